@@ -1,0 +1,30 @@
+// @ts-check
+import { defineConfig, envField } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+// Static by default: pages that must be fresh per request (the bag, the API) opt out with
+// `export const prerender = false`. The Node adapter serves both from one standalone server.
+export default defineConfig({
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  integrations: [react()],
+  server: { host: '127.0.0.1', port: 4321 },
+  // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
+  // Astro's built-in check only covers form content types, so it would be a second, weaker copy.
+  security: { checkOrigin: false },
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  env: {
+    schema: {
+      // Where the commerce engine keeps its data. Unset: embedded SQLite file at DATA_DIR/store.db.
+      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
+      DATA_DIR: envField.string({ context: 'server', access: 'public', default: './data' }),
+      // Seconds an idle guest session lives on the server.
+      SESSION_TTL_SECONDS: envField.number({ context: 'server', access: 'public', default: 60 * 60 * 24 * 30, int: true, gt: 0 }),
+    },
+    validateSecrets: true,
+  },
+  vite: {
+    build: { assetsInlineLimit: 2048 },
+  },
+});

@@ -1,0 +1,62 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { callApi } from '../lib/api-client.ts';
+import type { ShippingMethodView } from '../lib/commerce-types.ts';
+import { formatCents } from '../lib/money.ts';
+import { $bag, $bagError, chooseShippingMethod, loadBag } from '../lib/stores/bag.ts';
+import { LineItem } from './LineItem.tsx';
+import { OrderSummary } from './OrderSummary.tsx';
+
+/** The bag page: lines with quantity and remove, shipping method, and the server's totals. */
+export function BagPage() {
+  const bag = useStore($bag);
+  const error = useStore($bagError);
+  const [methods, setMethods] = useState<ShippingMethodView[]>([]);
+
+  useEffect(() => {
+    void loadBag();
+  }, []);
+  const subTotal = bag?.c_summary.subTotal;
+  useEffect(() => {
+    callApi<{ applicableShippingMethods: ShippingMethodView[] }>('GET', '/api/checkout/shipping_methods').then((r) => {
+      if (r.ok) setMethods(r.body.applicableShippingMethods);
+    });
+  }, [subTotal]);
+
+  if (!bag) return <p aria-busy="true">Loading your bag…</p>;
+  if (bag.productItems.length === 0) {
+    return (
+      <div className="empty-bag">
+        <h2>Your bag is empty</h2>
+        <p><a href="/">Continue shopping</a></p>
+      </div>
+    );
+  }
+  const selected = bag.shipments[0]?.shippingMethod.id;
+  return (
+    <div className="bag-layout">
+      <div>
+        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        <ul className="lines" aria-label="Items in your bag">
+          {bag.productItems.map((item) => (
+            <LineItem key={item.itemId} item={item} />
+          ))}
+        </ul>
+      </div>
+      <aside aria-label="Order summary">
+        {!bag.c_summary.isDigitalItemsOnly && methods.length > 0 && (
+          <fieldset className="shipping">
+            <legend>Shipping method</legend>
+            {methods.map((m) => (
+              <label key={m.id}>
+                <input type="radio" name="shipping" value={m.id} checked={m.id === selected} onChange={() => chooseShippingMethod(m.id)} />
+                {m.name} ({m.description}) — {m.price === 0 ? 'Free' : formatCents(m.price)}
+              </label>
+            ))}
+          </fieldset>
+        )}
+        <OrderSummary summary={bag.c_summary} />
+      </aside>
+    </div>
+  );
+}

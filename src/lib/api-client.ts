@@ -1,0 +1,20 @@
+import { resolveErrorText } from './errors.ts';
+
+/** Result of a call to our API: the reply body on success, the resolved error text otherwise. */
+export type ApiResult<T> = { ok: true; body: T } | { ok: false; status: number; message: string };
+
+export async function callApi<T>(method: 'GET' | 'POST' | 'DELETE' | 'PUT', path: string, payload?: unknown): Promise<ApiResult<T>> {
+  try {
+    const response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: payload === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: payload === undefined ? undefined : JSON.stringify(payload),
+    });
+    const data = (await response.json().catch(() => ({}))) as { status?: string; body?: T; message?: string; errorMessage?: string };
+    if (response.ok && data.status !== 'error') return { ok: true, body: data.body as T };
+    return { ok: false, status: response.status, message: resolveErrorText(data.errorMessage ?? data.message ?? data) };
+  } catch (err) {
+    return { ok: false, status: 0, message: resolveErrorText(err) };
+  }
+}

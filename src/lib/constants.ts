@@ -1,0 +1,21 @@
+/**
+ * Business constants and limits of the spec, in one place. Schemas, islands and the server import these;
+ * a limit is never written twice.
+ */
+export const CURRENCY = 'USD';
+export const CURRENCY_SYMBOL = '$';
+export const DEFAULT_MAX_ORDER_QTY = 10;
+export const DEFAULT_QUANTITY = 1;
+export const THUMBNAILS_VISIBLE = 4;
+export const BRAND_CODES = ['fb', 'ww', 'rm', 'jl', 'bh', 'ks', 'ca'] as const;
+export type BrandCode = (typeof BRAND_CODES)[number];
+
+/** Product type codes on products and line items. */
+export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;
+
+/** Our decision (docs/decisions.md): Regular shipping is free on merchandise of $75 or more. */
+export const FREE_REGULAR_SHIPPING_THRESHOLD_CENTS = 7500;
+export const DEFAULT_SHIPPING_METHOD_ID = 'Regular';
+
+/** Identifier lengths and limits the API enforces. */
+export const ID_MAX_LENGTH = 64;

@@ -1,0 +1,50 @@
+import * as v from 'valibot';
+import { DEFAULT_MAX_ORDER_QTY, ID_MAX_LENGTH } from '../constants.ts';
+import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './limits.ts';
+
+/**
+ * Payload rules shared by islands (instant feedback) and endpoints (enforcement). Unknown keys are dropped, so a
+ * price sent by a client never reaches the engine.
+ */
+const Id = v.pipe(v.string('Item id is required.'), v.trim(), v.minLength(1, 'Item id is required.'), v.maxLength(ID_MAX_LENGTH, 'Item id is too long.'));
+
+export const Quantity = v.pipe(
+  v.number('Quantity must be a number.'),
+  v.integer('Quantity must be a whole number.'),
+  v.minValue(1, 'Quantity must be at least 1.'),
+  v.maxValue(DEFAULT_MAX_ORDER_QTY, `Quantity must be at most ${DEFAULT_MAX_ORDER_QTY}.`),
+);
+
+const OptionalText = (max: number, label: string) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters.`)), undefined);
+
+export const AddToBagSchema = v.object({
+  productId: Id,
+  quantity: v.optional(Quantity, 1),
+  optionItems: v.optional(
+    v.pipe(
+      v.array(v.object({ optionId: v.picklist(['hemming'], 'Unknown option.'), optionValueId: v.picklist(['0', '1'], 'Hemming is 1 or 0.') })),
+      v.maxLength(1, 'Only one hemming option per item.'),
+    ),
+  ),
+  c_hemmingInseamLength: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{2}$/, 'Inseam length must be two digits.'))),
+  giftMessage: OptionalText(GIFT_MESSAGE_MAX, 'The gift message'),
+  c_giftCardSender: OptionalText(NAME_FIELD_MAX, 'From'),
+  c_giftCardRecipient: OptionalText(NAME_FIELD_MAX, 'To'),
+  c_giftCardRecipientEmail: v.optional(v.pipe(v.string(), v.trim(), v.email('Valid email is required'), v.maxLength(254))),
+  fromPDP: v.optional(v.boolean()),
+});
+export type AddToBagInput = v.InferOutput<typeof AddToBagSchema>;
+
+export const ProductReadSchema = v.object({ productId: Id });
+
+export const UpdateBasketItemSchema = v.object({
+  itemId: Id,
+  body: v.object({ quantity: Quantity }),
+});
+
+export const DeleteBasketItemSchema = v.object({ itemId: Id });
+
+export const ShippingMethodSchema = v.object({
+  shippingMethodId: v.pipe(v.string('Shipping method is required.'), v.minLength(1, 'Shipping method is required.'), v.maxLength(ID_MAX_LENGTH)),
+});

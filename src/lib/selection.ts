@@ -1,0 +1,63 @@
+import type { ProductView, VariantView } from './commerce-types.ts';
+
+/**
+ * Pure selection rules for the purchase area: which values can be chosen, which variant a choice resolves to,
+ * and what is still missing. The attribute order is the product's attributeMappingHierarchy (after colour).
+ */
+export type Selections = Record<string, string | undefined>;
+
+type AttributeField = 'color' | 'size' | 'sizeFamily' | 'braBandSize' | 'braCupSize' | 'shoeWidth';
+
+const field = (attrId: string) => attrId as AttributeField;
+
+export function attributeIds(product: Pick<ProductView, 'attributeMappingHierarchy'>): string[] {
+  const rest = product.attributeMappingHierarchy ? product.attributeMappingHierarchy.split('|') : [];
+  return ['color', ...rest];
+}
+
+/**
+ * A value is available when some in-stock variant has it together with the choices made for the attributes
+ * before it in the hierarchy (colour first, then primary, then secondary). Later choices never disable earlier
+ * ones, so any in-stock combination can be reached from any selection: there are no dead ends.
+ */
+export function isValueAvailable(product: ProductView, selections: Selections, attrId: string, value: string): boolean {
+  const ids = attributeIds(product);
+  const before = ids.slice(0, Math.max(0, ids.indexOf(attrId)));
+  return product.variants.some(
+    (v) => v.inStock && v[field(attrId)] === value && before.every((id) => !selections[id] || v[field(id)] === selections[id]),
+  );
+}
+
+/** The variant every attribute's choice points to, or null while something is unchosen or no such variant exists. */
+export function resolveVariant(product: ProductView, selections: Selections): VariantView | null {
+  const ids = attributeIds(product);
+  if (ids.some((id) => !selections[id])) return null;
+  return product.variants.find((v) => ids.every((id) => v[field(id)] === selections[id])) ?? null;
+}
+
+export function missingAttributeNames(product: ProductView, selections: Selections): string[] {
+  return product.variationAttributes.filter((a) => !selections[a.id]).map((a) => a.name);
+}
+
+/**
+ * The add button's text: the spec's 'Please Select a Size' while a size is missing, 'Please select both {a} and
+ * {b}.' / 'Please select {a}.' for other missing choices, 'Out of Stock' for a sold-out variant.
+ */
+export function addButtonLabel(product: ProductView, selections: Selections): string {
+  const missing = missingAttributeNames(product, selections);
+  if (missing.length === 0) return resolveVariant(product, selections)?.inStock ? 'Add to Bag' : 'Out of Stock';
+  if (missing.includes('Size')) return 'Please Select a Size';
+  if (missing.length === 2) return `Please select both ${missing[0]} and ${missing[1]}.`;
+  return `Please select ${missing.join(', ')}.`;
+}
+
+/** Choosing a value keeps the later choices only while they stay available; an unavailable one is cleared. */
+export function choose(product: ProductView, selections: Selections, attrId: string, value: string): Selections {
+  const next: Selections = { ...selections, [attrId]: value };
+  const ids = attributeIds(product);
+  for (const id of ids.slice(ids.indexOf(attrId) + 1)) {
+    const chosen = next[id];
+    if (chosen && !isValueAvailable(product, next, id, chosen)) next[id] = undefined;
+  }
+  return next;
+}

@@ -1,0 +1,156 @@
+import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '../../lib/constants.ts';
+import type { Tx } from '../db/transaction.ts';
+import { maxOrderable, productUrl } from './catalog.ts';
+import { computeTotals, finalUnitPrice, lineTotal, type PricedLine } from './pricing.ts';
+import type { BasketView, LineItemView } from '../../lib/commerce-types.ts';
+
+const EMPTY_SUMMARY = computeTotals([], { id: DEFAULT_SHIPPING_METHOD_ID, priceCents: 0 }, null);
+
+export function emptyBasket(): BasketView {
+  return {
+    basketId: null,
+    currency: CURRENCY,
+    productItems: [],
+    shipments: [{ shipmentId: 'me', shippingMethod: { id: DEFAULT_SHIPPING_METHOD_ID, name: DEFAULT_SHIPPING_METHOD_ID, price: 0 }, shippingAddress: null }],
+    c_summary: EMPTY_SUMMARY,
+    productSubTotal: 0,
+    productTotal: 0,
+    shippingTotal: 0,
+    taxTotal: 0,
+    orderTotal: 0,
+    totalQuantity: 0,
+    c_lastAddedItemInfo: null,
+  };
+}
+
+/**
+ * Reads a basket with every price recomputed from the catalog now: stored lines hold only what the shopper chose
+ * (variant, quantity, options), never a price, so a price change or promotion end shows up at the next read.
+ */
+export async function readBasket(tx: Tx, basketId: string | null): Promise<BasketView> {
+  if (!basketId) return emptyBasket();
+  const basket = await tx.selectFrom('baskets').selectAll().where('id', '=', basketId).where('status', '=', 'open').executeTakeFirst();
+  if (!basket) return emptyBasket();
+
+  const rows = await tx
+    .selectFrom('basket_items as i')
+    .innerJoin('variants as v', 'v.sku', 'i.sku')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
+    .leftJoin('stock as s', 's.sku', 'i.sku')
+    .leftJoin('hemming_options as h', (j) => j.onRef('h.product_id', '=', 'i.product_id').onRef('h.option_id', '=', 'i.hemming_option_id'))
+    .select([
+      'i.id', 'i.sku', 'i.product_id', 'i.quantity', 'i.hemming_option_id', 'i.gift_recipient', 'i.gift_sender',
+      'i.gift_recipient_email', 'i.gift_message', 'v.size', 'v.list_price_cents', 'v.sale_price_cents', 'v.orderable',
+      'v.back_ordered', 'v.track_stock', 's.on_hand', 'p.name', 'p.slug', 'p.brand_code', 'p.product_type',
+      'p.is_hemmable', 'p.max_order_qty', 'c.name as color_name', 'c.color_type', 'c.color_id', 'h.inseam',
+      'h.price_cents as hem_price',
+    ])
+    .where('i.basket_id', '=', basketId)
+    .orderBy('i.position')
+    .execute();
+
+  const productIds = [...new Set(rows.map((r) => r.product_id))];
+  const brandCodes = [...new Set(rows.map((r) => r.brand_code))];
+  const now = new Date().toISOString();
+  const [promoRows, images, method, rate] = await Promise.all([
+    productIds.length === 0
+      ? Promise.resolve([])
+      : tx
+          .selectFrom('promotions as pr')
+          .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
+          .select(['pr.id', 'pr.percent_off', 'pr.brand_code', 'pp.product_id'])
+          .where('pr.coupon_code', 'is', null)
+          .where((eb) => eb.or([eb('pp.product_id', 'in', productIds), eb('pr.brand_code', 'in', brandCodes)]))
+          .where((eb) => eb.or([eb('pr.starts_at', 'is', null), eb('pr.starts_at', '<=', now)]))
+          .where((eb) => eb.or([eb('pr.ends_at', 'is', null), eb('pr.ends_at', '>', now)]))
+          .execute(),
+    productIds.length === 0
+      ? Promise.resolve([])
+      : tx.selectFrom('product_media').select(['product_id', 'color_id', 'url']).where('product_id', 'in', productIds).where('kind', '=', 'image').orderBy('position').execute(),
+    tx.selectFrom('shipping_methods').selectAll().where('id', '=', basket.shipping_method_id).executeTakeFirst(),
+    basket.shipping_state_code
+      ? tx.selectFrom('tax_rates').select('rate_bp').where('state_code', '=', basket.shipping_state_code).executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+
+  const priced: PricedLine[] = [];
+  const items: LineItemView[] = rows.map((r) => {
+    const promos = promoRows
+      .filter((p) => p.product_id === r.product_id || p.brand_code === r.brand_code)
+      .map((p) => ({ id: p.id, percentOff: p.percent_off }));
+    const unit = finalUnitPrice(r.sale_price_cents, r.color_type, promos).price;
+    const hemPrice = r.hem_price ?? 0;
+    const line: PricedLine = { quantity: r.quantity, listPrice: r.list_price_cents, finalPrice: unit, optionPrice: hemPrice, productType: r.product_type };
+    priced.push(line);
+    const max = maxOrderable(r, r.max_order_qty);
+    const outOfStock = !r.orderable || max === 0;
+    const image = images.find((m) => m.product_id === r.product_id && m.color_id === r.color_id) ?? images.find((m) => m.product_id === r.product_id);
+    return {
+      itemId: r.id,
+      productId: r.sku,
+      masterId: r.product_id,
+      productName: r.name,
+      brand: r.brand_code,
+      quantity: r.quantity,
+      price: lineTotal(line),
+      basePrice: unit,
+      c_productType: r.product_type,
+      c_productImageUrl: image?.url ?? '',
+      colorName: r.color_name,
+      sizeLabel: r.size,
+      optionItems: r.hemming_option_id
+        ? [{ optionId: 'hemming', optionValueId: '1', price: hemPrice, itemText: `Hemming: ${r.inseam}" inseam` }]
+        : [],
+      c_hemmingInseamLength: r.inseam ?? null,
+      c_giftCardRecipient: r.gift_recipient,
+      c_giftCardSender: r.gift_sender,
+      c_giftCardRecipientEmail: r.gift_recipient_email,
+      giftMessage: r.gift_message,
+      c_lineItemDetails: {
+        productUrl: productUrl(r.slug),
+        variationModelMasterId: r.product_id,
+        original_price_value: r.list_price_cents,
+        sale_price_value: unit,
+        maxOrderQuantity: Math.max(1, max),
+        isHemmable: r.is_hemmable === 1,
+        availabilityMsg: outOfStock
+          ? 'This item is out of stock. Please remove it to continue.'
+          : r.quantity > max
+            ? `Only ${max} left in stock.`
+            : r.back_ordered
+              ? 'Back-ordered: ships in 2-3 weeks.'
+              : r.product_type === PRODUCT_TYPE.regular && max <= 3
+                ? `Hurry, only ${max} left.`
+                : null,
+        isOutOfStock: outOfStock,
+      },
+    };
+  });
+
+  const methodChoice = { id: method?.id ?? DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.price_cents ?? 0 };
+  const summary = computeTotals(priced, methodChoice, rate ? rate.rate_bp : basket.shipping_state_code ? 0 : null);
+  const last = items.find((i) => i.itemId === basket.last_added_item_id);
+  return {
+    basketId: basket.id,
+    currency: basket.currency,
+    productItems: items,
+    shipments: [
+      {
+        shipmentId: 'me',
+        shippingMethod: { id: methodChoice.id, name: method?.name ?? methodChoice.id, price: summary.shippingAndHandling },
+        shippingAddress: basket.shipping_state_code ? { stateCode: basket.shipping_state_code } : null,
+      },
+    ],
+    c_summary: summary,
+    productSubTotal: summary.subTotal,
+    productTotal: summary.subTotal,
+    shippingTotal: summary.shippingAndHandling,
+    taxTotal: summary.totalTax,
+    orderTotal: summary.orderTotal,
+    totalQuantity: items.reduce((s, i) => s + i.quantity, 0),
+    c_lastAddedItemInfo: last
+      ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.c_lineItemDetails.original_price_value }
+      : null,
+  };
+}

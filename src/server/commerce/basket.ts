@@ -1,0 +1,181 @@
+import { randomUUID } from 'node:crypto';
+import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '../../lib/constants.ts';
+import type { AddToBagInput } from '../../lib/schemas/basket.ts';
+import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { maxOrderable } from './catalog.ts';
+import { CommerceError } from './errors.ts';
+import { readBasket } from './basket-read.ts';
+import type { BasketView } from '../../lib/commerce-types.ts';
+
+/**
+ * Basket writes. Each runs in one write transaction that first locks the basket row, so two requests for the
+ * same bag (two tabs, two app instances) apply one after the other and no half-written basket is ever visible.
+ */
+
+const nowIso = () => new Date().toISOString();
+
+export async function createBasket(tx: Tx): Promise<string> {
+  const id = randomUUID();
+  const now = nowIso();
+  await tx
+    .insertInto('baskets')
+    .values({ id, currency: CURRENCY, shipping_method_id: DEFAULT_SHIPPING_METHOD_ID, shipping_state_code: null, status: 'open', last_added_item_id: null, created_at: now, updated_at: now })
+    .execute();
+  return id;
+}
+
+async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<boolean> {
+  const row = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
+  return row?.status === 'open';
+}
+
+async function lockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<void> {
+  if (!(await tryLockOpenBasket(db, tx, basketId))) {
+    throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
+  }
+}
+
+async function loadVariant(tx: Tx, sku: string) {
+  return tx
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .leftJoin('stock', 'stock.sku', 'variants.sku')
+    .select([
+      'variants.sku', 'variants.product_id', 'variants.size_family', 'variants.orderable', 'variants.back_ordered',
+      'variants.track_stock', 'stock.on_hand', 'products.max_order_qty', 'products.is_hemmable', 'products.product_type',
+      'products.name',
+    ])
+    .where('variants.sku', '=', sku)
+    .executeTakeFirst();
+}
+
+type LoadedVariant = NonNullable<Awaited<ReturnType<typeof loadVariant>>>;
+
+function assertQuantityAllowed(v: LoadedVariant, total: number): void {
+  if (!v.orderable) throw new CommerceError('not_orderable', `${v.name} can no longer be ordered in this size and colour.`);
+  const limit = maxOrderable(v, v.max_order_qty);
+  if (limit === 0) throw new CommerceError('out_of_stock', `Sorry, ${v.name} is out of stock in this size and colour.`);
+  if (total > limit) {
+    const reason = limit < v.max_order_qty ? `Only ${limit} left in stock` : `You can order at most ${limit}`;
+    throw new CommerceError('quantity', `${reason} of ${v.name}.`);
+  }
+}
+
+async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): Promise<string | null> {
+  const wantsHem = input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1') ?? false;
+  if (!wantsHem) return null;
+  if (!v.is_hemmable) throw new CommerceError('invalid', `${v.name} cannot be hemmed.`);
+  if (!input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
+  const option = await tx
+    .selectFrom('hemming_options')
+    .select('option_id')
+    .where('product_id', '=', v.product_id)
+    .where('size_family', '=', v.size_family ?? '')
+    .where('inseam', '=', input.c_hemmingInseamLength)
+    .executeTakeFirst();
+  if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
+  return option.option_id;
+}
+
+function giftFields(v: LoadedVariant, input: AddToBagInput) {
+  const isGiftCard = v.product_type === PRODUCT_TYPE.giftCard || v.product_type === PRODUCT_TYPE.eGiftCard;
+  if (!isGiftCard) return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
+  if (!input.c_giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
+  if (!input.c_giftCardSender) throw new CommerceError('invalid', 'Please add From');
+  if (v.product_type === PRODUCT_TYPE.eGiftCard && !input.c_giftCardRecipientEmail) {
+    throw new CommerceError('invalid', 'Valid email is required');
+  }
+  return {
+    gift_recipient: input.c_giftCardRecipient,
+    gift_sender: input.c_giftCardSender,
+    gift_recipient_email: input.c_giftCardRecipientEmail ?? null,
+    gift_message: input.giftMessage ?? null,
+  };
+}
+
+/**
+ * Adds a variant to the basket (creating the basket when the session has none). The same variant with the same
+ * options joins the existing line; the combined quantity must stay within the item's limit and its stock.
+ * Prices are never taken from the request.
+ */
+export async function addItem(db: Db, basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }> {
+  return withWriteTransaction(db, async (tx) => {
+    const v = await loadVariant(tx, input.productId);
+    if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another size or colour.');
+    const hem = await resolveHemming(tx, v, input);
+    const gift = giftFields(v, input);
+
+    // A session whose bag was ordered or removed starts a new one rather than failing the shopper.
+    const id = basketId && (await tryLockOpenBasket(db, tx, basketId)) ? basketId : await createBasket(tx);
+    const lines = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute();
+    const same = lines.find(
+      (l) =>
+        l.sku === v.sku &&
+        l.hemming_option_id === hem &&
+        l.gift_recipient === gift.gift_recipient &&
+        l.gift_sender === gift.gift_sender &&
+        l.gift_recipient_email === gift.gift_recipient_email &&
+        l.gift_message === gift.gift_message,
+    );
+    const alreadyOfSku = lines.filter((l) => l.sku === v.sku).reduce((s, l) => s + l.quantity, 0);
+    assertQuantityAllowed(v, alreadyOfSku + input.quantity);
+
+    let itemId: string;
+    if (same) {
+      itemId = same.id;
+      await tx.updateTable('basket_items').set({ quantity: same.quantity + input.quantity }).where('id', '=', same.id).execute();
+    } else {
+      itemId = randomUUID();
+      const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
+      await tx
+        .insertInto('basket_items')
+        .values({ id: itemId, basket_id: id, sku: v.sku, product_id: v.product_id, quantity: input.quantity, hemming_option_id: hem, ...gift, position, created_at: nowIso() })
+        .execute();
+    }
+    await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
+    return { basketId: id, itemId };
+  });
+}
+
+export async function updateItemQuantity(db: Db, basketId: string, itemId: string, quantity: number): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
+    if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
+    const v = await loadVariant(tx, line.sku);
+    if (!v) throw new CommerceError('not_found', 'That item is no longer sold. Please remove it.');
+    const others = await tx
+      .selectFrom('basket_items')
+      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
+      .where('basket_id', '=', basketId)
+      .where('sku', '=', line.sku)
+      .where('id', '!=', itemId)
+      .executeTakeFirst();
+    assertQuantityAllowed(v, Number(others?.n ?? 0) + quantity);
+    await tx.updateTable('basket_items').set({ quantity }).where('id', '=', itemId).execute();
+    await tx.updateTable('baskets').set({ updated_at: nowIso() }).where('id', '=', basketId).execute();
+  });
+}
+
+export async function removeItem(db: Db, basketId: string, itemId: string): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    const result = await tx.deleteFrom('basket_items').where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
+    if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That item is no longer in your bag.');
+    await tx.updateTable('baskets').set({ updated_at: nowIso(), last_added_item_id: null }).where('id', '=', basketId).execute();
+  });
+}
+
+export async function setShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    const method = await tx.selectFrom('shipping_methods').select('id').where('id', '=', methodId).executeTakeFirst();
+    if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
+    await tx.updateTable('baskets').set({ shipping_method_id: method.id, updated_at: nowIso() }).where('id', '=', basketId).execute();
+  });
+}
+
+export async function basketView(db: Db, basketId: string | null): Promise<BasketView> {
+  return readBasket(db.kysely, basketId);
+}

@@ -1,0 +1,245 @@
+import type { Selectable } from 'kysely';
+import { CURRENCY_SYMBOL, PRODUCT_TYPE } from '../../lib/constants.ts';
+import type { Db } from '../db/database.ts';
+import type { Tx } from '../db/transaction.ts';
+import type { Database } from '../db/schema.ts';
+import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
+import type {
+  ColorGroup, HemmingFamily, ProductSummary, ProductView, PromotionView, VariantView, VariationAttribute,
+} from '../../lib/commerce-types.ts';
+
+type VariantRow = Selectable<Database['variants']> & { on_hand: number | null };
+
+const ATTRIBUTE_NAMES: Record<string, string> = {
+  size: 'Size',
+  sizeFamily: 'Fit',
+  braBandSize: 'Band Size',
+  braCupSize: 'Cup Size',
+  shoeWidth: 'Width',
+};
+const VARIANT_FIELD: Record<string, keyof VariantView> = {
+  size: 'size',
+  sizeFamily: 'sizeFamily',
+  braBandSize: 'braBandSize',
+  braCupSize: 'braCupSize',
+  shoeWidth: 'shoeWidth',
+};
+const GROUP_BY_TYPE: Record<string, ColorGroup['type']> = { B: 'regularColors', C: 'clearanceColors', F: 'finalSaleColors' };
+
+export const productUrl = (slug: string) => `/p/${slug}`;
+
+/** Promotions that apply to a product, active now: linked to it, or brand-wide for its brand. */
+async function promotionsFor(tx: Tx, productId: string, brand: string, now: string): Promise<Selectable<Database['promotions']>[]> {
+  return tx
+    .selectFrom('promotions')
+    .selectAll()
+    .where((eb) =>
+      eb.and([
+        eb.or([
+          eb('brand_code', '=', brand),
+          eb('id', 'in', eb.selectFrom('promotion_products').select('promotion_id').where('product_id', '=', productId)),
+        ]),
+        eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
+        eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}
+
+export function maxOrderable(v: { track_stock: number; back_ordered: number; on_hand: number | null }, maxQty: number): number {
+  if (!v.track_stock || v.back_ordered) return maxQty;
+  return Math.max(0, Math.min(maxQty, v.on_hand ?? 0));
+}
+
+export function variantView(v: VariantRow, colorType: string, maxQty: number, autoPromos: AutoPromotion[]): VariantView {
+  const final = finalUnitPrice(v.sale_price_cents, colorType, autoPromos);
+  const max = maxOrderable(v, maxQty);
+  return {
+    id: v.sku,
+    color: v.color_id,
+    size: v.size,
+    sizeFamily: v.size_family,
+    braBandSize: v.bra_band_size,
+    braCupSize: v.bra_cup_size,
+    shoeWidth: v.shoe_width,
+    orderable: v.orderable === 1,
+    inStock: v.orderable === 1 && max > 0,
+    isBackOrdered: v.back_ordered === 1,
+    maxOrderable: max,
+    listPrice: v.list_price_cents,
+    salePrice: v.sale_price_cents,
+    finalPrice: final.price,
+    colorType,
+    promotionIds: final.promotionId ? [final.promotionId] : [],
+  };
+}
+
+export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<ProductView | null> {
+  const tx = 'kysely' in db ? db.kysely : db;
+  const product = await tx
+    .selectFrom('products')
+    .innerJoin('brands', 'brands.code', 'products.brand_code')
+    .selectAll('products')
+    .select('brands.name as brand_name')
+    .where((eb) => eb.or([eb('products.id', '=', idOrSlug), eb('products.slug', '=', idOrSlug)]))
+    .executeTakeFirst();
+  if (!product) return null;
+
+  const now = new Date().toISOString();
+  const [colors, media, variants, promos, hemming] = await Promise.all([
+    tx.selectFrom('product_colors').selectAll().where('product_id', '=', product.id).orderBy('position').execute(),
+    tx.selectFrom('product_media').selectAll().where('product_id', '=', product.id).orderBy('position').orderBy('id').execute(),
+    tx
+      .selectFrom('variants')
+      .leftJoin('stock', 'stock.sku', 'variants.sku')
+      .selectAll('variants')
+      .select('stock.on_hand')
+      .where('variants.product_id', '=', product.id)
+      .orderBy('variants.sku')
+      .execute(),
+    promotionsFor(tx, product.id, product.brand_code, now),
+    tx.selectFrom('hemming_options').selectAll().where('product_id', '=', product.id).orderBy('position').execute(),
+  ]);
+
+  const autoPromos = promos.filter((p) => !p.coupon_code).map((p) => ({ id: p.id, percentOff: p.percent_off }));
+  const colorType = new Map(colors.map((c) => [c.color_id, c.color_type]));
+  const variantViews = variants.map((v) => variantView(v, colorType.get(v.color_id) ?? 'B', product.max_order_qty, autoPromos));
+  const hasCoupon = promos.some((p) => p.coupon_code);
+
+  const order = product.attribute_order ? product.attribute_order.split('|') : [];
+  const attributes: VariationAttribute[] = [
+    {
+      id: 'color',
+      name: 'Color',
+      order: 0,
+      values: colors.map((c) => ({ id: c.color_id, name: c.name, swatch: c.swatch_hex, colorType: c.color_type })),
+    },
+    ...order.map((id, i) => {
+      const field = VARIANT_FIELD[id]!;
+      const seen = [...new Set(variantViews.map((v) => v[field] as string | null).filter((x): x is string => !!x))];
+      const isAmount = product.product_type === PRODUCT_TYPE.giftCard || product.product_type === PRODUCT_TYPE.eGiftCard;
+      return { id, name: isAmount ? 'Amount' : ATTRIBUTE_NAMES[id] ?? id, order: i + 1, values: seen.map((s) => ({ id: s, name: s })) };
+    }),
+  ];
+
+  const colorGroups: ColorGroup[] = [];
+  for (const type of ['B', 'C', 'F']) {
+    const ids = colors.filter((c) => c.color_type === type).map((c) => c.color_id);
+    if (ids.length === 0) continue;
+    const vs = variantViews.filter((v) => ids.includes(v.color));
+    colorGroups.push({
+      type: GROUP_BY_TYPE[type]!,
+      colors: ids,
+      salePrice: range(vs.map((v) => v.salePrice)),
+      finalPrice: range(vs.map((v) => v.finalPrice)),
+      hasApplicableCoupon: type !== 'F' && hasCoupon,
+      messages: { colorGroupCallout: type === 'C' ? 'Clearance' : type === 'F' ? 'Final Sale: no returns or exchanges' : null },
+    });
+  }
+
+  const promotions: Record<string, PromotionView> = {};
+  for (const p of promos) {
+    promotions[p.id] = {
+      id: p.id,
+      calloutMsg: p.callout_msg,
+      details: p.details,
+      couponCodeID: p.coupon_code,
+      applied: !p.coupon_code,
+      showPromoInPDP: p.show_in_pdp === 1,
+      percentOff: p.percent_off,
+    };
+  }
+
+  const hemmingByFamily: Record<string, HemmingFamily> = {};
+  for (const h of hemming) {
+    const family = (hemmingByFamily[h.size_family] ??= {
+      price: h.price_cents,
+      message: 'Expedited shipping is not available for hemmed items.',
+      options: [],
+    });
+    family.options.push({ id: h.option_id, value: h.inseam, displayValue: h.display_value, selectable: true });
+  }
+
+  const toMedia = (m: (typeof media)[number]) => ({ url: m.url, thumbUrl: m.thumb_url, alt: m.alt, color: m.color_id });
+  return {
+    id: product.id,
+    masterId: product.id,
+    name: product.name,
+    slug: product.slug,
+    url: productUrl(product.slug),
+    brand: product.brand_code,
+    brandName: product.brand_name,
+    isSubBrand: product.is_sub_brand === 1,
+    subBrandName: product.sub_brand_name,
+    brandNamePageUrl: product.brand_page_url,
+    productType: product.product_type,
+    category: product.category,
+    longDescription: product.description,
+    isHemmable: product.is_hemmable === 1,
+    sizeChartId: product.size_chart_id,
+    isMasterWaitlisted: product.is_master_waitlisted === 1,
+    completeOOS: variantViews.every((v) => !v.inStock),
+    maxOrderQty: product.max_order_qty,
+    attributeMappingHierarchy: product.attribute_order,
+    variationAttributes: attributes,
+    variants: variantViews,
+    colorGroups,
+    priceData: {
+      listPrice: range(variantViews.map((v) => v.listPrice)),
+      salePrice: range(variantViews.map((v) => v.salePrice)),
+      finalPrice: range(variantViews.map((v) => v.finalPrice)),
+      hasApplicableCoupon: hasCoupon,
+    },
+    promotions,
+    images: media.filter((m) => m.kind === 'image').map(toMedia),
+    videos: media.filter((m) => m.kind === 'video').map(toMedia),
+    hemming: hemmingByFamily,
+    currencySymbol: CURRENCY_SYMBOL,
+    rating: product.rating,
+    reviewCount: product.review_count,
+    badges: product.badge ? [product.badge] : [],
+  };
+}
+
+export async function listBrands(db: Db) {
+  return db.kysely.selectFrom('brands').selectAll().orderBy('position').execute();
+}
+
+export async function listProductSlugs(db: Db, limit = 100000): Promise<string[]> {
+  const rows = await db.kysely.selectFrom('products').select('slug').orderBy('id').limit(limit).execute();
+  return rows.map((r) => r.slug);
+}
+
+/** Tiles for listings: one query for products, one for their variants' prices, one for colours and first images. */
+export async function listProductSummaries(db: Db, options: { brand?: string; limit?: number } = {}): Promise<ProductSummary[]> {
+  let q = db.kysely
+    .selectFrom('products')
+    .innerJoin('brands', 'brands.code', 'products.brand_code')
+    .select(['products.id', 'products.name', 'products.slug', 'products.brand_code', 'brands.name as brand_name', 'products.rating'])
+    .orderBy('brands.position')
+    .orderBy('products.id')
+    .limit(options.limit ?? 500);
+  if (options.brand) q = q.where('products.brand_code', '=', options.brand);
+  const products = await q.execute();
+  const summaries: ProductSummary[] = [];
+  for (const p of products) {
+    const view = await readProduct(db, p.id);
+    if (!view) continue;
+    const first = view.images[0];
+    summaries.push({
+      id: p.id,
+      name: p.name,
+      url: view.url,
+      brand: p.brand_code,
+      brandName: p.brand_name,
+      image: first?.url ?? '',
+      imageAlt: first?.alt ?? p.name,
+      listPrice: view.priceData.listPrice,
+      finalPrice: view.priceData.finalPrice,
+      swatches: view.variationAttributes[0]!.values.map((v) => ({ id: v.id, name: v.name, hex: v.swatch ?? '#ccc' })),
+      rating: p.rating,
+    });
+  }
+  return summaries;
+}

@@ -1,0 +1,31 @@
+/**
+ * A refusal the shopper can act on. Endpoints turn it into `{ status: 'error', message }` with its HTTP status;
+ * anything else thrown is a defect and becomes a 500 with a generic message (and a log line).
+ */
+export type CommerceErrorCode =
+  | 'not_found'
+  | 'not_orderable'
+  | 'out_of_stock'
+  | 'quantity'
+  | 'invalid'
+  | 'conflict';
+
+const STATUS: Record<CommerceErrorCode, number> = {
+  not_found: 404,
+  not_orderable: 409,
+  out_of_stock: 409,
+  quantity: 400,
+  invalid: 400,
+  conflict: 409,
+};
+
+export class CommerceError extends Error {
+  readonly code: CommerceErrorCode;
+  readonly status: number;
+  constructor(code: CommerceErrorCode, message: string) {
+    super(message);
+    this.name = 'CommerceError';
+    this.code = code;
+    this.status = STATUS[code];
+  }
+}

@@ -1,0 +1,44 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { CommerceError } from './errors.ts';
+
+export interface StockRequest {
+  sku: string;
+  quantity: number;
+}
+
+/**
+ * Takes stock for an order: all lines or none. Each decrement is one conditional UPDATE (`on_hand >= qty`), so
+ * two buyers of the last unit cannot both succeed on either engine (PostgreSQL re-checks the condition after
+ * waiting for the row lock; SQLite holds the write lock for the whole transaction), and the schema's CHECK
+ * (on_hand >= 0) backs it up. Untracked items (gift cards, memberships) and back-ordered variants are skipped.
+ */
+export async function reserveStock(db: Db, lines: StockRequest[]): Promise<void> {
+  await withWriteTransaction(db, (tx) => reserveInTx(tx, lines));
+}
+
+export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<void> {
+  // Lock rows in a fixed order so two multi-line orders cannot deadlock each other.
+  const sorted = [...lines].sort((a, b) => a.sku.localeCompare(b.sku));
+  for (const line of sorted) {
+    if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new CommerceError('quantity', 'Quantities must be positive whole numbers.');
+    const variant = await tx.selectFrom('variants').select(['track_stock', 'back_ordered']).where('sku', '=', line.sku).executeTakeFirst();
+    if (!variant) throw new CommerceError('not_found', `Item ${line.sku} is no longer sold.`);
+    if (!variant.track_stock || variant.back_ordered) continue;
+    const result = await tx
+      .updateTable('stock')
+      .set({ on_hand: sql`on_hand - ${line.quantity}` })
+      .where('sku', '=', line.sku)
+      .where('on_hand', '>=', line.quantity)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
+    }
+  }
+}
+
+export async function stockLevel(db: Db, sku: string): Promise<number | null> {
+  const row = await db.kysely.selectFrom('stock').select('on_hand').where('sku', '=', sku).executeTakeFirst();
+  return row ? row.on_hand : null;
+}

@@ -1,0 +1,71 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Kysely, PostgresDialect } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import pg from 'pg';
+import { config } from '../config.ts';
+import { migrationProvider } from './migrations.ts';
+import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
+import type { Database } from './schema.ts';
+
+export type Engine = 'sqlite' | 'postgres';
+
+export interface Db {
+  kysely: Kysely<Database>;
+  engine: Engine;
+}
+
+export interface DbOptions {
+  /** postgres:// URL; when absent the embedded SQLite file is used. */
+  databaseUrl?: string;
+  /** SQLite file path (or ':memory:'). */
+  sqliteFile?: string;
+  poolSize?: number;
+}
+
+// PostgreSQL returns COUNT/SUM as bigint strings; every number we store fits in a JS number.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.FLOAT4, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.FLOAT8, (v) => Number(v));
+
+export function createDb(options: DbOptions = {}): Db {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+  }
+  const file = options.sqliteFile ?? defaultSqliteFile();
+  return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), engine: 'sqlite' };
+}
+
+function defaultSqliteFile(): string {
+  const dir = resolve(config().DATA_DIR);
+  mkdirSync(dir, { recursive: true });
+  return join(dir, 'store.db');
+}
+
+export async function migrate(db: Db): Promise<void> {
+  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+let shared: Promise<Db> | undefined;
+
+/**
+ * The process-wide database, migrated and seeded on first use. SQLite gets exactly one connection per process
+ * (Kysely's SQLite driver serialises work on it); several processes share the file through WAL and busy_timeout.
+ */
+export function getDb(): Promise<Db> {
+  shared ??= (async () => {
+    const db = createDb({ databaseUrl: config().DATABASE_URL });
+    await migrate(db);
+    const { seedIfEmpty } = await import('../catalog/seed.ts');
+    await seedIfEmpty(db);
+    return db;
+  })();
+  return shared;
+}

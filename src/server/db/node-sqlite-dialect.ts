@@ -1,0 +1,47 @@
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+
+/**
+ * Kysely ships a SQLite dialect written for better-sqlite3's interface. Node's built-in `node:sqlite` differs in two
+ * small ways (parameters are spread, and statements have no `reader` flag), so this adapter bridges them and lets
+ * the store run on nothing but Node.
+ */
+function wrapStatement(stmt: StatementSync): SqliteStatement {
+  const params = (p: ReadonlyArray<unknown>) => p.map(toSqlValue);
+  return {
+    reader: stmt.columns().length > 0,
+    all: (p) => stmt.all(...params(p)),
+    run: (p) => {
+      const r = stmt.run(...params(p));
+      return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+    },
+    iterate: (p) => stmt.iterate(...params(p)) as IterableIterator<unknown>,
+  };
+}
+
+function toSqlValue(v: unknown): SQLInputValue {
+  if (typeof v === 'boolean') return v ? 1 : 0;
+  if (v instanceof Date) return v.toISOString();
+  return v as SQLInputValue;
+}
+
+export function openSqlite(file: string): DatabaseSync {
+  const db = new DatabaseSync(file);
+  // WAL lets readers run beside the writer; busy_timeout makes a second app process wait for the write lock
+  // instead of failing at once; foreign keys are off by default in SQLite.
+  db.exec('PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON; PRAGMA busy_timeout = 5000;');
+  return db;
+}
+
+export function nodeSqliteDialect(file: string): SqliteDialect {
+  return new SqliteDialect({
+    database: async () => {
+      const db = openSqlite(file);
+      const adapted: SqliteDatabase = {
+        close: () => db.close(),
+        prepare: (sql) => wrapStatement(db.prepare(sql)),
+      };
+      return adapted;
+    },
+  });
+}

@@ -1,0 +1,172 @@
+/**
+ * Table types for Kysely. Conventions, identical on SQLite and PostgreSQL so one set of queries serves both:
+ * money is integer cents, flags are integers 0/1, timestamps are ISO-8601 UTC text (they sort as text).
+ */
+export interface BrandTable {
+  code: string;
+  name: string;
+  tagline: string;
+  position: number;
+}
+
+export interface ProductTable {
+  id: string;
+  brand_code: string;
+  name: string;
+  slug: string;
+  /** 1 regular, 2 gift card, 3 e-gift card, 4 annual membership (the spec's product type codes). */
+  product_type: number;
+  category: string;
+  description: string;
+  is_sub_brand: number;
+  sub_brand_name: string | null;
+  brand_page_url: string | null;
+  is_hemmable: number;
+  size_chart_id: string | null;
+  is_master_waitlisted: number;
+  max_order_qty: number;
+  /** Pipe-separated order of the selectable attributes after colour, e.g. "braBandSize|braCupSize". */
+  attribute_order: string;
+  badge: string | null;
+  rating: number | null;
+  review_count: number;
+}
+
+export interface ProductColorTable {
+  product_id: string;
+  color_id: string;
+  name: string;
+  swatch_hex: string;
+  /** B regular, C clearance, F final sale. */
+  color_type: string;
+  position: number;
+}
+
+export interface ProductMediaTable {
+  id: string;
+  product_id: string;
+  color_id: string | null;
+  position: number;
+  kind: string; // 'image' | 'video'
+  url: string;
+  thumb_url: string;
+  alt: string;
+}
+
+export interface VariantTable {
+  sku: string;
+  product_id: string;
+  color_id: string;
+  size: string | null;
+  size_family: string | null;
+  bra_band_size: string | null;
+  bra_cup_size: string | null;
+  shoe_width: string | null;
+  list_price_cents: number;
+  sale_price_cents: number;
+  orderable: number;
+  back_ordered: number;
+  /** 0 for gift cards and memberships, which are always addable. */
+  track_stock: number;
+}
+
+export interface StockTable {
+  sku: string;
+  on_hand: number;
+}
+
+export interface PromotionTable {
+  id: string;
+  callout_msg: string;
+  details: string;
+  coupon_code: string | null;
+  percent_off: number;
+  brand_code: string | null;
+  show_in_pdp: number;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+export interface PromotionProductTable {
+  promotion_id: string;
+  product_id: string;
+}
+
+export interface HemmingOptionTable {
+  product_id: string;
+  size_family: string;
+  option_id: string;
+  inseam: string;
+  display_value: string;
+  price_cents: number;
+  position: number;
+}
+
+export interface ShippingMethodTable {
+  id: string;
+  name: string;
+  description: string;
+  label: string;
+  price_cents: number;
+  position: number;
+}
+
+export interface TaxRateTable {
+  state_code: string;
+  /** Basis points: 600 is 6.00 %. */
+  rate_bp: number;
+}
+
+export interface SessionTable {
+  /** SHA-256 of the secret session token: a database dump does not reveal live cookies. */
+  id: string;
+  usid: string;
+  customer_id: string | null;
+  basket_id: string | null;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface BasketTable {
+  id: string;
+  currency: string;
+  shipping_method_id: string;
+  shipping_state_code: string | null;
+  status: string; // 'open' | 'ordered'
+  last_added_item_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface BasketItemTable {
+  id: string;
+  basket_id: string;
+  sku: string;
+  product_id: string;
+  quantity: number;
+  hemming_option_id: string | null;
+  gift_recipient: string | null;
+  gift_sender: string | null;
+  gift_recipient_email: string | null;
+  gift_message: string | null;
+  position: number;
+  created_at: string;
+}
+
+
+export interface Database {
+  brands: BrandTable;
+  products: ProductTable;
+  product_colors: ProductColorTable;
+  product_media: ProductMediaTable;
+  variants: VariantTable;
+  stock: StockTable;
+  promotions: PromotionTable;
+  promotion_products: PromotionProductTable;
+  hemming_options: HemmingOptionTable;
+  shipping_methods: ShippingMethodTable;
+  tax_rates: TaxRateTable;
+  sessions: SessionTable;
+  baskets: BasketTable;
+  basket_items: BasketItemTable;
+}

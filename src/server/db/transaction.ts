@@ -1,0 +1,46 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Db } from './database.ts';
+import type { Database } from './schema.ts';
+
+export type Tx = Kysely<Database> | Transaction<Database>;
+
+const PG_RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Runs read-then-write work so that concurrent requests cannot interleave it.
+ * - SQLite: `BEGIN IMMEDIATE` takes the write lock before the first read, so a second process waits
+ *   (busy_timeout) instead of reading a value that is about to change. Within one process Kysely's single
+ *   connection is already exclusive while the callback runs.
+ * - PostgreSQL: READ COMMITTED plus explicit row locks (`lockForUpdate`) in the callback; a deadlock or
+ *   serialization failure is retried a few times with jitter.
+ */
+export async function withWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  if (db.engine === 'sqlite') {
+    return db.kysely.connection().execute(async (conn) => {
+      await sql`BEGIN IMMEDIATE`.execute(conn);
+      try {
+        const result = await work(conn);
+        await sql`COMMIT`.execute(conn);
+        return result;
+      } catch (err) {
+        await sql`ROLLBACK`.execute(conn);
+        throw err;
+      }
+    });
+  }
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.kysely.transaction().execute(work);
+    } catch (err) {
+      const code = (err as { code?: string }).code;
+      if (!code || !PG_RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw err;
+      await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
+    }
+  }
+}
+
+/** `FOR UPDATE` where the engine has row locks (PostgreSQL); SQLite's immediate transaction already excludes writers. */
+export function lockClause(db: Db) {
+  return <QB extends { forUpdate(): QB }>(qb: QB): QB => (db.engine === 'postgres' ? qb.forUpdate() : qb);
+}

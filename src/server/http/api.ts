@@ -1,0 +1,60 @@
+import type { APIContext } from 'astro';
+import * as v from 'valibot';
+import { CommerceError } from '../commerce/errors.ts';
+
+/**
+ * The API's reply shapes, `{ status: 'success', body }` and `{ status: 'error', message }`, and the one place
+ * that turns refusals into HTTP statuses. Bad input is a 4xx with a message a shopper can read, never a 500.
+ */
+const MAX_BODY_BYTES = 32 * 1024;
+
+export class BadRequest extends Error {
+  readonly status: number;
+  constructor(message: string, status = 400) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(data), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export const success = (body: unknown, extra: Record<string, unknown> = {}) => json({ status: 'success', ...extra, body });
+export const failure = (status: number, message: string) => json({ status: 'error', message }, status);
+
+export async function readBody<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (!type.toLowerCase().includes('application/json')) throw new BadRequest('Send the request as application/json.', 415);
+  const text = await request.text();
+  if (text.length > MAX_BODY_BYTES) throw new BadRequest('The request is too large.', 413);
+  let data: unknown;
+  try {
+    data = text.length === 0 ? {} : JSON.parse(text);
+  } catch {
+    throw new BadRequest('The request body is not valid JSON.');
+  }
+  return parseInput(schema, data);
+}
+
+export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
+  const result = v.safeParse(schema, data);
+  if (!result.success) throw new BadRequest(result.issues[0]?.message ?? 'The request is not valid.');
+  return result.output;
+}
+
+/** Wraps an endpoint: known refusals become their status with the message; anything else is logged and a 500. */
+export function endpoint(handler: (context: APIContext) => Promise<Response>) {
+  return async (context: APIContext): Promise<Response> => {
+    try {
+      return await handler(context);
+    } catch (err) {
+      if (err instanceof BadRequest || err instanceof CommerceError) return failure(err.status, err.message);
+      console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, err);
+      return failure(500, 'Something went wrong on our side. Please try again.');
+    }
+  };
+}
