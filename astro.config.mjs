@@ -14,6 +14,9 @@ export default defineConfig({
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.
   security: { checkOrigin: false },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // Sessions are the commerce engine's own, in the database (src/server/session); Astro's file-based session
+  // store would hold state on one instance's disk.
+  session: false,
   env: {
     schema: {
       // Where the commerce engine keeps its data. Unset: embedded SQLite file at DATA_DIR/store.db.

@@ -4,7 +4,7 @@ import type { ProductView } from '../lib/commerce-types.ts';
 import { PRODUCT_TYPE } from '../lib/constants.ts';
 import { formatCents, formatRange } from '../lib/money.ts';
 import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from '../lib/schemas/limits.ts';
-import { addButtonLabel, attributeIds, choose, isValueAvailable, resolveVariant, type Selections } from '../lib/selection.ts';
+import { addButtonLabel, attributeIds, choose, isValueAvailable, normalise, resolveVariant, type Selections } from '../lib/selection.ts';
 import { addToBag } from '../lib/stores/bag.ts';
 
 interface Props {
@@ -14,12 +14,7 @@ interface Props {
 
 function selectionsFromUrl(product: ProductView): Selections {
   const params = new URLSearchParams(window.location.search);
-  let sel: Selections = {};
-  for (const id of attributeIds(product)) {
-    const value = params.get(id);
-    if (value) sel = choose(product, sel, id, value);
-  }
-  return sel;
+  return normalise(product, Object.fromEntries(attributeIds(product).map((id) => [id, params.get(id) ?? undefined])));
 }
 
 export function PurchaseArea({ initial }: Props) {
@@ -33,12 +28,14 @@ export function PurchaseArea({ initial }: Props) {
   const [notice, setNotice] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   // Stock and prices on a static page may be stale: confirm them with the server when the island hydrates.
-  // The selection in the URL is applied once the fresh data is in, so it is checked against current stock.
+  // The URL's selection applies at once; when fresh stock arrives, any choice that is no longer available is
+  // dropped (a choice the shopper made meanwhile is kept if it still can be bought).
   useEffect(() => {
+    setSel(selectionsFromUrl(initial));
     callApi<ProductView>('POST', '/api/checkout/product/read', { productId: initial.id }).then((r) => {
       const current = r.ok ? r.body : initial;
       setProduct(current);
-      setSel(selectionsFromUrl(current));
+      setSel((s) => normalise(current, s));
       setFresh(true);
     });
   }, [initial]);
@@ -53,7 +50,6 @@ export function PurchaseArea({ initial }: Props) {
   }, [maxQty, quantity]);
 
   useEffect(() => {
-    if (!fresh) return;
     const url = new URL(window.location.href);
     for (const id of attributeIds(product)) {
       const value = sel[id];
@@ -61,7 +57,7 @@ export function PurchaseArea({ initial }: Props) {
       else url.searchParams.delete(id);
     }
     window.history.replaceState(null, '', url);
-  }, [sel, product, fresh]);
+  }, [sel, product]);
 
   const price = useMemo(() => {
     if (variant) return { final: formatCents(variant.finalPrice), list: variant.listPrice > variant.finalPrice ? formatCents(variant.listPrice) : null };

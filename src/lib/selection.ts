@@ -61,3 +61,13 @@ export function choose(product: ProductView, selections: Selections, attrId: str
   }
   return next;
 }
+
+/** Keeps each choice, in hierarchy order, only while it is still available (after fresh stock data arrives). */
+export function normalise(product: ProductView, selections: Selections): Selections {
+  let next: Selections = {};
+  for (const id of attributeIds(product)) {
+    const value = selections[id];
+    if (value && isValueAvailable(product, next, id, value)) next = { ...next, [id]: value };
+  }
+  return next;
+}

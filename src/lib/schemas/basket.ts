@@ -6,7 +6,11 @@ import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './limits.ts';
  * Payload rules shared by islands (instant feedback) and endpoints (enforcement). Unknown keys are dropped, so a
  * price sent by a client never reaches the engine.
  */
-const Id = v.pipe(v.string('Item id is required.'), v.trim(), v.minLength(1, 'Item id is required.'), v.maxLength(ID_MAX_LENGTH, 'Item id is too long.'));
+/** A required string: a missing key reads the same as an empty value, with the field's own message. */
+const requiredText = (message: string) =>
+  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(ID_MAX_LENGTH, `${message.replace(/ is required\.$/, '')} is too long.`));
+
+const Id = requiredText('Item id is required.');
 
 export const Quantity = v.pipe(
   v.number('Quantity must be a number.'),
@@ -40,11 +44,11 @@ export const ProductReadSchema = v.object({ productId: Id });
 
 export const UpdateBasketItemSchema = v.object({
   itemId: Id,
-  body: v.object({ quantity: Quantity }),
+  body: v.object({ quantity: Quantity }, 'Send the new quantity as body.quantity.'),
 });
 
 export const DeleteBasketItemSchema = v.object({ itemId: Id });
 
 export const ShippingMethodSchema = v.object({
-  shippingMethodId: v.pipe(v.string('Shipping method is required.'), v.minLength(1, 'Shipping method is required.'), v.maxLength(ID_MAX_LENGTH)),
+  shippingMethodId: requiredText('Shipping method is required.'),
 });

@@ -21,6 +21,8 @@ export interface DbOptions {
   /** SQLite file path (or ':memory:'). */
   sqliteFile?: string;
   poolSize?: number;
+  /** PostgreSQL schema to work in (tests use a throw-away schema each). */
+  pgSchema?: string;
 }
 
 // PostgreSQL returns COUNT/SUM as bigint strings; every number we store fits in a JS number.
@@ -31,7 +33,11 @@ pg.types.setTypeParser(pg.types.builtins.FLOAT8, (v) => Number(v));
 
 export function createDb(options: DbOptions = {}): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+    });
     return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();

@@ -42,7 +42,14 @@ export async function readBody<S extends v.GenericSchema>(request: Request, sche
 
 export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
   const result = v.safeParse(schema, data);
-  if (!result.success) throw new BadRequest(result.issues[0]?.message ?? 'The request is not valid.');
+  if (!result.success) {
+    const issue = result.issues[0];
+    // A missing nested key reads as "<path> is required." rather than valibot's technical text.
+    const message = issue?.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path
+      ? `${issue.path.map((p) => String(p.key)).join('.')} is required.`
+      : issue?.message;
+    throw new BadRequest(message ?? 'The request is not valid.');
+  }
   return result.output;
 }
 

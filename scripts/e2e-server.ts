@@ -1,0 +1,39 @@
+// Builds the store and serves it for the Playwright suite: two app instances (E2E_PORT and E2E_PORT+1) on one
+// database: a fresh SQLite file under E2E_DATA_DIR, or the E2E_DATABASE_URL database, wiped and reseeded.
+// (A separate variable on purpose: a developer's DATABASE_URL is never wiped by the tests.)
+import { rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createDb, migrate } from '../src/server/db/database.ts';
+import { seed, wipe } from '../src/server/catalog/seed.ts';
+
+const port = Number(process.env.E2E_PORT ?? 4399);
+const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
+const databaseUrl = process.env.E2E_DATABASE_URL || undefined;
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+
+if (databaseUrl) {
+  const db = createDb({ databaseUrl });
+  await migrate(db);
+  await wipe(db);
+  await seed(db);
+  await db.kysely.destroy();
+} else {
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
+const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+if (build.status !== 0) process.exit(build.status ?? 1);
+
+const servers = [port, port + 1].map((p) =>
+  spawn(process.execPath, ['dist/server/entry.mjs'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  }),
+);
+const stop = () => {
+  for (const s of servers) s.kill('SIGTERM');
+  process.exit(0);
+};
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);
+for (const s of servers) s.on('exit', (code) => code && process.exit(code));

@@ -1,0 +1,46 @@
+// npm start: migrate and seed the database when empty, build the store when the build is missing or stale,
+// then serve it. Pages are prerendered from the catalog, so a changed catalog (npm run seed -- --reset) or
+// changed source triggers a rebuild here.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { spawn, spawnSync } from 'node:child_process';
+import { sql } from 'kysely';
+import { config } from '../src/server/config.ts';
+import { createDb, migrate } from '../src/server/db/database.ts';
+import { seedIfEmpty } from '../src/server/catalog/seed.ts';
+
+const STAMP = 'dist/.build-stamp';
+
+function newestMtime(path: string): number {
+  const s = statSync(path);
+  if (!s.isDirectory()) return s.mtimeMs;
+  return readdirSync(path).reduce((m, name) => Math.max(m, newestMtime(join(path, name))), s.mtimeMs);
+}
+
+const db = createDb({ databaseUrl: config().DATABASE_URL });
+await migrate(db);
+await seedIfEmpty(db);
+// A cheap fingerprint of the catalog: products, variants and the sum of their prices.
+const { rows } = await sql<{ n: number; v: number; p: number }>`
+  select (select count(*) from products) as n, count(*) as v, coalesce(sum(sale_price_cents), 0) as p from variants`.execute(db.kysely);
+await db.kysely.destroy();
+
+const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].filter(existsSync);
+const fingerprint = createHash('sha256')
+  .update(JSON.stringify({ catalog: rows[0], source: Math.max(...sources.map(newestMtime)), db: config().DATABASE_URL ?? config().DATA_DIR }))
+  .digest('hex');
+
+if (!existsSync('dist/server/entry.mjs') || !existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== fingerprint) {
+  console.log('Building the store (first start, or the catalog or source changed)…');
+  const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+  writeFileSync(STAMP, fingerprint);
+}
+
+const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,62 @@
+import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration.ts';
+
+test('home → product → colour and size → add to bag → bag totals → change quantity → remove', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Seven brands, one bag' })).toBeVisible();
+  await page.getByRole('link', { name: /Everyday Crew Tee/ }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Everyday Crew Tee' })).toBeVisible();
+  await hydrated(page);
+
+  const add = page.getByRole('button', { name: 'Please Select a Size' });
+  await expect(add).toBeDisabled();
+  await page.getByRole('button', { name: 'Black', exact: true }).click();
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await expect(page).toHaveURL(/color=blk&size=M/);
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('status')).toContainText('Added 1 to your bag');
+  await expect(page.getByRole('link', { name: 'Bag, 1 item' })).toBeVisible();
+
+  await page.getByRole('link', { name: 'View bag' }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const line = page.getByRole('listitem', { name: /Everyday Crew Tee, Black, M/ });
+  await expect(line).toBeVisible();
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByTestId('summary-subtotal')).toHaveText('$19.99');
+  await expect(summary.getByTestId('summary-shipping')).toHaveText('$7.99');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$27.98');
+
+  await line.getByLabel('Quantity').selectOption('3');
+  await expect(summary.getByTestId('summary-subtotal')).toHaveText('$59.97');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$67.96');
+  await expect(page.getByRole('link', { name: 'Bag, 3 items' })).toBeVisible();
+
+  // $79.96 of merchandise passes the $75 threshold: Regular shipping becomes free.
+  await line.getByLabel('Quantity').selectOption('4');
+  await expect(summary.getByTestId('summary-shipping')).toHaveText('Free');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$79.96');
+
+  await page.reload();
+  await expect(summary.getByTestId('summary-total')).toHaveText('$79.96');
+
+  await line.getByRole('button', { name: 'Remove Everyday Crew Tee' }).click();
+  await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Bag, 0 items' })).toBeVisible();
+});
+
+test('a sold-out size cannot be chosen, and a sold-out product cannot be added', async ({ page }) => {
+  await page.goto('/p/quilted-vest-fb-1006');
+  await hydrated(page);
+  await expect(page.getByText('This item is sold out.')).toBeVisible();
+  const olive = page.getByRole('button', { name: 'Olive (out of stock)' });
+  await expect(olive).toBeDisabled();
+  await olive.dispatchEvent('click');
+  await expect(olive).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Please Select a Size' })).toBeDisabled();
+});
+
+test('the selection in the URL survives a reload', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001?color=blk&size=M');
+  await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'M', exact: true })).toHaveAttribute('aria-pressed', 'true');
+});

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addItem, basketView, removeItem, setShippingMethod, updateItemQuantity } from '../../src/server/commerce/basket.ts';
+import { CommerceError } from '../../src/server/commerce/errors.ts';
+import { readProduct } from '../../src/server/commerce/catalog.ts';
+import { listShippingMethods } from '../../src/server/commerce/shipping.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+
+const setStock = (sku: string, onHand: number) => t.db.kysely.updateTable('stock').set({ on_hand: onHand }).where('sku', '=', sku).execute();
+const rejects = async (p: Promise<unknown>, code: string) => {
+  const err = await p.then(() => null, (e: unknown) => e);
+  expect(err).toBeInstanceOf(CommerceError);
+  expect((err as CommerceError).code).toBe(code);
+};
+
+describe('catalog read', () => {
+  it('returns a product with variants, stock per colour and size, price data and colour groups', async () => {
+    const p = (await readProduct(t.db, 'fb-1001'))!;
+    expect(p.variationAttributes.map((a) => a.id)).toEqual(['color', 'size']);
+    expect(p.variants.length).toBe(4 * 5);
+    expect(p.colorGroups.map((g) => g.type)).toEqual(['regularColors', 'clearanceColors']);
+    // 20 % promotion on Fernbrook tops: $24.99 → $19.99
+    expect(p.variants.find((v) => v.id === 'fb-1001-blk-M')).toMatchObject({ listPrice: 2499, salePrice: 2499, finalPrice: 1999, inStock: true });
+    expect(p.promotions['fb-tops-20']?.calloutMsg).toBe('20% off all Fernbrook tops');
+    expect(p.priceData.finalPrice.min).toBeLessThan(p.priceData.finalPrice.max);
+  });
+  it('finds a product by slug and reports a sold-out product as completeOOS', async () => {
+    expect((await readProduct(t.db, 'quilted-vest-fb-1006'))?.completeOOS).toBe(true);
+    expect(await readProduct(t.db, 'no-such-product')).toBeNull();
+  });
+});
+
+describe('basket', () => {
+  it('creates a basket on first add, merges the same variant and computes totals on the server', async () => {
+    const { basketId, itemId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 2 });
+    const again = await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
+    expect(again.itemId).toBe(itemId);
+    const b = await basketView(t.db, basketId);
+    expect(b.productItems).toHaveLength(1);
+    expect(b.productItems[0]).toMatchObject({ quantity: 3, basePrice: 1999, price: 5997 });
+    expect(b.c_summary).toMatchObject({ subTotal: 5997, shippingAndHandling: 799, orderTotal: 6796, youSaved: 1500 });
+    expect(b.totalQuantity).toBe(3);
+    expect(b.c_lastAddedItemInfo).toMatchObject({ itemId, quantity: 3, salePrice: 1999, originalPrice: 2499 });
+  });
+
+  it('refuses unknown variants, sold-out variants and quantities past the limit, changing nothing', async () => {
+    const { basketId } = await addItem(t.db, null, { productId: 'ww-2003-nvy-M', quantity: 9 });
+    await rejects(addItem(t.db, basketId, { productId: 'nope', quantity: 1 }), 'not_found');
+    await rejects(addItem(t.db, basketId, { productId: 'ww-2003-nvy-M', quantity: 2 }), 'quantity');
+    await setStock('ww-2003-nvy-S', 0);
+    await rejects(addItem(t.db, basketId, { productId: 'ww-2003-nvy-S', quantity: 1 }), 'out_of_stock');
+    await t.db.kysely.updateTable('variants').set({ orderable: 0 }).where('sku', '=', 'ww-2003-nvy-L').execute();
+    await rejects(addItem(t.db, basketId, { productId: 'ww-2003-nvy-L', quantity: 1 }), 'not_orderable');
+    const b = await basketView(t.db, basketId);
+    expect(b.productItems.map((i) => [i.productId, i.quantity])).toEqual([['ww-2003-nvy-M', 9]]);
+  });
+
+  it('limits the quantity to the stock left', async () => {
+    await setStock('jl-4005-cor-4', 2);
+    const sku = (await readProduct(t.db, 'jl-4005'))!.variants.find((v) => v.color === 'cor' && v.size === 'M')!.id;
+    await setStock(sku, 2);
+    const { basketId } = await addItem(t.db, null, { productId: sku, quantity: 2 });
+    await rejects(addItem(t.db, basketId, { productId: sku, quantity: 1 }), 'quantity');
+  });
+
+  it('prices hemming on the server and needs an offered inseam for a hemmed choice', async () => {
+    const p = (await readProduct(t.db, 'ca-7001'))!;
+    const v = p.variants.find((x) => x.inStock && x.sizeFamily === 'Misses')!;
+    const hem = [{ optionId: 'hemming' as const, optionValueId: '1' as const }];
+    await rejects(addItem(t.db, null, { productId: v.id, quantity: 1, optionItems: hem }), 'invalid');
+    await rejects(addItem(t.db, null, { productId: v.id, quantity: 1, optionItems: hem, c_hemmingInseamLength: '33' }), 'invalid');
+    const { basketId } = await addItem(t.db, null, { productId: v.id, quantity: 2, optionItems: hem, c_hemmingInseamLength: '28' });
+    const line = (await basketView(t.db, basketId)).productItems[0]!;
+    expect(line.optionItems).toEqual([{ optionId: 'hemming', optionValueId: '1', price: 800, itemText: 'Hemming: 28" inseam' }]);
+    expect(line.price).toBe((v.finalPrice + 800) * 2);
+    await rejects(addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1, optionItems: hem, c_hemmingInseamLength: '28' }), 'invalid');
+  });
+
+  it('needs To and From for a gift card and an e-mail for an e-gift card; they are always addable', async () => {
+    await rejects(addItem(t.db, null, { productId: 'gc-2-gc-50', quantity: 1 }), 'invalid');
+    await rejects(addItem(t.db, null, { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' }), 'invalid');
+    const { basketId } = await addItem(t.db, null, { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo', c_giftCardRecipientEmail: 'ann@example.com' });
+    const b = await basketView(t.db, basketId);
+    expect(b.c_summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
+  });
+
+  it('updates quantities within bounds and removes lines', async () => {
+    const { basketId, itemId } = await addItem(t.db, null, { productId: 'rm-3002-olv-M', quantity: 1 });
+    await updateItemQuantity(t.db, basketId, itemId, 4);
+    expect((await basketView(t.db, basketId)).productItems[0]?.quantity).toBe(4);
+    await rejects(updateItemQuantity(t.db, basketId, itemId, 11), 'quantity');
+    await rejects(updateItemQuantity(t.db, basketId, 'other', 1), 'not_found');
+    await removeItem(t.db, basketId, itemId);
+    expect((await basketView(t.db, basketId)).productItems).toEqual([]);
+    await rejects(removeItem(t.db, basketId, itemId), 'not_found');
+  });
+
+  it('lists shipping methods priced for the basket and applies the chosen one', async () => {
+    const { basketId } = await addItem(t.db, null, { productId: 'ks-6003-blk-8_5-M', quantity: 1 }).catch(async () =>
+      addItem(t.db, null, { productId: (await readProduct(t.db, 'ks-6003'))!.variants.find((v) => v.inStock)!.id, quantity: 1 }),
+    );
+    const { methods, selected } = await listShippingMethods(t.db, basketId);
+    expect(selected).toBe('Regular');
+    expect(methods.map((m) => [m.id, m.price])).toEqual([['Regular', 0], ['Express', 1499], ['SuperFast', 2499]]);
+    await setShippingMethod(t.db, basketId, 'SuperFast');
+    const b = await basketView(t.db, basketId);
+    expect(b.shipments[0]?.shippingMethod.id).toBe('SuperFast');
+    expect(b.c_summary.orderTotal).toBe(b.c_summary.subTotal + 2499);
+    await rejects(setShippingMethod(t.db, basketId, 'Teleport'), 'invalid');
+  });
+
+  it('recomputes prices at every read: the stored line holds no price', async () => {
+    const { basketId } = await addItem(t.db, null, { productId: 'ww-2004-blk-M', quantity: 1 });
+    await t.db.kysely.updateTable('variants').set({ sale_price_cents: 1000 }).where('sku', '=', 'ww-2004-blk-M').execute();
+    expect((await basketView(t.db, basketId)).c_summary.subTotal).toBe(1000);
+  });
+});

@@ -1,0 +1,72 @@
+import { spawn } from 'node:child_process';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { reserveStock, stockLevel } from '../../src/server/commerce/stock.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+
+let t: TestDb;
+const onPostgres = !!process.env.DATABASE_URL;
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+
+const SKU = 'fb-1002-olv-M';
+const setStock = (onHand: number) => t.db.kysely.updateTable('stock').set({ on_hand: onHand }).where('sku', '=', SKU).execute();
+const attempt = (db = t.db) => reserveStock(db, [{ sku: SKU, quantity: 1 }]).then(() => true, () => false);
+
+describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('stock 1, 20 concurrent attempts: exactly one succeeds and stock ends at 0', async () => {
+    await setStock(1);
+    const results = await Promise.all(Array.from({ length: 20 }, () => attempt()));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await stockLevel(t.db, SKU)).toBe(0);
+  });
+
+  // On SQLite an app process holds exactly one connection (node:sqlite waits for locks synchronously, so two
+  // connections in one process would block each other); cross-process racing is the next test.
+  it.runIf(onPostgres)('the same through 20 separate connection pools, as 20 app instances would', async () => {
+    await setStock(1);
+    const handles = Array.from({ length: 20 }, () => t.another());
+    const results = await Promise.all(handles.map((h) => attempt(h)));
+    expect(results.filter(Boolean)).toHaveLength(1);
+    expect(await stockLevel(t.db, SKU)).toBe(0);
+  });
+
+  it('20 attempts from 4 separate OS processes: exactly one succeeds', async () => {
+    await setStock(1);
+    const env = { ...process.env, WORKER_SQLITE_FILE: t.file ?? '', WORKER_PG_SCHEMA: t.pgSchema ?? '', WORKER_SKU: SKU, WORKER_ATTEMPTS: '5' };
+    const runs = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        new Promise<number>((resolve, reject) => {
+          const child = spawn(process.execPath, ['tests/engine/fixtures/reserve-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+          let out = '';
+          child.stdout.on('data', (d) => (out += d));
+          child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`worker exited ${code}`))));
+        }),
+      ),
+    );
+    expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await stockLevel(t.db, SKU)).toBe(0);
+  });
+
+  it('an order for several lines takes all or nothing', async () => {
+    await setStock(5);
+    await t.db.kysely.updateTable('stock').set({ on_hand: 0 }).where('sku', '=', 'fb-1002-olv-L').execute();
+    await expect(reserveStock(t.db, [{ sku: SKU, quantity: 2 }, { sku: 'fb-1002-olv-L', quantity: 1 }])).rejects.toThrow(/sold out/);
+    expect(await stockLevel(t.db, SKU)).toBe(5);
+  });
+
+  it('concurrent adds to one bag lose no update and never pass the limit', async () => {
+    await setStock(50);
+    const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 });
+    const handles = Array.from({ length: 12 }, (_, i) => (onPostgres && i % 2 ? t.another() : t.db));
+    const results = await Promise.all(
+      handles.map((h) => addItem(h, basketId, { productId: SKU, quantity: 1 }).then(() => true, () => false)),
+    );
+    expect(results.filter(Boolean)).toHaveLength(9);
+    const b = await basketView(t.db, basketId);
+    expect(b.productItems).toHaveLength(1);
+    expect(b.productItems[0]?.quantity).toBe(10);
+  });
+});

@@ -1,0 +1,67 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanStores } from 'nanostores';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BasketView, LineItemView } from '../../src/lib/commerce-types.ts';
+import { $bag, $bagCount, $bagError, $bagPendingItem, updateLineQuantity } from '../../src/lib/stores/bag.ts';
+import { LineItem } from '../../src/islands/LineItem.tsx';
+import { OrderSummary } from '../../src/islands/OrderSummary.tsx';
+
+const item = (over: Partial<LineItemView> = {}): LineItemView => ({
+  itemId: 'i1', productId: 'fb-1001-blk-M', masterId: 'fb-1001', productName: 'Everyday Crew Tee', brand: 'fb', quantity: 2,
+  price: 3998, basePrice: 1999, c_productType: 1, c_productImageUrl: '/media/x.svg', colorName: 'Black', sizeLabel: 'M',
+  optionItems: [], c_hemmingInseamLength: null, c_giftCardRecipient: null, c_giftCardSender: null, c_giftCardRecipientEmail: null,
+  giftMessage: null,
+  c_lineItemDetails: { productUrl: '/p/x', variationModelMasterId: 'fb-1001', original_price_value: 2499, sale_price_value: 1999, maxOrderQuantity: 10, isHemmable: false, availabilityMsg: null, isOutOfStock: false },
+  ...over,
+});
+
+afterEach(() => {
+  cleanup();
+  cleanStores($bag, $bagCount, $bagError, $bagPendingItem);
+  vi.unstubAllGlobals();
+});
+
+describe('bag store', () => {
+  it('derives the count from the bag the server returned', () => {
+    $bag.set({ totalQuantity: 3 } as BasketView);
+    expect($bagCount.get()).toBe(3);
+  });
+  it('marks the line pending while the server works, then shows the server basket or its error', async () => {
+    let release!: (r: Response) => void;
+    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (release = r))));
+    const done = updateLineQuantity('i1', 11);
+    expect($bagPendingItem.get()).toBe('i1');
+    release(new Response(JSON.stringify({ status: 'error', message: 'Quantity must be at most 10.' }), { status: 400 }));
+    await done;
+    expect($bagPendingItem.get()).toBeNull();
+    expect($bagError.get()).toBe('Quantity must be at most 10.');
+  });
+});
+
+describe('line item', () => {
+  it('offers a quantity dropdown from 1 to the max and sends the change', () => {
+    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    render(<LineItem item={item()} />);
+    const select = screen.getByLabelText('Quantity') as HTMLSelectElement;
+    expect(select.options).toHaveLength(10);
+    fireEvent.change(select, { target: { value: '4' } });
+    expect(fetch).toHaveBeenCalledWith('/api/checkout/basket/update/updateBasketItem', expect.objectContaining({ body: JSON.stringify({ itemId: 'i1', body: { quantity: 4 } }) }));
+  });
+  it('has no quantity change for a gift card, and shows who it is for', () => {
+    render(<LineItem item={item({ c_productType: 2, quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' })} />);
+    expect(screen.queryByLabelText('Quantity')).toBeNull();
+    expect(screen.getByText('Qty 1')).toBeTruthy();
+    expect(screen.getByText('To Ann, from Bo')).toBeTruthy();
+  });
+});
+
+describe('order summary', () => {
+  it('shows the server totals, free shipping, and tax to be calculated', () => {
+    render(<OrderSummary summary={{ subTotal: 7996, shippingAndHandling: 0, totalTax: 0, isTaxCalculated: false, orderTotal: 7996, youSaved: 2000, isDigitalItemsOnly: false, shippingAddressAvailable: false }} />);
+    expect(screen.getByTestId('summary-subtotal').textContent).toBe('$79.96');
+    expect(screen.getByTestId('summary-shipping').textContent).toBe('Free');
+    expect(screen.getByTestId('summary-tax').textContent).toBe('Calculated at checkout');
+    expect(screen.getByTestId('summary-saved').textContent).toBe('$20.00');
+  });
+});

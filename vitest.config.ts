@@ -1,0 +1,11 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/engine/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    // Engine tests each open their own database; running files in parallel on 2 cores is fine.
+    pool: 'forks',
+  },
+});
