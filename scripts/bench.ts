@@ -19,7 +19,7 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH
 rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(1);
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' }, stdio: 'ignore' });
+const server = spawn(process.execPath, ['src/server/main.ts'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' }, stdio: 'ignore' });
 process.on('exit', () => server.kill());
 
 for (let i = 0; i < 100; i++) {

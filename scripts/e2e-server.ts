@@ -25,8 +25,8 @@ const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', '
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const servers = [port, port + 1].map((p) =>
-  spawn(process.execPath, ['dist/server/entry.mjs'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production' },
+  spawn(process.execPath, ['src/server/main.ts'], {
+    env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production', OUTBOX_PAGE: '1', TRUST_PROXY: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   }),
 );

@@ -38,7 +38,7 @@ if (!existsSync('dist/server/entry.mjs') || !existsSync(STAMP) || readFileSync(S
   writeFileSync(STAMP, fingerprint);
 }
 
-const server = spawn(process.execPath, ['dist/server/entry.mjs'], {
+const server = spawn(process.execPath, ['src/server/main.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });

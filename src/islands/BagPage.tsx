@@ -12,9 +12,16 @@ export function BagPage() {
   const bag = useStore($bag);
   const error = useStore($bagError);
   const [methods, setMethods] = useState<ShippingMethodView[]>([]);
+  // A message handed over by sign-in when the bag merge changed something (see after-sign-in.ts).
+  const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
     void loadBag();
+    const handed = sessionStorage.getItem('bagNotice');
+    if (handed) {
+      sessionStorage.removeItem('bagNotice');
+      setNotice(handed);
+    }
   }, []);
   const subTotal = bag?.c_summary.subTotal;
   useEffect(() => {
@@ -36,6 +43,7 @@ export function BagPage() {
   return (
     <div className="bag-layout">
       <div>
+        {notice && <p className="notice notice-caution" role="status">{notice}</p>}
         {error && <p className="notice notice-error" role="alert">{error}</p>}
         <ul className="lines" aria-label="Items in your bag">
           {bag.productItems.map((item) => (

@@ -9,7 +9,12 @@ import {
 } from './catalog-data.ts';
 import { mediaUrl, videoUrl } from './media.ts';
 
-type Rows = { [T in keyof Database]: Insertable<Database[T]>[] };
+const CATALOG_TABLES = [
+  'brands', 'products', 'product_colors', 'product_media', 'variants', 'stock', 'promotions', 'promotion_products',
+  'hemming_options', 'shipping_methods', 'tax_rates',
+] as const satisfies readonly (keyof Database)[];
+type CatalogTable = (typeof CATALOG_TABLES)[number];
+type Rows = { [T in CatalogTable]: Insertable<Database[T]>[] };
 
 /** Deterministic PRNG (mulberry32) seeded from a string, so every seed run produces the same catalog. */
 export function prng(seed: string): () => number {
@@ -204,11 +209,7 @@ export function productRows(def: ProductDef, rows: Rows): void {
 }
 
 function emptyRows(): Rows {
-  return {
-    brands: [], products: [], product_colors: [], product_media: [], variants: [], stock: [], promotions: [],
-    promotion_products: [], hemming_options: [], shipping_methods: [], tax_rates: [], sessions: [], baskets: [],
-    basket_items: [],
-  };
+  return Object.fromEntries(CATALOG_TABLES.map((t) => [t, []])) as unknown as Rows;
 }
 
 /** Builds every row of the catalog; `extraProducts` adds generated products for scale tests. */
@@ -243,16 +244,12 @@ export function catalogRows(extraProducts = 0): Rows {
   return rows;
 }
 
-const INSERT_ORDER: (keyof Database)[] = [
-  'brands', 'products', 'product_colors', 'product_media', 'variants', 'stock', 'promotions', 'promotion_products',
-  'hemming_options', 'shipping_methods', 'tax_rates',
-];
 const CHUNK = 400; // keeps every statement under PostgreSQL's 65 535 bind parameters
 
 export async function seed(db: Db, options: { extraProducts?: number } = {}): Promise<{ products: number; variants: number }> {
   const rows = catalogRows(options.extraProducts ?? 0);
   await db.kysely.transaction().execute(async (tx) => {
-    for (const table of INSERT_ORDER) {
+    for (const table of CATALOG_TABLES) {
       const list = rows[table] as Record<string, unknown>[];
       for (let i = 0; i < list.length; i += CHUNK) {
         await tx.insertInto(table).values(list.slice(i, i + CHUNK) as never).execute();
@@ -287,9 +284,13 @@ export async function seedIfEmpty(db: Db): Promise<void> {
   if (await isEmpty(db)) await seed(db);
 }
 
-/** Removes catalog, baskets and sessions (for `npm run seed -- --reset` and tests). */
+/** Removes everything: accounts, orders, baskets, sessions and the catalog (`npm run seed -- --reset`, tests). */
 export async function wipe(db: Db): Promise<void> {
-  for (const table of ['sessions', 'basket_items', 'baskets', ...[...INSERT_ORDER].reverse()] as (keyof Database)[]) {
+  const state: (keyof Database)[] = [
+    'oidc_payloads', 'social_logins', 'social_identities', 'password_resets', 'outbox', 'rate_limits', 'orders', 'sessions',
+    'customers', 'basket_items', 'baskets',
+  ];
+  for (const table of [...state, ...[...CATALOG_TABLES].reverse()]) {
     await db.kysely.deleteFrom(table).execute();
   }
 }

@@ -13,6 +13,8 @@ export type Engine = 'sqlite' | 'postgres';
 export interface Db {
   kysely: Kysely<Database>;
   engine: Engine;
+  /** The PostgreSQL schema in use when not the default (tests). */
+  pgSchema?: string;
 }
 
 export interface DbOptions {
@@ -38,7 +40,7 @@ export function createDb(options: DbOptions = {}): Db {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres' };
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres', pgSchema: options.pgSchema };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
   return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), engine: 'sqlite' };
@@ -51,7 +53,8 @@ function defaultSqliteFile(): string {
 }
 
 export async function migrate(db: Db): Promise<void> {
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider });
+  // Kysely looks for its bookkeeping tables across all schemas; name ours so a test schema never finds another's.
+  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
@@ -59,19 +62,23 @@ export async function migrate(db: Db): Promise<void> {
   }
 }
 
-let shared: Promise<Db> | undefined;
-
 /**
  * The process-wide database, migrated and seeded on first use. SQLite gets exactly one connection per process
  * (Kysely's SQLite driver serialises work on it); several processes share the file through WAL and busy_timeout.
+ * The handle lives on globalThis because the server bundle and the custom HTTP server (src/server/main.ts, which
+ * hosts the local OpenID provider) each load their own copy of this module: they must share one connection.
  */
+const SHARED = Symbol.for('storefront.db');
+type WithDb = typeof globalThis & { [SHARED]?: Promise<Db> };
+
 export function getDb(): Promise<Db> {
-  shared ??= (async () => {
+  const g = globalThis as WithDb;
+  g[SHARED] ??= (async () => {
     const db = createDb({ databaseUrl: config().DATABASE_URL });
     await migrate(db);
     const { seedIfEmpty } = await import('../catalog/seed.ts');
     await seedIfEmpty(db);
     return db;
   })();
-  return shared;
+  return g[SHARED];
 }

@@ -1,3 +1,5 @@
+import type { Generated } from 'kysely';
+
 /**
  * Table types for Kysely. Conventions, identical on SQLite and PostgreSQL so one set of queries serves both:
  * money is integer cents, flags are integers 0/1, timestamps are ISO-8601 UTC text (they sort as text).
@@ -125,6 +127,76 @@ export interface SessionTable {
   basket_id: string | null;
   created_at: string;
   expires_at: string;
+  /** 1 when the shopper chose keep-me-signed-in (90-day cookie). */
+  remember: Generated<number>;
+}
+
+export interface CustomerTable {
+  id: string;
+  /** Lower-cased; unique. */
+  email: string;
+  first_name: string;
+  last_name: string;
+  /** argon2id PHC string; null for an account made through social sign-in only. */
+  password_hash: string | null;
+  basket_id: string | null;
+  created_at: string;
+}
+
+export interface PasswordResetTable {
+  token_hash: string;
+  customer_id: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface OutboxTable {
+  id: string;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  created_at: string;
+}
+
+export interface RateLimitTable {
+  key: string;
+  count: number;
+  reset_at: string;
+}
+
+export interface SocialIdentityTable {
+  provider: string;
+  subject: string;
+  customer_id: string;
+}
+
+export interface SocialLoginTable {
+  state: string;
+  provider: string;
+  code_verifier: string;
+  nonce: string;
+  expires_at: string;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: string | null;
+  consumed_at: string | null;
+}
+
+export interface OrderTable {
+  id: string;
+  order_no: string;
+  customer_id: string | null;
+  email: string;
+  status: string;
+  total_cents: number;
+  placed_at: string;
 }
 
 export interface BasketTable {
@@ -169,4 +241,12 @@ export interface Database {
   sessions: SessionTable;
   baskets: BasketTable;
   basket_items: BasketItemTable;
+  customers: CustomerTable;
+  password_resets: PasswordResetTable;
+  outbox: OutboxTable;
+  rate_limits: RateLimitTable;
+  social_identities: SocialIdentityTable;
+  social_logins: SocialLoginTable;
+  oidc_payloads: OidcPayloadTable;
+  orders: OrderTable;
 }

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import * as v from 'valibot';
 import { CommerceError } from '../commerce/errors.ts';
+import { AccountError } from '../accounts/accounts.ts';
 
 /**
  * The API's reply shapes, `{ status: 'success', body }` and `{ status: 'error', message }`, and the one place
@@ -59,7 +60,7 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>) {
     try {
       return await handler(context);
     } catch (err) {
-      if (err instanceof BadRequest || err instanceof CommerceError) return failure(err.status, err.message);
+      if (err instanceof BadRequest || err instanceof CommerceError || err instanceof AccountError) return failure(err.status, err.message);
       console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, err);
       return failure(500, 'Something went wrong on our side. Please try again.');
     }

@@ -9,12 +9,18 @@ import type { Db } from '../db/database.ts';
 export const SESSION_COOKIE = 'sid';
 export const USID_COOKIE = 'usid';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+const DAY = 86400;
+
+/** Keep-me-signed-in lasts 90 days (the spec's remember-me cookie); otherwise a signed-in session idles out in a day. */
+export const REMEMBER_ME_SECONDS = 90 * DAY;
+export const SIGNED_IN_IDLE_SECONDS = DAY;
 
 export interface Session {
   id: string;
   usid: string;
   basketId: string | null;
   customerId: string | null;
+  remember: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -23,36 +29,70 @@ export function isWellFormedToken(token: string | undefined): token is string {
   return typeof token === 'string' && TOKEN_PATTERN.test(token);
 }
 
-export async function loadSession(db: Db, token: string | undefined, ttlSeconds: number): Promise<Session | null> {
+/** Server-side lifetime of a session of this kind. */
+export function sessionTtl(s: Pick<Session, 'customerId' | 'remember'>, guestTtl: number): number {
+  if (!s.customerId) return guestTtl;
+  return s.remember ? REMEMBER_ME_SECONDS : SIGNED_IN_IDLE_SECONDS;
+}
+
+export async function loadSession(db: Db, token: string | undefined, guestTtl: number): Promise<Session | null> {
   if (!isWellFormedToken(token)) return null;
   const id = hashToken(token);
   const now = new Date();
   const row = await db.kysely.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
-  // Sliding expiry, written at most about once a day per session rather than on every request.
-  const renewAt = new Date(now.getTime() + (ttlSeconds - 86400) * 1000).toISOString();
+  const session: Session = { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id, remember: row.remember === 1 };
+  // Sliding expiry, written only once a tenth of the lifetime has passed rather than on every request.
+  const ttl = sessionTtl(session, guestTtl);
+  const renewAt = new Date(now.getTime() + ttl * 900).toISOString();
   if (row.expires_at < renewAt) {
-    await db.kysely.updateTable('sessions').set({ expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString() }).where('id', '=', id).execute();
+    await db.kysely.updateTable('sessions').set({ expires_at: new Date(now.getTime() + ttl * 1000).toISOString() }).where('id', '=', id).execute();
   }
-  return { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id };
+  return session;
 }
 
-export async function createSession(db: Db, ttlSeconds: number): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Db,
+  guestTtl: number,
+  owner: { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string } = {},
+): Promise<{ token: string; session: Session; ttl: number }> {
   const token = randomBytes(32).toString('base64url');
-  const usid = randomBytes(16).toString('hex');
+  const session: Session = {
+    id: hashToken(token),
+    usid: owner.usid ?? randomBytes(16).toString('hex'),
+    basketId: owner.basketId ?? null,
+    customerId: owner.customerId ?? null,
+    remember: owner.remember ?? false,
+  };
+  const ttl = sessionTtl(session, guestTtl);
   const now = new Date();
-  const id = hashToken(token);
   await db.kysely
     .insertInto('sessions')
-    .values({ id, usid, customer_id: null, basket_id: null, created_at: now.toISOString(), expires_at: new Date(now.getTime() + ttlSeconds * 1000).toISOString() })
+    .values({
+      id: session.id, usid: session.usid, customer_id: session.customerId, basket_id: session.basketId, remember: session.remember ? 1 : 0,
+      created_at: now.toISOString(), expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
+    })
     .execute();
   // Expired sessions are swept now and then by whichever instance happens to create one.
   if (Math.random() < 0.01) await db.kysely.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
-  return { token, session: { id, usid, basketId: null, customerId: null } };
+  return { token, session, ttl };
 }
 
+export async function deleteSession(db: Db, sessionId: string): Promise<void> {
+  await db.kysely.deleteFrom('sessions').where('id', '=', sessionId).execute();
+}
+
+/** Ends every session of a customer but the one given (after a password reset). */
+export async function endOtherSessions(db: Db, customerId: string, keepSessionId: string | null): Promise<void> {
+  let q = db.kysely.deleteFrom('sessions').where('customer_id', '=', customerId);
+  if (keepSessionId) q = q.where('id', '!=', keepSessionId);
+  await q.execute();
+}
+
+/** Remembers the bag on the session, and on the customer's account when signed in so it follows them. */
 export async function attachBasket(db: Db, session: Session, basketId: string): Promise<void> {
   if (session.basketId === basketId) return;
   await db.kysely.updateTable('sessions').set({ basket_id: basketId }).where('id', '=', session.id).execute();
+  if (session.customerId) await db.kysely.updateTable('customers').set({ basket_id: basketId }).where('id', '=', session.customerId).execute();
   session.basketId = basketId;
 }

@@ -1,0 +1,38 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { callApi } from '../../lib/api-client.ts';
+import { Email } from '../../lib/schemas/account.ts';
+
+type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
+const FALLBACK = 'Something went wrong. Please try again.';
+
+/** The forgot-password form: idle, submitting, success (the server's 'A link has been sent to …') or error. */
+export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string }) {
+  const [email, setEmail] = useState(initialEmail);
+  const [state, setState] = useState<State>({ kind: 'idle' });
+  const check = v.safeParse(Email, email);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!check.success) return;
+    setState({ kind: 'submitting' });
+    const r = await callApi<{ message: string }>('POST', '/api/checkout/forgot_password/', { email });
+    setState(r.ok ? { kind: 'success', message: r.body.message } : { kind: 'error', message: r.message || FALLBACK });
+  };
+
+  return (
+    <form onSubmit={submit} className="forgot" aria-label="Forgot password">
+      <p>Enter your email and we will send you a link to reset your password.</p>
+      <div className="field">
+        <label htmlFor="forgot-email">Email</label>
+        <input id="forgot-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        {email && !check.success && <small className="field-error">{check.issues[0].message}</small>}
+      </div>
+      {state.kind === 'success' && <p className="notice notice-success" role="status">{state.message}</p>}
+      {state.kind === 'error' && <p className="notice notice-error" role="alert">{state.message}</p>}
+      <button type="submit" className="add" disabled={!check.success || state.kind === 'submitting'} aria-busy={state.kind === 'submitting'}>
+        {state.kind === 'submitting' ? 'Sending…' : 'Send Reset Link'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { useState, type FormEvent } from 'react';
+import * as v from 'valibot';
+import { callApi } from '../../lib/api-client.ts';
+import { LoginSchema } from '../../lib/schemas/account.ts';
+import { ForgotPassword } from './ForgotPassword.tsx';
+import { PasswordField } from './PasswordField.tsx';
+import { SocialSignIn, type SocialProviderButton } from "./SocialSignIn.tsx";
+import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
+
+const LOGIN_FAILED = 'Something went wrong. Try again';
+
+/** Sign in with e-mail and password (keep me signed in = 90 days), Forgot Password?, and social sign-in. */
+export function SignInForm({ providers = [] }: { providers?: SocialProviderButton[] }) {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [keep, setKeep] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [forgot, setForgot] = useState(false);
+  const valid = v.safeParse(LoginSchema, { email, password, keepMeSignedIn: keep }).success;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!valid || busy) return;
+    setBusy(true);
+    setError(null);
+    const r = await callApi<SignInBody>('POST', '/api/global/login', { email, password, keepMeSignedIn: keep });
+    if (r.ok) return goAfterSignIn(r.body, '/my-account');
+    setBusy(false);
+    setError(r.message || LOGIN_FAILED);
+  };
+
+  return (
+    <section aria-labelledby="sign-in-heading" className="account-panel">
+      <h2 id="sign-in-heading">Sign In</h2>
+      <form onSubmit={submit} noValidate={false}>
+        <div className="field">
+          <label htmlFor="signin-email">Email</label>
+          <input id="signin-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+        </div>
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <label className="check">
+          <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} /> Keep me signed in
+        </label>
+        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        <button type="submit" className="add" disabled={!valid || busy} aria-busy={busy}>
+          {busy ? 'Signing in…' : 'Sign In'}
+        </button>
+      </form>
+      <button type="button" className="link" aria-expanded={forgot} onClick={() => setForgot(!forgot)}>
+        Forgot Password?
+      </button>
+      {forgot && <ForgotPassword initialEmail={email} />}
+      <SocialSignIn providers={providers} />
+    </section>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState } from 'react';
+
+export interface SocialProviderButton {
+  name: string;
+  label: string;
+}
+
+const COOKIE = 'socialLogin';
+const POLL_MS = 2000;
+
+function readResult(): { loginSuccess: boolean; redirectToCart: boolean; provider: string } | null {
+  const raw = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
+  if (!raw) return null;
+  try {
+    return JSON.parse(decodeURIComponent(raw.slice(COOKIE.length + 1)));
+  } catch {
+    return null;
+  }
+}
+const clearResult = () => (document.cookie = `${COOKIE}=; Max-Age=0; path=/`);
+
+/**
+ * Social sign-in in a 400 × 600 popup. The page polls the socialLogin cookie every 2 s: success closes the popup,
+ * clears the cookie and reloads (or opens the bag when the merge asks); failure closes it, clears the cookie and
+ * fires a `loginFailure` event.
+ */
+export function SocialSignIn({ providers = [] }: { providers?: SocialProviderButton[] }) {
+  const [failed, setFailed] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearInterval(timer.current), []);
+  if (providers.length === 0) return null;
+
+  const open = (provider: string) => {
+    clearResult();
+    setFailed(false);
+    const left = window.screenX + (window.outerWidth - 400) / 2;
+    const top = window.screenY + (window.outerHeight - 600) / 2;
+    const popup = window.open(`/api/global/social/${provider}/start`, 'socialLogin', `width=400,height=600,left=${left},top=${top}`);
+    window.clearInterval(timer.current);
+    timer.current = window.setInterval(() => {
+      const result = readResult();
+      if (!result) {
+        if (popup?.closed) window.clearInterval(timer.current);
+        return;
+      }
+      window.clearInterval(timer.current);
+      popup?.close();
+      clearResult();
+      if (result.loginSuccess) {
+        if (result.redirectToCart) window.location.assign('/cart?source=newcheckout');
+        else window.location.reload();
+      } else {
+        setFailed(true);
+        window.dispatchEvent(new CustomEvent('loginFailure', { detail: { provider: result.provider } }));
+      }
+    }, POLL_MS);
+  };
+
+  return (
+    <div className="social" aria-label="Sign in with another account">
+      <p>Or sign in with</p>
+      {providers.map((p) => (
+        <button key={p.name} type="button" className="social-button" onClick={() => open(p.name)}>
+          {p.label}
+        </button>
+      ))}
+      {failed && <p className="notice notice-error" role="alert">Social sign-in did not complete. Please try again.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { isValidPassword } from '../password-rules.ts';
+
+/** Account payloads, shared by the sign-in, registration and password forms and their endpoints. */
+export const EMAIL_REQUIRED = 'Email is required';
+export const EMAIL_INVALID = 'Valid email is required';
+export const PASSWORD_INVALID = 'Password must be 8-16 characters with at least 1 letter and 1 number';
+
+// {email} with a top-level domain of 2 or more letters (the spec's field rule), at most 254 characters.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
+
+export const Email = v.pipe(
+  v.optional(v.string(EMAIL_REQUIRED), ''),
+  v.trim(),
+  v.minLength(1, EMAIL_REQUIRED),
+  v.maxLength(254, EMAIL_INVALID),
+  v.regex(EMAIL_PATTERN, EMAIL_INVALID),
+  v.toLowerCase(),
+);
+
+const Password = v.pipe(v.optional(v.string(), ''), v.check(isValidPassword, PASSWORD_INVALID));
+// Sign-in takes any non-empty password up to a sane length: the rule is checked when one is set, not when used.
+const SignInPassword = v.pipe(v.optional(v.string(), ''), v.minLength(1, 'Password is required'), v.maxLength(128, 'Password is too long'));
+
+const Name = (label: string) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.trim(),
+    v.minLength(1, `${label} is required`),
+    v.maxLength(25, `${label} must be at most 25 characters`),
+    v.regex(/^[\p{L}'-](?:[\p{L}' -]*[\p{L}'-])?$/u, `Please enter a valid ${label.toLowerCase()}`),
+  );
+
+export const LoginSchema = v.object({
+  email: Email,
+  password: SignInPassword,
+  keepMeSignedIn: v.optional(v.boolean(), false),
+});
+
+export const RegisterSchema = v.object({
+  firstName: Name('First name'),
+  lastName: Name('Last name'),
+  email: Email,
+  password: Password,
+  keepMeSignedIn: v.optional(v.boolean(), false),
+});
+
+export const RegisterAfterOrderSchema = v.object({
+  email: Email,
+  password: Password,
+  orderId: v.pipe(v.string('Order is required'), v.trim(), v.minLength(1, 'Order is required'), v.maxLength(64)),
+});
+
+export const EmailOnlySchema = v.object({ email: Email });
+
+export const ResetPasswordSchema = v.object({
+  token: v.pipe(v.optional(v.string(), ''), v.regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not valid. Please ask for a new one.')),
+  password: Password,
+});

@@ -1,0 +1,93 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { CommerceError } from '../commerce/errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from './password.ts';
+import { clear, hit, isOver, LIMITS } from './throttle.ts';
+
+export interface Customer {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  basketId: string | null;
+}
+
+/** One reply for an unknown e-mail and a wrong password, so sign-in cannot tell who has an account. */
+export const SIGN_IN_FAILED = 'The email or password you entered is incorrect.';
+export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes, or reset your password with Forgot Password?';
+
+export class AccountError extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+const toCustomer = (r: { id: string; email: string; first_name: string; last_name: string; basket_id: string | null }): Customer => ({
+  id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, basketId: r.basket_id,
+});
+
+export async function findCustomerByEmail(db: Db, email: string): Promise<(Customer & { passwordHash: string | null }) | null> {
+  const row = await db.kysely.selectFrom('customers').selectAll().where('email', '=', email.toLowerCase()).executeTakeFirst();
+  return row ? { ...toCustomer(row), passwordHash: row.password_hash } : null;
+}
+
+export async function findCustomer(db: Db, id: string): Promise<Customer | null> {
+  const row = await db.kysely.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+  return row ? toCustomer(row) : null;
+}
+
+export async function isRegistered(db: Db, email: string): Promise<boolean> {
+  return !!(await db.kysely.selectFrom('customers').select('id').where('email', '=', email.toLowerCase()).executeTakeFirst());
+}
+
+export async function createCustomer(
+  db: Db,
+  input: { email: string; firstName: string; lastName: string; password: string | null },
+): Promise<Customer> {
+  const id = randomUUID();
+  const password_hash = input.password ? await hashPassword(input.password) : null;
+  try {
+    await db.kysely
+      .insertInto('customers')
+      .values({ id, email: input.email.toLowerCase(), first_name: input.firstName, last_name: input.lastName, password_hash, basket_id: null, created_at: new Date().toISOString() })
+      .execute();
+  } catch (err) {
+    if (await isRegistered(db, input.email)) {
+      throw new CommerceError('conflict', 'It looks like you already have an account. Please sign in, or reset your password.');
+    }
+    throw err;
+  }
+  return { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, basketId: null };
+}
+
+/**
+ * Checks an e-mail and password. Failures are counted per account and per client address; past either limit the
+ * attempt is refused before the password is even checked (password reset stays open). An unknown e-mail costs
+ * the same argon2 work as a wrong password and gets the same reply.
+ */
+export async function authenticate(db: Db, email: string, password: string, clientAddress: string): Promise<Customer> {
+  const accountKey = `login:acct:${email.toLowerCase()}`;
+  const addressKey = `login:addr:${clientAddress}`;
+  if ((await isOver(db, accountKey, LIMITS.loginPerAccount)) || (await isOver(db, addressKey, LIMITS.loginPerAddress))) {
+    throw new AccountError(TOO_MANY_ATTEMPTS, 429);
+  }
+  const customer = await findCustomerByEmail(db, email);
+  const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHash()));
+  if (!customer || !customer.passwordHash || !ok) {
+    await hit(db, accountKey, LIMITS.loginPerAccount);
+    await hit(db, addressKey, LIMITS.loginPerAddress);
+    throw new AccountError(SIGN_IN_FAILED, 401);
+  }
+  await clear(db, accountKey);
+  return customer;
+}
+
+export async function setPassword(db: Db, customerId: string, password: string): Promise<void> {
+  await db.kysely.updateTable('customers').set({ password_hash: await hashPassword(password) }).where('id', '=', customerId).execute();
+}
+
+export async function listOrders(db: Db, customerId: string) {
+  return db.kysely.selectFrom('orders').select(['order_no', 'status', 'total_cents', 'placed_at']).where('customer_id', '=', customerId).orderBy('placed_at', 'desc').execute();
+}

@@ -1,0 +1,54 @@
+import type { APIContext } from 'astro';
+import { config } from '../config.ts';
+import { getDb } from '../db/database.ts';
+import { engine } from '../commerce/engine.ts';
+import { writeSessionCookies } from '../session/cookies.ts';
+import { startCustomerSession } from './sign-in.ts';
+import type { Customer } from './accounts.ts';
+
+/**
+ * The address failed sign-ins are counted against: the socket's peer, or with TRUST_PROXY=1 (the store behind a
+ * proxy that sets it) the first X-Forwarded-For entry. Without TRUST_PROXY the header is ignored, so a client
+ * cannot dodge the limits by inventing addresses.
+ */
+export function clientAddress(context: Pick<APIContext, 'clientAddress' | 'request'>): string {
+  if (process.env.TRUST_PROXY === '1') {
+    const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded.slice(0, 64);
+  }
+  try {
+    return context.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export const profileData = (c: Customer) => ({ customerNo: c.id, email: c.email, firstName: c.firstName, lastName: c.lastName });
+
+/**
+ * Signs the customer in on this request (bag merge, new session, cookies) and builds the spec's login reply:
+ * token, basket, shippingMethods, profileData, wishlistData and mergeBasket.
+ */
+export async function signInReply(context: APIContext, customer: Customer, remember: boolean) {
+  const db = await getDb();
+  const previous = await context.locals.session();
+  const { token, session, ttl, merge } = await startCustomerSession(db, previous, customer, remember, config().SESSION_TTL_SECONDS);
+  writeSessionCookies(context, token, session, ttl);
+  context.locals.session = async () => session;
+  const commerce = await engine();
+  const [basket, shipping] = await Promise.all([commerce.readBasket(session.basketId), commerce.listShippingMethods(session.basketId)]);
+  return {
+    token: { customer_id: customer.id, authenticated: true, usid: session.usid },
+    basket,
+    shippingMethods: shipping.methods,
+    profileData: profileData(customer),
+    // The wishlist arrives with the product-page issue; until then a signed-in shopper has an empty one.
+    wishlistData: { id: null, customerProductListItems: [] },
+    mergeBasket: {
+      redirectToCart: merge.redirectToCart,
+      notificationMsg: merge.notificationMsg,
+      removedMembershipBrand: merge.removedMembershipBrand,
+      showPerksRemovalMsg: merge.showPerksRemovalMsg,
+    },
+  };
+}

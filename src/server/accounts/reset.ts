@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import { mailerFor } from '../mail/mailer.ts';
+import { AccountError, findCustomer, findCustomerByEmail, setPassword, type Customer } from './accounts.ts';
+import { hit, LIMITS } from './throttle.ts';
+import { endOtherSessions } from '../session/session.ts';
+
+/** A reset link works once, for one hour. Only the token's hash is stored. */
+export const RESET_TTL_SECONDS = 60 * 60;
+export const resetSentMessage = (email: string) => `A link has been sent to ${email}`;
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';
+
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Sends a reset link when the address belongs to an account. The caller replies the same either way, so the form
+ * cannot be used to find out who has an account; quiet limits per address and per client stop mail bombing.
+ */
+export async function requestPasswordReset(db: Db, email: string, clientAddress: string, origin: string): Promise<void> {
+  const overAddress = await hit(db, `reset:addr:${clientAddress}`, LIMITS.resetPerAddress);
+  const overAccount = await hit(db, `reset:acct:${email}`, LIMITS.resetPerAccount);
+  if (overAddress || overAccount) return;
+  const customer = await findCustomerByEmail(db, email);
+  if (!customer) return;
+  const token = randomBytes(32).toString('base64url');
+  await db.kysely
+    .insertInto('password_resets')
+    .values({ token_hash: hash(token), customer_id: customer.id, expires_at: new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString(), used_at: null })
+    .execute();
+  const link = new URL(`/reset-password?token=${token}`, origin).toString();
+  await mailerFor(db).send({
+    to: customer.email,
+    subject: 'Reset your Seven Brands password',
+    text: `Hello ${customer.firstName},\n\nUse this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,
+  });
+}
+
+/**
+ * Sets a new password from a reset link: the token is consumed in the same transaction (a second use fails),
+ * and every session of the account is ended, so whoever knew the old password is signed out everywhere.
+ */
+export async function resetPassword(db: Db, token: string, password: string): Promise<Customer> {
+  const now = new Date().toISOString();
+  const customerId = await withWriteTransaction(db, async (tx) => {
+    const row = await tx
+      .updateTable('password_resets')
+      .set({ used_at: now })
+      .where('token_hash', '=', hash(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', now)
+      .returning('customer_id')
+      .executeTakeFirst();
+    if (!row) throw new AccountError(RESET_LINK_INVALID, 400);
+    // Any other outstanding link for this account dies with this one.
+    await tx.updateTable('password_resets').set({ used_at: now }).where('customer_id', '=', row.customer_id).where('used_at', 'is', null).execute();
+    return row.customer_id;
+  });
+  await setPassword(db, customerId, password);
+  await endOtherSessions(db, customerId, null);
+  const customer = await findCustomer(db, customerId);
+  if (!customer) throw new AccountError(RESET_LINK_INVALID, 400);
+  return customer;
+}

@@ -1,0 +1,72 @@
+import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import type { Db } from '../db/database.ts';
+import { lockClause, type Tx } from '../db/transaction.ts';
+import { planMerge, type MergeLine } from '../accounts/merge.ts';
+import { maxOrderable } from './catalog.ts';
+
+export interface MergeOutcome {
+  basketId: string | null;
+  redirectToCart: boolean;
+  notificationMsg: string | null;
+  removedMembershipBrand: string | null;
+  showPerksRemovalMsg: boolean;
+}
+
+async function mergeLines(tx: Tx, basketId: string): Promise<MergeLine[]> {
+  const rows = await tx
+    .selectFrom('basket_items as i')
+    .innerJoin('variants as v', 'v.sku', 'i.sku')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('stock as s', 's.sku', 'i.sku')
+    .select(['i.id', 'i.sku', 'i.quantity', 'i.hemming_option_id', 'i.gift_recipient', 'i.gift_sender', 'i.gift_recipient_email', 'i.gift_message',
+      'v.track_stock', 'v.back_ordered', 'v.orderable', 's.on_hand', 'p.max_order_qty', 'p.name', 'p.product_type', 'p.brand_code'])
+    .where('i.basket_id', '=', basketId)
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    key: JSON.stringify([r.sku, r.hemming_option_id, r.gift_recipient, r.gift_sender, r.gift_recipient_email, r.gift_message]),
+    name: r.name,
+    quantity: r.quantity,
+    limit: r.orderable ? maxOrderable(r, r.max_order_qty) : 0,
+    isMembership: r.product_type === PRODUCT_TYPE.membership,
+    brand: r.brand_code,
+  }));
+}
+
+/**
+ * Joins a guest bag into the customer's stored bag at sign-in (see planMerge for the rules) and returns the one
+ * bag that remains. Runs inside the caller's write transaction.
+ */
+export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null, storedBasketId: string | null): Promise<MergeOutcome> {
+  const lock = lockClause(db);
+  const open = async (id: string | null) =>
+    id ? (await lock(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', id)).executeTakeFirst())?.status === 'open' : false;
+  const guest = (await open(guestBasketId)) ? guestBasketId : null;
+  const stored = (await open(storedBasketId)) ? storedBasketId : null;
+  const none = { redirectToCart: false, notificationMsg: null, removedMembershipBrand: null, showPerksRemovalMsg: false };
+  if (!guest || guest === stored) return { basketId: stored ?? guest, ...none };
+  if (!stored) return { basketId: guest, ...none };
+
+  const [storedLines, guestLines] = await Promise.all([mergeLines(tx, stored), mergeLines(tx, guest)]);
+  const plan = planMerge(storedLines, guestLines);
+  let position = storedLines.length;
+  for (const step of plan.steps) {
+    if (step.kind === 'increase') await tx.updateTable('basket_items').set({ quantity: step.quantity }).where('id', '=', step.targetId).execute();
+    if (step.kind === 'move') {
+      await tx.updateTable('basket_items').set({ basket_id: stored, quantity: step.quantity, position: position++ }).where('id', '=', step.sourceId).execute();
+    }
+    if (step.kind === 'drop') await tx.deleteFrom('basket_items').where('id', '=', step.sourceId).execute();
+  }
+  await tx.deleteFrom('baskets').where('id', '=', guest).execute();
+  await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', stored).execute();
+
+  // Both bags had lines: the bag now holds things the shopper did not add in this visit, so show it to them.
+  const combined = storedLines.length > 0 && guestLines.length > 0;
+  return {
+    basketId: stored,
+    redirectToCart: combined || plan.notices.length > 0,
+    notificationMsg: plan.notices.length > 0 ? plan.notices.join(' ') : combined ? 'We added the items from your last visit to your bag.' : null,
+    removedMembershipBrand: plan.removedMembershipBrand,
+    showPerksRemovalMsg: plan.removedMembershipBrand !== null,
+  };
+}

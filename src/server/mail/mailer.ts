@@ -1,0 +1,51 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+
+/**
+ * E-mail goes through this adapter. The default is an outbox table (read it at /dev/outbox or with
+ * `npm run outbox`), so the store works offline and tests can follow a reset link; with SMTP_URL set, mail is
+ * sent through SMTP by nodemailer and also kept in the outbox as a record.
+ */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export function outboxMailer(db: Db): Mailer {
+  return {
+    async send(mail) {
+      await db.kysely
+        .insertInto('outbox')
+        .values({ id: randomUUID(), to_address: mail.to, subject: mail.subject, text_body: mail.text, created_at: new Date().toISOString() })
+        .execute();
+    },
+  };
+}
+
+export function smtpMailer(url: string, from: string, record: Mailer): Mailer {
+  let transport: Promise<{ sendMail(m: object): Promise<unknown> }> | undefined;
+  return {
+    async send(mail) {
+      transport ??= import('nodemailer').then((m) => m.default.createTransport(url));
+      await (await transport).sendMail({ from, to: mail.to, subject: mail.subject, text: mail.text });
+      await record.send(mail);
+    },
+  };
+}
+
+export function mailerFor(db: Db): Mailer {
+  const outbox = outboxMailer(db);
+  const smtp = process.env.SMTP_URL;
+  return smtp ? smtpMailer(smtp, process.env.MAIL_FROM ?? 'Seven Brands <no-reply@localhost>', outbox) : outbox;
+}
+
+export async function latestMail(db: Db, to?: string, limit = 20) {
+  let q = db.kysely.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(limit);
+  if (to) q = q.where('to_address', '=', to.toLowerCase());
+  return q.execute();
+}

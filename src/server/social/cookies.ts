@@ -1,0 +1,16 @@
+import type { AstroCookies } from 'astro';
+
+/** HttpOnly cookie binding a sign-in's state to the browser that began it. */
+export const SOCIAL_STATE_COOKIE = 'social_state';
+/** The spec's `socialLogin` cookie, read by the opener page's polling (so not HttpOnly); it holds no secret. */
+export const SOCIAL_RESULT_COOKIE = 'socialLogin';
+
+export interface SocialLoginResult {
+  loginSuccess: boolean;
+  provider: string;
+  redirectToCart: boolean;
+}
+
+export function setSocialResult(cookies: AstroCookies, result: SocialLoginResult, secure: boolean): void {
+  cookies.set(SOCIAL_RESULT_COOKIE, JSON.stringify(result), { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: 300 });
+}

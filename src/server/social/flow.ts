@@ -1,0 +1,117 @@
+import * as client from 'openid-client';
+import { getDb, type Db } from '../db/database.ts';
+import { localSecrets } from '../oidc/secrets.ts';
+import { createCustomer, findCustomer, findCustomerByEmail, type Customer } from '../accounts/accounts.ts';
+import type { SocialProviderConfig } from './providers.ts';
+
+/**
+ * The store as an OpenID Connect client (openid-client): authorization code flow with state, PKCE (S256) and a
+ * nonce. What must survive the round trip (verifier, nonce) is kept in the database under the state, and the
+ * state is also in an HttpOnly cookie, so the callback only completes in the browser that started it.
+ */
+const TTL_SECONDS = 10 * 60;
+
+export class SocialSignInError extends Error {}
+
+const configs = new Map<string, Promise<client.Configuration>>();
+
+async function configuration(provider: SocialProviderConfig, origin: string): Promise<client.Configuration> {
+  const issuer = typeof provider.issuer === 'string' ? provider.issuer : provider.issuer(origin);
+  const key = `${provider.name}|${issuer}`;
+  let cached = configs.get(key);
+  if (!cached) {
+    cached = (async () => {
+      const secret = provider.clientSecret ?? (await localSecrets()).clientSecret;
+      // Only the embedded provider on a loopback origin speaks plain HTTP; outside providers must use HTTPS.
+      const options = issuer.startsWith('http://') && provider.name === 'local' ? { execute: [client.allowInsecureRequests] } : undefined;
+      return client.discovery(new URL(issuer), provider.clientId, secret, undefined, options);
+    })();
+    cached.catch(() => configs.delete(key));
+    configs.set(key, cached);
+  }
+  return cached;
+}
+
+export const redirectUri = (origin: string, provider: string) => `${origin}/checkout/api/${provider}logincallback`;
+
+/** Begins a sign-in: returns the provider's authorization URL and the state to pin in a cookie. */
+export async function beginSocialSignIn(provider: SocialProviderConfig, origin: string): Promise<{ url: URL; state: string }> {
+  const config = await configuration(provider, origin);
+  const state = client.randomState();
+  const nonce = client.randomNonce();
+  const verifier = client.randomPKCECodeVerifier();
+  const db = await getDb();
+  await db.kysely.deleteFrom('social_logins').where('expires_at', '<=', new Date().toISOString()).execute();
+  await db.kysely
+    .insertInto('social_logins')
+    .values({ state, provider: provider.name, code_verifier: verifier, nonce, expires_at: new Date(Date.now() + TTL_SECONDS * 1000).toISOString() })
+    .execute();
+  const url = client.buildAuthorizationUrl(config, {
+    redirect_uri: redirectUri(origin, provider.name),
+    scope: 'openid email profile',
+    code_challenge: await client.calculatePKCECodeChallenge(verifier),
+    code_challenge_method: 'S256',
+    state,
+    nonce,
+  });
+  return { url, state };
+}
+
+export interface SocialClaims {
+  sub: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+}
+
+/**
+ * Completes a sign-in from the callback URL. The state must match the browser's cookie and a pending row
+ * (consumed here, single use); openid-client checks the code exchange with the PKCE verifier, the ID token's
+ * signature, issuer, audience and nonce. Only a verified e-mail is accepted.
+ */
+export async function completeSocialSignIn(provider: SocialProviderConfig, callbackUrl: URL, cookieState: string | undefined): Promise<SocialClaims> {
+  const state = callbackUrl.searchParams.get('state');
+  if (!state || !cookieState || state !== cookieState) throw new SocialSignInError('state mismatch');
+  const db = await getDb();
+  const pending = await db.kysely.deleteFrom('social_logins').where('state', '=', state).where('provider', '=', provider.name).returningAll().executeTakeFirst();
+  if (!pending || pending.expires_at <= new Date().toISOString()) throw new SocialSignInError('unknown or expired state');
+  if (callbackUrl.searchParams.has('error')) throw new SocialSignInError(callbackUrl.searchParams.get('error') ?? 'provider error');
+  const config = await configuration(provider, callbackUrl.origin);
+  const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+    pkceCodeVerifier: pending.code_verifier,
+    expectedState: pending.state,
+    expectedNonce: pending.nonce,
+    idTokenExpected: true,
+  });
+  const idClaims = tokens.claims();
+  if (!idClaims) throw new SocialSignInError('no ID token');
+  // Providers that keep the ID token small (ours included) give e-mail and names at the UserInfo endpoint; the
+  // subject there must be the ID token's.
+  const claims = typeof idClaims.email === 'string' ? idClaims : { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
+  const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
+  if (!email || claims.email_verified !== true) throw new SocialSignInError('e-mail missing or not verified');
+  return {
+    sub: claims.sub,
+    email,
+    firstName: typeof claims.given_name === 'string' ? claims.given_name.slice(0, 25) : '',
+    lastName: typeof claims.family_name === 'string' ? claims.family_name.slice(0, 25) : '',
+  };
+}
+
+/** The account for a social identity: already linked, else the account with the same verified e-mail, else a new one. */
+export async function accountForSocialIdentity(db: Db, provider: string, claims: SocialClaims): Promise<Customer> {
+  const linked = await db.kysely.selectFrom('social_identities').select('customer_id').where('provider', '=', provider).where('subject', '=', claims.sub).executeTakeFirst();
+  if (linked) {
+    const customer = await findCustomer(db, linked.customer_id);
+    if (customer) return customer;
+  }
+  const customer =
+    (await findCustomerByEmail(db, claims.email)) ??
+    (await createCustomer(db, { email: claims.email, firstName: claims.firstName, lastName: claims.lastName, password: null }));
+  await db.kysely
+    .insertInto('social_identities')
+    .values({ provider, subject: claims.sub, customer_id: customer.id })
+    .onConflict((oc) => oc.columns(['provider', 'subject']).doNothing())
+    .execute();
+  return customer;
+}

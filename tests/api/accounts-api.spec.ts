@@ -1,0 +1,194 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { e2eDb } from '../helpers/e2e-db.ts';
+
+/**
+ * Accounts through HTTP. The servers run with TRUST_PROXY=1, so each test sends its own X-Forwarded-For and the
+ * per-address limits of one test do not spill into another.
+ */
+let n = 0;
+const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${n++}@example.com`;
+const address = () => `10.${(Date.now() >> 8) & 255}.${n++ & 255}.${Math.floor(Math.random() * 250)}`;
+
+async function newVisitor(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
+  return playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address() } });
+}
+const register = (r: APIRequestContext, email: string, password = 'secret123', extra = {}) =>
+  r.post('/api/global/register', { data: { firstName: 'Test', lastName: 'Shopper', email, password, ...extra } });
+const login = (r: APIRequestContext, email: string, password: string, keepMeSignedIn = false) =>
+  r.post('/api/global/login', { data: { email, password, keepMeSignedIn } });
+const me = async (r: APIRequestContext) => (await (await r.get('/api/global/me')).json()).body;
+const sid = async (r: APIRequestContext) => (await r.storageState()).cookies.find((c) => c.name === 'sid');
+
+test('register signs in; the same e-mail cannot register twice; weak passwords are refused', async ({ playwright, baseURL }) => {
+  const r = await newVisitor(playwright, baseURL!);
+  const email = uniqueEmail('reg');
+  const res = await register(r, email);
+  expect(res.status()).toBe(200);
+  const body = (await res.json()).body;
+  expect(body.token).toMatchObject({ authenticated: true });
+  expect(body.profileData).toMatchObject({ email, firstName: 'Test' });
+  expect(body.mergeBasket).toEqual({ redirectToCart: false, notificationMsg: null, removedMembershipBrand: null, showPerksRemovalMsg: false });
+  expect(await me(r)).toMatchObject({ authenticated: true, firstName: 'Test' });
+
+  const again = await register(await newVisitor(playwright, baseURL!), email.toUpperCase());
+  expect(again.status()).toBe(409);
+  for (const password of ['short1', 'nodigitshere', '12345678', 'waytoolongpassword1']) {
+    const weak = await register(await newVisitor(playwright, baseURL!), uniqueEmail('weak'), password);
+    expect(weak.status(), password).toBe(400);
+    expect((await weak.json()).message).toMatch(/8-16 characters/);
+  }
+});
+
+test('sign-in replaces the session id; sign-out kills it on the server, so a replayed cookie is a guest', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('rot');
+  await register(await newVisitor(playwright, baseURL!), email);
+  const r = await newVisitor(playwright, baseURL!);
+  await r.get('/api/checkout/basket');
+  const guestSid = await sid(r);
+  const res = await login(r, email, 'secret123', true);
+  expect(res.status()).toBe(200);
+  expect((await res.json()).message).toBe('Login completed successfully');
+  const customerSid = await sid(r);
+  expect(customerSid!.value).not.toBe(guestSid!.value);
+  expect(customerSid!.expires).toBeGreaterThan(Date.now() / 1000 + 89 * 86400); // keep me signed in: 90 days
+
+  // The old guest cookie no longer names a session.
+  const replayGuest = await playwright.request.newContext({ baseURL, storageState: { cookies: [guestSid!], origins: [] } });
+  expect(await me(replayGuest)).toMatchObject({ authenticated: false });
+
+  expect((await r.post('/api/global/logout', { data: {} })).status()).toBe(200);
+  expect(await me(r)).toMatchObject({ authenticated: false });
+  const replay = await playwright.request.newContext({ baseURL, storageState: { cookies: [customerSid!], origins: [] } });
+  expect(await me(replay)).toMatchObject({ authenticated: false });
+});
+
+test('without keep-me-signed-in the session cookie ends with the browser', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('brs');
+  await register(await newVisitor(playwright, baseURL!), email);
+  const r = await newVisitor(playwright, baseURL!);
+  await login(r, email, 'secret123', false);
+  expect((await sid(r))!.expires).toBe(-1);
+});
+
+test('an unknown e-mail and a wrong password get the same reply, in a similar time', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('enum');
+  await register(await newVisitor(playwright, baseURL!), email);
+  const timed = async (who: string) => {
+    const r = await newVisitor(playwright, baseURL!);
+    const start = performance.now();
+    const res = await login(r, who, 'wrong-pass1');
+    return { ms: performance.now() - start, status: res.status(), body: await res.json() };
+  };
+  const wrong: number[] = [];
+  const unknown: number[] = [];
+  for (let i = 0; i < 3; i++) {
+    const a = await timed(email);
+    const b = await timed(uniqueEmail('nobody'));
+    expect(a.status).toBe(401);
+    expect(b.status).toBe(401);
+    expect(b.body).toEqual(a.body);
+    wrong.push(a.ms);
+    unknown.push(b.ms);
+  }
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
+  // Both pay for one argon2id verification; without the dummy hash an unknown e-mail answers ~50× faster.
+  expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+});
+
+test('failed sign-ins are throttled per account, without locking the owner out of password reset', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('thr');
+  await register(await newVisitor(playwright, baseURL!), email);
+  for (let i = 0; i < 5; i++) expect((await login(await newVisitor(playwright, baseURL!), email, `wrong-pass${i}`)).status()).toBe(401);
+  const blocked = await login(await newVisitor(playwright, baseURL!), email, 'secret123');
+  expect(blocked.status()).toBe(429);
+  expect((await blocked.json()).message).toMatch(/Too many sign-in attempts.*reset your password/);
+  const reset = await (await newVisitor(playwright, baseURL!)).post('/api/checkout/forgot_password/', { data: { email } });
+  expect(reset.status()).toBe(200);
+});
+
+test('failed sign-ins are throttled per client address, across accounts', async ({ playwright, baseURL }) => {
+  const r = await newVisitor(playwright, baseURL!);
+  for (let i = 0; i < 20; i++) expect((await login(r, uniqueEmail('spray'), 'wrong-pass1')).status()).toBe(401);
+  expect((await login(r, uniqueEmail('spray'), 'wrong-pass1')).status()).toBe(429);
+});
+
+test('forgot password: same reply for known and unknown addresses; the link works once and ends every session', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('reset');
+  const owner = await newVisitor(playwright, baseURL!);
+  await register(owner, email);
+  expect(await me(owner)).toMatchObject({ authenticated: true });
+
+  const ask = async (who: string) => (await newVisitor(playwright, baseURL!)).post('/api/checkout/forgot_password/', { data: { email: who } });
+  const known = await ask(email);
+  const unknownEmail = uniqueEmail('ghost');
+  const unknown = await ask(unknownEmail);
+  expect(known.status()).toBe(200);
+  expect((await known.json()).body.message).toBe(`A link has been sent to ${email}`);
+  expect((await unknown.json()).body.message).toBe(`A link has been sent to ${unknownEmail}`);
+  expect((await (await ask('not-an-email')).json()).message).toBe('Valid email is required');
+
+  const db = e2eDb();
+  const mail = await db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', email).executeTakeFirstOrThrow();
+  expect(await db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', unknownEmail).execute()).toEqual([]);
+  await db.kysely.destroy();
+  const token = /token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
+
+  const stranger = await newVisitor(playwright, baseURL!);
+  const weak = await stranger.post('/api/global/reset_password', { data: { token, password: 'short' } });
+  expect(weak.status()).toBe(400);
+  const done = await stranger.post('/api/global/reset_password', { data: { token, password: 'newpass456' } });
+  expect(done.status()).toBe(200);
+  expect(await me(owner)).toMatchObject({ authenticated: false }); // the old session is gone
+  const reuse = await stranger.post('/api/global/reset_password', { data: { token, password: 'other789x' } });
+  expect(reuse.status()).toBe(400);
+  expect((await login(await newVisitor(playwright, baseURL!), email, 'secret123')).status()).toBe(401);
+  expect((await login(await newVisitor(playwright, baseURL!), email, 'newpass456')).status()).toBe(200);
+});
+
+test('email/validate returns the registered flag and is rate-limited', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('val');
+  await register(await newVisitor(playwright, baseURL!), email);
+  const r = await newVisitor(playwright, baseURL!);
+  expect((await (await r.post('/api/checkout/email/validate', { data: { email } })).json()).body.registered).toBe(true);
+  expect((await (await r.post('/api/checkout/email/validate', { data: { email: uniqueEmail('no') } })).json()).body.registered).toBe(false);
+  let status = 200;
+  for (let i = 0; i < 40 && status === 200; i++) status = (await r.post('/api/checkout/email/validate', { data: { email } })).status();
+  expect(status).toBe(429);
+});
+
+test('the guest bag joins the stored bag at sign-in, capped at the limit, and asks for the bag page', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('merge');
+  const before = await newVisitor(playwright, baseURL!);
+  await register(before, email);
+  await before.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1001-blk-M', quantity: 9 } });
+  await before.post('/api/checkout/product/add_to_cart', { data: { productId: 'rm-3002-olv-M', quantity: 1 } });
+  await before.post('/api/global/logout', { data: {} });
+
+  const guest = await newVisitor(playwright, baseURL!);
+  await guest.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1001-blk-M', quantity: 3 } });
+  await guest.post('/api/checkout/product/add_to_cart', { data: { productId: 'jl-4001-cor-8', quantity: 1 } });
+  const res = await login(guest, email, 'secret123');
+  const body = (await res.json()).body;
+  expect(body.mergeBasket.redirectToCart).toBe(true);
+  expect(body.mergeBasket.notificationMsg).toContain('We could add only 1 more of Everyday Crew Tee.');
+  const lines = body.basket.productItems.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]);
+  expect(lines).toEqual([['fb-1001-blk-M', 10], ['rm-3002-olv-M', 1], ['jl-4001-cor-8', 1]]);
+  expect(body.basket.totalQuantity).toBe(12);
+});
+
+test('register-user after a guest order joins the order to the new account', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('order');
+  const db = e2eDb();
+  const orderNo = `1234-${String(n).padStart(5, '0')}-${String(Date.now() % 1000).padStart(3, '0')}`;
+  await db.kysely.insertInto('orders').values({ id: `o-${orderNo}`, order_no: orderNo, customer_id: null, email, status: 'Placed', total_cents: 4797, placed_at: new Date().toISOString() }).execute();
+  const r = await newVisitor(playwright, baseURL!);
+  const wrong = await r.post('/api/checkout/register-user/', { data: { email: uniqueEmail('other'), password: 'secret123', orderId: orderNo } });
+  expect(wrong.status()).toBe(404);
+  const ok = await r.post('/api/checkout/register-user/', { data: { email, password: 'secret123', orderId: orderNo } });
+  expect(ok.status()).toBe(200);
+  const order = await db.kysely.selectFrom('orders').select('customer_id').where('order_no', '=', orderNo).executeTakeFirstOrThrow();
+  expect(order.customer_id).toBe((await ok.json()).body.token.customer_id);
+  await db.kysely.destroy();
+  const page = await r.get('/orders');
+  expect(await page.text()).toContain(orderNo);
+});

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../../src/server/accounts/password.ts';
+import { AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '../../src/server/accounts/accounts.ts';
+import { hit, LIMITS } from '../../src/server/accounts/throttle.ts';
+import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
+import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { createSession, loadSession } from '../../src/server/session/session.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+
+describe('password hashing', () => {
+  it('stores argon2id at OWASP parameters with a random salt, and verifies', async () => {
+    const a = await hashPassword('abcd1234');
+    const b = await hashPassword('abcd1234');
+    expect(a).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(a).not.toBe(b);
+    expect(await verifyPassword('abcd1234', a)).toBe(true);
+    expect(await verifyPassword('abcd1235', a)).toBe(false);
+    expect(await verifyPassword('abcd1234', 'not-a-hash')).toBe(false);
+  });
+});
+
+describe('sign-in', () => {
+  it('refuses unknown e-mails and wrong passwords alike, then throttles the account', async () => {
+    await createCustomer(t.db, { email: 'lock@example.com', firstName: 'Lo', lastName: 'Ck', password: 'abcd1234' });
+    const fail = (email: string, pw: string) => authenticate(t.db, email, pw, '198.51.100.1').catch((e: AccountError) => e);
+    const unknown = await fail('nobody@example.com', 'abcd1234');
+    const wrong = await fail('lock@example.com', 'wrong1234');
+    expect([unknown, wrong].map((e) => [(e as AccountError).status, (e as AccountError).message])).toEqual([
+      [401, SIGN_IN_FAILED], [401, SIGN_IN_FAILED],
+    ]);
+    for (let i = 0; i < 4; i++) await fail('lock@example.com', 'wrong1234');
+    expect(((await fail('lock@example.com', 'abcd1234')) as AccountError).status).toBe(429);
+  });
+
+  it('counts hits in one shared window per key', async () => {
+    const limit = { max: 2, windowSeconds: 60 };
+    expect(await hit(t.db, 'k1', limit)).toBe(false);
+    expect(await hit(t.db, 'k1', limit)).toBe(false);
+    expect(await hit(t.db, 'k1', limit)).toBe(true);
+    expect(await hit(t.another(), 'k2', LIMITS.loginPerAccount)).toBe(false);
+  });
+
+  it('rotates the session and carries the guest bag into the account', async () => {
+    const customer = await createCustomer(t.db, { email: 'rot@example.com', firstName: 'Ro', lastName: 'Tate', password: 'abcd1234' });
+    const guest = await createSession(t.db, 3600);
+    const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 2 });
+    await t.db.kysely.updateTable('sessions').set({ basket_id: basketId }).where('id', '=', guest.session.id).execute();
+    const started = await startCustomerSession(t.db, { ...guest.session, basketId }, customer, true, 3600);
+    expect(started.token).not.toBe(guest.token);
+    expect(await loadSession(t.db, guest.token, 3600)).toBeNull();
+    const now = await loadSession(t.db, started.token, 3600);
+    expect(now).toMatchObject({ customerId: customer.id, basketId, remember: true });
+    expect((await basketView(t.db, basketId)).totalQuantity).toBe(2);
+  });
+});
