@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequest, type APIRequestContext } from '@playwright/test';
 import { e2eDb } from '../helpers/e2e-db.ts';
 
 /**
@@ -9,7 +9,7 @@ let n = 0;
 const uniqueEmail = (tag: string) => `${tag}.${Date.now().toString(36)}.${n++}@example.com`;
 const address = () => `10.${(Date.now() >> 8) & 255}.${n++ & 255}.${Math.floor(Math.random() * 250)}`;
 
-async function newVisitor(playwright: typeof import('@playwright/test'), baseURL: string): Promise<APIRequestContext> {
+async function newVisitor(playwright: { request: APIRequest }, baseURL: string): Promise<APIRequestContext> {
   return playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': address() } });
 }
 const register = (r: APIRequestContext, email: string, password = 'secret123', extra = {}) =>
