@@ -1,0 +1,50 @@
+/**
+ * The promo bar (spec §4): several slides autoplay every 6 s with a play/pause control and pause while the pointer
+ * hovers (or focus is inside, so a keyboard user is not interrupted). The details control opens a native dialog.
+ */
+export function startPromoBar(): void {
+  const bar = document.querySelector<HTMLElement>('[data-promo-bar]');
+  if (!bar) return;
+  for (const button of bar.querySelectorAll<HTMLButtonElement>('[data-details-for]')) {
+    const dialog = document.getElementById(button.dataset['detailsFor'] ?? '') as HTMLDialogElement | null;
+    button.addEventListener('click', () => dialog?.showModal());
+    dialog?.querySelector('[data-dialog-close]')?.addEventListener('click', () => dialog.close());
+    dialog?.addEventListener('click', (e) => e.target === dialog && dialog.close());
+  }
+  const slides = [...bar.querySelectorAll<HTMLElement>('[data-slide]')];
+  const dots = [...bar.querySelectorAll<HTMLElement>('.promo-dot')];
+  const toggle = bar.querySelector<HTMLButtonElement>('[data-promo-toggle]');
+  if (slides.length < 2 || !toggle) return;
+
+  const interval = Number(bar.dataset['interval']);
+  let index = 0;
+  let playing = true;
+  let hovered = false;
+  let timer: ReturnType<typeof setInterval> | undefined;
+
+  const show = (i: number) => {
+    index = (i + slides.length) % slides.length;
+    slides.forEach((s, n) => (s.hidden = n !== index));
+    dots.forEach((d, n) => d.classList.toggle('active', n === index));
+  };
+  const schedule = () => {
+    clearInterval(timer);
+    timer = playing && !hovered ? setInterval(() => show(index + 1), interval) : undefined;
+    bar.dataset['state'] = playing ? (hovered ? 'paused-hover' : 'playing') : 'paused';
+  };
+  toggle.addEventListener('click', () => {
+    playing = !playing;
+    toggle.setAttribute('aria-label', playing ? 'Pause promotions' : 'Play promotions');
+    toggle.textContent = playing ? '❚❚' : '▶';
+    schedule();
+  });
+  const hold = (on: boolean) => () => {
+    hovered = on;
+    schedule();
+  };
+  bar.addEventListener('mouseenter', hold(true));
+  bar.addEventListener('mouseleave', hold(false));
+  bar.addEventListener('focusin', hold(true));
+  bar.addEventListener('focusout', (e) => !bar.contains(e.relatedTarget as Node | null) && hold(false)());
+  schedule();
+}

@@ -1,0 +1,104 @@
+import type { Db } from '../db/database.ts';
+import { readProduct } from '../commerce/catalog.ts';
+import type { ProductSummary } from '../../lib/commerce-types.ts';
+
+/**
+ * Read-only catalog queries for search, category pages and deals. The commerce engine stays the owner of the
+ * catalog; these only read, in a few set-based queries so that indexing 10 000 products stays quick.
+ */
+export interface SearchDocument {
+  id: string;
+  name: string;
+  slug: string;
+  brand: string;
+  brandName: string;
+  category: string;
+  description: string;
+  colors: string;
+  rating: number | null;
+  image: string;
+  /** Lowest sale price in cents (before automatic promotions): the key of the price sorts. */
+  minSalePrice: number;
+}
+
+export async function loadSearchDocuments(db: Db): Promise<SearchDocument[]> {
+  const k = db.kysely;
+  const [products, colors, images, prices] = await Promise.all([
+    k.selectFrom('products')
+      .innerJoin('brands', 'brands.code', 'products.brand_code')
+      .select(['products.id', 'products.name', 'products.slug', 'products.brand_code', 'brands.name as brand_name', 'products.category', 'products.description', 'products.rating', 'brands.position'])
+      .orderBy('brands.position').orderBy('products.id')
+      .execute(),
+    k.selectFrom('product_colors').select(['product_id', 'name']).orderBy('product_id').orderBy('position').execute(),
+    k.selectFrom('product_media').select(['product_id', 'thumb_url', 'position']).where('kind', '=', 'image').orderBy('product_id').orderBy('position').execute(),
+    k.selectFrom('variants').select(['product_id', (eb) => eb.fn.min<number>('sale_price_cents').as('min_price')]).groupBy('product_id').execute(),
+  ]);
+  const colorNames = new Map<string, string[]>();
+  for (const c of colors) (colorNames.get(c.product_id) ?? colorNames.set(c.product_id, []).get(c.product_id)!).push(c.name);
+  const firstImage = new Map<string, string>();
+  for (const m of images) if (!firstImage.has(m.product_id)) firstImage.set(m.product_id, m.thumb_url);
+  const minPrice = new Map(prices.map((p) => [p.product_id, Number(p.min_price)]));
+  return products.map((p) => ({
+    id: p.id,
+    name: p.name,
+    slug: p.slug,
+    brand: p.brand_code,
+    brandName: p.brand_name,
+    category: p.category,
+    description: p.description,
+    colors: (colorNames.get(p.id) ?? []).join(' '),
+    rating: p.rating,
+    image: firstImage.get(p.id) ?? '',
+    minSalePrice: minPrice.get(p.id) ?? 0,
+  }));
+}
+
+/** Tiles for the given products, in the given order (one product read each: used for one page of results). */
+export async function summariesFor(db: Db, ids: string[]): Promise<ProductSummary[]> {
+  const views = await Promise.all(ids.map((id) => readProduct(db, id)));
+  return views.flatMap((view) => {
+    if (!view) return [];
+    const first = view.images[0];
+    return [{
+      id: view.id,
+      name: view.name,
+      url: view.url,
+      brand: view.brand,
+      brandName: view.brandName,
+      image: first?.url ?? '',
+      imageAlt: first?.alt ?? view.name,
+      listPrice: view.priceData.listPrice,
+      finalPrice: view.priceData.finalPrice,
+      swatches: view.variationAttributes[0]!.values.map((v) => ({ id: v.id, name: v.name, hex: v.swatch ?? '#ccc' })),
+      rating: view.rating,
+    }];
+  });
+}
+
+export interface CurrentPromotion {
+  id: string;
+  callout: string;
+  details: string;
+  couponCode: string | null;
+  percentOff: number;
+  brandName: string | null;
+  endsAt: string | null;
+}
+
+/** Promotions running now, automatic ones and codes, for /offers-coupons. */
+export async function currentPromotions(db: Db, now = new Date()): Promise<CurrentPromotion[]> {
+  const at = now.toISOString();
+  const rows = await db.kysely
+    .selectFrom('promotions')
+    .leftJoin('brands', 'brands.code', 'promotions.brand_code')
+    .select(['promotions.id', 'promotions.callout_msg', 'promotions.details', 'promotions.coupon_code', 'promotions.percent_off', 'promotions.ends_at', 'brands.name as brand_name'])
+    .where((eb) => eb.and([
+      eb.or([eb('promotions.starts_at', 'is', null), eb('promotions.starts_at', '<=', at)]),
+      eb.or([eb('promotions.ends_at', 'is', null), eb('promotions.ends_at', '>', at)]),
+    ]))
+    .orderBy('promotions.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id, callout: r.callout_msg, details: r.details, couponCode: r.coupon_code, percentOff: r.percent_off, brandName: r.brand_name, endsAt: r.ends_at,
+  }));
+}

@@ -1,0 +1,112 @@
+import { expect, test, type Page } from '@playwright/test';
+
+async function openSearch(page: Page, path = '/home') {
+  await page.goto(path);
+  await page.waitForLoadState('networkidle');
+  const box = page.getByRole('combobox', { name: 'Search' });
+  await box.click();
+  return box;
+}
+
+test('suggestions: fast and full request after the debounce; typeahead, quick links, products', async ({ page }) => {
+  const requests: { query: string; fullPayload: boolean }[] = [];
+  page.on('request', (r) => r.url().endsWith('/api/global/auto_suggest') && requests.push(r.postDataJSON()));
+  const box = await openSearch(page);
+  await box.pressSequentially('je', { delay: 50 });
+  await box.pressSequentially('a', { delay: 50 });
+  const panel = page.locator('#search-panel');
+  await expect(panel.getByRole('link', { name: 'Jeans' }).first()).toBeVisible();
+  // Only the last term was asked for (debounced), fast and full.
+  expect(requests.map((r) => r.query)).toEqual(['jea', 'jea']);
+  expect(requests.map((r) => r.fullPayload).sort()).toEqual([false, true]);
+
+  await expect(panel.getByRole('link', { name: 'jeans', exact: true })).toHaveAttribute('href', '/search?q=jeans&search_term=jea&search_term_suggested=jeans');
+  await expect(panel.getByRole('link', { name: 'Jeans', exact: true })).toHaveAttribute('href', '/search?cgid=jeans&search_term=jea&search_suggested_quick_link=Jeans');
+  const product = panel.getByRole('link', { name: /Bootcut Jean/ });
+  await expect(product).toHaveAttribute('href', '/p/bootcut-jean-ca-7002?search_term=jea');
+  await expect(product.locator('img')).toHaveAttribute('src', /\/media\//);
+
+  await panel.getByRole('link', { name: 'Jeans', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?cgid=jeans&search_term=jea&search_suggested_quick_link=Jeans/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Jeans' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /High-Rise Straight Jean/ })).toBeVisible();
+});
+
+test('typeahead route, submit route, recent searches (5 latest), clear and Cancel', async ({ page }) => {
+  let box = await openSearch(page);
+  await box.fill('cardigen');
+  const panel = page.locator('#search-panel');
+  await panel.getByRole('link', { name: 'cardigan', exact: true }).click();
+  await expect(page).toHaveURL('/search?q=cardigan&search_term=cardigen&search_term_suggested=cardigan');
+  await expect(page.getByRole('link', { name: /Button-Front Cardigan/ })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('cardigan');
+
+  for (const term of ['dress', 'boots', 'tee', 'jeans', 'blazer']) {
+    box = await openSearch(page);
+    await box.fill(term);
+    await box.press('Enter');
+    await expect(page).toHaveURL(`/search?q=${term}&search-button=&lang=default`);
+  }
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “blazer”');
+  await expect(page.getByRole('link', { name: /Relaxed Blazer/ })).toBeVisible();
+
+  box = await openSearch(page);
+  await box.fill('');
+  const recent = page.getByRole('region', { name: 'Recent searches' });
+  await expect(recent.getByRole('link')).toHaveText(['blazer', 'jeans', 'tee', 'boots', 'dress']);
+  await box.fill('x');
+  await page.getByRole('button', { name: 'Clear search' }).click();
+  await expect(box).toHaveValue('');
+  await recent.getByRole('link', { name: 'boots' }).click();
+  await expect(page).toHaveURL('/search?q=boots&search_method=recent+searches');
+
+  box = await openSearch(page);
+  await expect(page.locator('#search-panel')).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.locator('#search-panel')).toBeHidden();
+  await box.click();
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#search-panel')).toBeHidden();
+});
+
+test('an item number goes to quick order, where the item can be added to the bag', async ({ page }) => {
+  const box = await openSearch(page);
+  await box.fill('fb-1001');
+  await box.press('Enter');
+  // The purchase area may add the chosen colour to the query after the search's own parameters.
+  await expect(page).toHaveURL(/\/quick-order\?q=fb-1001&search-button=&lang=default(&|$)/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Everyday Crew Tee' })).toBeVisible();
+  await expect(page.locator('astro-island[component-url*="PurchaseArea"]:not([ssr])')).toHaveCount(1);
+  await page.getByRole('button', { name: 'Black', exact: true }).click();
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('link', { name: 'Bag, 1 item' })).toBeAttached();
+
+  await page.goto('/quick-order?q=zz-9999');
+  await expect(page.getByRole('alert')).toContainText('We could not find item number zz-9999');
+});
+
+test('a product page prefills the box from q', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001?q=crew');
+  await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('crew');
+});
+
+test('category page: tiles, sort and Prev/Next pagination', async ({ page }) => {
+  await page.goto('/search?sort=price-asc');
+  await expect(page.getByTestId('result-count')).toHaveText('44 items');
+  const prices = async () => (await page.locator('.tile-price').allInnerTexts()).map((t) => Number(t.replace(/[^0-9.–].*$/s, '').replace(/[$,]/g, '').split('–')[0]));
+  const first = await prices();
+  expect(first).toHaveLength(24);
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+  await page.getByRole('link', { name: 'Next' }).click();
+  await expect(page.getByText('Page 2 of 2')).toBeVisible();
+  await expect(page.locator('.tile')).toHaveCount(20);
+  await page.getByRole('link', { name: 'Prev' }).click();
+  await expect(page.getByText('Page 1 of 2')).toBeVisible();
+
+  await page.goto('/c/jeans');
+  await page.getByLabel('Sort by').selectOption('name');
+  await expect(page).toHaveURL(/sort=name/);
+  await expect(page.locator('.tile-name')).toHaveText(['Bootcut Jean', 'Cropped Flare Jean', 'High-Rise Straight Jean']);
+  await expect(page.locator('.tile-price').first()).toContainText('$');
+});
