@@ -7,6 +7,8 @@ import react from '@astrojs/react';
 // `export const prerender = false`. The Node adapter serves both from one standalone server.
 export default defineConfig({
   output: 'static',
+  // STORE_DIST lets test and bench runs build side by side without overwriting each other's dist/.
+  outDir: process.env.STORE_DIST ?? './dist',
   adapter: node({ mode: 'standalone' }),
   integrations: [react()],
   server: { host: '127.0.0.1', port: 4321 },

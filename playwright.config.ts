@@ -17,6 +17,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
   timeout: 30_000,
+  // One output folder per server port, so suites run side by side do not clean each other's results.
+  outputDir: `test-results/${PORT}`,
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     trace: 'retain-on-failure',

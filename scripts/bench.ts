@@ -14,7 +14,8 @@ const connections = Number(values.connections);
 const port = 4410;
 const base = `http://127.0.0.1:${port}`;
 const dataDir = 'data/bench';
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' };
+const dist = 'dist-bench';
+const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', STORE_DIST: dist };
 
 rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
@@ -69,7 +70,7 @@ function jsClosure(html: string): Set<string> {
     const url = queue.pop()!;
     if (files.has(url)) continue;
     files.add(url);
-    const file = join('dist/client', url);
+    const file = join(dist, 'client', url);
     if (!existsSync(file)) continue;
     for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|from)\s*\(?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
       queue.push(resolve(dirname(url), m[1]!).replace(/^[A-Z]:/, ''));
@@ -81,7 +82,7 @@ console.log('\nJS per page (gzip, all modules incl. shared chunks):');
 for (const [name, path] of [['home', '/'], ['brand page', '/brand/fb/'], ['product page', PRODUCT], ['bag page', '/cart/']] as const) {
   const html = await (await fetch(`${base}${path}`)).text();
   const files = jsClosure(html);
-  const gz = [...files].reduce((sum, f) => sum + (existsSync(join('dist/client', f)) ? gzipSync(readFileSync(join('dist/client', f))).length : 0), 0);
+  const gz = [...files].reduce((sum, f) => sum + (existsSync(join(dist, 'client', f)) ? gzipSync(readFileSync(join(dist, 'client', f))).length : 0), 0);
   console.log(`  ${name.padEnd(14)} ${(gz / 1024).toFixed(1).padStart(6)} KiB in ${files.size} files`);
 }
 server.kill();

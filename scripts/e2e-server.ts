@@ -9,7 +9,8 @@ import { seed, wipe } from '../src/server/catalog/seed.ts';
 const port = Number(process.env.E2E_PORT ?? 4399);
 const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
 const databaseUrl = process.env.E2E_DATABASE_URL || undefined;
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '' };
+// Each port builds into its own folder, so suites on different ports can run at the same time.
+const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', STORE_DIST: `dist-e2e-${port}` };
 
 if (databaseUrl) {
   const db = createDb({ databaseUrl });

@@ -6,8 +6,9 @@ import { formatCents } from '../lib/money.ts';
 import { $bag, $bagError, chooseShippingMethod, loadBag } from '../lib/stores/bag.ts';
 import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
+import { PromoCodeForm } from './bag/PromoCodeForm.tsx';
 
-/** The bag page: lines with quantity and remove, shipping method, and the server's totals. */
+/** The bag page: lines with their full action row, shipping method, codes, and the server's totals. */
 export function BagPage() {
   const bag = useStore($bag);
   const error = useStore($bagError);
@@ -36,6 +37,8 @@ export function BagPage() {
       <div className="empty-bag">
         <h2>Your bag is empty</h2>
         <p><a href="/">Continue shopping</a></p>
+        {/* The empty-bag recommendations are mounted here by the recommendations work (issue 5, product side). */}
+        <div id="bag-recommendations"></div>
       </div>
     );
   }
@@ -64,6 +67,7 @@ export function BagPage() {
           </fieldset>
         )}
         <OrderSummary summary={bag.c_summary} />
+        <PromoCodeForm />
       </aside>
     </div>
   );

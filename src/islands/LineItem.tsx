@@ -1,21 +1,42 @@
 import { useStore } from '@nanostores/react';
+import { useState } from 'react';
+import { editEventDetail, lineActions } from '../lib/bag-line-rules.ts';
+import { openQuickShop } from '../lib/quick-shop.ts';
 import type { LineItemView } from '../lib/commerce-types.ts';
-import { PRODUCT_TYPE } from '../lib/constants.ts';
 import { formatCents } from '../lib/money.ts';
 import { $bagPendingItem, removeLine, updateLineQuantity } from '../lib/stores/bag.ts';
+import { moveToWishlist } from '../lib/stores/wishlist.ts';
+import { PromotionDetails } from './bag/PromotionDetails.tsx';
 
-/** One bag line: image, name, options, quantity dropdown (where the item allows it), remove, line price. */
-export function LineItem({ item }: { item: LineItemView }) {
+interface Props {
+  item: LineItemView;
+  /** 'full' (the bag: every action) or 'compact' (mini bag, checkout: no actions). Default 'full'. */
+  variant?: 'full' | 'compact';
+}
+
+/** One bag line: image, name, options, promotions, availability, the action row, line price. */
+export function LineItem({ item, variant = 'full' }: Props) {
   const pending = useStore($bagPendingItem) === item.itemId;
-  const fixedQuantity = item.c_productType !== PRODUCT_TYPE.regular;
+  const [error, setError] = useState<string | null>(null);
+  const actions = lineActions(item);
+  const full = variant === 'full';
   const max = Math.max(item.quantity, item.c_lineItemDetails.maxOrderQuantity);
   const label = `${item.productName}, ${item.colorName}${item.sizeLabel ? `, ${item.sizeLabel}` : ''}`;
+  const details = item.c_lineItemDetails;
+
+  const edit = () => openQuickShop(editEventDetail(item));
+  const move = async () => {
+    setError(null);
+    const r = await moveToWishlist(item);
+    if (!r.ok) setError(r.message);
+  };
+
   return (
-    <li className="line" aria-busy={pending} aria-label={label}>
+    <li className={`line line-${variant}`} aria-busy={pending} aria-label={label}>
       {pending && <div className="line-overlay" aria-hidden="true" />}
       <img src={item.c_productImageUrl} alt="" width="96" height="120" loading="lazy" />
       <div className="line-main">
-        <a href={item.c_lineItemDetails.productUrl}>{item.productName}</a>
+        <a href={details.productUrl}>{item.productName}</a>
         <p className="line-attrs">
           {item.colorName}
           {item.sizeLabel && ` · ${item.sizeLabel}`}
@@ -24,30 +45,52 @@ export function LineItem({ item }: { item: LineItemView }) {
           <p key={o.optionId} className="line-option">{o.itemText} (+{formatCents(o.price)})</p>
         ))}
         {item.c_giftCardRecipient && <p className="line-option">To {item.c_giftCardRecipient}, from {item.c_giftCardSender}</p>}
-        {item.c_lineItemDetails.availabilityMsg && <p className="notice notice-caution">{item.c_lineItemDetails.availabilityMsg}</p>}
-        <div className="line-actions">
-          {fixedQuantity ? (
-            <span>Qty {item.quantity}</span>
-          ) : (
-            <label>
-              Quantity
-              <select value={item.quantity} disabled={pending} onChange={(e) => updateLineQuantity(item.itemId, Number(e.target.value))}>
-                {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-                  <option key={n} value={n}>{n}</option>
-                ))}
-              </select>
-            </label>
-          )}
-          <button type="button" className="link" disabled={pending} onClick={() => removeLine(item.itemId)} aria-label={`Remove ${item.productName}`}>
-            Remove
-          </button>
-        </div>
+        {item.bonusProductLineItem && <p className="line-option">Free gift</p>}
+        {full && item.priceAdjustments.map((a) => (
+          <p key={a.promotionId} className="line-promo">
+            <span>{a.itemText} ({formatCents(a.price)})</span> <PromotionDetails promotionId={a.promotionId} label={`Details of ${a.itemText}`} />
+          </p>
+        ))}
+        {item.showRestrictedShippingStateMessage && (
+          <p className="notice notice-caution">This item cannot ship to the state you chose.</p>
+        )}
+        {details.availabilityMsg && (
+          <p className={`notice ${details.isOutOfStock ? 'notice-error' : 'notice-caution'}`}>{details.availabilityMsg}</p>
+        )}
+        {full ? (
+          <div className="line-actions">
+            {actions.canChangeQuantity ? (
+              <label>
+                Quantity
+                <select value={item.quantity} disabled={pending} onChange={(e) => updateLineQuantity(item.itemId, Number(e.target.value))}>
+                  {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
+                    <option key={n} value={n}>{n}</option>
+                  ))}
+                </select>
+              </label>
+            ) : (
+              <span>Qty {item.quantity}</span>
+            )}
+            {actions.canEdit && (
+              <button type="button" className="link" disabled={pending} onClick={edit} aria-label={`Edit ${item.productName}`}>Edit</button>
+            )}
+            <button type="button" className="link" disabled={pending} onClick={() => removeLine(item.itemId)} aria-label={`Remove ${item.productName}`}>
+              Remove
+            </button>
+            {actions.canMoveToWishlist && (
+              <button type="button" className="link" disabled={pending} onClick={move} aria-label={`Move to Wishlist: ${item.productName}`}>
+                Move to Wishlist
+              </button>
+            )}
+          </div>
+        ) : (
+          <p className="line-attrs">Qty {item.quantity}</p>
+        )}
+        {error && <p className="notice notice-error" role="alert">{error}</p>}
       </div>
       <div className="line-price">
         <span data-testid="line-price">{formatCents(item.price)}</span>
-        {item.c_lineItemDetails.original_price_value > item.basePrice && (
-          <s>{formatCents(item.c_lineItemDetails.original_price_value * item.quantity)}</s>
-        )}
+        {details.original_price_value > item.basePrice && <s>{formatCents(details.original_price_value * item.quantity)}</s>}
       </div>
     </li>
   );

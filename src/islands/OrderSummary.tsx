@@ -1,12 +1,18 @@
 import type { BasketSummary } from '../lib/commerce-types.ts';
 import { formatCents } from '../lib/money.ts';
 
-/** The order summary rows, exactly as the server computed them. */
+/** The order summary rows, exactly as the server computed them (coupons shown only when a code takes something off). */
 export function OrderSummary({ summary }: { summary: BasketSummary }) {
   return (
     <dl className="summary" data-testid="order-summary">
       <dt>Subtotal</dt>
       <dd data-testid="summary-subtotal">{formatCents(summary.subTotal)}</dd>
+      {summary.couponDiscount > 0 && (
+        <>
+          <dt>Coupons</dt>
+          <dd data-testid="summary-coupons">−{formatCents(summary.couponDiscount)}</dd>
+        </>
+      )}
       <dt>Shipping &amp; handling</dt>
       <dd data-testid="summary-shipping">{summary.shippingAndHandling === 0 ? 'Free' : formatCents(summary.shippingAndHandling)}</dd>
       <dt>Estimated tax</dt>

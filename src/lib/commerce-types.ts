@@ -1,3 +1,5 @@
+import type { CouponStatus } from './promo-code.ts';
+
 /**
  * Isomorphic: imported by islands and by the server, so it holds types only.
  * The app's own commerce types: what the engine returns to endpoints and pages. Field names follow the spec's
@@ -143,6 +145,12 @@ export interface LineItemView {
   colorName: string;
   sizeLabel: string | null;
   optionItems: { optionId: 'hemming'; optionValueId: string; price: number; itemText: string }[];
+  /** Promotions on the line: automatic ones (already in the unit price) and coupons (taken off in the summary). */
+  priceAdjustments: PriceAdjustmentView[];
+  /** A free bonus product: its quantity cannot be changed. */
+  bonusProductLineItem: boolean;
+  /** The item cannot ship to the bag's shipping state (no quantity change or edit). */
+  showRestrictedShippingStateMessage: boolean;
   c_hemmingInseamLength: string | null;
   c_giftCardRecipient: string | null;
   c_giftCardSender: string | null;
@@ -157,11 +165,37 @@ export interface LineItemView {
     isHemmable: boolean;
     availabilityMsg: string | null;
     isOutOfStock: boolean;
+    /** No longer sold (the variant is not orderable): it can only be removed. */
+    isOutOfCatalog: boolean;
   };
+}
+
+export interface PriceAdjustmentView {
+  promotionId: string;
+  /** The coupon that brought it, or null for an automatic promotion. */
+  couponCode: string | null;
+  /** Amount off the line, in cents, as a negative number. */
+  price: number;
+  itemText: string;
+}
+
+/** A code entered on the bag (spec couponItems: code, couponItemId, statusCode). */
+export interface CouponItemView {
+  couponItemId: string;
+  code: string;
+  statusCode: CouponStatus;
+  promotionId: string | null;
+  calloutMsg: string | null;
+  /** The status as a sentence for the shopper (the spec's promo code messages). */
+  message: string;
+  /** Cents taken off by this code. */
+  discount: number;
 }
 
 export interface BasketSummary {
   subTotal: number;
+  /** The coupons summary row: cents taken off by codes (0 when none). */
+  couponDiscount: number;
   shippingAndHandling: number;
   totalTax: number;
   isTaxCalculated: boolean;
@@ -186,6 +220,9 @@ export interface BasketView {
   productItems: LineItemView[];
   shipments: { shipmentId: string; shippingMethod: { id: string; name: string; price: number }; shippingAddress: null | { stateCode: string } }[];
   c_summary: BasketSummary;
+  couponItems: CouponItemView[];
+  /** True when the bag holds the most codes it may (MAX_DISCOUNTS_PER_BASKET). */
+  isMaxDiscountsApplied: boolean;
   productSubTotal: number;
   productTotal: number;
   shippingTotal: number;
@@ -193,4 +230,45 @@ export interface BasketView {
   orderTotal: number;
   totalQuantity: number;
   c_lastAddedItemInfo: { itemId: string; quantity: number; salePrice: number; originalPrice: number } | null;
+}
+
+/** One product in a recommendation carousel (header spec §3 "Recommendation item"); prices in cents. */
+export interface RecommendationItem {
+  id: string;
+  name: string;
+  default_link: string;
+  default_thumbnail: string;
+  rating: number | null;
+  brandname: string;
+  default_pricing: { currency: string; salePrice: number; isRange: boolean; savingsMessage: string | null };
+  listPriceLow: number;
+  listPriceHigh: number;
+  salePriceLow: number;
+  salePriceHigh: number;
+}
+
+/** One saved product on a wishlist; `productId` is what was saved (a variant's sku, or the product's id). */
+export interface WishlistItemView {
+  id: string;
+  productId: string;
+  masterId: string;
+  productName: string;
+  productUrl: string;
+  imageUrl: string;
+  colorName: string | null;
+  sizeLabel: string | null;
+  /** Unit final price now, in cents. */
+  price: number;
+  productType: number;
+  /** A variant that can be added to the bag as it is (in stock, and not a gift card that needs To and From). */
+  canAddToBag: boolean;
+  inStock: boolean;
+}
+
+/** The wishlist (header spec §3): id, customerProductListItems, c_wishlistId, c_items (the saved ids). */
+export interface WishlistView {
+  id: string | null;
+  c_wishlistId: string | null;
+  customerProductListItems: WishlistItemView[];
+  c_items: string[];
 }

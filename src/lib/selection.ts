@@ -71,3 +71,18 @@ export function normalise(product: ProductView, selections: Selections): Selecti
   }
   return next;
 }
+
+/**
+ * The values of an attribute that exist at all for the choices before it (a Petite fit has no Tall sizes, a 32
+ * band no DD cup). Stock does not matter here: an existing but sold-out value is shown, marked out of stock.
+ */
+export function existingValues(product: ProductView, selections: Selections, attrId: string): Set<string> {
+  const ids = attributeIds(product);
+  const before = ids.slice(1, Math.max(1, ids.indexOf(attrId))); // colour never hides sizes
+  return new Set(
+    product.variants
+      .filter((v) => before.every((id) => !selections[id] || v[field(id)] === selections[id]))
+      .map((v) => v[field(attrId)])
+      .filter((x): x is string => !!x),
+  );
+}

@@ -8,7 +8,8 @@ import { localProviderHandler, LOCAL_PROVIDER_PATH } from './oidc/provider.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
-const { handler } = (await import(pathToFileURL(resolve('dist/server/entry.mjs')).href)) as { handler: NodeHandler };
+const dist = process.env.STORE_DIST ?? 'dist';
+const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: NodeHandler };
 
 const host = process.env.HOST ?? '127.0.0.1';
 const port = Number(process.env.PORT ?? 4321);

@@ -14,7 +14,7 @@ async function addToBag(page: Page, path: string, choices: string[]) {
   await hydrated(page);
   for (const c of choices) await page.getByRole('button', { name: c, exact: true }).click();
   await page.getByRole('button', { name: 'Add to Bag' }).click();
-  await expect(page.getByRole('status')).toContainText('to your bag');
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toBeVisible();
 }
 
 async function signOut(page: Page) {

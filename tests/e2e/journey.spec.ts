@@ -14,10 +14,12 @@ test('home → product → colour and size → add to bag → bag totals → cha
   await page.getByRole('button', { name: 'M', exact: true }).click();
   await expect(page).toHaveURL(/color=blk&size=M/);
   await page.getByRole('button', { name: 'Add to Bag' }).click();
-  await expect(page.getByRole('status')).toContainText('Added 1 to your bag');
-  await expect(page.getByRole('link', { name: 'Bag, 1 item' })).toBeVisible();
+  const added = page.getByRole('dialog', { name: 'Added to your bag' });
+  await expect(added).toContainText('Everyday Crew Tee');
+  await expect(added).toContainText('Bag subtotal (1 item): $19.99');
+  await expect(page.getByRole('link', { name: 'Bag, 1 item' })).toBeAttached();
 
-  await page.getByRole('link', { name: 'View bag' }).click();
+  await added.getByRole('link', { name: 'View Bag' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   const line = page.getByRole('listitem', { name: /Everyday Crew Tee, Black, M/ });
   await expect(line).toBeVisible();
@@ -44,15 +46,26 @@ test('home → product → colour and size → add to bag → bag totals → cha
   await expect(page.getByRole('link', { name: 'Bag, 0 items' })).toBeVisible();
 });
 
-test('a sold-out size cannot be chosen, and a sold-out product cannot be added', async ({ page }) => {
+test('a sold-out size cannot be chosen', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Black', exact: true }).click();
+  const small = page.getByRole('button', { name: 'S (out of stock)' }); // Black S is sold out in the seed
+  await expect(small).toBeDisabled();
+  await small.dispatchEvent('click');
+  await expect(small).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Please Select a Size' })).toBeDisabled();
+});
+
+test('a sold-out product cannot be added', async ({ page }) => {
   await page.goto('/p/quilted-vest-fb-1006');
   await hydrated(page);
   await expect(page.getByText('This item is sold out.')).toBeVisible();
-  const olive = page.getByRole('button', { name: 'Olive (out of stock)' });
-  await expect(olive).toBeDisabled();
-  await olive.dispatchEvent('click');
-  await expect(olive).toHaveAttribute('aria-pressed', 'false');
-  await expect(page.getByRole('button', { name: 'Please Select a Size' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Olive (out of stock)' }).click();
+  await page.getByRole('button', { name: 'M (out of stock)' }).click();
+  await expect(page.getByRole('button', { name: 'Out of Stock', exact: true })).toBeDisabled();
+  await expect(page.getByRole('alert').filter({ hasText: 'is unavailable in Olive and M' })).toBeVisible();
+  // (joining its waitlist: tests/e2e/product-lists.spec.ts)
 });
 
 test('the selection in the URL survives a reload', async ({ page }) => {

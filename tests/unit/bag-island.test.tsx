@@ -11,8 +11,8 @@ const item = (over: Partial<LineItemView> = {}): LineItemView => ({
   itemId: 'i1', productId: 'fb-1001-blk-M', masterId: 'fb-1001', productName: 'Everyday Crew Tee', brand: 'fb', quantity: 2,
   price: 3998, basePrice: 1999, c_productType: 1, c_productImageUrl: '/media/x.svg', colorName: 'Black', sizeLabel: 'M',
   optionItems: [], c_hemmingInseamLength: null, c_giftCardRecipient: null, c_giftCardSender: null, c_giftCardRecipientEmail: null,
-  giftMessage: null,
-  c_lineItemDetails: { productUrl: '/p/x', variationModelMasterId: 'fb-1001', original_price_value: 2499, sale_price_value: 1999, maxOrderQuantity: 10, isHemmable: false, availabilityMsg: null, isOutOfStock: false },
+  giftMessage: null, priceAdjustments: [], bonusProductLineItem: false, showRestrictedShippingStateMessage: false,
+  c_lineItemDetails: { productUrl: '/p/x', variationModelMasterId: 'fb-1001', original_price_value: 2499, sale_price_value: 1999, maxOrderQuantity: 10, isHemmable: false, availabilityMsg: null, isOutOfStock: false, isOutOfCatalog: false },
   ...over,
 });
 
@@ -58,10 +58,16 @@ describe('line item', () => {
 
 describe('order summary', () => {
   it('shows the server totals, free shipping, and tax to be calculated', () => {
-    render(<OrderSummary summary={{ subTotal: 7996, shippingAndHandling: 0, totalTax: 0, isTaxCalculated: false, orderTotal: 7996, youSaved: 2000, isDigitalItemsOnly: false, shippingAddressAvailable: false }} />);
+    render(<OrderSummary summary={{ subTotal: 7996, shippingAndHandling: 0, totalTax: 0, isTaxCalculated: false, orderTotal: 7996, youSaved: 2000, isDigitalItemsOnly: false, shippingAddressAvailable: false, couponDiscount: 0 }} />);
     expect(screen.getByTestId('summary-subtotal').textContent).toBe('$79.96');
     expect(screen.getByTestId('summary-shipping').textContent).toBe('Free');
     expect(screen.getByTestId('summary-tax').textContent).toBe('Calculated at checkout');
     expect(screen.getByTestId('summary-saved').textContent).toBe('$20.00');
+    expect(screen.queryByTestId('summary-coupons')).toBeNull();
+  });
+  it('shows the coupons row when a code takes something off', () => {
+    render(<OrderSummary summary={{ subTotal: 5499, couponDiscount: 825, shippingAndHandling: 799, totalTax: 0, isTaxCalculated: false, orderTotal: 5473, youSaved: 825, isDigitalItemsOnly: false, shippingAddressAvailable: false }} />);
+    expect(screen.getByTestId('summary-coupons').textContent).toBe('−$8.25');
+    expect(screen.getByTestId('summary-total').textContent).toBe('$54.73');
   });
 });

@@ -42,9 +42,18 @@ export type AddToBagInput = v.InferOutput<typeof AddToBagSchema>;
 
 export const ProductReadSchema = v.object({ productId: Id });
 
+/** A quantity change, or (edit mode) the line's new variant and hemming as well. */
 export const UpdateBasketItemSchema = v.object({
   itemId: Id,
-  body: v.object({ quantity: Quantity }, 'Send the new quantity as body.quantity.'),
+  body: v.object(
+    {
+      quantity: Quantity,
+      productId: v.optional(Id),
+      optionItems: AddToBagSchema.entries.optionItems,
+      c_hemmingInseamLength: AddToBagSchema.entries.c_hemmingInseamLength,
+    },
+    'Send the new quantity as body.quantity.',
+  ),
 });
 
 export const DeleteBasketItemSchema = v.object({ itemId: Id });

@@ -12,7 +12,9 @@ export const $bagError = atom<string | null>(null);
 
 let loading: Promise<void> | undefined;
 
-export function loadBag(): Promise<void> {
+/** Loads the bag once per page; `force` reads it again (after a change made elsewhere, e.g. quick shop edit). */
+export function loadBag(force = false): Promise<void> {
+  if (force) loading = undefined;
   loading ??= callApi<{ basket: BasketView }>('GET', '/api/checkout/basket').then((r) => {
     if (r.ok) $bag.set(r.body.basket);
     else $bagError.set(r.message);
@@ -20,11 +22,22 @@ export function loadBag(): Promise<void> {
   return loading;
 }
 
-export async function addToBag(input: AddToBagInput): Promise<{ ok: true } | { ok: false; message: string }> {
+export async function addToBag(input: AddToBagInput): Promise<{ ok: true; basket: BasketView } | { ok: false; message: string }> {
   const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/product/add_to_cart', input);
   if (!r.ok) return r;
   $bag.set(r.body.basket);
-  return { ok: true };
+  return { ok: true, basket: r.body.basket };
+}
+
+/** Edit mode: the line takes the new variant, quantity and options (quick shop from the bag). */
+export async function replaceLine(
+  itemId: string,
+  body: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>,
+): Promise<{ ok: true; basket: BasketView } | { ok: false; message: string }> {
+  const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/basket/update/updateBasketItem', { itemId, body });
+  if (!r.ok) return r;
+  $bag.set(r.body.basket);
+  return { ok: true, basket: r.body.basket };
 }
 
 async function changeLine(itemId: string, call: () => ReturnType<typeof callApi<{ basket: BasketView }>>): Promise<void> {
@@ -46,4 +59,21 @@ export async function chooseShippingMethod(shippingMethodId: string): Promise<vo
   const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/shipping_method/', { shippingMethodId });
   if (r.ok) $bag.set(r.body.basket);
   else $bagError.set(r.message);
+}
+
+export type CodeResult = { ok: true; message: string } | { ok: false; message: string };
+
+/** Sends a code from the bag's code field; the reply's basket replaces the bag (its coupons and totals). */
+export async function applyPromoCode(code: string, pin: string): Promise<CodeResult> {
+  const r = await callApi<{ basket: BasketView; message: string }>('POST', '/api/checkout/basket/update/', { code, pin: pin || undefined, pageType: 'cart' });
+  if (!r.ok) return r;
+  $bag.set(r.body.basket);
+  return { ok: true, message: r.body.message };
+}
+
+export async function removePromoCode(couponItemId: string): Promise<CodeResult> {
+  const r = await callApi<{ basket: BasketView }>('DELETE', '/api/checkout/basket/delete/', { couponItemId });
+  if (!r.ok) return r;
+  $bag.set(r.body.basket);
+  return { ok: true, message: 'Code removed' };
 }

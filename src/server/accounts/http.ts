@@ -36,14 +36,17 @@ export async function signInReply(context: APIContext, customer: Customer, remem
   writeSessionCookies(context, token, session, ttl);
   context.locals.session = async () => session;
   const commerce = await engine();
-  const [basket, shipping] = await Promise.all([commerce.readBasket(session.basketId), commerce.listShippingMethods(session.basketId)]);
+  const [basket, shipping, wishlistData] = await Promise.all([
+    commerce.readBasket(session.basketId),
+    commerce.listShippingMethods(session.basketId),
+    commerce.getWishlist(customer.id),
+  ]);
   return {
     token: { customer_id: customer.id, authenticated: true, usid: session.usid },
     basket,
     shippingMethods: shipping.methods,
     profileData: profileData(customer),
-    // The wishlist arrives with the product-page issue; until then a signed-in shopper has an empty one.
-    wishlistData: { id: null, customerProductListItems: [] },
+    wishlistData,
     mergeBasket: {
       redirectToCart: merge.redirectToCart,
       notificationMsg: merge.notificationMsg,

@@ -1,8 +1,10 @@
 import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '../../lib/constants.ts';
 import type { Tx } from '../db/transaction.ts';
 import { maxOrderable, productUrl } from './catalog.ts';
-import { computeTotals, finalUnitPrice, lineTotal, type PricedLine } from './pricing.ts';
-import type { BasketView, LineItemView } from '../../lib/commerce-types.ts';
+import { applyCoupons, computeTotals, finalUnitPrice, lineTotal, type CouponLine, type PricedLine } from './pricing.ts';
+import { loadCoupons } from './coupons.ts';
+import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
+import type { BasketView, CouponItemView, LineItemView } from '../../lib/commerce-types.ts';
 
 const EMPTY_SUMMARY = computeTotals([], { id: DEFAULT_SHIPPING_METHOD_ID, priceCents: 0 }, null);
 
@@ -13,6 +15,8 @@ export function emptyBasket(): BasketView {
     productItems: [],
     shipments: [{ shipmentId: 'me', shippingMethod: { id: DEFAULT_SHIPPING_METHOD_ID, name: DEFAULT_SHIPPING_METHOD_ID, price: 0 }, shippingAddress: null }],
     c_summary: EMPTY_SUMMARY,
+    couponItems: [],
+    isMaxDiscountsApplied: false,
     productSubTotal: 0,
     productTotal: 0,
     shippingTotal: 0,
@@ -53,13 +57,13 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const brandCodes = [...new Set(rows.map((r) => r.brand_code))];
   const now = new Date().toISOString();
-  const [promoRows, images, method, rate] = await Promise.all([
+  const [promoRows, images, method, rate, coupons] = await Promise.all([
     productIds.length === 0
       ? Promise.resolve([])
       : tx
           .selectFrom('promotions as pr')
           .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
-          .select(['pr.id', 'pr.percent_off', 'pr.brand_code', 'pp.product_id'])
+          .select(['pr.id', 'pr.percent_off', 'pr.brand_code', 'pp.product_id', 'pr.callout_msg'])
           .where('pr.coupon_code', 'is', null)
           .where((eb) => eb.or([eb('pp.product_id', 'in', productIds), eb('pr.brand_code', 'in', brandCodes)]))
           .where((eb) => eb.or([eb('pr.starts_at', 'is', null), eb('pr.starts_at', '<=', now)]))
@@ -72,19 +76,25 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
     basket.shipping_state_code
       ? tx.selectFrom('tax_rates').select('rate_bp').where('state_code', '=', basket.shipping_state_code).executeTakeFirst()
       : Promise.resolve(undefined),
+    loadCoupons(tx, basketId, now),
   ]);
 
   const priced: PricedLine[] = [];
+  const couponLines: CouponLine[] = [];
   const items: LineItemView[] = rows.map((r) => {
     const promos = promoRows
       .filter((p) => p.product_id === r.product_id || p.brand_code === r.brand_code)
       .map((p) => ({ id: p.id, percentOff: p.percent_off }));
-    const unit = finalUnitPrice(r.sale_price_cents, r.color_type, promos).price;
+    const final = finalUnitPrice(r.sale_price_cents, r.color_type, promos);
+    const unit = final.price;
+    const autoPromo = final.promotionId ? promoRows.find((p) => p.id === final.promotionId) : undefined;
+    couponLines.push({ productId: r.product_id, brand: r.brand_code, colorType: r.color_type, productType: r.product_type, merchandise: unit * r.quantity });
     const hemPrice = r.hem_price ?? 0;
     const line: PricedLine = { quantity: r.quantity, listPrice: r.list_price_cents, finalPrice: unit, optionPrice: hemPrice, productType: r.product_type };
     priced.push(line);
     const max = maxOrderable(r, r.max_order_qty);
-    const outOfStock = !r.orderable || max === 0;
+    const outOfCatalog = !r.orderable;
+    const outOfStock = outOfCatalog || max === 0;
     const image = images.find((m) => m.product_id === r.product_id && m.color_id === r.color_id) ?? images.find((m) => m.product_id === r.product_id);
     return {
       itemId: r.id,
@@ -102,6 +112,11 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
       optionItems: r.hemming_option_id
         ? [{ optionId: 'hemming', optionValueId: '1', price: hemPrice, itemText: `Hemming: ${r.inseam}" inseam` }]
         : [],
+      priceAdjustments: autoPromo
+        ? [{ promotionId: autoPromo.id, couponCode: null, price: -(r.sale_price_cents - unit) * r.quantity, itemText: autoPromo.callout_msg }]
+        : [],
+      bonusProductLineItem: false,
+      showRestrictedShippingStateMessage: false,
       c_hemmingInseamLength: r.inseam ?? null,
       c_giftCardRecipient: r.gift_recipient,
       c_giftCardSender: r.gift_sender,
@@ -114,7 +129,9 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
         sale_price_value: unit,
         maxOrderQuantity: Math.max(1, max),
         isHemmable: r.is_hemmable === 1,
-        availabilityMsg: outOfStock
+        availabilityMsg: outOfCatalog
+          ? 'This item is no longer available. Please remove it to continue.'
+          : outOfStock
           ? 'This item is out of stock. Please remove it to continue.'
           : r.quantity > max
             ? `Only ${max} left in stock.`
@@ -124,7 +141,29 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
                 ? `Hurry, only ${max} left.`
                 : null,
         isOutOfStock: outOfStock,
+        isOutOfCatalog: outOfCatalog,
       },
+    };
+  });
+
+  // Coupons come last: they work on the lines' prices after automatic promotions.
+  const applied = applyCoupons(couponLines, coupons.map((c) => c.rule));
+  applied.lines.forEach((won, i) => {
+    if (!won) return;
+    const coupon = coupons.find((c) => c.rule.couponItemId === won.couponItemId)!;
+    priced[i]!.couponDiscount = won.discount;
+    items[i]!.priceAdjustments.push({ promotionId: coupon.promotionId!, couponCode: coupon.code, price: -won.discount, itemText: `${coupon.code}: ${coupon.calloutMsg}` });
+  });
+  const couponItems: CouponItemView[] = coupons.map((c) => {
+    const statusCode = applied.status[c.rule.couponItemId]!;
+    return {
+      couponItemId: c.rule.couponItemId,
+      code: c.code,
+      statusCode,
+      promotionId: c.promotionId,
+      calloutMsg: c.calloutMsg,
+      message: COUPON_MESSAGES[statusCode],
+      discount: applied.discount[c.rule.couponItemId] ?? 0,
     };
   });
 
@@ -143,8 +182,10 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
       },
     ],
     c_summary: summary,
+    couponItems,
+    isMaxDiscountsApplied: couponItems.length >= MAX_DISCOUNTS_PER_BASKET,
     productSubTotal: summary.subTotal,
-    productTotal: summary.subTotal,
+    productTotal: summary.subTotal - summary.couponDiscount,
     shippingTotal: summary.shippingAndHandling,
     taxTotal: summary.totalTax,
     orderTotal: summary.orderTotal,

@@ -28,6 +28,18 @@ const GROUP_BY_TYPE: Record<string, ColorGroup['type']> = { B: 'regularColors', 
 
 export const productUrl = (slug: string) => `/p/${slug}`;
 
+const LETTER_SIZES = ['XXS', 'XS', 'S', 'M', 'L', 'XL', 'XXL', '1X', '2X', '3X'];
+/** Sizes in the order a shopper reads them: letter sizes by size, numbers by value ("4P" as 4), then text. */
+export function compareSizes(a: string, b: string): number {
+  const la = LETTER_SIZES.indexOf(a);
+  const lb = LETTER_SIZES.indexOf(b);
+  if (la >= 0 && lb >= 0) return la - lb;
+  const na = Number.parseFloat(a.replace(/^\$/, ''));
+  const nb = Number.parseFloat(b.replace(/^\$/, ''));
+  if (!Number.isNaN(na) && !Number.isNaN(nb) && na !== nb) return na - nb;
+  return a.localeCompare(b);
+}
+
 /** Promotions that apply to a product, active now: linked to it, or brand-wide for its brand. */
 async function promotionsFor(tx: Tx, productId: string, brand: string, now: string): Promise<Selectable<Database['promotions']>[]> {
   return tx
@@ -117,7 +129,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
     },
     ...order.map((id, i) => {
       const field = VARIANT_FIELD[id]!;
-      const seen = [...new Set(variantViews.map((v) => v[field] as string | null).filter((x): x is string => !!x))];
+      const seen = [...new Set(variantViews.map((v) => v[field] as string | null).filter((x): x is string => !!x))].sort(compareSizes);
       const isAmount = product.product_type === PRODUCT_TYPE.giftCard || product.product_type === PRODUCT_TYPE.eGiftCard;
       return { id, name: isAmount ? 'Amount' : ATTRIBUTE_NAMES[id] ?? id, order: i + 1, values: seen.map((s) => ({ id: s, name: s })) };
     }),

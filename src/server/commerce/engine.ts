@@ -1,10 +1,14 @@
 import { getDb, type Db } from '../db/database.ts';
 import { addItem, basketView, removeItem, setShippingMethod, updateItemQuantity } from './basket.ts';
 import { readProduct } from './catalog.ts';
+import { replaceItem } from './basket-edit.ts';
 import { listShippingMethods } from './shipping.ts';
 import { reserveStock, type StockRequest } from './stock.ts';
+import { applyCode, readPromotion, removeCoupon, type CodeOutcome } from './coupons.ts';
+import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
+import { joinWaitlist } from './waitlist.ts';
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
-import type { BasketView, ProductView, ShippingMethodView } from '../../lib/commerce-types.ts';
+import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '../../lib/commerce-types.ts';
 
 /**
  * The commerce boundary. Endpoints and pages talk to this interface and its app types only; tables stay behind
@@ -15,10 +19,19 @@ export interface CommerceEngine {
   readBasket(basketId: string | null): Promise<BasketView>;
   addItem(basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
+  replaceItem(basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void>;
   removeItem(basketId: string, itemId: string): Promise<void>;
   listShippingMethods(basketId: string | null): Promise<{ methods: ShippingMethodView[]; selected: string }>;
   setShippingMethod(basketId: string, methodId: string): Promise<void>;
   reserveStock(lines: StockRequest[]): Promise<void>;
+  /** The bag's code field: coupons are stored; gift cards and rewards are recognised and sent to checkout. */
+  applyCode(basketId: string, code: string, pin: string, signedIn: boolean): Promise<CodeOutcome>;
+  removeCoupon(basketId: string, couponItemId: string): Promise<void>;
+  readPromotion(promotionId: string): Promise<{ promotionId: string; calloutMsg: string; details: string; couponCodeID: string | null }>;
+  getWishlist(customerId: string): Promise<WishlistView>;
+  addToWishlist(customerId: string, productId: string): Promise<WishlistView>;
+  removeFromWishlist(customerId: string, itemId: string, listId: string): Promise<WishlistView>;
+  joinWaitlist(sku: string, email: string): Promise<void>;
 }
 
 export function embeddedEngine(db: Db): CommerceEngine {
@@ -27,10 +40,18 @@ export function embeddedEngine(db: Db): CommerceEngine {
     readBasket: (basketId) => basketView(db, basketId),
     addItem: (basketId, input) => addItem(db, basketId, input),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
+    replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),
     listShippingMethods: (basketId) => listShippingMethods(db, basketId),
     setShippingMethod: (basketId, methodId) => setShippingMethod(db, basketId, methodId),
     reserveStock: (lines) => reserveStock(db, lines),
+    applyCode: (basketId, code, pin, signedIn) => applyCode(db, basketId, code, pin, signedIn),
+    removeCoupon: (basketId, couponItemId) => removeCoupon(db, basketId, couponItemId),
+    readPromotion: (promotionId) => readPromotion(db, promotionId),
+    getWishlist: (customerId) => getWishlist(db, customerId),
+    addToWishlist: (customerId, productId) => addToWishlist(db, customerId, productId),
+    removeFromWishlist: (customerId, itemId, listId) => removeFromWishlist(db, customerId, itemId, listId),
+    joinWaitlist: (sku, email) => joinWaitlist(db, sku, email),
   };
 }
 

@@ -8,7 +8,8 @@ export type CommerceErrorCode =
   | 'out_of_stock'
   | 'quantity'
   | 'invalid'
-  | 'conflict';
+  | 'conflict'
+  | 'unprocessable';
 
 const STATUS: Record<CommerceErrorCode, number> = {
   not_found: 404,
@@ -17,6 +18,7 @@ const STATUS: Record<CommerceErrorCode, number> = {
   quantity: 400,
   invalid: 400,
   conflict: 409,
+  unprocessable: 422,
 };
 
 export class CommerceError extends Error {

@@ -1,5 +1,6 @@
 import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS, PRODUCT_TYPE } from '../../lib/constants.ts';
 import type { BasketSummary, PriceRange } from '../../lib/commerce-types.ts';
+import type { CouponStatus } from '../../lib/promo-code.ts';
 
 /**
  * Pure pricing rules, all in integer cents. No I/O: the engine loads rows and calls these.
@@ -31,6 +32,8 @@ export interface PricedLine {
   finalPrice: number;
   optionPrice: number;
   productType: number;
+  /** Coupon discount taken off this line, in cents (0 when none); see applyCoupons. */
+  couponDiscount?: number;
 }
 
 export interface ShippingChoice {
@@ -52,30 +55,91 @@ export function shippingPrice(method: ShippingChoice, merchandiseCents: number, 
   return method.priceCents;
 }
 
-/** Tax on taxable merchandise only (not gift cards, memberships or shipping), rounded half-up once per basket. */
+/** Tax on taxable merchandise after coupons (not gift cards, memberships or shipping), rounded half-up once per basket. */
 export function taxFor(lines: PricedLine[], rateBp: number): number {
-  const taxable = lines.filter((l) => isTaxable(l.productType)).reduce((sum, l) => sum + lineTotal(l), 0);
+  const taxable = lines.filter((l) => isTaxable(l.productType)).reduce((sum, l) => sum + lineTotal(l) - (l.couponDiscount ?? 0), 0);
   return Math.floor((taxable * rateBp + 5000) / 10000);
 }
 
 /**
  * Basket totals. `taxRateBp` is null until the basket has a shipping state: the summary then says
  * isTaxCalculated false and the order total leaves tax out ("calculated at checkout").
+ * subTotal is the lines' total before coupons; coupon discounts are their own row (couponDiscount) and count in
+ * youSaved. Free shipping and tax are reckoned on merchandise after coupons (what the shopper pays for it).
  */
 export function computeTotals(lines: PricedLine[], method: ShippingChoice, taxRateBp: number | null): BasketSummary {
   const subTotal = lines.reduce((sum, l) => sum + lineTotal(l), 0);
-  const youSaved = lines.reduce((sum, l) => sum + (l.listPrice - l.finalPrice) * l.quantity, 0);
+  const couponDiscount = lines.reduce((sum, l) => sum + (l.couponDiscount ?? 0), 0);
+  const youSaved = lines.reduce((sum, l) => sum + (l.listPrice - l.finalPrice) * l.quantity, 0) + couponDiscount;
   const digitalOnly = lines.length > 0 && lines.every((l) => isDigital(l.productType));
-  const shipping = lines.length === 0 ? 0 : shippingPrice(method, subTotal, digitalOnly);
+  const shipping = lines.length === 0 ? 0 : shippingPrice(method, subTotal - couponDiscount, digitalOnly);
   const tax = taxRateBp === null ? 0 : taxFor(lines, taxRateBp);
   return {
     subTotal,
+    couponDiscount,
     shippingAndHandling: shipping,
     totalTax: tax,
     isTaxCalculated: taxRateBp !== null,
-    orderTotal: subTotal + shipping + tax,
+    orderTotal: subTotal - couponDiscount + shipping + tax,
     youSaved,
     isDigitalItemsOnly: digitalOnly,
     shippingAddressAvailable: taxRateBp !== null,
   };
+}
+
+/** A line as coupons see it: what it is, and its merchandise total after automatic promotions (no hemming). */
+export interface CouponLine {
+  productId: string;
+  brand: string;
+  colorType: string;
+  productType: number;
+  merchandise: number;
+}
+
+/** A coupon entered on the bag and the promotion behind it. */
+export interface CouponRule {
+  couponItemId: string;
+  percentOff: number;
+  /** Brand-wide promotion, or null. */
+  brand: string | null;
+  /** Products the promotion is linked to (master ids). */
+  productIds: string[];
+  /** False when the promotion has ended, not started, or no longer exists. */
+  active: boolean;
+}
+
+export interface CouponOutcome {
+  /** Per line (same order as the input): the winning coupon and its discount in cents, or null. */
+  lines: ({ couponItemId: string; discount: number } | null)[];
+  status: Record<string, CouponStatus>;
+  /** Total discount per coupon. */
+  discount: Record<string, number>;
+}
+
+/** Coupons take nothing off gift cards, memberships or final-sale colours. */
+export function couponApplies(rule: CouponRule, line: CouponLine): boolean {
+  if (!rule.active || line.productType !== PRODUCT_TYPE.regular || line.colorType === 'F') return false;
+  return rule.productIds.includes(line.productId) || (rule.brand !== null && rule.brand === line.brand);
+}
+
+/**
+ * Coupons on a bag. Each line takes the best coupon that applies to it (codes do not stack on one line; on a tie
+ * the code entered first wins), as a percentage of its merchandise total rounded to the cent. A coupon that
+ * takes something off is 'applied'; an active one that takes nothing is 'valid but conditions not met' (e.g.
+ * SAVE15 before any Willow & Wren item is in the bag); an ended or unknown one is 'invalid/expired'.
+ */
+export function applyCoupons(lines: CouponLine[], rules: CouponRule[]): CouponOutcome {
+  const discount: Record<string, number> = Object.fromEntries(rules.map((r) => [r.couponItemId, 0]));
+  const outcome = lines.map((line) => {
+    const best = rules.filter((r) => couponApplies(r, line)).reduce<CouponRule | null>((a, b) => (a && a.percentOff >= b.percentOff ? a : b), null);
+    if (!best) return null;
+    const amount = Math.round((line.merchandise * best.percentOff) / 100);
+    discount[best.couponItemId] = (discount[best.couponItemId] ?? 0) + amount;
+    return { couponItemId: best.couponItemId, discount: amount };
+  });
+  const status: Record<string, CouponStatus> = {};
+  for (const r of rules) {
+    status[r.couponItemId] = !r.active ? 'invalid/expired' : outcome.some((o) => o?.couponItemId === r.couponItemId) ? 'applied' : 'valid but conditions not met';
+  }
+  return { lines: outcome, status, discount };
 }

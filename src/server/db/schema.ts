@@ -225,6 +225,37 @@ export interface BasketItemTable {
   created_at: string;
 }
 
+/** A code entered on a bag (coupons only; gift cards and rewards are payment instruments at checkout). */
+export interface BasketCouponTable {
+  id: string;
+  basket_id: string;
+  /** Normalised: no spaces or hyphens, upper case. */
+  code: string;
+  created_at: string;
+}
+
+export interface WishlistTable {
+  id: string;
+  customer_id: string;
+  created_at: string;
+}
+
+export interface WishlistItemTable {
+  id: string;
+  wishlist_id: string;
+  product_id: string;
+  /** The chosen variant's sku, or '' when the product itself was saved. */
+  variant_id: string;
+  created_at: string;
+}
+
+export interface WaitlistEntryTable {
+  id: string;
+  sku: string;
+  /** Lower-cased. */
+  email: string;
+  created_at: string;
+}
 
 export interface Database {
   brands: BrandTable;
@@ -249,4 +280,8 @@ export interface Database {
   social_logins: SocialLoginTable;
   oidc_payloads: OidcPayloadTable;
   orders: OrderTable;
+  basket_coupons: BasketCouponTable;
+  wishlists: WishlistTable;
+  wishlist_items: WishlistItemTable;
+  waitlist_entries: WaitlistEntryTable;
 }

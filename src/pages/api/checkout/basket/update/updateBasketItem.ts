@@ -9,6 +9,7 @@ export const POST = endpoint(async ({ request, locals }) => {
   const { basketId } = await locals.session();
   if (!basketId) throw new BadRequest('Your bag is empty.', 404);
   const commerce = await engine();
-  await commerce.updateItemQuantity(basketId, itemId, body.quantity);
+  if (body.productId) await commerce.replaceItem(basketId, itemId, { ...body, productId: body.productId });
+  else await commerce.updateItemQuantity(basketId, itemId, body.quantity);
   return success({ basket: await commerce.readBasket(basketId) });
 });

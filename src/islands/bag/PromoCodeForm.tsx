@@ -1,0 +1,86 @@
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import { codeError, GIFT_CARD_PIN_LENGTH, guessCodeType, MAX_DISCOUNTS, normaliseCode } from '../../lib/promo-code.ts';
+import { $bag, applyPromoCode, removePromoCode } from '../../lib/stores/bag.ts';
+import { formatCents } from '../../lib/money.ts';
+import { PromotionDetails } from './PromotionDetails.tsx';
+
+/**
+ * The bag's code field and the codes on the bag. The field rules and the type guess run as the shopper types
+ * (a gift card number asks for its pin); the server decides again and answers with the bag.
+ */
+export function PromoCodeForm() {
+  const bag = useStore($bag);
+  const [code, setCode] = useState('');
+  const [pin, setPin] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const isGiftCard = guessCodeType(code) === 'giftCard';
+  const coupons = bag?.couponItems ?? [];
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const invalid = codeError(code, isGiftCard ? pin : '');
+    if (invalid) return setResult({ ok: false, message: invalid });
+    setBusy(true);
+    const r = await applyPromoCode(normaliseCode(code), isGiftCard ? pin : '');
+    setBusy(false);
+    setResult(r);
+    if (r.ok) {
+      setCode('');
+      setPin('');
+    }
+  };
+  const remove = async (couponItemId: string) => {
+    setBusy(true);
+    const r = await removePromoCode(couponItemId);
+    setBusy(false);
+    setResult(r);
+  };
+
+  return (
+    <section className="promo" aria-labelledby="promo-heading">
+      <h2 id="promo-heading">Promo code</h2>
+      <form onSubmit={submit} noValidate>
+        <div className="promo-row">
+          <div className="field">
+            <label htmlFor="promo-code">Enter a promo code</label>
+            <input id="promo-code" name="code" autoComplete="off" autoCapitalize="characters" value={code.toUpperCase()}
+              aria-invalid={result?.ok === false} aria-describedby={result ? 'promo-result' : undefined}
+              onChange={(e) => { setCode(e.target.value); setResult(null); }} />
+          </div>
+          {isGiftCard && (
+            <div className="field">
+              <label htmlFor="promo-pin">PIN</label>
+              <input id="promo-pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={GIFT_CARD_PIN_LENGTH} value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
+            </div>
+          )}
+          <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy}>Apply</button>
+        </div>
+      </form>
+      {result && (
+        <p id="promo-result" className={`notice ${result.ok ? 'notice-success' : 'notice-error'}`} role={result.ok ? 'status' : 'alert'}>{result.message}</p>
+      )}
+      {bag?.isMaxDiscountsApplied && <p className="notice notice-caution">{MAX_DISCOUNTS}</p>}
+      {coupons.length > 0 && (
+        <ul className="coupons" aria-label="Codes on your bag">
+          {coupons.map((c) => (
+            <li key={c.couponItemId} aria-label={`Code ${c.code}`} data-status={c.statusCode}>
+              <strong>{c.code}</strong>
+              {c.discount > 0 && <span> −{formatCents(c.discount)}</span>}
+              <p className={`notice ${c.statusCode === 'applied' ? 'notice-success' : c.statusCode === 'invalid/expired' ? 'notice-error' : 'notice-caution'}`}>
+                {c.message}
+              </p>
+              <div className="line-actions">
+                {c.promotionId && <PromotionDetails promotionId={c.promotionId} label={`Details of code ${c.code}`} />}
+                <button type="button" className="link" disabled={busy} onClick={() => remove(c.couponItemId)} aria-label={`Remove code ${c.code}`}>Remove</button>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,122 @@
+import { useStore } from '@nanostores/react';
+import useEmblaCarousel from 'embla-carousel-react';
+import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import type { MediaView } from '../../lib/commerce-types.ts';
+import { imagesFor, visibleThumbnails } from '../../lib/product-rules.ts';
+import { $previewColor, $selectedColor } from '../../lib/stores/product.ts';
+import { ZoomModal } from './ZoomModal.tsx';
+
+export const MAGNIFIER_SCALE = 2.5;
+
+interface Props {
+  name: string;
+  images: MediaView[];
+  videos: MediaView[];
+  initialColor?: string;
+}
+
+/**
+ * Product images: a swipe gallery with dots on small screens (embla), thumbnails on larger ones (4, then '+N
+ * more'), a hover magnifier beside the image and an enlarge button opening Product Zoom. The chosen colour, or
+ * the colour under the pointer in the purchase area, decides which images show.
+ */
+export function Gallery({ name, images, videos, initialColor }: Props) {
+  const selected = useStore($selectedColor) ?? initialColor;
+  const preview = useStore($previewColor);
+  const shown = imagesFor({ images }, preview ?? selected);
+  const [index, setIndex] = useState(0);
+  const [videoIndex, setVideoIndex] = useState(-1);
+  const [expanded, setExpanded] = useState(false);
+  const [zoomOpen, setZoomOpen] = useState(false);
+  const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
+  const [emblaRef, embla] = useEmblaCarousel({ loop: false });
+
+  // A new colour starts at its first image.
+  useEffect(() => {
+    setIndex(0);
+    setVideoIndex(-1);
+    embla?.scrollTo(0, true);
+  }, [selected, embla]);
+  useEffect(() => {
+    if (!embla) return;
+    const onSelect = () => setIndex(embla.selectedScrollSnap());
+    embla.on('select', onSelect);
+    return () => void embla.off('select', onSelect);
+  }, [embla]);
+
+  const goTo = useCallback(
+    (i: number) => {
+      setIndex(i);
+      setVideoIndex(-1);
+      embla?.scrollTo(i);
+    },
+    [embla],
+  );
+
+  const current = shown[Math.min(index, shown.length - 1)];
+  const thumbs = visibleThumbnails([...shown.map((m) => ({ kind: 'image' as const, m })), ...videos.map((m) => ({ kind: 'video' as const, m }))], expanded);
+  const onMove = (e: MouseEvent<HTMLDivElement>) => {
+    const r = e.currentTarget.getBoundingClientRect();
+    setLens({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
+  };
+
+  return (
+    <div className="gallery" aria-roledescription="gallery" aria-label={`${name} images`}>
+      <div className="gallery-stage">
+        {/* The carousel stays mounted (embla keeps its state); a playing video covers it. */}
+        <div className="embla" ref={emblaRef} onMouseMove={onMove} onMouseLeave={() => setLens(null)}>
+          <div className="embla-container">
+            {shown.map((img, i) => (
+              <div className="embla-slide" key={img.url} aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
+                <img src={img.url} alt={img.alt} width="600" height="750" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+              </div>
+            ))}
+          </div>
+        </div>
+        {videoIndex >= 0 && videos[videoIndex] && (
+          <video className="gallery-video" src={videos[videoIndex].url} poster={videos[videoIndex].thumbUrl} controls autoPlay muted playsInline aria-label={videos[videoIndex].alt} />
+        )}
+        {lens && current && videoIndex < 0 && (
+          <div
+            className="magnifier"
+            aria-hidden="true"
+            data-testid="magnifier"
+            style={{ backgroundImage: `url(${current.url})`, backgroundSize: `${MAGNIFIER_SCALE * 100}%`, backgroundPosition: `${lens.x}% ${lens.y}%` }}
+          />
+        )}
+        <button type="button" className="enlarge" onClick={() => setZoomOpen(true)} aria-label="Enlarge image">
+          ⤢
+        </button>
+      </div>
+      <div className="gallery-dots" role="tablist" aria-label="Choose image">
+        {shown.map((img, i) => (
+          <button key={img.url} type="button" role="tab" aria-selected={i === index} aria-label={`Image ${i + 1}`} className="dot-button" onClick={() => goTo(i)} />
+        ))}
+      </div>
+      <ul className="thumbs" aria-label="Thumbnails">
+        {thumbs.shown.map((t, i) => (
+          <li key={t.m.url + t.kind}>
+            <button
+              type="button"
+              className="thumb"
+              aria-pressed={t.kind === 'image' ? videoIndex < 0 && i === index : videoIndex === videos.indexOf(t.m)}
+              aria-label={t.kind === 'video' ? `Play video: ${t.m.alt}` : `Show ${t.m.alt}`}
+              onClick={() => (t.kind === 'image' ? goTo(i) : setVideoIndex(videos.indexOf(t.m)))}
+            >
+              <img src={t.m.thumbUrl} alt="" width="96" height="120" loading="lazy" />
+              {t.kind === 'video' && <span className="play-badge" aria-hidden="true">▶</span>}
+            </button>
+          </li>
+        ))}
+        {thumbs.more > 0 && (
+          <li>
+            <button type="button" className="thumb more" onClick={() => setExpanded(true)}>
+              +{thumbs.more} more
+            </button>
+          </li>
+        )}
+      </ul>
+      {current && <ZoomModal open={zoomOpen} image={current} onClose={() => setZoomOpen(false)} />}
+    </div>
+  );
+}

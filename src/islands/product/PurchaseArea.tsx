@@ -1,0 +1,208 @@
+import { useEffect, useMemo, useState } from 'react';
+import { callApi } from '../../lib/api-client.ts';
+import type { BasketView, ProductView } from '../../lib/commerce-types.ts';
+import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { formatCents, formatRange } from '../../lib/money.ts';
+import { availabilityNotice, clampQuantity, giftCardErrors, isGiftCard, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '../../lib/product-rules.ts';
+import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE } from '../../lib/recommendations.ts';
+import { addButtonLabel, attributeIds, choose, isValueAvailable, normalise, resolveVariant, type Selections } from '../../lib/selection.ts';
+import { addToBag, replaceLine } from '../../lib/stores/bag.ts';
+import { $previewColor, $selectedColor } from '../../lib/stores/product.ts';
+import { AddedToBagModal } from './AddedToBagModal.tsx';
+import { AttributeSelector } from './AttributeSelector.tsx';
+import { GiftCardForm } from './GiftCardForm.tsx';
+import { HemmingSelector } from './HemmingSelector.tsx';
+import { SizeGuide } from './SizeGuide.tsx';
+import { WaitlistForm } from './WaitlistForm.tsx';
+import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
+
+export interface EditLine {
+  itemId: string;
+  variantId: string;
+  quantity: number;
+  hemming: string | null;
+}
+
+interface Props {
+  /** The product as it was at build time; replaced by fresh data from the server as soon as the island runs. */
+  initial: ProductView;
+  /** Edit mode (quick shop from the bag): preselects the line and updates it instead of adding. */
+  edit?: EditLine;
+  /** Quick shop: no URL sync or recently-viewed, and a callback once the line is updated. */
+  embedded?: boolean;
+  onDone?: () => void;
+}
+
+const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
+
+function selectionsFromUrl(product: ProductView): Selections {
+  const params = new URLSearchParams(window.location.search);
+  return Object.fromEntries(attributeIds(product).map((id) => [id, params.get(id) ?? undefined]));
+}
+
+function selectionsOf(product: ProductView, variantId: string): Selections {
+  const v = product.variants.find((x) => x.id === variantId);
+  return v ? Object.fromEntries(attributeIds(product).map((id) => [id, v[id as 'color'] ?? undefined])) : {};
+}
+
+/** Defaults: the first colour in stock, and for gift cards the first amount, so a gift card is always addable. */
+function withDefaults(product: ProductView, sel: Selections): Selections {
+  let next = sel;
+  const firstColor = product.variationAttributes[0]?.values.find((c) => isValueAvailable(product, {}, 'color', c.id))?.id;
+  if (!next.color && firstColor) next = choose(product, next, 'color', firstColor);
+  if (isGiftCard(product)) {
+    for (const id of attributeIds(product).slice(1)) {
+      const first = product.variationAttributes.find((a) => a.id === id)?.values[0]?.id;
+      if (!next[id] && first) next = choose(product, next, id, first);
+    }
+  }
+  return next;
+}
+
+export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props) {
+  const [product, setProduct] = useState(initial);
+  const [fresh, setFresh] = useState(false);
+  const [sel, setSel] = useState<Selections>({});
+  const [quantity, setQuantity] = useState(edit?.quantity ?? 1);
+  const [hem, setHem] = useState<string | null>(edit?.hemming ?? null);
+  const [gift, setGift] = useState<GiftCardFields>(EMPTY_GIFT);
+  const [giftShown, setGiftShown] = useState<Partial<Record<keyof GiftCardFields, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [added, setAdded] = useState<BasketView | null>(null);
+
+  // The URL's (or the edited line's) selection applies at once; when fresh stock arrives, a choice that is no
+  // longer available is dropped (a choice made meanwhile is kept if it still can be bought).
+  useEffect(() => {
+    const start = edit ? selectionsOf(initial, edit.variantId) : embedded ? {} : selectionsFromUrl(initial);
+    setSel(withDefaults(initial, normalise(initial, start)));
+    if (!embedded) {
+      const current = document.cookie.split('; ').find((c) => c.startsWith(`${RECENTLY_VIEWED_COOKIE}=`))?.split('=')[1];
+      document.cookie = `${RECENTLY_VIEWED_COOKIE}=${pushRecentlyViewed(current ? decodeURIComponent(current) : undefined, initial.id)}; path=/; max-age=${60 * 60 * 24 * 30}; samesite=lax`;
+    }
+    callApi<ProductView>('POST', '/api/checkout/product/read', { productId: initial.id }).then((r) => {
+      const current = r.ok ? r.body : initial;
+      setProduct(current);
+      setSel((s) => withDefaults(current, normalise(current, s)));
+      setFresh(true);
+    });
+  }, [initial, edit, embedded]);
+
+  const variant = resolveVariant(product, sel);
+  const giftCard = isGiftCard(product);
+  const eGift = product.productType === PRODUCT_TYPE.eGiftCard;
+  const maxQty = variant ? Math.max(1, variant.maxOrderable) : product.maxOrderQty;
+  const hemFamily = showHemming(product, variant) ? product.hemming[variant!.sizeFamily!] : undefined;
+  const notice = availabilityNotice(product, sel, variant);
+  const giftErrors = giftCard ? giftCardErrors(eGift, gift, !!giftShown.confirmEmail) : {};
+
+  useEffect(() => setQuantity((q) => clampQuantity(q, maxQty)), [maxQty]);
+  // A chosen inseam that the new size's family does not offer is dropped (each family has its own inseams).
+  useEffect(() => {
+    if (variant && hem && !hemFamily?.options.some((o) => o.value === hem)) setHem(null);
+  }, [variant, hem, hemFamily]);
+  useEffect(() => $selectedColor.set(sel.color), [sel.color]);
+
+  useEffect(() => {
+    if (embedded) return;
+    const url = new URL(window.location.href);
+    for (const id of attributeIds(product)) {
+      const value = sel[id];
+      if (value) url.searchParams.set(id, value);
+      else url.searchParams.delete(id);
+    }
+    window.history.replaceState(null, '', url);
+  }, [sel, product, embedded]);
+
+  const price = useMemo(() => {
+    if (variant) return { final: formatCents(variant.finalPrice), list: variant.listPrice > variant.finalPrice ? formatCents(variant.listPrice) : null };
+    const { finalPrice, listPrice } = product.priceData;
+    return { final: formatRange(finalPrice), list: listPrice.max > finalPrice.max ? formatRange(listPrice) : null };
+  }, [variant, product]);
+
+  const pick = (attrId: string, value: string) => {
+    setSel((s) => choose(product, s, attrId, value));
+    setError(null); // any change of options clears the add error
+  };
+
+  const canAdd = !busy && fresh && !error && !!variant && variant.inStock;
+  const onAdd = async () => {
+    if (!canAdd || !variant) return;
+    if (giftCard && Object.keys(giftErrors).length > 0) {
+      setGiftShown({ to: true, from: true, email: true, confirmEmail: true, message: true });
+      return;
+    }
+    setBusy(true);
+    const options = {
+      productId: variant.id,
+      quantity,
+      optionItems: hem ? [{ optionId: 'hemming' as const, optionValueId: '1' as const }] : undefined,
+      c_hemmingInseamLength: hem ?? undefined,
+    };
+    const result = edit
+      ? await replaceLine(edit.itemId, options)
+      : await addToBag({
+          ...options,
+          ...(giftCard
+            ? { c_giftCardRecipient: gift.to, c_giftCardSender: gift.from, giftMessage: gift.withMessage ? gift.message : undefined, c_giftCardRecipientEmail: eGift ? gift.email : undefined }
+            : {}),
+          fromPDP: !embedded,
+        });
+    setBusy(false);
+    if (!result.ok) return setError(result.message);
+    if (edit) return onDone?.();
+    setAdded(result.basket);
+  };
+
+  const label = edit ? (variant?.inStock ? 'Update' : addButtonLabel(product, sel)) : addButtonLabel(product, sel);
+  return (
+    <section className="purchase" aria-label="Choose options and add to bag">
+      <p className="price">
+        <span className="price-final">{price.final}</span>
+        {price.list && <s className="price-list" aria-label={`Was ${price.list}`}>{price.list}</s>}
+      </p>
+      {product.variationAttributes.map((attr) => (
+        <AttributeSelector
+          key={attr.id}
+          attr={attr}
+          product={product}
+          sel={sel}
+          onPick={pick}
+          onPreview={(c) => $previewColor.set(c)}
+          selectableWhenOut={product.isMasterWaitlisted}
+        />
+      ))}
+      {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
+      {hemFamily && <HemmingSelector family={hemFamily} value={hem} onChange={(v) => (setHem(v), setError(null))} />}
+      {giftCard && (
+        <GiftCardForm eGift={eGift} fields={gift} errors={giftErrors} shown={giftShown} onChange={setGift} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
+      )}
+      {!giftCard && product.productType !== PRODUCT_TYPE.membership && (
+        <label className="field qty">
+          Quantity
+          <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+            {quantityOptions(maxQty).map((n) => (
+              <option key={n} value={n}>{n}</option>
+            ))}
+          </select>
+        </label>
+      )}
+      {notice && (
+        <p className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}
+        </p>
+      )}
+      <button type="button" className="add" onClick={onAdd} disabled={!canAdd} aria-busy={busy}>
+        {busy ? (edit ? 'Updating…' : 'Adding…') : label}
+      </button>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {!edit && <WishlistToggle productId={variant?.id ?? product.id} visible={showWishlistToggle(product, sel)} />}
+      {!edit && product.isMasterWaitlisted && variant && !variant.inStock && <WaitlistForm key={variant.id} skuId={variant.id} />}
+      {!edit && <AddedToBagModal basket={added} product={product} onClose={() => setAdded(null)} />}
+    </section>
+  );
+}

@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { callApi } from '../../lib/api-client.ts';
+import { Modal } from '../ui/Modal.tsx';
+
+/** Size Guide: a large modal whose body is the store's size chart (POST /api/global/sfcc/read, SizeGuide-Show). */
+export function SizeGuide({ sizeChartId }: { sizeChartId: string }) {
+  const [open, setOpen] = useState(false);
+  const [html, setHtml] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const show = async () => {
+    setOpen(true);
+    if (html) return;
+    const r = await callApi<string>('POST', '/api/global/sfcc/read', { controller: 'SizeGuide-Show', query: `cid=${sizeChartId}&format=ajax` });
+    if (r.ok) setHtml(r.body);
+    else setError(r.message);
+  };
+
+  return (
+    <>
+      <button type="button" className="link" onClick={show}>
+        Size Guide
+      </button>
+      <Modal open={open} title="Size Guide" size="large" onClose={() => setOpen(false)}>
+        {error ? <p role="alert">{error}</p> : html ? <div className="size-guide" dangerouslySetInnerHTML={{ __html: html }} /> : <p aria-busy="true">Loading…</p>}
+      </Modal>
+    </>
+  );
+}

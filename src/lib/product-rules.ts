@@ -1,0 +1,119 @@
+import * as v from 'valibot';
+import type { ProductView, VariantView } from './commerce-types.ts';
+import { PRODUCT_TYPE, THUMBNAILS_VISIBLE } from './constants.ts';
+import { attributeIds, type Selections } from './selection.ts';
+import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './schemas/limits.ts';
+
+/** Product page rules of the spec (product document §2, §4, §5), pure so they can be tested as sentences. */
+
+export const STAR_RATING_MIN_EXCLUSIVE = 3;
+/** A star rating is shown only above 3 out of 5. */
+export const showStarRating = (rating: number | null | undefined): rating is number => typeof rating === 'number' && rating > STAR_RATING_MIN_EXCLUSIVE;
+
+export interface Crumb {
+  label: string;
+  url: string;
+}
+
+const SEARCH_RESULTS_PREFIX = /^\/search-results(?=\/)/;
+/** Breadcrumb links are shown with the search-results path prefix removed. */
+export const stripSearchPrefix = (url: string) => url.replace(SEARCH_RESULTS_PREFIX, '') || '/';
+
+export function breadcrumbs(product: Pick<ProductView, 'brand' | 'brandName' | 'category' | 'name' | 'url'>): Crumb[] {
+  return [
+    { label: 'Home', url: '/home' },
+    { label: product.brandName, url: `/brand/${product.brand}` },
+    { label: product.category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), url: stripSearchPrefix(`/search-results/c/${product.category}`) },
+    { label: product.name, url: product.url },
+  ];
+}
+
+export const isGiftCard = (p: Pick<ProductView, 'productType'>) => p.productType === PRODUCT_TYPE.giftCard || p.productType === PRODUCT_TYPE.eGiftCard;
+
+/**
+ * The wishlist toggle appears only when a size is chosen (or for a gift card); bras need both band and cup,
+ * shoes need a shoe size.
+ */
+export function showWishlistToggle(product: ProductView, sel: Selections): boolean {
+  if (isGiftCard(product)) return true;
+  const ids = attributeIds(product).filter((id) => id !== 'color');
+  if (ids.includes('braBandSize')) return !!sel.braBandSize && !!sel.braCupSize;
+  if (ids.includes('shoeWidth')) return !!sel.size;
+  return ids.length === 0 || ids.some((id) => id === 'size' && !!sel[id]);
+}
+
+/** Hemming is offered for hemmable products once a size is chosen; clicking the chosen option again clears it. */
+export const showHemming = (product: ProductView, variant: VariantView | null) => product.isHemmable && !!variant?.sizeFamily && !!product.hemming[variant.sizeFamily];
+export const toggleHemming = (current: string | null, clicked: string): string | null => (current === clicked ? null : clicked);
+
+/** The quantity list runs 1 to the max; a quantity past a shrunk max goes back to 1. */
+export const quantityOptions = (max: number) => Array.from({ length: Math.max(1, max) }, (_, i) => i + 1);
+export const clampQuantity = (quantity: number, max: number) => (quantity > max ? 1 : quantity);
+
+/**
+ * The availability notice: caution style for a server message (back-order, low stock), error style when the
+ * chosen combination cannot be ordered, with the spec's text when no variant resolves.
+ */
+export function availabilityNotice(product: ProductView, sel: Selections, variant: VariantView | null): { kind: 'caution' | 'error'; text: string } | null {
+  const ids = attributeIds(product);
+  const allChosen = ids.every((id) => !!sel[id]);
+  if (!allChosen) return null;
+  const name = (id: string) => product.variationAttributes.find((a) => a.id === id);
+  const valueName = (id: string) => name(id)?.values.find((x) => x.id === sel[id])?.name ?? sel[id] ?? '';
+  if (!variant || !variant.inStock) {
+    const last = ids[ids.length - 1]!;
+    const size = ids.filter((id) => id !== 'color' && id !== last).map(valueName).join(' ') || valueName(last);
+    return { kind: 'error', text: `${name(last)?.name ?? last} ${valueName(last)} is unavailable in ${valueName('color')} and ${size}, please select another color.` };
+  }
+  if (variant.isBackOrdered) return { kind: 'caution', text: 'Back-ordered: ships in 2-3 weeks.' };
+  if (variant.maxOrderable > 0 && variant.maxOrderable <= 3 && product.productType === PRODUCT_TYPE.regular) {
+    return { kind: 'caution', text: `Only ${variant.maxOrderable} left in stock.` };
+  }
+  return null;
+}
+
+/** Gift card personalisation (header §5): required names up to 50, a message up to 330 when asked for. */
+const Required = (message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(NAME_FIELD_MAX, `At most ${NAME_FIELD_MAX} characters`));
+export const GiftCardFieldsSchema = v.object({
+  to: Required('Please add To'),
+  from: Required('Please add From'),
+  withMessage: v.boolean(),
+  message: v.pipe(v.string(), v.maxLength(GIFT_MESSAGE_MAX, `At most ${GIFT_MESSAGE_MAX} characters`)),
+});
+export const EGiftCardFieldsSchema = v.object({
+  to: Required('Please add To'),
+  from: Required('Please add your name'),
+  email: v.pipe(v.string(), v.trim(), v.minLength(1, 'Email is required'), v.email('Valid email is required')),
+  confirmEmail: v.string(),
+  withMessage: v.boolean(),
+  message: v.pipe(v.string(), v.maxLength(GIFT_MESSAGE_MAX, `At most ${GIFT_MESSAGE_MAX} characters`)),
+});
+export type GiftCardFields = v.InferOutput<typeof EGiftCardFieldsSchema>;
+
+/** Field errors for the gift card form; e-mails are compared once the confirm field has been left. */
+export function giftCardErrors(eGift: boolean, fields: GiftCardFields, confirmLeft: boolean): Partial<Record<keyof GiftCardFields, string>> {
+  const errors: Partial<Record<keyof GiftCardFields, string>> = {};
+  const result = eGift ? v.safeParse(EGiftCardFieldsSchema, fields) : v.safeParse(GiftCardFieldsSchema, fields);
+  if (!result.success) {
+    for (const issue of result.issues) {
+      const key = issue.path?.[0]?.key as keyof GiftCardFields | undefined;
+      if (key && !errors[key]) errors[key] = issue.message;
+    }
+  }
+  if (fields.withMessage && fields.message.trim() === '') errors.message = 'Please add a message';
+  if (eGift && confirmLeft && fields.confirmEmail.trim().toLowerCase() !== fields.email.trim().toLowerCase()) errors.confirmEmail = 'Emails do not match';
+  if (eGift && !confirmLeft && !errors.confirmEmail && fields.confirmEmail === '') errors.confirmEmail = 'Emails do not match';
+  return errors;
+}
+
+/** Images of a colour (the preview colour wins while hovered), falling back to the product's first images. */
+export function imagesFor(product: Pick<ProductView, 'images'>, color: string | undefined) {
+  const own = product.images.filter((i) => i.color === color);
+  return own.length > 0 ? own : product.images.filter((i) => i.color === product.images[0]?.color);
+}
+
+/** Up to 4 thumbnails are shown, then a '+N more' tile that expands all. */
+export function visibleThumbnails<T>(items: T[], expanded: boolean, limit = THUMBNAILS_VISIBLE): { shown: T[]; more: number } {
+  if (expanded || items.length <= limit) return { shown: items, more: 0 };
+  return { shown: items.slice(0, limit), more: items.length - limit };
+}

@@ -1,0 +1,31 @@
+import * as v from 'valibot';
+import { ID_MAX_LENGTH } from '../constants.ts';
+import { CODE_INVALID } from '../promo-code.ts';
+
+/**
+ * The bag's code field and coupon removal (checkout spec §7: basket/update with the code and pageType,
+ * basket/delete with couponItemId). Length and character rules of the code itself are the code field's
+ * (src/lib/promo-code.ts), applied after spaces and hyphens are removed; this only bounds the raw input.
+ */
+const RAW_CODE_MAX = 40;
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
+
+export const ApplyCodeSchema = v.object({
+  code: v.pipe(v.optional(v.string(CODE_INVALID), ''), v.trim(), v.minLength(1, CODE_INVALID), v.maxLength(RAW_CODE_MAX, CODE_INVALID)),
+  /** Gift card pin; the spec's payload calls it giftCardPin, the promo form pin. */
+  pin: optionalText(8),
+  giftCardPin: optionalText(8),
+  pageType: v.optional(v.picklist(['cart', 'checkout'], 'pageType is cart or checkout.'), 'cart'),
+  page: optionalText(32),
+  rewardBrand: optionalText(16),
+});
+
+export const DeleteFromBasketSchema = v.object({
+  couponItemId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(ID_MAX_LENGTH))),
+  paymentInstrumentId: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(ID_MAX_LENGTH))),
+  hasShippingPromotions: v.optional(v.boolean()),
+});
+
+export const PromotionReadSchema = v.object({
+  promotionId: v.pipe(v.optional(v.string(), ''), v.trim(), v.minLength(1, 'promotionId is required.'), v.maxLength(ID_MAX_LENGTH)),
+});

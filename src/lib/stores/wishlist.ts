@@ -1,0 +1,83 @@
+import { atom, computed } from 'nanostores';
+import { callApi } from '../api-client.ts';
+import type { WishlistView } from '../commerce-types.ts';
+import { SMALL_SCREEN_MAX_WIDTH } from '../header/constants.ts';
+import { HELD_WISHLIST_KEY, holdRecord, smallScreenSignInUrl, wishlistSignInUrl } from '../wishlist-hold.ts';
+import { removeLine } from './bag.ts';
+import { $customer, loadCustomer } from './customer.ts';
+import { $flyout, chooseFlyout } from './header.ts';
+
+/** The signed-in customer's wishlist as the server last returned it (null until loaded, or for a guest). */
+export const $wishlist = atom<WishlistView | null>(null);
+/** The saved ids (variant skus or product ids), for "is this one saved?". */
+export const $wishlistIds = computed($wishlist, (w) => new Set(w?.c_items ?? []));
+
+let loading: Promise<void> | undefined;
+
+export function loadWishlist(): Promise<void> {
+  loading ??= callApi<WishlistView>('POST', '/api/global/wishlist/getWishlist', {}).then((r) => {
+    if (r.ok) $wishlist.set(r.body);
+    else loading = undefined;
+  });
+  return loading;
+}
+
+export type WishlistResult = { ok: true } | { ok: false; status: number; message: string };
+
+export async function addToWishlist(productId: string): Promise<WishlistResult> {
+  const r = await callApi<WishlistView>('POST', '/api/global/wishlist/addToWishlist', { productId });
+  if (!r.ok) return r;
+  $wishlist.set(r.body);
+  return { ok: true };
+}
+
+export async function removeFromWishlist(itemId: string): Promise<WishlistResult> {
+  const listId = $wishlist.get()?.id;
+  if (!listId) return { ok: false, status: 404, message: 'That item is no longer on your wishlist.' };
+  const r = await callApi<WishlistView>('DELETE', '/api/global/wishlist/removeFromWishlist', { itemId, listId });
+  if (!r.ok) return r;
+  $wishlist.set(r.body);
+  return { ok: true };
+}
+
+/** Adds the product if absent and removes it if present (header spec §4 "Wishlist toggle"). */
+export async function toggleWishlist(productId: string): Promise<WishlistResult> {
+  await loadWishlist();
+  const saved = $wishlist.get()?.customerProductListItems.find((i) => i.productId === productId);
+  return saved ? removeFromWishlist(saved.id) : addToWishlist(productId);
+}
+
+/**
+ * A guest's wishlist action: the product is held and the shopper asked to sign in. Small screens go to the
+ * register page with the product in the query; on larger screens the header's account flyout opens (the product
+ * waits in sessionStorage), or, on a page without that flyout, the register page with the product in `original`.
+ */
+export function holdForSignIn(productId: string): void {
+  const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_WIDTH}px)`).matches;
+  if (small) {
+    window.location.assign(smallScreenSignInUrl(productId));
+    return;
+  }
+  if (document.querySelector('[data-flyout="account"]')) {
+    sessionStorage.setItem(HELD_WISHLIST_KEY, holdRecord(productId, Date.now()));
+    if ($flyout.get() !== 'account') chooseFlyout('account', 0);
+    return;
+  }
+  window.location.assign(wishlistSignInUrl(productId));
+}
+
+/**
+ * Moves a bag line to the wishlist: saved first, then removed from the bag. A guest is asked to sign in with the
+ * product held (the line stays in the bag until they choose to remove it).
+ */
+export async function moveToWishlist(item: { itemId: string; productId: string }): Promise<WishlistResult> {
+  await loadCustomer();
+  if (!$customer.get().authenticated) {
+    holdForSignIn(item.productId);
+    return { ok: true };
+  }
+  const saved = await addToWishlist(item.productId);
+  if (!saved.ok) return saved;
+  await removeLine(item.itemId);
+  return { ok: true };
+}

@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+import { sizeChartHtml } from '../../../../server/content/size-charts.ts';
+import { BadRequest, endpoint, readBody, success } from '../../../../server/http/api.ts';
+
+export const prerender = false;
+
+const Schema = v.object({
+  controller: v.picklist(['SizeGuide-Show'], 'Unknown content controller.'),
+  query: v.pipe(v.string('A query is required.'), v.maxLength(200)),
+});
+
+/** Store-held content by controller; today the Size Guide: body is the size chart as HTML. */
+export const POST = endpoint(async ({ request }) => {
+  const { query } = await readBody(request, Schema);
+  const cid = new URLSearchParams(query).get('cid') ?? '';
+  const html = sizeChartHtml(cid);
+  if (!html) throw new BadRequest('There is no size guide for this product.', 404);
+  return success(html);
+});

@@ -1,0 +1,50 @@
+import type { AddToBagInput } from '../../lib/schemas/basket.ts';
+import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction } from '../db/transaction.ts';
+import { maxOrderable } from './catalog.ts';
+import { CommerceError } from './errors.ts';
+
+/**
+ * Edit mode from the bag: the line takes another variant of the same product, a quantity and hemming. The same
+ * checks as adding apply (orderable, stock, limit counted over every line of the variant, offered inseam); if an
+ * identical line already exists the two become one.
+ */
+export async function replaceItem(db: Db, basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    const basket = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
+    if (basket?.status !== 'open') throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
+    const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
+    if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
+    const v = await tx
+      .selectFrom('variants')
+      .innerJoin('products', 'products.id', 'variants.product_id')
+      .leftJoin('stock', 'stock.sku', 'variants.sku')
+      .select(['variants.sku', 'variants.product_id', 'variants.size_family', 'variants.orderable', 'variants.back_ordered', 'variants.track_stock', 'stock.on_hand', 'products.max_order_qty', 'products.is_hemmable', 'products.name'])
+      .where('variants.sku', '=', input.productId)
+      .executeTakeFirst();
+    if (!v || v.product_id !== line.product_id) throw new CommerceError('invalid', 'Please choose a size and colour of the same item.');
+
+    let hemming: string | null = null;
+    if (input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1')) {
+      if (!v.is_hemmable || !input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
+      const option = await tx.selectFrom('hemming_options').select('option_id').where('product_id', '=', v.product_id).where('size_family', '=', v.size_family ?? '').where('inseam', '=', input.c_hemmingInseamLength).executeTakeFirst();
+      if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
+      hemming = option.option_id;
+    }
+
+    const others = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', basketId).where('sku', '=', v.sku).where('id', '!=', itemId).execute();
+    const twin = others.find((o) => o.hemming_option_id === hemming && o.gift_recipient === line.gift_recipient && o.gift_message === line.gift_message);
+    const total = others.reduce((s, o) => s + o.quantity, 0) + input.quantity;
+    const limit = v.orderable ? maxOrderable(v, v.max_order_qty) : 0;
+    if (limit === 0) throw new CommerceError('out_of_stock', `Sorry, ${v.name} is out of stock in this size and colour.`);
+    if (total > limit) throw new CommerceError('quantity', `${limit < v.max_order_qty ? `Only ${limit} left in stock` : `You can order at most ${limit}`} of ${v.name}.`);
+
+    if (twin) {
+      await tx.updateTable('basket_items').set({ quantity: twin.quantity + input.quantity }).where('id', '=', twin.id).execute();
+      await tx.deleteFrom('basket_items').where('id', '=', itemId).execute();
+    } else {
+      await tx.updateTable('basket_items').set({ sku: v.sku, quantity: input.quantity, hemming_option_id: hemming }).where('id', '=', itemId).execute();
+    }
+    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+  });
+}

@@ -1,0 +1,134 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { e2eDb } from '../helpers/e2e-db.ts';
+import { hydrated } from './hydration.ts';
+
+/** The bag page: codes and their Details, line actions by item kind, availability messages, accessibility. */
+const addViaApi = async (page: Page, data: Record<string, unknown>) => {
+  const res = await page.request.post('/api/checkout/product/add_to_cart', { data: { quantity: 1, ...data } });
+  expect(res.status(), JSON.stringify(data)).toBe(200);
+};
+const openBag = async (page: Page) => {
+  await page.goto('/cart');
+  await hydrated(page);
+};
+
+test('enter a coupon in the bag, see the discount and its details, then remove it', async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  const summary = page.getByTestId('order-summary');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
+  const field = page.getByLabel('Enter a promo code');
+
+  await field.fill('save15!');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a valid code');
+
+  await field.fill('save-15');
+  await expect(field).toHaveValue('SAVE-15'); // shown upper-case
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
+  await expect(summary.getByTestId('summary-coupons')).toHaveText('−$8.25');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$54.73');
+  await expect(summary.getByTestId('summary-saved')).toHaveText('$8.25');
+  const line = page.getByRole('listitem', { name: /Silky Tie-Neck Blouse, Ivory, M/ });
+  await expect(line.getByText('SAVE15: Extra 15% off with code SAVE15 (-$8.25)')).toBeVisible();
+
+  const coupon = page.getByRole('listitem', { name: 'Code SAVE15' });
+  const details = coupon.getByRole('button', { name: 'Details of code SAVE15' });
+  await details.click();
+  const dialog = page.getByRole('dialog', { name: 'Details' });
+  await expect(dialog.getByText('Extra 15% off with code SAVE15')).toBeVisible();
+  await expect(dialog.getByText('Use code SAVE15')).toBeVisible();
+  await expect(dialog.getByRole('link', { name: 'View all deals' })).toHaveAttribute('href', '/offers-coupons');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(details).toBeFocused();
+
+  await page.reload();
+  await expect(summary.getByTestId('summary-coupons')).toHaveText('−$8.25');
+  await coupon.getByRole('button', { name: 'Remove code SAVE15' }).click();
+  await expect(coupon).toBeHidden();
+  await expect(summary.getByTestId('summary-coupons')).toBeHidden();
+  await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
+});
+
+test('a gift card number asks for its pin and is sent to checkout; a waiting code says so', async ({ page }) => {
+  await addViaApi(page, { productId: 'fb-1001-blk-M' });
+  await openBag(page);
+  await page.getByLabel('Enter a promo code').fill('6006 4912 3456 7890');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Please enter a 4-digit pin');
+  await page.getByLabel('PIN', { exact: true }).fill('12345');
+  await expect(page.getByLabel('PIN', { exact: true })).toHaveValue('1234');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('alert')).toContainText('payment step of checkout');
+  await expect(page.getByTestId('summary-coupons')).toBeHidden();
+
+  await page.getByLabel('Enter a promo code').fill('DRESS10');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('listitem', { name: 'Code DRESS10' })).toContainText('The discount applies once the conditions are met.');
+});
+
+test('bag edits: quantity, edit opens quick shop, gift cards fixed, out of stock and out of catalog', async ({ page }, info) => {
+  // Each project gets its own products: stock changes here must not reach the other project's run.
+  const [outOfStock, discontinued] = info.project.name === 'mobile' ? ['bh-5006-cor-M', 'fb-1003-ivr-M'] : ['rm-3005-blk-M', 'jl-4005-cor-M'];
+  await addViaApi(page, { productId: 'ca-7001-nvy-Misses-6', optionItems: [{ optionId: 'hemming', optionValueId: '1' }], c_hemmingInseamLength: '28' });
+  await addViaApi(page, { productId: 'gc-2-gc-25', c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' });
+  await addViaApi(page, { productId: outOfStock });
+  await addViaApi(page, { productId: discontinued });
+  const db = e2eDb();
+  try {
+    await db.kysely.updateTable('stock').set({ on_hand: 0 }).where('sku', '=', outOfStock).execute();
+    await db.kysely.updateTable('variants').set({ orderable: 0 }).where('sku', '=', discontinued).execute();
+  } finally {
+    await db.kysely.destroy();
+  }
+  await openBag(page);
+
+  const jean = page.getByRole('listitem', { name: /High-Rise Straight Jean/ });
+  await jean.getByLabel('Quantity').selectOption('2');
+  await expect(jean.getByLabel('Quantity')).toHaveValue('2');
+  await page.evaluate(() => window.addEventListener('quickShopEvent', (e) => ((window as unknown as { qs: unknown }).qs = (e as CustomEvent).detail)));
+  await jean.getByRole('button', { name: 'Edit High-Rise Straight Jean' }).click();
+  const detail = await page.evaluate(() => (window as unknown as { qs: unknown }).qs);
+  expect(detail).toMatchObject({ productId: 'ca-7001', productLink: '/p/high-rise-straight-jean-ca-7001', templateProps: { mode: 'edit', variantId: 'ca-7001-nvy-Misses-6', quantity: 2, hemming: '28' } });
+  // The quick shop opens in edit mode with the line's choices; a new inseam updates the same line.
+  const edit = page.getByRole('dialog', { name: 'Edit Item' });
+  await expect(edit.getByRole('button', { name: '28"' })).toHaveAttribute('aria-pressed', 'true');
+  await edit.getByRole('button', { name: '29"' }).click();
+  await edit.getByRole('button', { name: 'Update' }).click();
+  await expect(edit).toBeHidden();
+  await expect(jean).toContainText('Hemming: 29" inseam');
+  await expect(jean.getByLabel('Quantity')).toHaveValue('2');
+
+  const gift = page.getByRole('listitem', { name: /Gift Card/ });
+  await expect(gift.getByText('Qty 1')).toBeVisible();
+  await expect(gift.getByLabel('Quantity')).toHaveCount(0);
+  await expect(gift.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+
+  const oos = page.getByRole('listitem').filter({ hasText: 'This item is out of stock. Please remove it to continue.' });
+  await expect(oos).toHaveCount(1);
+  await expect(oos.getByLabel('Quantity')).toHaveCount(0);
+  const gone = page.getByRole('listitem').filter({ hasText: 'This item is no longer available. Please remove it to continue.' });
+  await expect(gone.getByRole('button')).toHaveCount(1);
+  await gone.getByRole('button', { name: /^Remove/ }).click();
+  await expect(gone).toHaveCount(0);
+});
+
+test('the bag page has no serious or critical accessibility violations', async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  await page.getByLabel('Enter a promo code').fill('SAVE15');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('summary-coupons')).toBeVisible();
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});
+
+test('the empty bag keeps its heading and a place for recommendations', async ({ page }) => {
+  await openBag(page);
+  await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
+  await expect(page.locator('#bag-recommendations')).toHaveCount(1);
+});

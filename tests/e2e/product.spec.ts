@@ -1,0 +1,175 @@
+import { expect, test } from '@playwright/test';
+import { hydrated } from './hydration.ts';
+
+test('a bra: changing the band clears a cup that band does not come in', async ({ page }) => {
+  await page.goto('/p/everyday-t-shirt-bra-bh-5001');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Sand', exact: true }).click(); // Sand 34DD is in stock
+  await page.getByRole('button', { name: '34', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Please select Cup Size.' })).toBeDisabled();
+  await page.getByRole('button', { name: /^DD/ }).click();
+  await expect(page).toHaveURL(/braBandSize=34&braCupSize=DD/);
+  await page.getByRole('button', { name: '32', exact: true }).click();
+  await expect(page.getByRole('button', { name: /^DD/ })).toHaveCount(0); // 32 has no DD
+  await expect(page.getByRole('group', { name: /Cup Size: Select/ })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Please select Cup Size.' })).toBeDisabled();
+  await expect(page).not.toHaveURL(/braCupSize/);
+});
+
+test('hemmed trousers: choose, clear by clicking again, add; the bag prices the hem', async ({ page }) => {
+  await page.goto('/p/high-rise-straight-jean-ca-7001');
+  await hydrated(page);
+  await expect(page.getByRole('group', { name: /Hemming/ })).toHaveCount(0); // not before a size
+  await page.getByRole('button', { name: 'Petite', exact: true }).click();
+  await page.getByRole('button', { name: '6P', exact: true }).click();
+  const hemming = page.getByRole('group', { name: /Hemming/ });
+  await expect(hemming).toContainText('Expedited shipping is not available for hemmed items.');
+  await expect(hemming.getByRole('button')).toHaveText(['25"', '26"', '27"', 'Hemming Details']);
+  await hemming.getByRole('button', { name: '26"' }).click();
+  await expect(hemming.getByRole('button', { name: '26"' })).toHaveAttribute('aria-pressed', 'true');
+  await hemming.getByRole('button', { name: '26"' }).click();
+  await expect(hemming).toContainText('None');
+  await hemming.getByRole('button', { name: '27"' }).click();
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  const added = page.getByRole('dialog', { name: 'Added to your bag' });
+  await expect(added).toContainText('Hemming: 27" inseam');
+  await added.getByRole('link', { name: 'View Bag' }).click();
+  const line = page.getByRole('listitem', { name: /High-Rise Straight Jean/ });
+  await expect(line).toContainText('Hemming: 27" inseam (+$8.00)');
+  await expect(line.getByTestId('line-price')).toHaveText('$56.99'); // $48.99 (30 % off $69.99) + $8.00
+});
+
+test('a gift card: amount preset, To and From required, a message with a live counter', async ({ page }) => {
+  await page.goto('/p/gift-card-gc-2');
+  await hydrated(page);
+  await expect(page.getByRole('button', { name: '$25', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('button', { name: '$50', exact: true }).click();
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByText('Please add To')).toBeVisible();
+  await expect(page.getByText('Please add From')).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toHaveCount(0);
+  await page.getByLabel('To', { exact: true }).fill('Sam');
+  await page.getByLabel('From', { exact: true }).fill('Alex');
+  await page.getByLabel('Add a gift message').check();
+  const message = page.getByLabel('Personalised message');
+  await expect(page.getByText('0/330')).toBeVisible();
+  await message.fill('Happy birthday!');
+  await expect(page.getByText('15/330')).toBeVisible();
+  await expect(message).toHaveAttribute('maxlength', '330');
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText('$50.00');
+});
+
+test('an e-gift card: mismatched e-mails are caught on leaving the field', async ({ page }) => {
+  await page.goto('/p/e-gift-card-egc-3');
+  await hydrated(page);
+  await page.getByLabel('To', { exact: true }).fill('Sam');
+  await page.getByLabel('Your name').fill('Alex');
+  await page.getByLabel('Recipient email', { exact: true }).fill('sam@example.com');
+  await page.getByLabel('Confirm recipient email').fill('sam@example.org');
+  await expect(page.getByText('Emails do not match')).toHaveCount(0); // compared on leaving, not while typing
+  await page.getByLabel('Confirm recipient email').blur();
+  await expect(page.getByText('Emails do not match')).toBeVisible();
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toHaveCount(0);
+  await page.getByLabel('Confirm recipient email').fill('sam@example.com');
+  await page.getByLabel('Confirm recipient email').blur();
+  await expect(page.getByText('Emails do not match')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toBeVisible();
+});
+
+test('gallery: colour preview on hover, thumbnails with +N more and a video, zoom modal with focus return', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'desktop gallery');
+  await page.goto('/p/silky-tie-neck-blouse-ww-2001');
+  await hydrated(page);
+  const main = page.locator('.gallery .embla-slide img').first();
+  await expect(main).toHaveAttribute('src', /efe8da-1/); // ivory, the first colour
+  await page.getByRole('button', { name: 'Black', exact: true }).hover();
+  await expect(main).toHaveAttribute('src', /1f1f24-1/);
+  await page.mouse.move(0, 0);
+  await expect(main).toHaveAttribute('src', /efe8da-1/);
+
+  const thumbs = page.getByRole('list', { name: 'Thumbnails' });
+  await expect(thumbs.getByRole('button')).toHaveCount(5); // 4 thumbnails and the tile
+  await thumbs.getByRole('button', { name: '+1 more' }).click();
+  await thumbs.getByRole('button', { name: /Play video/ }).click();
+  await expect(page.locator('video.gallery-video')).toBeVisible();
+  await thumbs.getByRole('button', { name: /view 2/ }).click();
+  await expect(page.locator('video.gallery-video')).toHaveCount(0);
+
+  await page.locator('.gallery .embla').hover();
+  await expect(page.getByTestId('magnifier')).toHaveCSS('background-size', '250%');
+
+  const enlarge = page.getByRole('button', { name: 'Enlarge image' });
+  await enlarge.click();
+  const zoom = page.getByRole('dialog', { name: 'Product Zoom' });
+  await expect(zoom).toBeVisible();
+  await zoom.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(zoom.getByRole('status', { name: 'Zoom level' }).or(zoom.locator('output'))).toHaveText('1.5×');
+  await page.keyboard.press('Escape');
+  await expect(zoom).toBeHidden();
+  await expect(enlarge).toBeFocused();
+});
+
+test('small screens: a swipe gallery with dots', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'small screens only');
+  await page.goto('/p/silky-tie-neck-blouse-ww-2001');
+  await hydrated(page);
+  const dots = page.getByRole('tablist', { name: 'Choose image' });
+  await expect(dots.getByRole('tab')).toHaveCount(4);
+  await dots.getByRole('tab', { name: 'Image 3' }).click();
+  await expect(dots.getByRole('tab', { name: 'Image 3' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('list', { name: 'Thumbnails' })).toBeHidden();
+});
+
+test('the size guide opens in a modal with the chart; Escape closes it and focus returns', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  const open = page.getByRole('button', { name: 'Size Guide' });
+  await open.click();
+  const dialog = page.getByRole('dialog', { name: 'Size Guide' });
+  await expect(dialog.getByRole('table', { name: 'Tops (inches)' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close Size Guide' })).toBeFocused(); // focus moves into the modal
+  for (let i = 0; i < 3; i++) {
+    await page.keyboard.press('Tab');
+    // Focus is in the dialog (or the browser's own UI), never on the inert page behind it.
+    const inPageBehind = await page.evaluate(() => {
+      const active = document.activeElement;
+      return !!active && active !== document.body && !active.closest('dialog');
+    });
+    expect(inPageBehind).toBe(false);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(open).toBeFocused();
+});
+
+test('quick shop from a recommendation carousel adds to the bag', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  await page.locator('[data-criteria="similaritems"]').scrollIntoViewIfNeeded(); // hydrates when seen
+  const carousel = page.getByRole('region', { name: 'Similar styles' });
+  await expect(carousel.getByRole('listitem').first()).toBeVisible();
+  await expect(carousel.getByRole('button', { name: 'Next products' })).toBeVisible();
+  const first = carousel.getByRole('button', { name: /^Quick Shop / }).first();
+  const name = (await first.getAttribute('aria-label'))!.replace('Quick Shop ', '');
+  await first.click();
+  const quick = page.getByRole('dialog', { name: 'Quick Shop' });
+  await expect(quick.getByRole('heading', { name })).toBeVisible();
+  // Any in-stock size will do.
+  const size = quick.locator('fieldset.attr').nth(1).locator('button[aria-disabled="false"]').first();
+  await size.click();
+  await quick.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText(name);
+});
+
+test('the bag shows recommendations, including what was viewed recently', async ({ page }) => {
+  await page.goto('/p/wrap-midi-dress-jl-4001');
+  await hydrated(page);
+  await page.goto('/cart');
+  await page.locator('[data-criteria="recentlyviewed"]').scrollIntoViewIfNeeded();
+  const recent = page.getByRole('region', { name: 'Recently viewed' });
+  await expect(recent.getByRole('link', { name: /Wrap Midi Dress/ })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Complete your look' })).toBeAttached();
+});
