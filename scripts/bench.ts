@@ -42,6 +42,14 @@ const targets: { name: string; opts: autocannon.Options }[] = [
   { name: `product page: GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
   { name: 'basket read: GET /api/checkout/basket', opts: { url: `${base}/api/checkout/basket`, headers: { cookie } } },
   {
+    name: 'search suggestions, fast: POST auto_suggest',
+    opts: { url: `${base}/api/global/auto_suggest`, method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: 'dres', brandContextId: 'fb', fullPayload: false }) },
+  },
+  {
+    name: 'search suggestions, full: POST auto_suggest',
+    opts: { url: `${base}/api/global/auto_suggest`, method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: 'dres', brandContextId: 'fb', fullPayload: true }) },
+  },
+  {
     name: 'add to bag, new visitor each time: POST add_to_cart',
     opts: { url: `${base}/api/checkout/product/add_to_cart`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: 'fb-1001-blk-M', quantity: 1 }) },
   },
@@ -79,7 +87,7 @@ function jsClosure(html: string): Set<string> {
   return files;
 }
 console.log('\nJS per page (gzip, all modules incl. shared chunks):');
-for (const [name, path] of [['home', '/'], ['brand page', '/brand/fb/'], ['product page', PRODUCT], ['bag page', '/cart/']] as const) {
+for (const [name, path] of [['home', '/'], ['brand page', '/brand/fb/'], ['product page', PRODUCT], ['bag page', '/cart/'], ['sign-in page', '/register']] as const) {
   const html = await (await fetch(`${base}${path}`)).text();
   const files = jsClosure(html);
   const gz = [...files].reduce((sum, f) => sum + (existsSync(join(dist, 'client', f)) ? gzipSync(readFileSync(join(dist, 'client', f))).length : 0), 0);

@@ -7,6 +7,7 @@ import { $bag, $bagError, chooseShippingMethod, loadBag } from '../lib/stores/ba
 import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PromoCodeForm } from './bag/PromoCodeForm.tsx';
+import { BonusOffer } from './bag/BonusOffer.tsx';
 
 /** The bag page: lines with their full action row, shipping method, codes, and the server's totals. */
 export function BagPage() {
@@ -48,6 +49,9 @@ export function BagPage() {
       <div>
         {notice && <p className="notice notice-caution" role="status">{notice}</p>}
         {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {bag.bonusDiscountLineItems.map((offer) => (
+          <BonusOffer key={offer.id} offer={offer} />
+        ))}
         <ul className="lines" aria-label="Items in your bag">
           {bag.productItems.map((item) => (
             <LineItem key={item.itemId} item={item} />

@@ -149,6 +149,8 @@ export interface LineItemView {
   priceAdjustments: PriceAdjustmentView[];
   /** A free bonus product: its quantity cannot be changed. */
   bonusProductLineItem: boolean;
+  /** The bonus offer (BasketView.bonusDiscountLineItems id) a free line was claimed through; null otherwise. */
+  bonusDiscountLineItemId: string | null;
   /** The item cannot ship to the bag's shipping state (no quantity change or edit). */
   showRestrictedShippingStateMessage: boolean;
   c_hemmingInseamLength: string | null;
@@ -192,6 +194,37 @@ export interface CouponItemView {
   discount: number;
 }
 
+/** One colour (and size) of an offered free gift; `productId` is the sku to send with the add-to-bag payload. */
+export interface BonusProductVariantView {
+  productId: string;
+  colorName: string;
+  sizeLabel: string | null;
+  image: string;
+  /** In stock and still sold: it can be claimed now. */
+  orderable: boolean;
+}
+
+/** A product a bonus offer lets the shopper choose (master id), with what it is worth (list price, cents). */
+export interface BonusProductView {
+  productId: string;
+  productName: string;
+  image: string;
+  price: number;
+  variants: BonusProductVariantView[];
+}
+
+/**
+ * A free-gift offer the bag qualifies for (spec Basket bonusDiscountLineItems: id, c_calloutMsg, bonusProducts).
+ * `id` goes in the add-to-bag payload as bonusDiscountLineItemId; `claimed` once the bag holds maxBonusItems of it.
+ */
+export interface BonusDiscountLineItemView {
+  id: string;
+  c_calloutMsg: string;
+  maxBonusItems: number;
+  claimed: boolean;
+  bonusProducts: BonusProductView[];
+}
+
 export interface BasketSummary {
   subTotal: number;
   /** The coupons summary row: cents taken off by codes (0 when none). */
@@ -223,6 +256,8 @@ export interface BasketView {
   couponItems: CouponItemView[];
   /** True when the bag holds the most codes it may (MAX_DISCOUNTS_PER_BASKET). */
   isMaxDiscountsApplied: boolean;
+  /** Free-gift offers the bag qualifies for now (empty when none). */
+  bonusDiscountLineItems: BonusDiscountLineItemView[];
   productSubTotal: number;
   productTotal: number;
   shippingTotal: number;

@@ -173,3 +173,14 @@ test('the bag shows recommendations, including what was viewed recently', async 
   await expect(recent.getByRole('link', { name: /Wrap Midi Dress/ })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Complete your look' })).toBeAttached();
 });
+
+test('quick shop from a product tile on a listing page', async ({ page }) => {
+  await page.goto('/brand/fb');
+  await page.getByRole('button', { name: 'Quick Shop Waffle Henley' }).click();
+  const quick = page.getByRole('dialog', { name: 'Quick Shop' });
+  await expect(quick.getByRole('heading', { name: 'Waffle Henley' })).toBeVisible();
+  await quick.getByRole('button', { name: 'M', exact: true }).click();
+  await quick.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText('Waffle Henley');
+  await expect(quick.getByRole('link', { name: 'View full details' })).toHaveAttribute('href', '/p/waffle-henley-fb-1002?recommendation=true');
+});

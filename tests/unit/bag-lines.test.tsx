@@ -11,7 +11,7 @@ import { LineItem } from '../../src/islands/LineItem.tsx';
 const item = (over: Partial<LineItemView> = {}, details: Partial<LineItemView['c_lineItemDetails']> = {}): LineItemView => ({
   itemId: 'i1', productId: 'ca-7001-nvy-Misses-6', masterId: 'ca-7001', productName: 'High-Rise Straight Jean', brand: 'ca', quantity: 2,
   price: 11398, basePrice: 4899, c_productType: 1, c_productImageUrl: '/media/x.svg', colorName: 'Navy', sizeLabel: '8',
-  optionItems: [], priceAdjustments: [], bonusProductLineItem: false, showRestrictedShippingStateMessage: false,
+  optionItems: [], priceAdjustments: [], bonusProductLineItem: false, bonusDiscountLineItemId: null, showRestrictedShippingStateMessage: false,
   c_hemmingInseamLength: '28', c_giftCardRecipient: null, c_giftCardSender: null, c_giftCardRecipientEmail: null, giftMessage: null,
   c_lineItemDetails: {
     productUrl: '/p/high-rise-straight-jean-ca-7001', variationModelMasterId: 'ca-7001', original_price_value: 6999, sale_price_value: 4899,

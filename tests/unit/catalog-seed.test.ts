@@ -58,6 +58,15 @@ describe('seeded catalog', () => {
     const missing = rows.product_media.filter((m) => !existsSync(`public${m.url}`) || !existsSync(`public${m.thumb_url}`));
     expect(missing.map((m) => m.url)).toEqual([]);
   });
+  it('has a free-gift promotion whose offered products exist, are regular products and are in stock', () => {
+    expect(rows.bonus_promotions.length).toBeGreaterThanOrEqual(1);
+    for (const link of rows.bonus_promotion_products) {
+      const product = rows.products.find((p) => p.id === link.product_id);
+      expect(product?.product_type, link.product_id).toBe(PRODUCT_TYPE.regular);
+      const skus = new Set(rows.variants.filter((v) => v.product_id === link.product_id).map((v) => v.sku));
+      expect(rows.stock.some((st) => skus.has(st.sku) && st.on_hand > 0), link.product_id).toBe(true);
+    }
+  });
   it('has the three shipping methods and a tax rate for every state', () => {
     expect(rows.shipping_methods.map((m) => m.id)).toEqual(['Regular', 'Express', 'SuperFast']);
     expect(rows.tax_rates.length).toBeGreaterThanOrEqual(56);

@@ -37,6 +37,8 @@ export const AddToBagSchema = v.object({
   c_giftCardRecipient: OptionalText(NAME_FIELD_MAX, 'To'),
   c_giftCardRecipientEmail: v.optional(v.pipe(v.string(), v.trim(), v.email('Valid email is required'), v.maxLength(254))),
   fromPDP: v.optional(v.boolean()),
+  /** Claims a free gift: the id of one of the basket's bonusDiscountLineItems. */
+  bonusDiscountLineItemId: v.optional(v.pipe(v.string('The free gift offer is not valid.'), v.trim(), v.minLength(1, 'The free gift offer is not valid.'), v.maxLength(ID_MAX_LENGTH, 'The free gift offer is not valid.'))),
 });
 export type AddToBagInput = v.InferOutput<typeof AddToBagSchema>;
 

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { clear, hit, isOver, LIMITS } from './throttle.ts';
+import { enrolInRewards } from './rewards.ts';
 
 export interface Customer {
   id: string;
@@ -59,6 +60,7 @@ export async function createCustomer(
     }
     throw err;
   }
+  await enrolInRewards(db, id);
   return { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, basketId: null };
 }
 

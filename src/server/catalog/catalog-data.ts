@@ -22,7 +22,8 @@ export const BRANDS: BrandDef[] = [
   { code: 'ca', name: 'Cove & Alder', tagline: 'Denim and trousers, hemmed to fit' },
 ];
 
-export type Kind = 'top' | 'dress' | 'bra' | 'shoe' | 'trouser' | 'giftcard' | 'egiftcard' | 'membership';
+/** 'accessory' is one size: chosen by colour only (totes, scarves; the free gifts of the bonus promotions). */
+export type Kind = 'top' | 'dress' | 'bra' | 'shoe' | 'trouser' | 'accessory' | 'giftcard' | 'egiftcard' | 'membership';
 
 export interface ColorDef {
   id: string;
@@ -127,6 +128,9 @@ export const PRODUCTS: ProductDef[] = [
   { id: 'ca-7004', brand: 'ca', name: 'Denim Jacket', kind: 'top', category: 'outerwear', listCents: 8999, colors: [NAVY, IVORY], description: 'Cropped denim jacket with chest pockets.', rating: 4.6, reviews: 70, images: 3 },
   { id: 'ca-7005', brand: 'ca', name: 'Chambray Shirt', kind: 'top', category: 'tops', listCents: 4999, colors: [NAVY, clearance(TEAL)], description: 'Lightweight chambray button-down.', rating: 3.9, reviews: 22, images: 2 },
   { id: 'ca-7006', brand: 'ca', name: 'Cropped Flare Jean', kind: 'trouser', category: 'jeans', listCents: 7499, colors: [BLACK, NAVY], description: 'Cropped flare with raw hem.', images: 2 },
+  // One-size accessories, sold as usual and offered free by the bonus promotion below.
+  { id: 'fb-1007', brand: 'fb', name: 'Canvas Tote', kind: 'accessory', category: 'accessories', listCents: 2499, colors: [IVORY], description: 'Heavy cotton canvas tote with an inside pocket.', images: 2 },
+  { id: 'jl-4007', brand: 'jl', name: 'Printed Silk Scarf', kind: 'accessory', category: 'accessories', listCents: 3499, colors: [CORAL, TEAL], description: 'A square silk scarf in a June Lane print.', images: 2 },
 ];
 
 /** Size runs by kind. Trousers have size families, each with its own hemming options. */
@@ -185,4 +189,20 @@ export const PROMOTIONS: PromotionDef[] = [
   { id: 'rm-outer-25', callout: '25% off outerwear', details: 'Ridgemere jackets and vests, price as marked.', percentOff: 25, products: ['rm-3001', 'rm-3006'] },
   { id: 'jl-dress10', callout: 'Take 10% off dresses with code DRESS10', details: 'Enter DRESS10 in your bag.', couponCode: 'DRESS10', percentOff: 10, products: ['jl-4001', 'jl-4002', 'jl-4003', 'jl-4004'] },
   { id: 'ca-denim-30', callout: '30% off jeans', details: 'All Cove & Alder jeans, price as marked. Hemming is charged at full price.', percentOff: 30, products: ['ca-7001', 'ca-7002', 'ca-7006'] },
+];
+
+export interface BonusPromotionDef {
+  id: string;
+  callout: string;
+  /** Qualifying merchandise (after automatic promotions and coupons) the bag needs, in cents. */
+  thresholdCents: number;
+  brand?: string;
+  maxBonusItems: number;
+  /** Master ids of the products offered, in the order the picker lists them. */
+  products: string[];
+}
+
+/** Free gifts ('Claim Your Free Gift'): the shopper picks one of `products` once the bag qualifies. */
+export const BONUS_PROMOTIONS: BonusPromotionDef[] = [
+  { id: 'bonus-tote-75', callout: 'Free canvas tote or silk scarf with $75 or more', thresholdCents: 7500, maxBonusItems: 1, products: ['fb-1007', 'jl-4007'] },
 ];

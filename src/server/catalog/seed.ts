@@ -3,7 +3,7 @@ import { PRODUCT_TYPE } from '../../lib/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
-  BRA_BANDS, BRA_CUPS, BRANDS, DRESS_SIZES, GIFT_CARD_AMOUNTS_CENTS, HEMMING, PRODUCTS, PROMOTIONS,
+  BONUS_PROMOTIONS, BRA_BANDS, BRA_CUPS, BRANDS, DRESS_SIZES, GIFT_CARD_AMOUNTS_CENTS, HEMMING, PRODUCTS, PROMOTIONS,
   SHIPPING_METHODS, SHOE_SIZES, SHOE_WIDTHS, TAX_RATES_BP, TOP_SIZES, TROUSER_FAMILIES,
   type ColorDef, type Kind, type ProductDef,
 } from './catalog-data.ts';
@@ -11,7 +11,7 @@ import { mediaUrl, videoUrl } from './media.ts';
 
 const CATALOG_TABLES = [
   'brands', 'products', 'product_colors', 'product_media', 'variants', 'stock', 'promotions', 'promotion_products',
-  'hemming_options', 'shipping_methods', 'tax_rates',
+  'hemming_options', 'shipping_methods', 'tax_rates', 'bonus_promotions', 'bonus_promotion_products',
 ] as const satisfies readonly (keyof Database)[];
 type CatalogTable = (typeof CATALOG_TABLES)[number];
 type Rows = { [T in CatalogTable]: Insertable<Database[T]>[] };
@@ -34,6 +34,7 @@ const ATTRIBUTE_ORDER: Record<Kind, string> = {
   bra: 'braBandSize|braCupSize',
   shoe: 'size|shoeWidth',
   trouser: 'sizeFamily|size',
+  accessory: '',
   giftcard: 'size',
   egiftcard: 'size',
   membership: '',
@@ -81,6 +82,7 @@ function shapes(kind: Kind): VariantShape[] {
     case 'giftcard':
     case 'egiftcard':
       return GIFT_CARD_AMOUNTS_CENTS.map((cents) => ({ ...none, size: `$${cents / 100}`, list: cents }));
+    case 'accessory':
     case 'membership':
       return [none];
   }
@@ -111,7 +113,7 @@ export function productRows(def: ProductDef, rows: Rows): void {
     sub_brand_name: def.subBrand?.name ?? null,
     brand_page_url: def.subBrand?.url ?? null,
     is_hemmable: def.kind === 'trouser' ? 1 : 0,
-    size_chart_id: tracked ? `size-chart-${def.kind}` : null,
+    size_chart_id: tracked && def.kind !== 'accessory' ? `size-chart-${def.kind}` : null,
     is_master_waitlisted: def.soldOut ? 1 : 0,
     max_order_qty: def.maxOrderQty ?? 10,
     attribute_order: ATTRIBUTE_ORDER[def.kind],
@@ -236,6 +238,18 @@ export function catalogRows(extraProducts = 0): Rows {
       ends_at: null,
     });
     for (const productId of p.products ?? []) rows.promotion_products.push({ promotion_id: p.id, product_id: productId });
+  }
+  for (const b of BONUS_PROMOTIONS) {
+    rows.bonus_promotions.push({
+      id: b.id,
+      callout_msg: b.callout,
+      threshold_cents: b.thresholdCents,
+      brand_code: b.brand ?? null,
+      max_bonus_items: b.maxBonusItems,
+      starts_at: null,
+      ends_at: null,
+    });
+    b.products.forEach((product_id, position) => rows.bonus_promotion_products.push({ bonus_promotion_id: b.id, product_id, position }));
   }
   SHIPPING_METHODS.forEach((m, i) =>
     rows.shipping_methods.push({ id: m.id, name: m.name, description: m.description, label: m.label, price_cents: m.priceCents, position: i }),

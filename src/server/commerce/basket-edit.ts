@@ -3,6 +3,7 @@ import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction } from '../db/transaction.ts';
 import { maxOrderable } from './catalog.ts';
 import { CommerceError } from './errors.ts';
+import { BONUS_MESSAGES } from './bonus-rules.ts';
 
 /**
  * Edit mode from the bag: the line takes another variant of the same product, a quantity and hemming. The same
@@ -15,6 +16,7 @@ export async function replaceItem(db: Db, basketId: string, itemId: string, inpu
     if (basket?.status !== 'open') throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
+    if (line.bonus_promotion_id !== null) throw new CommerceError('invalid', BONUS_MESSAGES.noEdit);
     const v = await tx
       .selectFrom('variants')
       .innerJoin('products', 'products.id', 'variants.product_id')
@@ -33,7 +35,7 @@ export async function replaceItem(db: Db, basketId: string, itemId: string, inpu
     }
 
     const others = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', basketId).where('sku', '=', v.sku).where('id', '!=', itemId).execute();
-    const twin = others.find((o) => o.hemming_option_id === hemming && o.gift_recipient === line.gift_recipient && o.gift_message === line.gift_message);
+    const twin = others.find((o) => o.bonus_promotion_id === null && o.hemming_option_id === hemming && o.gift_recipient === line.gift_recipient && o.gift_message === line.gift_message);
     const total = others.reduce((s, o) => s + o.quantity, 0) + input.quantity;
     const limit = v.orderable ? maxOrderable(v, v.max_order_qty) : 0;
     if (limit === 0) throw new CommerceError('out_of_stock', `Sorry, ${v.name} is out of stock in this size and colour.`);

@@ -5,6 +5,8 @@ import { applyCoupons, computeTotals, finalUnitPrice, lineTotal, type CouponLine
 import { loadCoupons } from './coupons.ts';
 import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
 import type { BasketView, CouponItemView, LineItemView } from '../../lib/commerce-types.ts';
+import { evaluateBonuses, type BonusEvaluation, type BonusLine, type BonusRule, type QualifyingLine } from './bonus-rules.ts';
+import { loadBonusRules, offerViews } from './bonus-read.ts';
 
 const EMPTY_SUMMARY = computeTotals([], { id: DEFAULT_SHIPPING_METHOD_ID, priceCents: 0 }, null);
 
@@ -17,6 +19,7 @@ export function emptyBasket(): BasketView {
     c_summary: EMPTY_SUMMARY,
     couponItems: [],
     isMaxDiscountsApplied: false,
+    bonusDiscountLineItems: [],
     productSubTotal: 0,
     productTotal: 0,
     shippingTotal: 0,
@@ -32,9 +35,25 @@ export function emptyBasket(): BasketView {
  * (variant, quantity, options), never a price, so a price change or promotion end shows up at the next read.
  */
 export async function readBasket(tx: Tx, basketId: string | null): Promise<BasketView> {
-  if (!basketId) return emptyBasket();
+  return (await readBasketDetailed(tx, basketId)).view;
+}
+
+export interface DetailedRead {
+  view: BasketView;
+  /** Free lines that no longer belong (left out of `view`); basketView deletes them. */
+  staleBonusItemIds: string[];
+  bonusRules: BonusRule[];
+  bonus: BonusEvaluation;
+}
+
+const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
+
+/** The basket view, with the free-gift evaluation behind it (what a claim checks, what must be removed). */
+export async function readBasketDetailed(tx: Tx, basketId: string | null): Promise<DetailedRead> {
+  const none = { view: emptyBasket(), staleBonusItemIds: [], bonusRules: [], bonus: NO_BONUS };
+  if (!basketId) return none;
   const basket = await tx.selectFrom('baskets').selectAll().where('id', '=', basketId).where('status', '=', 'open').executeTakeFirst();
-  if (!basket) return emptyBasket();
+  if (!basket) return none;
 
   const rows = await tx
     .selectFrom('basket_items as i')
@@ -48,7 +67,7 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
       'i.gift_recipient_email', 'i.gift_message', 'v.size', 'v.list_price_cents', 'v.sale_price_cents', 'v.orderable',
       'v.back_ordered', 'v.track_stock', 's.on_hand', 'p.name', 'p.slug', 'p.brand_code', 'p.product_type',
       'p.is_hemmable', 'p.max_order_qty', 'c.name as color_name', 'c.color_type', 'c.color_id', 'h.inseam',
-      'h.price_cents as hem_price',
+      'h.price_cents as hem_price', 'i.bonus_promotion_id',
     ])
     .where('i.basket_id', '=', basketId)
     .orderBy('i.position')
@@ -57,7 +76,7 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const brandCodes = [...new Set(rows.map((r) => r.brand_code))];
   const now = new Date().toISOString();
-  const [promoRows, images, method, rate, coupons] = await Promise.all([
+  const [promoRows, images, method, rate, coupons, bonusRules] = await Promise.all([
     productIds.length === 0
       ? Promise.resolve([])
       : tx
@@ -77,20 +96,23 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
       ? tx.selectFrom('tax_rates').select('rate_bp').where('state_code', '=', basket.shipping_state_code).executeTakeFirst()
       : Promise.resolve(undefined),
     loadCoupons(tx, basketId, now),
+    rows.length === 0 ? Promise.resolve([]) : loadBonusRules(tx, now),
   ]);
 
   const priced: PricedLine[] = [];
   const couponLines: CouponLine[] = [];
   const items: LineItemView[] = rows.map((r) => {
+    // A free gift is priced 0 with no promotion or coupon; its list price counts neither in you-saved nor in totals.
+    const isBonus = r.bonus_promotion_id !== null;
     const promos = promoRows
       .filter((p) => p.product_id === r.product_id || p.brand_code === r.brand_code)
       .map((p) => ({ id: p.id, percentOff: p.percent_off }));
-    const final = finalUnitPrice(r.sale_price_cents, r.color_type, promos);
+    const final = isBonus ? { price: 0, promotionId: null } : finalUnitPrice(r.sale_price_cents, r.color_type, promos);
     const unit = final.price;
     const autoPromo = final.promotionId ? promoRows.find((p) => p.id === final.promotionId) : undefined;
-    couponLines.push({ productId: r.product_id, brand: r.brand_code, colorType: r.color_type, productType: r.product_type, merchandise: unit * r.quantity });
-    const hemPrice = r.hem_price ?? 0;
-    const line: PricedLine = { quantity: r.quantity, listPrice: r.list_price_cents, finalPrice: unit, optionPrice: hemPrice, productType: r.product_type };
+    couponLines.push({ productId: r.product_id, brand: r.brand_code, colorType: r.color_type, productType: r.product_type, merchandise: unit * r.quantity, isBonus });
+    const hemPrice = isBonus ? 0 : r.hem_price ?? 0;
+    const line: PricedLine = { quantity: r.quantity, listPrice: isBonus ? 0 : r.list_price_cents, finalPrice: unit, optionPrice: hemPrice, productType: r.product_type };
     priced.push(line);
     const max = maxOrderable(r, r.max_order_qty);
     const outOfCatalog = !r.orderable;
@@ -115,7 +137,8 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
       priceAdjustments: autoPromo
         ? [{ promotionId: autoPromo.id, couponCode: null, price: -(r.sale_price_cents - unit) * r.quantity, itemText: autoPromo.callout_msg }]
         : [],
-      bonusProductLineItem: false,
+      bonusProductLineItem: isBonus,
+      bonusDiscountLineItemId: r.bonus_promotion_id,
       showRestrictedShippingStateMessage: false,
       c_hemmingInseamLength: r.inseam ?? null,
       c_giftCardRecipient: r.gift_recipient,
@@ -127,7 +150,7 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
         variationModelMasterId: r.product_id,
         original_price_value: r.list_price_cents,
         sale_price_value: unit,
-        maxOrderQuantity: Math.max(1, max),
+        maxOrderQuantity: isBonus ? 1 : Math.max(1, max),
         isHemmable: r.is_hemmable === 1,
         availabilityMsg: outOfCatalog
           ? 'This item is no longer available. Please remove it to continue.'
@@ -167,13 +190,26 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
     };
   });
 
+  // Free gifts: which offers the bag qualifies for, and which free lines no longer belong (left out here).
+  const qualifying: QualifyingLine[] = [];
+  const bonusLines: BonusLine[] = [];
+  rows.forEach((r, i) => {
+    if (r.bonus_promotion_id !== null) bonusLines.push({ itemId: r.id, promotionId: r.bonus_promotion_id, productId: r.product_id });
+    else qualifying.push({ brand: r.brand_code, productType: r.product_type, merchandise: couponLines[i]!.merchandise, couponDiscount: priced[i]!.couponDiscount ?? 0, purchasable: !items[i]!.c_lineItemDetails.isOutOfStock });
+  });
+  const bonus = evaluateBonuses(bonusRules, qualifying, bonusLines);
+  const keep = rows.map((r) => !bonus.drop.includes(r.id));
+  const keptItems = items.filter((_, i) => keep[i]);
+  const keptPriced = priced.filter((_, i) => keep[i]);
+  const bonusDiscountLineItems = await offerViews(tx, bonusRules, bonus);
+
   const methodChoice = { id: method?.id ?? DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.price_cents ?? 0 };
-  const summary = computeTotals(priced, methodChoice, rate ? rate.rate_bp : basket.shipping_state_code ? 0 : null);
-  const last = items.find((i) => i.itemId === basket.last_added_item_id);
-  return {
+  const summary = computeTotals(keptPriced, methodChoice, rate ? rate.rate_bp : basket.shipping_state_code ? 0 : null);
+  const last = keptItems.find((i) => i.itemId === basket.last_added_item_id);
+  const view: BasketView = {
     basketId: basket.id,
     currency: basket.currency,
-    productItems: items,
+    productItems: keptItems,
     shipments: [
       {
         shipmentId: 'me',
@@ -184,14 +220,16 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Baske
     c_summary: summary,
     couponItems,
     isMaxDiscountsApplied: couponItems.length >= MAX_DISCOUNTS_PER_BASKET,
+    bonusDiscountLineItems,
     productSubTotal: summary.subTotal,
     productTotal: summary.subTotal - summary.couponDiscount,
     shippingTotal: summary.shippingAndHandling,
     taxTotal: summary.totalTax,
     orderTotal: summary.orderTotal,
-    totalQuantity: items.reduce((s, i) => s + i.quantity, 0),
+    totalQuantity: keptItems.reduce((s, i) => s + i.quantity, 0),
     c_lastAddedItemInfo: last
       ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.c_lineItemDetails.original_price_value }
       : null,
   };
+  return { view, staleBonusItemIds: bonus.drop, bonusRules, bonus };
 }

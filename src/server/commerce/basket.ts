@@ -3,10 +3,12 @@ import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '../../lib/co
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
-import { maxOrderable } from './catalog.ts';
+import { assertQuantityAllowed, loadVariant, type LoadedVariant } from './variant-limits.ts';
+import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
-import { readBasket } from './basket-read.ts';
+import { readBasketDetailed } from './basket-read.ts';
 import type { BasketView } from '../../lib/commerce-types.ts';
+import { BONUS_MESSAGES } from './bonus-rules.ts';
 
 /**
  * Basket writes. Each runs in one write transaction that first locks the basket row, so two requests for the
@@ -33,32 +35,6 @@ async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<bool
 async function lockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<void> {
   if (!(await tryLockOpenBasket(db, tx, basketId))) {
     throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
-  }
-}
-
-async function loadVariant(tx: Tx, sku: string) {
-  return tx
-    .selectFrom('variants')
-    .innerJoin('products', 'products.id', 'variants.product_id')
-    .leftJoin('stock', 'stock.sku', 'variants.sku')
-    .select([
-      'variants.sku', 'variants.product_id', 'variants.size_family', 'variants.orderable', 'variants.back_ordered',
-      'variants.track_stock', 'stock.on_hand', 'products.max_order_qty', 'products.is_hemmable', 'products.product_type',
-      'products.name',
-    ])
-    .where('variants.sku', '=', sku)
-    .executeTakeFirst();
-}
-
-type LoadedVariant = NonNullable<Awaited<ReturnType<typeof loadVariant>>>;
-
-function assertQuantityAllowed(v: LoadedVariant, total: number): void {
-  if (!v.orderable) throw new CommerceError('not_orderable', `${v.name} can no longer be ordered in this size and colour.`);
-  const limit = maxOrderable(v, v.max_order_qty);
-  if (limit === 0) throw new CommerceError('out_of_stock', `Sorry, ${v.name} is out of stock in this size and colour.`);
-  if (total > limit) {
-    const reason = limit < v.max_order_qty ? `Only ${limit} left in stock` : `You can order at most ${limit}`;
-    throw new CommerceError('quantity', `${reason} of ${v.name}.`);
   }
 }
 
@@ -100,6 +76,7 @@ function giftFields(v: LoadedVariant, input: AddToBagInput) {
  * Prices are never taken from the request.
  */
 export async function addItem(db: Db, basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }> {
+  if (input.bonusDiscountLineItemId) return claimBonusItem(db, basketId, input);
   return withWriteTransaction(db, async (tx) => {
     const v = await loadVariant(tx, input.productId);
     if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another size or colour.');
@@ -111,6 +88,7 @@ export async function addItem(db: Db, basketId: string | null, input: AddToBagIn
     const lines = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute();
     const same = lines.find(
       (l) =>
+        l.bonus_promotion_id === null &&
         l.sku === v.sku &&
         l.hemming_option_id === hem &&
         l.gift_recipient === gift.gift_recipient &&
@@ -143,6 +121,7 @@ export async function updateItemQuantity(db: Db, basketId: string, itemId: strin
     await lockOpenBasket(db, tx, basketId);
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
+    if (line.bonus_promotion_id !== null) throw new CommerceError('invalid', BONUS_MESSAGES.fixedQuantity);
     const v = await loadVariant(tx, line.sku);
     if (!v) throw new CommerceError('not_found', 'That item is no longer sold. Please remove it.');
     const others = await tx
@@ -176,6 +155,9 @@ export async function setShippingMethod(db: Db, basketId: string, methodId: stri
   });
 }
 
+/** The basket as the shopper sees it. Free gifts the bag no longer qualifies for are removed here, at the read. */
 export async function basketView(db: Db, basketId: string | null): Promise<BasketView> {
-  return readBasket(db.kysely, basketId);
+  const read = await readBasketDetailed(db.kysely, basketId);
+  if (read.staleBonusItemIds.length === 0 || !basketId) return read.view;
+  return pruneBonusLines(db, basketId);
 }

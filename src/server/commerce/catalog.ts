@@ -223,35 +223,35 @@ export async function listProductSlugs(db: Db, limit = 100000): Promise<string[]
   return rows.map((r) => r.slug);
 }
 
-/** Tiles for listings: one query for products, one for their variants' prices, one for colours and first images. */
+/** Tiles for listings, in brand order (one product read each: used at build time and for a page of results). */
 export async function listProductSummaries(db: Db, options: { brand?: string; limit?: number } = {}): Promise<ProductSummary[]> {
   let q = db.kysely
     .selectFrom('products')
     .innerJoin('brands', 'brands.code', 'products.brand_code')
-    .select(['products.id', 'products.name', 'products.slug', 'products.brand_code', 'brands.name as brand_name', 'products.rating'])
+    .select('products.id')
     .orderBy('brands.position')
     .orderBy('products.id')
     .limit(options.limit ?? 500);
   if (options.brand) q = q.where('products.brand_code', '=', options.brand);
   const products = await q.execute();
-  const summaries: ProductSummary[] = [];
-  for (const p of products) {
-    const view = await readProduct(db, p.id);
-    if (!view) continue;
-    const first = view.images[0];
-    summaries.push({
-      id: p.id,
-      name: p.name,
-      url: view.url,
-      brand: p.brand_code,
-      brandName: p.brand_name,
-      image: first?.url ?? '',
-      imageAlt: first?.alt ?? p.name,
-      listPrice: view.priceData.listPrice,
-      finalPrice: view.priceData.finalPrice,
-      swatches: view.variationAttributes[0]!.values.map((v) => ({ id: v.id, name: v.name, hex: v.swatch ?? '#ccc' })),
-      rating: p.rating,
-    });
-  }
-  return summaries;
+  const views = await Promise.all(products.map((p) => readProduct(db, p.id)));
+  return views.flatMap((view) => (view ? [toSummary(view)] : []));
+}
+
+/** A product's tile: first image, price ranges, swatches. */
+export function toSummary(view: ProductView): ProductSummary {
+  const first = view.images[0];
+  return {
+    id: view.id,
+    name: view.name,
+    url: view.url,
+    brand: view.brand,
+    brandName: view.brandName,
+    image: first?.url ?? '',
+    imageAlt: first?.alt ?? view.name,
+    listPrice: view.priceData.listPrice,
+    finalPrice: view.priceData.finalPrice,
+    swatches: view.variationAttributes[0]!.values.map((v) => ({ id: v.id, name: v.name, hex: v.swatch ?? '#ccc' })),
+    rating: view.rating,
+  };
 }

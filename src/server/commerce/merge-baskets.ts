@@ -12,19 +12,21 @@ export interface MergeOutcome {
   showPerksRemovalMsg: boolean;
 }
 
-async function mergeLines(tx: Tx, basketId: string): Promise<MergeLine[]> {
+async function mergeLines(tx: Tx, basketId: string): Promise<(MergeLine & { bonusPromotionId: string | null })[]> {
   const rows = await tx
     .selectFrom('basket_items as i')
     .innerJoin('variants as v', 'v.sku', 'i.sku')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .leftJoin('stock as s', 's.sku', 'i.sku')
-    .select(['i.id', 'i.sku', 'i.quantity', 'i.hemming_option_id', 'i.gift_recipient', 'i.gift_sender', 'i.gift_recipient_email', 'i.gift_message',
+    .select(['i.id', 'i.sku', 'i.quantity', 'i.hemming_option_id', 'i.bonus_promotion_id', 'i.gift_recipient', 'i.gift_sender', 'i.gift_recipient_email', 'i.gift_message',
       'v.track_stock', 'v.back_ordered', 'v.orderable', 's.on_hand', 'p.max_order_qty', 'p.name', 'p.product_type', 'p.brand_code'])
     .where('i.basket_id', '=', basketId)
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    key: JSON.stringify([r.sku, r.hemming_option_id, r.gift_recipient, r.gift_sender, r.gift_recipient_email, r.gift_message]),
+    // A free line never joins a bought one (nor another free line): its key is its own.
+    key: r.bonus_promotion_id === null ? JSON.stringify([r.sku, r.hemming_option_id, r.gift_recipient, r.gift_sender, r.gift_recipient_email, r.gift_message]) : `bonus:${r.id}`,
+    bonusPromotionId: r.bonus_promotion_id,
     name: r.name,
     quantity: r.quantity,
     limit: r.orderable ? maxOrderable(r, r.max_order_qty) : 0,
@@ -48,7 +50,10 @@ export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null,
   if (!stored) return { basketId: guest, ...none };
 
   const [storedLines, guestLines] = await Promise.all([mergeLines(tx, stored), mergeLines(tx, guest)]);
-  const plan = planMerge(storedLines, guestLines);
+  // A free gift the stored bag already holds is not claimed twice: the guest's goes with the guest bag. Others move,
+  // and the next basket read keeps them only if the merged bag qualifies.
+  const storedBonus = new Set(storedLines.map((l) => l.bonusPromotionId).filter((id) => id !== null));
+  const plan = planMerge(storedLines, guestLines.filter((l) => l.bonusPromotionId === null || !storedBonus.has(l.bonusPromotionId)));
   let position = storedLines.length;
   for (const step of plan.steps) {
     if (step.kind === 'increase') await tx.updateTable('basket_items').set({ quantity: step.quantity }).where('id', '=', step.targetId).execute();

@@ -94,6 +94,8 @@ export interface CouponLine {
   colorType: string;
   productType: number;
   merchandise: number;
+  /** A free gift (bonus line): no coupon applies to it. */
+  isBonus?: boolean;
 }
 
 /** A coupon entered on the bag and the promotion behind it. */
@@ -116,9 +118,9 @@ export interface CouponOutcome {
   discount: Record<string, number>;
 }
 
-/** Coupons take nothing off gift cards, memberships or final-sale colours. */
+/** Coupons take nothing off gift cards, memberships, final-sale colours or free gifts. */
 export function couponApplies(rule: CouponRule, line: CouponLine): boolean {
-  if (!rule.active || line.productType !== PRODUCT_TYPE.regular || line.colorType === 'F') return false;
+  if (!rule.active || line.isBonus || line.productType !== PRODUCT_TYPE.regular || line.colorType === 'F') return false;
   return rule.productIds.includes(line.productId) || (rule.brand !== null && rule.brand === line.brand);
 }
 

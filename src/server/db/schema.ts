@@ -223,6 +223,8 @@ export interface BasketItemTable {
   gift_message: string | null;
   position: number;
   created_at: string;
+  /** The bonus promotion this free line was claimed through; null for a line the shopper bought. */
+  bonus_promotion_id: Generated<string | null>;
 }
 
 /** A code entered on a bag (coupons only; gift cards and rewards are payment instruments at checkout). */
@@ -257,6 +259,39 @@ export interface WaitlistEntryTable {
   created_at: string;
 }
 
+export interface RewardsAccountTable {
+  customer_id: string;
+  is_active_member: number;
+  points: number;
+  threshold: number;
+  tier: string | null;
+  certificate_cents: number;
+  page_url: string | null;
+  /** 1 when the customer holds the store's private-label card (isPLCCHolder). */
+  plcc_holder: number;
+}
+
+/** A free gift offered once the bag's qualifying merchandise reaches a threshold ('Claim Your Free Gift'). */
+export interface BonusPromotionTable {
+  id: string;
+  callout_msg: string;
+  /** Cents of qualifying merchandise (after automatic promotions and coupons) the bag needs. */
+  threshold_cents: number;
+  /** Only this brand's merchandise qualifies; null for every brand. */
+  brand_code: string | null;
+  /** How many free items one bag may claim through it. */
+  max_bonus_items: number;
+  starts_at: string | null;
+  ends_at: string | null;
+}
+
+/** The products a bonus promotion offers (master ids), in the order the picker lists them. */
+export interface BonusPromotionProductTable {
+  bonus_promotion_id: string;
+  product_id: string;
+  position: number;
+}
+
 export interface Database {
   brands: BrandTable;
   products: ProductTable;
@@ -280,8 +315,11 @@ export interface Database {
   social_logins: SocialLoginTable;
   oidc_payloads: OidcPayloadTable;
   orders: OrderTable;
+  rewards_accounts: RewardsAccountTable;
   basket_coupons: BasketCouponTable;
   wishlists: WishlistTable;
   wishlist_items: WishlistItemTable;
   waitlist_entries: WaitlistEntryTable;
+  bonus_promotions: BonusPromotionTable;
+  bonus_promotion_products: BonusPromotionProductTable;
 }

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { readProduct } from '../commerce/catalog.ts';
+import { readProduct, toSummary } from '../commerce/catalog.ts';
 import type { ProductSummary } from '../../lib/commerce-types.ts';
 
 /**
@@ -56,23 +56,7 @@ export async function loadSearchDocuments(db: Db): Promise<SearchDocument[]> {
 /** Tiles for the given products, in the given order (one product read each: used for one page of results). */
 export async function summariesFor(db: Db, ids: string[]): Promise<ProductSummary[]> {
   const views = await Promise.all(ids.map((id) => readProduct(db, id)));
-  return views.flatMap((view) => {
-    if (!view) return [];
-    const first = view.images[0];
-    return [{
-      id: view.id,
-      name: view.name,
-      url: view.url,
-      brand: view.brand,
-      brandName: view.brandName,
-      image: first?.url ?? '',
-      imageAlt: first?.alt ?? view.name,
-      listPrice: view.priceData.listPrice,
-      finalPrice: view.priceData.finalPrice,
-      swatches: view.variationAttributes[0]!.values.map((v) => ({ id: v.id, name: v.name, hex: v.swatch ?? '#ccc' })),
-      rating: view.rating,
-    }];
-  });
+  return views.flatMap((view) => (view ? [toSummary(view)] : []));
 }
 
 export interface CurrentPromotion {

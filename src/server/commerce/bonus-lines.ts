@@ -1,0 +1,77 @@
+import { randomUUID } from 'node:crypto';
+import type { AddToBagInput } from '../../lib/schemas/basket.ts';
+import type { BasketView } from '../../lib/commerce-types.ts';
+import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { readBasketDetailed } from './basket-read.ts';
+import { BONUS_MESSAGES, claimRefusal, type ClaimRefusal } from './bonus-rules.ts';
+import { CommerceError, type CommerceErrorCode } from './errors.ts';
+import { assertQuantityAllowed, loadVariant } from './variant-limits.ts';
+
+/**
+ * Free-gift lines: claiming one (add to bag with bonusDiscountLineItemId) and removing those the bag no longer
+ * qualifies for. Both run in a write transaction that locks the basket and decides on a basket read made inside
+ * it, so a claim and a removal of the qualifying items cannot interleave.
+ */
+
+const REFUSAL: Record<ClaimRefusal, CommerceErrorCode> = {
+  unknown: 'not_found',
+  notOffered: 'invalid',
+  notQualified: 'conflict',
+  claimed: 'conflict',
+};
+
+async function lockOpenBasket(db: Db, tx: Tx, basketId: string | null): Promise<boolean> {
+  if (!basketId) return false;
+  const row = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
+  return row?.status === 'open';
+}
+
+/**
+ * Adds the chosen variant of an offered product as a free line (quantity 1, priced 0 at every read). Refused when
+ * the offer is unknown or ended (404), the product is not offered (400), the bag does not qualify or the gift is
+ * already claimed (409), or the variant cannot be ordered (stock and limits as for any add).
+ */
+export async function claimBonusItem(db: Db, basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }> {
+  const promotionId = input.bonusDiscountLineItemId ?? '';
+  if (input.quantity !== 1) throw new CommerceError('invalid', BONUS_MESSAGES.oneAtATime);
+  return withWriteTransaction(db, async (tx) => {
+    if (!basketId || !(await lockOpenBasket(db, tx, basketId))) throw new CommerceError('conflict', BONUS_MESSAGES.notQualified);
+    const v = await loadVariant(tx, input.productId);
+    if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another colour.');
+    const read = await readBasketDetailed(tx, basketId);
+    const refusal = claimRefusal(read.bonusRules, read.bonus, promotionId, v.product_id);
+    if (refusal) throw new CommerceError(REFUSAL[refusal], BONUS_MESSAGES[refusal]);
+
+    const lines = await tx.selectFrom('basket_items').select(['id', 'sku', 'quantity', 'position']).where('basket_id', '=', basketId).execute();
+    const live = lines.filter((l) => !read.staleBonusItemIds.includes(l.id));
+    assertQuantityAllowed(v, live.filter((l) => l.sku === v.sku).reduce((s, l) => s + l.quantity, 0) + 1);
+    if (read.staleBonusItemIds.length > 0) await tx.deleteFrom('basket_items').where('id', 'in', read.staleBonusItemIds).execute();
+
+    const itemId = randomUUID();
+    const now = new Date().toISOString();
+    await tx
+      .insertInto('basket_items')
+      .values({
+        id: itemId, basket_id: basketId, sku: v.sku, product_id: v.product_id, quantity: 1, hemming_option_id: null, gift_recipient: null,
+        gift_sender: null, gift_recipient_email: null, gift_message: null, position: lines.reduce((m, l) => Math.max(m, l.position + 1), 0),
+        created_at: now, bonus_promotion_id: promotionId,
+      })
+      .execute();
+    await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: now }).where('id', '=', basketId).execute();
+    return { basketId, itemId };
+  });
+}
+
+/** Removes the free lines the bag no longer qualifies for and returns the basket without them. */
+export async function pruneBonusLines(db: Db, basketId: string): Promise<BasketView> {
+  return withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    const read = await readBasketDetailed(tx, basketId);
+    if (read.staleBonusItemIds.length > 0) {
+      await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();
+      await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+    }
+    return read.view;
+  });
+}

@@ -1,0 +1,74 @@
+import type { Tx } from '../db/transaction.ts';
+import type { BonusDiscountLineItemView, BonusProductView } from '../../lib/commerce-types.ts';
+import { maxOrderable } from './catalog.ts';
+import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
+
+/**
+ * Reads for free gifts: the bonus promotions (a handful of rows, read whole so a line whose promotion ended is
+ * still recognised) and, for the offers a bag qualifies for, what the picker needs to choose a product and colour.
+ */
+export async function loadBonusRules(tx: Tx, now: string): Promise<BonusRule[]> {
+  const [promos, links] = await Promise.all([
+    tx.selectFrom('bonus_promotions').selectAll().orderBy('id').execute(),
+    tx.selectFrom('bonus_promotion_products').selectAll().orderBy('position').execute(),
+  ]);
+  return promos.map((p) => ({
+    id: p.id,
+    calloutMsg: p.callout_msg,
+    thresholdCents: p.threshold_cents,
+    brand: p.brand_code,
+    maxBonusItems: p.max_bonus_items,
+    productIds: links.filter((l) => l.bonus_promotion_id === p.id).map((l) => l.product_id),
+    active: (p.starts_at === null || p.starts_at <= now) && (p.ends_at === null || p.ends_at > now),
+  }));
+}
+
+/** The offered products with every colour and size, each marked whether it can be added now. */
+export async function loadBonusProducts(tx: Tx, productIds: string[]): Promise<Map<string, BonusProductView>> {
+  const out = new Map<string, BonusProductView>();
+  if (productIds.length === 0) return out;
+  const [rows, images] = await Promise.all([
+    tx
+      .selectFrom('variants as v')
+      .innerJoin('products as p', 'p.id', 'v.product_id')
+      .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
+      .leftJoin('stock as s', 's.sku', 'v.sku')
+      .select(['v.sku', 'v.product_id', 'v.color_id', 'v.size', 'v.orderable', 'v.track_stock', 'v.back_ordered', 'v.list_price_cents',
+        's.on_hand', 'p.name', 'p.max_order_qty', 'c.name as color_name', 'c.position as color_position'])
+      .where('v.product_id', 'in', productIds)
+      .orderBy('c.position')
+      .orderBy('v.sku')
+      .execute(),
+    tx.selectFrom('product_media').select(['product_id', 'color_id', 'url']).where('product_id', 'in', productIds).where('kind', '=', 'image').orderBy('position').execute(),
+  ]);
+  for (const r of rows) {
+    const image = images.find((m) => m.product_id === r.product_id && m.color_id === r.color_id)?.url ?? '';
+    let product = out.get(r.product_id);
+    if (!product) {
+      product = { productId: r.product_id, productName: r.name, image, price: r.list_price_cents, variants: [] };
+      out.set(r.product_id, product);
+    }
+    product.price = Math.min(product.price, r.list_price_cents);
+    product.variants.push({
+      productId: r.sku,
+      colorName: r.color_name,
+      sizeLabel: r.size,
+      image,
+      orderable: r.orderable === 1 && maxOrderable(r, r.max_order_qty) > 0,
+    });
+  }
+  return out;
+}
+
+/** The basket's bonusDiscountLineItems: one per offer the bag qualifies for, with the products to choose from. */
+export async function offerViews(tx: Tx, rules: BonusRule[], evaluation: BonusEvaluation): Promise<BonusDiscountLineItemView[]> {
+  const offered = evaluation.offers.map((o) => ({ offer: o, rule: rules.find((r) => r.id === o.promotionId)! }));
+  const choices = await loadBonusProducts(tx, [...new Set(offered.flatMap(({ rule }) => rule.productIds))]);
+  return offered.map(({ offer, rule }) => ({
+    id: rule.id,
+    c_calloutMsg: rule.calloutMsg,
+    maxBonusItems: rule.maxBonusItems,
+    claimed: offer.claimed,
+    bonusProducts: rule.productIds.flatMap((id) => choices.get(id) ?? []),
+  }));
+}

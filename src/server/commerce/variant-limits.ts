@@ -1,0 +1,31 @@
+import type { Tx } from '../db/transaction.ts';
+import { maxOrderable } from './catalog.ts';
+import { CommerceError } from './errors.ts';
+
+/** A variant as an add to the bag checks it: orderable, stock, the item's limit (shared by bought and free lines). */
+export async function loadVariant(tx: Tx, sku: string) {
+  return tx
+    .selectFrom('variants')
+    .innerJoin('products', 'products.id', 'variants.product_id')
+    .leftJoin('stock', 'stock.sku', 'variants.sku')
+    .select([
+      'variants.sku', 'variants.product_id', 'variants.size_family', 'variants.orderable', 'variants.back_ordered',
+      'variants.track_stock', 'stock.on_hand', 'products.max_order_qty', 'products.is_hemmable', 'products.product_type',
+      'products.name',
+    ])
+    .where('variants.sku', '=', sku)
+    .executeTakeFirst();
+}
+
+export type LoadedVariant = NonNullable<Awaited<ReturnType<typeof loadVariant>>>;
+
+/** `total` is every unit of the variant the bag would hold, over all its lines. */
+export function assertQuantityAllowed(v: LoadedVariant, total: number): void {
+  if (!v.orderable) throw new CommerceError('not_orderable', `${v.name} can no longer be ordered in this size and colour.`);
+  const limit = maxOrderable(v, v.max_order_qty);
+  if (limit === 0) throw new CommerceError('out_of_stock', `Sorry, ${v.name} is out of stock in this size and colour.`);
+  if (total > limit) {
+    const reason = limit < v.max_order_qty ? `Only ${limit} left in stock` : `You can order at most ${limit}`;
+    throw new CommerceError('quantity', `${reason} of ${v.name}.`);
+  }
+}
