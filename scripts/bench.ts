@@ -69,7 +69,8 @@ for (const r of rows) {
   );
 }
 
-// JS shipped per page: every module a page references, with its static imports, gzip-compressed.
+// JS shipped per page: every module a page references (islands hydrate with it), with their static imports,
+// gzip-compressed. Modules loaded only on use through import() are not counted.
 function jsClosure(html: string): Set<string> {
   const files = new Set<string>();
   const queue = [...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
@@ -80,13 +81,14 @@ function jsClosure(html: string): Set<string> {
     files.add(url);
     const file = join(dist, 'client', url);
     if (!existsSync(file)) continue;
-    for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|from)\s*\(?["'](\.{1,2}\/[^"']+\.js)["']/g)) {
+    // Static imports only: a dynamic import() (quick shop, mini bag) loads on use, not with the page.
+    for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
       queue.push(resolve(dirname(url), m[1]!).replace(/^[A-Z]:/, ''));
     }
   }
   return files;
 }
-console.log('\nJS per page (gzip, all modules incl. shared chunks):');
+console.log('\nJS per page (gzip, every module loaded with the page incl. shared chunks; on-use imports excluded):');
 for (const [name, path] of [['home', '/'], ['brand page', '/brand/fb/'], ['product page', PRODUCT], ['bag page', '/cart/'], ['sign-in page', '/register']] as const) {
   const html = await (await fetch(`${base}${path}`)).text();
   const files = jsClosure(html);
