@@ -24,50 +24,43 @@ export const PG_URL = process.env.DATABASE_URL || undefined;
  */
 export async function freshDb(options: { seed?: boolean; poolSize?: number } = {}): Promise<TestDb> {
   const handles: Db[] = [];
-  if (PG_URL) {
-    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
-    const admin = new pg.Client({ connectionString: PG_URL });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    await admin.end();
-    const open = () => {
-      const db = createDb({ databaseUrl: PG_URL, pgSchema: schema, poolSize: options.poolSize ?? 25 });
-      handles.push(db);
-      return db;
-    };
-    const db = open();
-    await migrate(db);
-    if (options.seed !== false) await seed(db);
-    return {
-      db,
-      another: open,
-      pgSchema: schema,
-      async cleanup() {
-        await Promise.all(handles.map((h) => h.kysely.destroy()));
-        const c = new pg.Client({ connectionString: PG_URL });
-        await c.connect();
-        await c.query(`drop schema ${schema} cascade`);
-        await c.end();
-      },
-    };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
-  const file = join(dir, 'store.db');
-  const open = () => {
-    const db = createDb({ sqliteFile: file });
+  const opener = (make: () => Db) => () => {
+    const db = make();
     handles.push(db);
     return db;
   };
+  let open: () => Db;
+  let where: Pick<TestDb, 'file' | 'pgSchema'>;
+  let dropStore: () => Promise<void>;
+  if (PG_URL) {
+    const schema = `t_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+    const admin = async (statement: string) => {
+      const c = new pg.Client({ connectionString: PG_URL });
+      await c.connect();
+      await c.query(statement);
+      await c.end();
+    };
+    await admin(`create schema ${schema}`);
+    open = opener(() => createDb({ databaseUrl: PG_URL, pgSchema: schema, poolSize: options.poolSize ?? 25 }));
+    where = { pgSchema: schema };
+    dropStore = () => admin(`drop schema ${schema} cascade`);
+  } else {
+    const dir = mkdtempSync(join(tmpdir(), 'store-test-'));
+    const file = join(dir, 'store.db');
+    open = opener(() => createDb({ sqliteFile: file }));
+    where = { file };
+    dropStore = async () => rmSync(dir, { recursive: true, force: true });
+  }
   const db = open();
   await migrate(db);
   if (options.seed !== false) await seed(db);
   return {
     db,
     another: open,
-    file,
+    ...where,
     async cleanup() {
       await Promise.all(handles.map((h) => h.kysely.destroy()));
-      rmSync(dir, { recursive: true, force: true });
+      await dropStore();
     },
   };
 }
