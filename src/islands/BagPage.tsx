@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { callApi } from '../lib/api-client.ts';
-import type { ShippingMethodView } from '../lib/commerce-types.ts';
+import type { BasketView, ShippingMethodView } from '../lib/commerce-types.ts';
 import { formatCents } from '../lib/money.ts';
 import { $bag, $bagError, chooseShippingMethod, loadBag } from '../lib/stores/bag.ts';
 import { LineItem } from './LineItem.tsx';
@@ -9,15 +9,24 @@ import { OrderSummary } from './OrderSummary.tsx';
 import { PromoCodeForm } from './bag/PromoCodeForm.tsx';
 import { BonusOffer } from './bag/BonusOffer.tsx';
 
+interface Props {
+  /** The bag as the server rendered the page (the /cart page renders on demand), so it shows at once. */
+  initial?: BasketView;
+  initialMethods?: ShippingMethodView[];
+}
+
 /** The bag page: lines with their full action row, shipping method, codes, and the server's totals. */
-export function BagPage() {
-  const bag = useStore($bag);
+export function BagPage({ initial, initialMethods = [] }: Props) {
+  // Until the shared store has the bag, the server's copy renders (never written to the store during SSR,
+  // where a module-level store would be shared between visitors).
+  const bag = useStore($bag) ?? initial ?? null;
   const error = useStore($bagError);
-  const [methods, setMethods] = useState<ShippingMethodView[]>([]);
+  const [methods, setMethods] = useState<ShippingMethodView[]>(initialMethods);
   // A message handed over by sign-in when the bag merge changed something (see after-sign-in.ts).
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
+    if (initial && !$bag.get()) $bag.set(initial);
     void loadBag();
     const handed = sessionStorage.getItem('bagNotice');
     if (handed) {

@@ -10,25 +10,28 @@ import { openQuickShop } from '../../lib/quick-shop.ts';
 interface Props {
   criteria: string;
   productId?: string;
+  /** A set the page already computed on the server (the bag page renders on demand): shown at once, no fetch. */
+  initial?: { headline: string; products: RecommendationItem[] };
 }
 
 /**
  * A recommendation carousel: waits 500 ms, asks the server for the criteria's set, shows tiles with previous and
  * next arrows and a Quick Shop button each. Stars show only for ratings above 3.
  */
-export function Recommendations({ criteria, productId }: Props) {
-  const [set, setSet] = useState<{ headline: string; products: RecommendationItem[] } | null>(null);
+export function Recommendations({ criteria, productId, initial }: Props) {
+  const [set, setSet] = useState<{ headline: string; products: RecommendationItem[] } | null>(initial ?? null);
   const [emblaRef, embla] = useEmblaCarousel({ align: 'start', containScroll: 'trimSnaps', slidesToScroll: 'auto' });
   const [edges, setEdges] = useState({ prev: false, next: false });
 
   useEffect(() => {
+    if (initial) return;
     const timer = window.setTimeout(() => {
       callApi<{ headline: string; products: RecommendationItem[] }>('POST', '/api/global/recommendations', { criteria, productId }).then((r) => {
         if (r.ok) setSet(r.body);
       });
     }, CAROUSEL_WAIT_MS);
     return () => window.clearTimeout(timer);
-  }, [criteria, productId]);
+  }, [criteria, productId, initial]);
 
   const update = useCallback(() => embla && setEdges({ prev: embla.canScrollPrev(), next: embla.canScrollNext() }), [embla]);
   useEffect(() => {
