@@ -1,0 +1,25 @@
+import type { Migration, MigrationProvider } from 'kysely/migration';
+import { initial } from './001-initial.ts';
+import { accounts } from './002-accounts.ts';
+import { bagFeatures } from './004-bag-features.ts';
+import { bonusProducts } from './005-bonus-products.ts';
+import { rewards } from './006-rewards.ts';
+
+/**
+ * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
+ * tests all carry the same list; one file each. Each must run unchanged on SQLite and PostgreSQL: only portable
+ * types (text, integer, real) and CHECK constraints so the database itself refuses negative stock or quantities.
+ * Names sort in the order they run; never insert one before a migration that may already have run.
+ */
+export const migrations: Record<string, Migration> = {
+  '2026_11_21_001_initial': initial,
+  '2026_11_21_002_accounts': accounts,
+  '2026_11_21_004_bag_features': bagFeatures,
+  '2026_11_21_005_bonus_products': bonusProducts,
+  '2026_11_21_006_rewards': rewards,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};
+
