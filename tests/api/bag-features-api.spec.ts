@@ -123,3 +123,13 @@ test('joinWaitlist stores a sold-out size; needs a valid e-mail; unknown size 40
     expect((await res.json()).message).toMatch(message);
   }
 });
+
+test('joinWaitlist is rate-limited per client address', async ({ playwright, baseURL }) => {
+  const r = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` } });
+  let status = 200;
+  for (let i = 0; i < 25 && status !== 429; i++) {
+    status = (await r.post('/api/pdp/joinWaitlist', { data: { skuId: 'fb-1006-olv-S', emailId: `spam${i}@example.com` } })).status();
+  }
+  expect(status).toBe(429);
+  await r.dispose();
+});
