@@ -38,6 +38,9 @@ if (!existsSync('dist/server/entry.mjs') || !existsSync(STAMP) || readFileSync(S
   writeFileSync(STAMP, fingerprint);
 }
 
+if (!process.env.SMTP_URL) {
+  console.log('E-mail (password reset links) stays in the outbox: read it with `npm run outbox`.');
+}
 const server = spawn(process.execPath, ['src/server/main.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
