@@ -4,6 +4,7 @@ import { AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '../.
 import { hit, LIMITS } from '../../src/server/accounts/throttle.ts';
 import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
 import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { applyCode } from '../../src/server/commerce/coupons.ts';
 import { createSession, loadSession } from '../../src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
@@ -57,5 +58,18 @@ describe('sign-in', () => {
     const now = await loadSession(t.db, started.token, 3600);
     expect(now).toMatchObject({ customerId: customer.id, basketId, remember: true });
     expect((await basketView(t.db, basketId)).totalQuantity).toBe(2);
+  });
+
+  it('carries the guest bag\'s codes into the stored bag at sign-in', async () => {
+    const customer = await createCustomer(t.db, { email: 'codes@example.com', firstName: 'Co', lastName: 'Des', password: 'abcd1234' });
+    const stored = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
+    await t.db.kysely.updateTable('customers').set({ basket_id: stored.basketId }).where('id', '=', customer.id).execute();
+    const guest = await createSession(t.db, 3600);
+    const { basketId } = await addItem(t.db, null, { productId: 'ww-2004-blk-M', quantity: 1 });
+    await applyCode(t.db, basketId, 'SAVE15', '', false);
+    const started = await startCustomerSession(t.db, { ...guest.session, basketId }, { ...customer, basketId: stored.basketId }, false, 3600);
+    expect(started.merge.basketId).toBe(stored.basketId);
+    const bag = await basketView(t.db, stored.basketId);
+    expect(bag.couponItems.map((c) => [c.code, c.statusCode])).toEqual([['SAVE15', 'applied']]);
   });
 });

@@ -1,8 +1,24 @@
 import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import { planMerge, type MergeLine } from '../accounts/merge.ts';
 import { maxOrderable } from './catalog.ts';
+
+/** Codes the guest entered follow their lines into the stored bag (not twice, and up to the bag's limit). */
+async function carryCoupons(tx: Tx, guest: string, stored: string): Promise<void> {
+  const [guestCodes, storedCodes] = await Promise.all([
+    tx.selectFrom('basket_coupons').select(['id', 'code']).where('basket_id', '=', guest).orderBy('created_at').execute(),
+    tx.selectFrom('basket_coupons').select('code').where('basket_id', '=', stored).execute(),
+  ]);
+  const have = new Set(storedCodes.map((c) => c.code));
+  let room = MAX_DISCOUNTS_PER_BASKET - have.size;
+  for (const c of guestCodes) {
+    if (room <= 0 || have.has(c.code)) continue;
+    await tx.updateTable('basket_coupons').set({ basket_id: stored }).where('id', '=', c.id).execute();
+    room--;
+  }
+}
 
 export interface MergeOutcome {
   basketId: string | null;
@@ -62,6 +78,7 @@ export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null,
     }
     if (step.kind === 'drop') await tx.deleteFrom('basket_items').where('id', '=', step.sourceId).execute();
   }
+  await carryCoupons(tx, guest, stored);
   await tx.deleteFrom('baskets').where('id', '=', guest).execute();
   await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', stored).execute();
 
