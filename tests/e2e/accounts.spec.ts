@@ -134,3 +134,18 @@ test('social sign-in through the popup: cancelled at the provider fails cleanly'
   await expect(page.locator('body')).toHaveAttribute('data-login-failure', '1');
   await expect(page).toHaveURL(/\/register$/);
 });
+
+test('social sign-in adds a product held for the wishlist, then returns to the page asked for', async ({ page }) => {
+  await page.goto('/register?isopen=true&loginFromCartCTA=true&original=/cart&scope=wishlist&wishlistPID=jl-4005-cor-M');
+  await hydrated(page);
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Local ID (test)' }).click();
+  const popup = await popupOpened;
+  await popup.getByLabel('Email').fill('grace.social@example.com');
+  await popup.getByLabel('Password').fill('grace-social-1');
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.waitForEvent('close', { timeout: 10_000 });
+  await expect(page).toHaveURL(/\/cart$/, { timeout: 10_000 });
+  const list = (await (await page.request.post('/api/global/wishlist/getWishlist', { data: {} })).json()).body;
+  expect(list.c_items).toContain('jl-4005-cor-M');
+});

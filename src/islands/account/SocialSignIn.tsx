@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { addHeldWishlistProduct } from './after-sign-in.ts';
 
 export interface SocialProviderButton {
   name: string;
@@ -47,8 +48,11 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
       popup?.close();
       clearResult();
       if (result.loginSuccess) {
-        if (result.redirectToCart) window.location.assign('/cart?source=newcheckout');
-        else window.location.reload();
+        // A product held for the wishlist before signing in is added now, as after a password sign-in.
+        void addHeldWishlistProduct().then(() => {
+          if (result.redirectToCart) window.location.assign('/cart?source=newcheckout');
+          else window.location.reload();
+        });
       } else {
         setFailed(true);
         window.dispatchEvent(new CustomEvent('loginFailure', { detail: { provider: result.provider } }));

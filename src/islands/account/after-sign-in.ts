@@ -18,7 +18,7 @@ export function safeReturnPath(raw: string | null, fallback: string): string {
  * Adds the product a guest wanted on their wishlist before signing in (checkout spec §4: "Login success ...
  * adds any pending wishlist product"). Returns whether one was held. A failure is logged; sign-in still goes on.
  */
-async function addHeldWishlistProduct(): Promise<boolean> {
+export async function addHeldWishlistProduct(): Promise<boolean> {
   const pid = heldWishlistProduct(window.location.search, sessionStorage.getItem(HELD_WISHLIST_KEY), Date.now());
   sessionStorage.removeItem(HELD_WISHLIST_KEY);
   if (!pid) return false;
