@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { CommerceError } from './errors.ts';
+import { notifyBackInStock } from './waitlist.ts';
 
 export interface StockRequest {
   sku: string;
@@ -41,4 +42,16 @@ export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<void> 
 export async function stockLevel(db: Db, sku: string): Promise<number | null> {
   const row = await db.kysely.selectFrom('stock').select('on_hand').where('sku', '=', sku).executeTakeFirst();
   return row ? row.on_hand : null;
+}
+
+/**
+ * Adds stock to a variant (a delivery) and tells the waitlist for it. The addition is one statement, so it is
+ * safe beside concurrent reservations.
+ */
+export async function restock(db: Db, sku: string, quantity: number, origin: string): Promise<{ onHand: number; notified: number }> {
+  if (!Number.isInteger(quantity) || quantity <= 0) throw new CommerceError('quantity', 'Restock quantities must be positive whole numbers.');
+  const result = await db.kysely.updateTable('stock').set({ on_hand: sql`on_hand + ${quantity}` }).where('sku', '=', sku).executeTakeFirst();
+  if (Number(result.numUpdatedRows) !== 1) throw new CommerceError('not_found', `No stock is kept for ${sku}.`);
+  const notified = await notifyBackInStock(db, sku, origin);
+  return { onHand: (await stockLevel(db, sku)) ?? 0, notified };
 }
