@@ -31,7 +31,3 @@ export function config(): Config {
   return cached;
 }
 
-/** Secure cookies everywhere but on plain-HTTP local runs (dev server, tests, `npm start` on localhost). */
-export function isProduction(): boolean {
-  return process.env.NODE_ENV === 'production' && process.env.INSECURE_COOKIES !== '1';
-}

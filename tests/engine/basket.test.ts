@@ -3,6 +3,7 @@ import { addItem, basketView, removeItem, setShippingMethod, updateItemQuantity 
 import { CommerceError } from '../../src/server/commerce/errors.ts';
 import { readProduct } from '../../src/server/commerce/catalog.ts';
 import { listShippingMethods } from '../../src/server/commerce/shipping.ts';
+import { applyCode } from '../../src/server/commerce/coupons.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -118,5 +119,18 @@ describe('basket', () => {
     const { basketId } = await addItem(t.db, null, { productId: 'ww-2004-blk-M', quantity: 1 });
     await t.db.kysely.updateTable('variants').set({ sale_price_cents: 1000 }).where('sku', '=', 'ww-2004-blk-M').execute();
     expect((await basketView(t.db, basketId)).c_summary.subTotal).toBe(1000);
+  });
+
+  it('prices the listed shipping methods as the basket totals do, coupons included', async () => {
+    // $84.98 of Willow & Wren: past the $75 threshold, but SAVE15 brings merchandise to $72.23.
+    await t.db.kysely.updateTable('variants').set({ sale_price_cents: 2999 }).where('sku', '=', 'ww-2004-blk-M').execute();
+    const { basketId } = await addItem(t.db, null, { productId: 'ww-2001-ivr-M', quantity: 1 });
+    await addItem(t.db, basketId, { productId: 'ww-2004-blk-M', quantity: 1 });
+    await applyCode(t.db, basketId, 'SAVE15', '', false);
+    const basket = await basketView(t.db, basketId);
+    expect(basket.c_summary.subTotal).toBe(8498);
+    const { methods } = await listShippingMethods(t.db, basketId);
+    expect(methods.find((m) => m.id === 'Regular')?.price).toBe(basket.c_summary.shippingAndHandling);
+    expect(basket.c_summary.shippingAndHandling).toBe(799);
   });
 });

@@ -36,11 +36,8 @@ export async function signInReply(context: APIContext, customer: Customer, remem
   writeSessionCookies(context, token, session, ttl);
   context.locals.session = async () => session;
   const commerce = await engine();
-  const [basket, shipping, wishlistData] = await Promise.all([
-    commerce.readBasket(session.basketId),
-    commerce.listShippingMethods(session.basketId),
-    commerce.getWishlist(customer.id),
-  ]);
+  const [basket, wishlistData] = await Promise.all([commerce.readBasket(session.basketId), commerce.getWishlist(customer.id)]);
+  const shipping = await commerce.listShippingMethods(session.basketId, basket);
   return {
     token: { customer_id: customer.id, authenticated: true, usid: session.usid },
     basket,

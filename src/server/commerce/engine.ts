@@ -21,7 +21,7 @@ export interface CommerceEngine {
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
   replaceItem(basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void>;
   removeItem(basketId: string, itemId: string): Promise<void>;
-  listShippingMethods(basketId: string | null): Promise<{ methods: ShippingMethodView[]; selected: string }>;
+  listShippingMethods(basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }>;
   setShippingMethod(basketId: string, methodId: string): Promise<void>;
   reserveStock(lines: StockRequest[]): Promise<void>;
   /** The bag's code field: coupons are stored; gift cards and rewards are recognised and sent to checkout. */
@@ -42,7 +42,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),
-    listShippingMethods: (basketId) => listShippingMethods(db, basketId),
+    listShippingMethods: (basketId, known) => listShippingMethods(db, basketId, known),
     setShippingMethod: (basketId, methodId) => setShippingMethod(db, basketId, methodId),
     reserveStock: (lines) => reserveStock(db, lines),
     applyCode: (basketId, code, pin, signedIn) => applyCode(db, basketId, code, pin, signedIn),

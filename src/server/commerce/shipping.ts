@@ -1,22 +1,26 @@
 import type { Db } from '../db/database.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
-import type { ShippingMethodView } from '../../lib/commerce-types.ts';
+import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
 
-/** The shipping methods for a basket, each priced for it (Regular becomes free past the threshold). */
-export async function listShippingMethods(db: Db, basketId: string | null): Promise<{ methods: ShippingMethodView[]; selected: string }> {
+/**
+ * The shipping methods for a basket, each priced for it as the basket's totals price it (Regular becomes free
+ * once merchandise after coupons reaches the threshold). A caller that has just read the basket passes it, so it
+ * is not read twice.
+ */
+export async function listShippingMethods(db: Db, basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }> {
   const [rows, basket] = await Promise.all([
     db.kysely.selectFrom('shipping_methods').selectAll().orderBy('position').execute(),
-    readBasket(db.kysely, basketId),
+    known ?? readBasket(db.kysely, basketId),
   ]);
-  const digitalOnly = basket.c_summary.isDigitalItemsOnly;
+  const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.c_summary;
   return {
     methods: rows.map((m) => ({
       id: m.id,
       name: m.name,
       description: m.description,
       c_shippingMethodLabel: m.label,
-      price: shippingPrice({ id: m.id, priceCents: m.price_cents }, basket.c_summary.subTotal, digitalOnly),
+      price: shippingPrice({ id: m.id, priceCents: m.price_cents }, subTotal - couponDiscount, digitalOnly),
       originalPrice: m.price_cents,
     })),
     selected: basket.shipments[0]?.shippingMethod.id ?? rows[0]?.id ?? 'Regular',
