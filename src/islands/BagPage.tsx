@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { callApi } from '../lib/api-client.ts';
 import type { BasketView, ShippingMethodView } from '../lib/commerce-types.ts';
 import { formatCents } from '../lib/money.ts';
+import { stateName } from '../lib/us-states.ts';
 import { $bag, $bagError, chooseShippingMethod, loadBag } from '../lib/stores/bag.ts';
 import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
@@ -13,10 +14,12 @@ interface Props {
   /** The bag as the server rendered the page (the /cart page renders on demand), so it shows at once. */
   initial?: BasketView;
   initialMethods?: ShippingMethodView[];
+  /** The checkout sent the shopper back because a line cannot ship to the bag's state (?isRestrictedShippingItem=true). */
+  fromRestrictedCheckout?: boolean;
 }
 
 /** The bag page: lines with their full action row, shipping method, codes, and the server's totals. */
-export function BagPage({ initial, initialMethods = [] }: Props) {
+export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout = false }: Props) {
   // Until the shared store has the bag, the server's copy renders (never written to the store during SSR,
   // where a module-level store would be shared between visitors).
   const bag = useStore($bag) ?? initial ?? null;
@@ -46,6 +49,7 @@ export function BagPage({ initial, initialMethods = [] }: Props) {
     return (
       <div className="empty-bag">
         <h2>Your bag is empty</h2>
+        {bag.c_notices.map((n) => <p key={n} className="notice notice-caution" role="status">{n}</p>)}
         <p><a href="/">Continue shopping</a></p>
         {/* The empty-bag recommendations are mounted here by the recommendations work (issue 5, product side). */}
         <div id="bag-recommendations"></div>
@@ -53,11 +57,19 @@ export function BagPage({ initial, initialMethods = [] }: Props) {
     );
   }
   const selected = bag.shipments[0]?.shippingMethod.id;
+  const shipState = bag.shipments[0]?.shippingAddress?.stateCode;
+  const restricted = bag.productItems.some((i) => i.showRestrictedShippingStateMessage);
   return (
     <div className="bag-layout">
       <div>
         {notice && <p className="notice notice-caution" role="status">{notice}</p>}
+        {bag.c_notices.map((n) => <p key={n} className="notice notice-caution" role="status">{n}</p>)}
         {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {fromRestrictedCheckout && restricted && (
+          <p className="notice notice-error" role="alert">
+            {`Some items in your bag cannot be shipped to ${shipState ? stateName(shipState) : 'the state you chose'}. Remove them to continue to checkout.`}
+          </p>
+        )}
         {bag.bonusDiscountLineItems.map((offer) => (
           <BonusOffer key={offer.id} offer={offer} />
         ))}

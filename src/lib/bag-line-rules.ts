@@ -1,4 +1,4 @@
-import type { LineItemView } from './commerce-types.ts';
+import type { BasketView, LineItemView } from './commerce-types.ts';
 import { PRODUCT_TYPE } from './constants.ts';
 import type { QuickShopDetail } from './quick-shop.ts';
 
@@ -36,3 +36,17 @@ export const editEventDetail = (item: LineItemView): QuickShopDetail => ({
   templateProps: { mode: 'edit', itemId: item.itemId, variantId: item.productId, quantity: item.quantity, hemming: item.c_hemmingInseamLength },
   modalProps: {},
 });
+
+/** Where the bag returns a shopper who asks for checkout with a line that cannot ship to the bag's state. */
+export const RESTRICTED_SHIPPING_CART_URL = '/cart?source=newcheckout&isRestrictedShippingItem=true';
+
+/**
+ * Whether a bag may enter checkout, and if not where the shopper goes instead (header spec "Restricted shipping
+ * item"): an empty bag goes back to the bag page; a line that cannot ship to the bag's state sends the shopper to
+ * the bag with the restricted-shipping notice. Null: checkout may start.
+ */
+export function checkoutBlocker(basket: Pick<BasketView, 'productItems'>): string | null {
+  if (basket.productItems.length === 0) return '/cart';
+  if (basket.productItems.some((i) => i.showRestrictedShippingStateMessage)) return RESTRICTED_SHIPPING_CART_URL;
+  return null;
+}

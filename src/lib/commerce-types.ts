@@ -113,6 +113,8 @@ export interface ProductView {
   rating: number | null;
   reviewCount: number;
   badges: string[];
+  /** States this product cannot be shipped to (two-letter codes). */
+  restrictedShippingStates: string[];
 }
 
 export interface ProductSummary {
@@ -265,6 +267,8 @@ export interface BasketView {
   orderTotal: number;
   totalQuantity: number;
   c_lastAddedItemInfo: { itemId: string; quantity: number; salePrice: number; originalPrice: number } | null;
+  /** Things that changed in the bag without the shopper asking, told once: the reply of the read that made the change. */
+  c_notices: string[];
 }
 
 /** One product in a recommendation carousel (header spec §3 "Recommendation item"); prices in cents. */

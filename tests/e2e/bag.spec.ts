@@ -132,3 +132,52 @@ test('the empty bag keeps its heading and a place for recommendations', async ({
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
   await expect(page.locator('#bag-recommendations')).toHaveCount(1);
 });
+
+test('a line that cannot ship to the bag\'s state: checkout sends the shopper back to the bag, which says why', async ({ page }) => {
+  await page.goto('/p/trail-rain-shell-rm-3001');
+  await page.locator('main summary', { hasText: 'Shipping & returns' }).click();
+  await expect(page.getByText('This item cannot be shipped to California and New York.')).toBeVisible();
+
+  const db = e2eDb();
+  try {
+    const sku = await db.kysely
+      .selectFrom('variants')
+      .innerJoin('stock', 'stock.sku', 'variants.sku')
+      .select('variants.sku')
+      .where('variants.product_id', '=', 'rm-3001')
+      .where('variants.orderable', '=', 1)
+      .where('stock.on_hand', '>', 2)
+      .orderBy('variants.sku')
+      .executeTakeFirstOrThrow();
+    await addViaApi(page, { productId: sku.sku });
+    await addViaApi(page, { productId: 'fb-1002-olv-M' });
+    const basketId = (await (await page.request.get('/api/checkout/basket')).json()).body.basket.basketId as string;
+    // The checkout's shipping address sets the bag's state; here the test sets it directly.
+    await db.kysely.updateTable('baskets').set({ shipping_state_code: 'CA' }).where('id', '=', basketId).execute();
+  } finally {
+    await db.kysely.destroy();
+  }
+
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart\?source=newcheckout&isRestrictedShippingItem=true$/);
+  await hydrated(page);
+  await expect(page.getByRole('alert')).toHaveText('Some items in your bag cannot be shipped to California. Remove them to continue to checkout.');
+  const shell = page.getByRole('listitem', { name: /Trail Rain Shell/ });
+  await expect(shell.getByText('This item cannot ship to the state you chose.')).toBeVisible();
+  await expect(shell.getByLabel('Quantity')).toHaveCount(0);
+  await expect(shell.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  const henley = page.getByRole('listitem', { name: /Waffle Henley/ });
+  await expect(henley.getByLabel('Quantity')).toBeVisible();
+
+  await shell.getByRole('button', { name: /^Remove/ }).click();
+  await expect(shell).toHaveCount(0);
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/checkout$/);
+});
+
+test('checkout with an empty bag goes to the bag', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart$/);
+  await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
+});

@@ -139,6 +139,9 @@ describe('when the bag stops qualifying', () => {
     expect(b.productItems.map((i) => i.itemId)).toEqual([itemId]);
     expect(b.bonusDiscountLineItems).toEqual([]);
     expect(b.totalQuantity).toBe(1);
+    // The read that removed the gift says so, once.
+    expect(b.c_notices).toEqual(['Your free gift (Canvas Tote) was removed because your bag no longer qualifies for it.']);
+    expect((await basketView(t.db, basketId)).c_notices).toEqual([]);
     expect(await t.db.kysely.selectFrom('basket_items').select('id').where('id', '=', free.itemId).executeTakeFirst()).toBeUndefined();
     // Qualifying again offers the gift again, unclaimed: the old line does not come back.
     await updateItemQuantity(t.db, basketId, itemId, 2);

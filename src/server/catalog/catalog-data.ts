@@ -52,6 +52,8 @@ export interface ProductDef {
   video?: boolean;
   images?: number;
   maxOrderQty?: number;
+  /** States this product may not be shipped to (two-letter codes). */
+  restrictedStates?: string[];
 }
 
 const NEUTRALS: ColorDef[] = [
@@ -94,7 +96,7 @@ export const PRODUCTS: ProductDef[] = [
   { id: 'gc-2', brand: 'ww', name: 'Gift Card', kind: 'giftcard', category: 'gift-cards', listCents: 2500, colors: [{ id: 'gc', name: 'Gift Card', hex: '#8a5a9e' }], description: 'A plastic gift card mailed in a gift envelope, good at all seven brands.', images: 1 },
   { id: 'egc-3', brand: 'ww', name: 'E-Gift Card', kind: 'egiftcard', category: 'gift-cards', listCents: 2500, colors: [{ id: 'egc', name: 'E-Gift Card', hex: '#3a7ca5' }], description: 'An e-mailed gift card, delivered the same day, good at all seven brands.', images: 1 },
   // rm — Ridgemere: outdoor, one sub-brand
-  { id: 'rm-3001', brand: 'rm', name: 'Trail Rain Shell', kind: 'top', category: 'outerwear', listCents: 11999, saleCents: 8999, colors: [TEAL, BLACK, SUN], description: 'Waterproof, breathable shell that packs into its pocket.', subBrand: { name: 'Ridgemere Summit', url: '/brand/rm' }, rating: 4.7, reviews: 301, images: 4 },
+  { id: 'rm-3001', brand: 'rm', name: 'Trail Rain Shell', kind: 'top', category: 'outerwear', listCents: 11999, saleCents: 8999, colors: [TEAL, BLACK, SUN], description: 'Waterproof, breathable shell that packs into its pocket.', restrictedStates: ['CA', 'NY'], subBrand: { name: 'Ridgemere Summit', url: '/brand/rm' }, rating: 4.7, reviews: 301, images: 4 },
   { id: 'rm-3002', brand: 'rm', name: 'Fleece Quarter-Zip', kind: 'top', category: 'tops', listCents: 5999, colors: [OLIVE, NAVY, clearance(RUST)], description: 'Midweight recycled fleece pullover.', rating: 4.3, reviews: 88, images: 3 },
   { id: 'rm-3003', brand: 'rm', name: 'Hiking Pant', kind: 'trouser', category: 'pants', listCents: 7999, colors: [SAND, OLIVE, BLACK], description: 'Quick-dry hiking pant with articulated knees.', rating: 4.0, reviews: 41, images: 3 },
   { id: 'rm-3004', brand: 'rm', name: 'Trail Runner', kind: 'shoe', category: 'shoes', listCents: 10999, colors: [BLACK, TEAL], description: 'Grippy trail runner with a cushioned midsole.', rating: 4.4, reviews: 77, images: 3 },

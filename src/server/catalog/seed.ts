@@ -12,6 +12,7 @@ import { mediaUrl, videoUrl } from './media.ts';
 const CATALOG_TABLES = [
   'brands', 'products', 'product_colors', 'product_media', 'variants', 'stock', 'promotions', 'promotion_products',
   'hemming_options', 'shipping_methods', 'tax_rates', 'bonus_promotions', 'bonus_promotion_products',
+  'product_shipping_restrictions',
 ] as const satisfies readonly (keyof Database)[];
 type CatalogTable = (typeof CATALOG_TABLES)[number];
 type Rows = { [T in CatalogTable]: Insertable<Database[T]>[] };
@@ -121,6 +122,8 @@ export function productRows(def: ProductDef, rows: Rows): void {
     rating: def.rating ?? null,
     review_count: def.reviews ?? 0,
   });
+
+  for (const state_code of def.restrictedStates ?? []) rows.product_shipping_restrictions.push({ product_id: def.id, state_code });
 
   const random = prng(def.id);
   def.colors.forEach((color, ci) => {

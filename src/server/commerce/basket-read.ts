@@ -27,6 +27,7 @@ export function emptyBasket(): BasketView {
     orderTotal: 0,
     totalQuantity: 0,
     c_lastAddedItemInfo: null,
+    c_notices: [],
   };
 }
 
@@ -42,6 +43,8 @@ export interface DetailedRead {
   view: BasketView;
   /** Free lines that no longer belong (left out of `view`); basketView deletes them. */
   staleBonusItemIds: string[];
+  /** The free-gift lines behind staleBonusItemIds, as the shopper saw them. */
+  droppedBonusItems: LineItemView[];
   bonusRules: BonusRule[];
   bonus: BonusEvaluation;
 }
@@ -50,7 +53,7 @@ const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
 
 /** The basket view, with the free-gift evaluation behind it (what a claim checks, what must be removed). */
 export async function readBasketDetailed(tx: Tx, basketId: string | null): Promise<DetailedRead> {
-  const none = { view: emptyBasket(), staleBonusItemIds: [], bonusRules: [], bonus: NO_BONUS };
+  const none = { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS };
   if (!basketId) return none;
   const basket = await tx.selectFrom('baskets').selectAll().where('id', '=', basketId).where('status', '=', 'open').executeTakeFirst();
   if (!basket) return none;
@@ -76,7 +79,7 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
   const productIds = [...new Set(rows.map((r) => r.product_id))];
   const brandCodes = [...new Set(rows.map((r) => r.brand_code))];
   const now = new Date().toISOString();
-  const [promoRows, images, method, rate, coupons, bonusRules] = await Promise.all([
+  const [promoRows, images, method, rate, coupons, bonusRules, restricted] = await Promise.all([
     productIds.length === 0
       ? Promise.resolve([])
       : tx
@@ -97,7 +100,16 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
       : Promise.resolve(undefined),
     loadCoupons(tx, basketId, now),
     rows.length === 0 ? Promise.resolve([]) : loadBonusRules(tx, now),
+    productIds.length === 0 || !basket.shipping_state_code
+      ? Promise.resolve([])
+      : tx
+          .selectFrom('product_shipping_restrictions')
+          .select('product_id')
+          .where('state_code', '=', basket.shipping_state_code)
+          .where('product_id', 'in', productIds)
+          .execute(),
   ]);
+  const restrictedProducts = new Set(restricted.map((r) => r.product_id));
 
   const priced: PricedLine[] = [];
   const couponLines: CouponLine[] = [];
@@ -139,7 +151,7 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
         : [],
       bonusProductLineItem: isBonus,
       bonusDiscountLineItemId: r.bonus_promotion_id,
-      showRestrictedShippingStateMessage: false,
+      showRestrictedShippingStateMessage: restrictedProducts.has(r.product_id),
       c_hemmingInseamLength: r.inseam ?? null,
       c_giftCardRecipient: r.gift_recipient,
       c_giftCardSender: r.gift_sender,
@@ -230,6 +242,8 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
     c_lastAddedItemInfo: last
       ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.c_lineItemDetails.original_price_value }
       : null,
+    c_notices: [],
   };
-  return { view, staleBonusItemIds: bonus.drop, bonusRules, bonus };
+  const droppedBonusItems = items.filter((_, i) => !keep[i]);
+  return { view, staleBonusItemIds: bonus.drop, droppedBonusItems, bonusRules, bonus };
 }

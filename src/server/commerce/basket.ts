@@ -155,6 +155,23 @@ export async function setShippingMethod(db: Db, basketId: string, methodId: stri
   });
 }
 
+/**
+ * The state the basket ships to (the checkout's shipping address sets it): it selects the tax rate and flags lines
+ * whose product may not be shipped there. Null clears it. Unknown codes are refused.
+ */
+export async function setShippingState(db: Db, basketId: string, stateCode: string | null): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    let code: string | null = null;
+    if (stateCode !== null) {
+      const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', stateCode.toUpperCase()).executeTakeFirst();
+      if (!known) throw new CommerceError('invalid', 'Please enter a valid state.');
+      code = known.state_code;
+    }
+    await tx.updateTable('baskets').set({ shipping_state_code: code, updated_at: nowIso() }).where('id', '=', basketId).execute();
+  });
+}
+
 /** The basket as the shopper sees it. Free gifts the bag no longer qualifies for are removed here, at the read. */
 export async function basketView(db: Db, basketId: string | null): Promise<BasketView> {
   const read = await readBasketDetailed(db.kysely, basketId);

@@ -63,15 +63,15 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Add
   });
 }
 
-/** Removes the free lines the bag no longer qualifies for and returns the basket without them. */
+/** Removes the free lines the bag no longer qualifies for and returns the basket without them, saying so. */
 export async function pruneBonusLines(db: Db, basketId: string): Promise<BasketView> {
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
     const read = await readBasketDetailed(tx, basketId);
-    if (read.staleBonusItemIds.length > 0) {
-      await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();
-      await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
-    }
-    return read.view;
+    if (read.staleBonusItemIds.length === 0) return read.view;
+    await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();
+    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+    // Told once: this read removed them; the next read has nothing to remove and no notice.
+    return { ...read.view, c_notices: read.droppedBonusItems.map((i) => BONUS_MESSAGES.giftRemoved(i.productName)) };
   });
 }

@@ -97,6 +97,7 @@ export const BONUS_MESSAGES = {
   oneAtATime: 'A free gift is added one at a time.',
   fixedQuantity: 'The quantity of a free gift cannot be changed.',
   noEdit: 'A free gift cannot be changed. Remove it and choose another.',
+  giftRemoved: (name: string) => `Your free gift (${name}) was removed because your bag no longer qualifies for it.`,
 } as const;
 
 export type ClaimRefusal = 'unknown' | 'notOffered' | 'notQualified' | 'claimed';

@@ -99,7 +99,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
   if (!product) return null;
 
   const now = new Date().toISOString();
-  const [colors, media, variants, promos, hemming] = await Promise.all([
+  const [colors, media, variants, promos, hemming, restrictions] = await Promise.all([
     tx.selectFrom('product_colors').selectAll().where('product_id', '=', product.id).orderBy('position').execute(),
     tx.selectFrom('product_media').selectAll().where('product_id', '=', product.id).orderBy('position').orderBy('id').execute(),
     tx
@@ -112,6 +112,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
       .execute(),
     promotionsFor(tx, product.id, product.brand_code, now),
     tx.selectFrom('hemming_options').selectAll().where('product_id', '=', product.id).orderBy('position').execute(),
+    tx.selectFrom('product_shipping_restrictions').select('state_code').where('product_id', '=', product.id).orderBy('state_code').execute(),
   ]);
 
   const autoPromos = promos.filter((p) => !p.coupon_code).map((p) => ({ id: p.id, percentOff: p.percent_off }));
@@ -211,6 +212,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
     rating: product.rating,
     reviewCount: product.review_count,
     badges: product.badge ? [product.badge] : [],
+    restrictedShippingStates: restrictions.map((r) => r.state_code),
   };
 }
 

@@ -1,5 +1,5 @@
 import { getDb, type Db } from '../db/database.ts';
-import { addItem, basketView, removeItem, setShippingMethod, updateItemQuantity } from './basket.ts';
+import { addItem, basketView, removeItem, setShippingMethod, setShippingState, updateItemQuantity } from './basket.ts';
 import { readProduct } from './catalog.ts';
 import { replaceItem } from './basket-edit.ts';
 import { listShippingMethods } from './shipping.ts';
@@ -23,6 +23,8 @@ export interface CommerceEngine {
   removeItem(basketId: string, itemId: string): Promise<void>;
   listShippingMethods(basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }>;
   setShippingMethod(basketId: string, methodId: string): Promise<void>;
+  /** The state the bag ships to: tax rate and restricted-shipping flags follow it. */
+  setShippingState(basketId: string, stateCode: string | null): Promise<void>;
   reserveStock(lines: StockRequest[]): Promise<void>;
   /** The bag's code field: coupons are stored; gift cards and rewards are recognised and sent to checkout. */
   applyCode(basketId: string, code: string, pin: string, signedIn: boolean): Promise<CodeOutcome>;
@@ -44,6 +46,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),
     listShippingMethods: (basketId, known) => listShippingMethods(db, basketId, known),
     setShippingMethod: (basketId, methodId) => setShippingMethod(db, basketId, methodId),
+    setShippingState: (basketId, stateCode) => setShippingState(db, basketId, stateCode),
     reserveStock: (lines) => reserveStock(db, lines),
     applyCode: (basketId, code, pin, signedIn) => applyCode(db, basketId, code, pin, signedIn),
     removeCoupon: (basketId, couponItemId) => removeCoupon(db, basketId, couponItemId),

@@ -292,6 +292,12 @@ export interface BonusPromotionProductTable {
   position: number;
 }
 
+/** A state a product may not be shipped to (two-letter code, as `tax_rates.state_code`). */
+export interface ProductShippingRestrictionTable {
+  product_id: string;
+  state_code: string;
+}
+
 export interface Database {
   brands: BrandTable;
   products: ProductTable;
@@ -322,4 +328,5 @@ export interface Database {
   waitlist_entries: WaitlistEntryTable;
   bonus_promotions: BonusPromotionTable;
   bonus_promotion_products: BonusPromotionProductTable;
+  product_shipping_restrictions: ProductShippingRestrictionTable;
 }

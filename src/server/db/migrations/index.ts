@@ -4,6 +4,7 @@ import { accounts } from './002-accounts.ts';
 import { bagFeatures } from './004-bag-features.ts';
 import { bonusProducts } from './005-bonus-products.ts';
 import { rewards } from './006-rewards.ts';
+import { shippingRestrictions } from './007-shipping-restrictions.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -17,6 +18,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_004_bag_features': bagFeatures,
   '2026_11_21_005_bonus_products': bonusProducts,
   '2026_11_21_006_rewards': rewards,
+  '2026_11_21_007_shipping_restrictions': shippingRestrictions,
 };
 
 export const migrationProvider: MigrationProvider = {
