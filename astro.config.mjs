@@ -3,6 +3,27 @@ import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 
+/**
+ * `astro dev` serves the embedded OpenID provider under /oidc as the production server does (src/server/main.ts),
+ * so social sign-in through the local provider works in development too. The module is plain Node TypeScript
+ * (the production server runs it unbundled), loaded on the first /oidc request.
+ */
+const localOidcProviderInDev = {
+  name: 'store:local-oidc-provider',
+  hooks: {
+    /** @param {{ server: import('vite').ViteDevServer }} options */
+    'astro:server:setup': ({ server }) => {
+      /** @type {Promise<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean> | undefined} */
+      let mount;
+      server.middlewares.use((req, res, next) => {
+        if (!req.url?.startsWith('/oidc')) return next();
+        mount ??= import('./src/server/oidc/mount.ts').then((m) => m.localProviderMount());
+        mount.then((handle) => (handle(req, res) ? undefined : next()), next);
+      });
+    },
+  },
+};
+
 // Static by default: pages that must be fresh per request (the bag, the API) opt out with
 // `export const prerender = false`. The Node adapter serves both from one standalone server.
 export default defineConfig({
@@ -10,7 +31,7 @@ export default defineConfig({
   // STORE_DIST lets test and bench runs build side by side without overwriting each other's dist/.
   outDir: process.env.STORE_DIST ?? './dist',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [react(), localOidcProviderInDev],
   server: { host: '127.0.0.1', port: 4321 },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.

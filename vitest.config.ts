@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/engine/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/engine/**/*.test.ts', 'tests/dev/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     // Engine tests each open their own database; running files in parallel on 2 cores is fine.

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request, type APIRequestContext } from '@playwright/test';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+
+/**
+ * `npm run dev` (astro dev) serves what the production server serves, the embedded OpenID provider under /oidc
+ * included (the integration in astro.config.mjs), so a developer can sign in with the local provider. Runs the
+ * social sign-in flow against a real dev server on its own port and data folder.
+ */
+const PORT = Number(process.env.DEV_TEST_PORT ?? 4620);
+const origin = `http://127.0.0.1:${PORT}`;
+let dev: ChildProcess;
+let dataDir: string;
+let http: APIRequestContext;
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'store-dev-'));
+  // The embedded database in a folder of its own; not Vitest's test mode, which Astro would take for its own.
+  const { DATABASE_URL: _pg, NODE_ENV: _mode, VITEST: _v, ...env } = process.env;
+  dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT), '--host', '127.0.0.1'], {
+    env: { ...env, DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  dev.stdout!.on('data', (d) => (log += d));
+  dev.stderr!.on('data', (d) => (log += d));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (dev.exitCode !== null) throw new Error(`astro dev exited:\n${log}`);
+    const up = await fetch(`${origin}/home`, { signal: AbortSignal.timeout(20_000) }).then((r) => r.ok, () => false);
+    if (up) break;
+    if (Date.now() > deadline) throw new Error(`astro dev did not start:\n${log}`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  http = await request.newContext({ baseURL: origin });
+}, 90_000);
+
+afterAll(async () => {
+  await http?.dispose();
+  dev?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+it('serves the local provider at /oidc with an issuer on the dev origin', async () => {
+  const res = await http.get('/oidc/.well-known/openid-configuration');
+  expect(res.status()).toBe(200);
+  expect((await res.json()).issuer).toBe(`${origin}/oidc`);
+}, 60_000);
+
+it('signs in through the local provider, end to end, as in production', async () => {
+  const login = await http.get('/api/global/social/local/start');
+  expect(login.status()).toBe(200);
+  const action = /action="([^"]+\/login)"/.exec(await login.text())![1]!;
+  let res = await http.post(action, { form: { email: 'ada.social@example.com', password: 'ada-social-1' }, maxRedirects: 0 });
+  for (let hops = 0; hops < 10 && res.status() >= 300 && res.status() < 400; hops++) {
+    res = await http.get(new URL(res.headers()['location']!, res.url()).toString(), { maxRedirects: 0 });
+  }
+  expect(new URL(res.url()).pathname).toBe('/checkout/api/locallogincallback');
+  expect(await res.text()).toContain('Login completed successfully');
+  expect((await (await http.get('/api/global/me')).json()).body).toMatchObject({ authenticated: true, email: 'ada.social@example.com' });
+}, 60_000);
