@@ -104,9 +104,15 @@ test('category page: tiles, sort and Prev/Next pagination', async ({ page }) => 
   await page.getByRole('link', { name: 'Prev' }).click();
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
 
-  await page.goto('/c/jeans');
+  // A category page is prerendered (served as a file: it carries the static server's ETag); re-sorting asks /search.
+  const landing = await page.goto('/c/jeans');
+  expect(landing!.headers()['etag']).toBeTruthy();
+  await expect(page.getByTestId('result-count')).toHaveText('3 items');
   await page.getByLabel('Sort by').selectOption('name');
-  await expect(page).toHaveURL(/sort=name/);
+  await expect(page).toHaveURL(/\/search\?cgid=jeans&sort=name$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Jeans');
   await expect(page.locator('.tile-name')).toHaveText(['Bootcut Jean', 'Cropped Flare Jean', 'High-Rise Straight Jean']);
   await expect(page.locator('.tile-price').first()).toContainText('$');
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Jeans' }).click();
+  await expect(page).toHaveURL(/\/c\/jeans$/);
 });
