@@ -40,6 +40,8 @@ const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
 const targets: { name: string; opts: autocannon.Options }[] = [
   { name: 'static page (baseline): GET /brand/fb/', opts: { url: `${base}/brand/fb/` } },
   { name: `product page: GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
+  { name: 'category page (prerendered): GET /c/tops/', opts: { url: `${base}/c/tops/` } },
+  { name: 'category re-sorted (on demand): GET /search?cgid=tops&sort=name', opts: { url: `${base}/search?cgid=tops&sort=name` } },
   { name: 'basket read: GET /api/checkout/basket', opts: { url: `${base}/api/checkout/basket`, headers: { cookie } } },
   {
     name: 'search suggestions, fast: POST auto_suggest',

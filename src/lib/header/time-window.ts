@@ -15,11 +15,21 @@ export interface TimeWindow {
   endTime?: string | undefined;
 }
 
-/** The instant (epoch ms) a New York wall-clock time names, or null when absent or not a real time. */
+/**
+ * The instant (epoch ms) a New York wall-clock time names, or null when absent or not a real time. Remembered per
+ * text: every page rendered on demand draws the whole menu, and the menu's times are few and fixed per build.
+ */
+const instants = new Map<string, number | null>();
 export function newYorkInstant(wallClock: string | undefined): number | null {
   if (!wallClock) return null;
-  const t = DateTime.fromISO(wallClock, { zone: MEGA_MENU_TIME_ZONE });
-  return t.isValid ? t.toMillis() : null;
+  let known = instants.get(wallClock);
+  if (known === undefined) {
+    const t = DateTime.fromISO(wallClock, { zone: MEGA_MENU_TIME_ZONE });
+    known = t.isValid ? t.toMillis() : null;
+    if (instants.size >= 1000) instants.clear();
+    instants.set(wallClock, known);
+  }
+  return known;
 }
 
 /** True when the text is a New York wall-clock time luxon accepts (used by the content schema). */

@@ -225,7 +225,7 @@ export async function listProductSlugs(db: Db, limit = 100000): Promise<string[]
   return rows.map((r) => r.slug);
 }
 
-/** Tiles for listings, in brand order (one product read each: used at build time and for a page of results). */
+/** Tiles for listings, in brand order (home and brand pages at build time). */
 export async function listProductSummaries(db: Db, options: { brand?: string; limit?: number } = {}): Promise<ProductSummary[]> {
   let q = db.kysely
     .selectFrom('products')
@@ -236,8 +236,83 @@ export async function listProductSummaries(db: Db, options: { brand?: string; li
     .limit(options.limit ?? 500);
   if (options.brand) q = q.where('products.brand_code', '=', options.brand);
   const products = await q.execute();
-  const views = await Promise.all(products.map((p) => readProduct(db, p.id)));
-  return views.flatMap((view) => (view ? [toSummary(view)] : []));
+  return readSummaries(db, products.map((p) => p.id));
+}
+
+/**
+ * Tiles for the given products, in the given order (unknown ids are left out), in five set-based queries whatever
+ * the number of products: what `toSummary(readProduct(id))` gives, without reading every variant's stock. Price
+ * ranges come from the lowest and highest list and sale price per colour: the final price is a non-decreasing
+ * function of the sale price within a colour (same colour type, same automatic promotions).
+ */
+export async function readSummaries(db: Db, ids: string[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const k = db.kysely;
+  const now = new Date().toISOString();
+  const [products, colors, images, prices, promos] = await Promise.all([
+    k.selectFrom('products')
+      .innerJoin('brands', 'brands.code', 'products.brand_code')
+      .select(['products.id', 'products.name', 'products.slug', 'products.brand_code', 'brands.name as brand_name', 'products.rating'])
+      .where('products.id', 'in', ids)
+      .execute(),
+    k.selectFrom('product_colors')
+      .select(['product_id', 'color_id', 'name', 'swatch_hex', 'color_type'])
+      .where('product_id', 'in', ids)
+      .orderBy('product_id').orderBy('position')
+      .execute(),
+    k.selectFrom('product_media')
+      .select(['product_id', 'url', 'alt'])
+      .where('product_id', 'in', ids).where('kind', '=', 'image')
+      .orderBy('product_id').orderBy('position').orderBy('id')
+      .execute(),
+    k.selectFrom('variants')
+      .select((eb) => [
+        'product_id', 'color_id',
+        eb.fn.min<number>('list_price_cents').as('min_list'), eb.fn.max<number>('list_price_cents').as('max_list'),
+        eb.fn.min<number>('sale_price_cents').as('min_sale'), eb.fn.max<number>('sale_price_cents').as('max_sale'),
+      ])
+      .where('product_id', 'in', ids)
+      .groupBy(['product_id', 'color_id'])
+      .execute(),
+    k.selectFrom('promotions')
+      .leftJoin('promotion_products as pp', 'pp.promotion_id', 'promotions.id')
+      .select(['promotions.id', 'promotions.percent_off', 'promotions.brand_code', 'pp.product_id'])
+      .where('promotions.coupon_code', 'is', null)
+      .where((eb) => eb.or([
+        eb('pp.product_id', 'in', ids),
+        eb('promotions.brand_code', 'in', eb.selectFrom('products').select('brand_code').where('id', 'in', ids)),
+      ]))
+      .where((eb) => eb.or([eb('promotions.starts_at', 'is', null), eb('promotions.starts_at', '<=', now)]))
+      .where((eb) => eb.or([eb('promotions.ends_at', 'is', null), eb('promotions.ends_at', '>', now)]))
+      .execute(),
+  ]);
+
+  const byId = new Map(products.map((p) => [p.id, p]));
+  return ids.flatMap((id) => {
+    const p = byId.get(id);
+    if (!p) return [];
+    const own = colors.filter((c) => c.product_id === id);
+    const autoPromos = [...new Map(
+      promos.filter((pr) => pr.brand_code === p.brand_code || pr.product_id === id).map((pr) => [pr.id, { id: pr.id, percentOff: pr.percent_off }]),
+    ).values()];
+    const colorType = new Map(own.map((c) => [c.color_id, c.color_type]));
+    const rows = prices.filter((r) => r.product_id === id);
+    const final = (sale: number, color: string) => finalUnitPrice(Number(sale), colorType.get(color) ?? 'B', autoPromos).price;
+    const first = images.find((m) => m.product_id === id);
+    return [{
+      id,
+      name: p.name,
+      url: productUrl(p.slug),
+      brand: p.brand_code,
+      brandName: p.brand_name,
+      image: first?.url ?? '',
+      imageAlt: first?.alt ?? p.name,
+      listPrice: range(rows.flatMap((r) => [Number(r.min_list), Number(r.max_list)])),
+      finalPrice: range(rows.flatMap((r) => [final(r.min_sale, r.color_id), final(r.max_sale, r.color_id)])),
+      swatches: own.map((c) => ({ id: c.color_id, name: c.name, hex: c.swatch_hex ?? '#ccc' })),
+      rating: p.rating,
+    }];
+  });
 }
 
 /** A product's tile: first image, price ranges, swatches. */

@@ -6,7 +6,7 @@ import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely
  * small ways (parameters are spread, and statements have no `reader` flag), so this adapter bridges them and lets
  * the store run on nothing but Node.
  */
-function wrapStatement(stmt: StatementSync): SqliteStatement {
+function wrapStatement(db: DatabaseSync, sql: string, stmt: StatementSync): SqliteStatement {
   const params = (p: ReadonlyArray<unknown>) => p.map(toSqlValue);
   return {
     reader: stmt.columns().length > 0,
@@ -15,7 +15,29 @@ function wrapStatement(stmt: StatementSync): SqliteStatement {
       const r = stmt.run(...params(p));
       return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
     },
-    iterate: (p) => stmt.iterate(...params(p)) as IterableIterator<unknown>,
+    // A streamed read stays open across awaits, so it gets a statement of its own, never the shared cached one.
+    iterate: (p) => db.prepare(sql).iterate(...params(p)) as IterableIterator<unknown>,
+  };
+}
+
+/**
+ * Prepared statements by SQL text, least recently used dropped first. The same few hundred queries run on every
+ * request; preparing each again was a visible share of a page's time. Safe because the connection runs one
+ * statement at a time (Kysely's SQLite driver holds a lock around each query) and `all`/`run` reset the statement.
+ */
+const STATEMENT_CACHE_SIZE = 500;
+function cachedPrepare(db: DatabaseSync): (sql: string) => SqliteStatement {
+  const cache = new Map<string, SqliteStatement>();
+  return (sql) => {
+    let stmt = cache.get(sql);
+    if (stmt) {
+      cache.delete(sql);
+    } else {
+      stmt = wrapStatement(db, sql, db.prepare(sql));
+      if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    }
+    cache.set(sql, stmt);
+    return stmt;
   };
 }
 
@@ -39,7 +61,7 @@ export function nodeSqliteDialect(file: string): SqliteDialect {
       const db = openSqlite(file);
       const adapted: SqliteDatabase = {
         close: () => db.close(),
-        prepare: (sql) => wrapStatement(db.prepare(sql)),
+        prepare: cachedPrepare(db),
       };
       return adapted;
     },

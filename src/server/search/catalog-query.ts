@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import { readProduct, toSummary } from '../commerce/catalog.ts';
+import { readSummaries } from '../commerce/catalog.ts';
 import type { ProductSummary } from '../../lib/commerce-types.ts';
 
 /**
@@ -53,10 +53,9 @@ export async function loadSearchDocuments(db: Db): Promise<SearchDocument[]> {
   }));
 }
 
-/** Tiles for the given products, in the given order (one product read each: used for one page of results). */
+/** Tiles for the given products, in the given order (a few set-based queries for the whole page). */
 export async function summariesFor(db: Db, ids: string[]): Promise<ProductSummary[]> {
-  const views = await Promise.all(ids.map((id) => readProduct(db, id)));
-  return views.flatMap((view) => (view ? [toSummary(view)] : []));
+  return readSummaries(db, ids);
 }
 
 export interface CurrentPromotion {
