@@ -82,8 +82,17 @@ test('an item number goes to quick order, where the item can be added to the bag
   await page.getByRole('button', { name: 'Add to Bag' }).click();
   await expect(page.getByRole('link', { name: 'Bag, 1 item' })).toBeAttached();
 
+  // The bare number printed in the catalog finds the item too.
+  const again = await openSearch(page);
+  await again.fill('2003');
+  await again.press('Enter');
+  await expect(page).toHaveURL(/\/quick-order\?q=2003&search-button=&lang=default(&|$)/);
+  await expect(page.getByRole('heading', { level: 2, name: 'Relaxed Blazer' })).toBeVisible();
+
   await page.goto('/quick-order?q=zz-9999');
   await expect(page.getByRole('alert')).toContainText('We could not find item number zz-9999');
+  await page.goto('/quick-order?q=99999');
+  await expect(page.getByRole('alert')).toContainText('We could not find item number 99999');
 });
 
 test('a product page prefills the box from q', async ({ page }) => {

@@ -73,3 +73,22 @@ test('the selection in the URL survives a reload', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
   await expect(page.getByRole('button', { name: 'M', exact: true })).toHaveAttribute('aria-pressed', 'true');
 });
+
+test("the server's add-to-bag error shows inline, and any change of options clears it", async ({ page }) => {
+  // The bag already holds 9 of the 10 a shopper may order of this size.
+  const res = await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'ww-2003-nvy-M', quantity: 9 } });
+  expect(res.status()).toBe(200);
+  await page.goto('/p/relaxed-blazer-ww-2003?color=nvy&size=M');
+  await hydrated(page);
+  const add = page.getByRole('button', { name: 'Add to Bag' });
+  await page.getByLabel('Quantity').selectOption('2');
+  await add.click();
+  await expect(page.getByRole('alert')).toHaveText('You can order at most 10 of Relaxed Blazer.');
+  await expect(add).toBeDisabled();
+
+  await page.getByLabel('Quantity').selectOption('1'); // a change of quantity clears the error
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(add).toBeEnabled();
+  await add.click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText('Relaxed Blazer');
+});

@@ -46,10 +46,11 @@ describe('mega menu items show between their start and end times, in New York ti
 describe('item-number detection sends catalog numbers to quick order', () => {
   it.each(['fb-1001', 'FB-1001', 'egc-3', ' ca-7004 ', '123456'])('%s is an item number', (t) => expect(looksLikeItemNumber(t)).toBe(true));
   it.each(['dress', 'fb 1001', '12', 'size 8', 'blue-dress', 'fb-'])('%s is a search', (t) => expect(looksLikeItemNumber(t)).toBe(false));
-  it('for the shoe brand a bare number is searched, a product id still goes to quick order', () => {
+  it('for the one brand that searches them (the shoe brand), item numbers are searched', () => {
     expect(looksLikeItemNumber('1102', 'ks')).toBe(false);
+    expect(looksLikeItemNumber('ks-6001', 'ks')).toBe(false);
     expect(looksLikeItemNumber('1102', 'fb')).toBe(true);
-    expect(looksLikeItemNumber('ks-6001', 'ks')).toBe(true);
+    expect(looksLikeItemNumber('ks-6001', 'ww')).toBe(true);
   });
 });
 

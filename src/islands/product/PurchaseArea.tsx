@@ -122,7 +122,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
 
   const pick = (attrId: string, value: string) => {
     setSel((s) => choose(product, s, attrId, value));
-    setError(null); // any change of options clears the add error
+    setError(null); // any change of options (here, the quantity, hemming and gift card fields) clears the add error
   };
 
   const canAdd = !busy && fresh && !error && !!variant && variant.inStock;
@@ -175,12 +175,12 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
       {hemFamily && <HemmingSelector family={hemFamily} value={hem} onChange={(v) => (setHem(v), setError(null))} />}
       {giftCard && (
-        <GiftCardForm eGift={eGift} fields={gift} errors={giftErrors} shown={giftShown} onChange={setGift} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
+        <GiftCardForm eGift={eGift} fields={gift} errors={giftErrors} shown={giftShown} onChange={(g) => (setGift(g), setError(null))} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
       )}
       {!giftCard && product.productType !== PRODUCT_TYPE.membership && (
         <label className="field qty">
           Quantity
-          <select value={quantity} onChange={(e) => setQuantity(Number(e.target.value))}>
+          <select value={quantity} onChange={(e) => (setQuantity(Number(e.target.value)), setError(null))}>
             {quantityOptions(maxQty).map((n) => (
               <option key={n} value={n}>{n}</option>
             ))}
