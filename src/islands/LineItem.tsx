@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { editEventDetail, lineActions } from '../lib/bag-line-rules.ts';
+import { editEventDetail, lineActions, lineQuantityOptions } from '../lib/bag-line-rules.ts';
 import { openQuickShop } from '../lib/quick-shop.ts';
 import type { LineItemView } from '../lib/commerce-types.ts';
 import { formatCents } from '../lib/money.ts';
@@ -20,7 +20,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
   const [error, setError] = useState<string | null>(null);
   const actions = lineActions(item);
   const full = variant === 'full';
-  const max = Math.max(item.quantity, item.c_lineItemDetails.maxOrderQuantity);
+  const quantities = lineQuantityOptions(item.quantity, item.c_lineItemDetails.maxOrderQuantity);
   const label = `${item.productName}, ${item.colorName}${item.sizeLabel ? `, ${item.sizeLabel}` : ''}`;
   const details = item.c_lineItemDetails;
 
@@ -63,8 +63,8 @@ export function LineItem({ item, variant = 'full' }: Props) {
               <label>
                 Quantity
                 <select value={item.quantity} disabled={pending} onChange={(e) => updateLineQuantity(item.itemId, Number(e.target.value))}>
-                  {Array.from({ length: max }, (_, i) => i + 1).map((n) => (
-                    <option key={n} value={n}>{n}</option>
+                  {quantities.map((o) => (
+                    <option key={o.value} value={o.value} disabled={o.disabled}>{o.value}</option>
                   ))}
                 </select>
               </label>

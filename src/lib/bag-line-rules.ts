@@ -50,3 +50,14 @@ export function checkoutBlocker(basket: Pick<BasketView, 'productItems'>): strin
   if (basket.productItems.some((i) => i.showRestrictedShippingStateMessage)) return RESTRICTED_SHIPPING_CART_URL;
   return null;
 }
+
+/**
+ * The bag line's quantity choices: 1 to the line's max order quantity (spec: 1 to the max, default 10), so nothing
+ * the server would refuse is offered. When stock has fallen below the line's quantity, that quantity stays listed
+ * (disabled) so the control shows what the bag holds, beside the line's 'Only N left' message.
+ */
+export function lineQuantityOptions(quantity: number, max: number): { value: number; disabled: boolean }[] {
+  const options = Array.from({ length: Math.max(1, max) }, (_, i) => ({ value: i + 1, disabled: false }));
+  if (quantity > options.length) options.push({ value: quantity, disabled: true });
+  return options;
+}

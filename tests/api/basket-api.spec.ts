@@ -61,6 +61,8 @@ test('add to bag refuses bad input with a 4xx and a message, and the basket is u
     [{ productId: 'x'.repeat(500) }, 400, /too long/],
     [{ productId: 'ca-7001-nvy-Misses-8', optionItems: [{ optionId: 'hemming', optionValueId: '1' }] }, 400, /inseam/],
     [{ productId: 'gc-2-gc-25' }, 400, /Please add To/],
+    [{ productId: 'gc-2-gc-25', c_giftCardRecipient: 'Ann' }, 400, /^Please add From$/],
+    [{ productId: 'egc-3-egc-50', c_giftCardRecipient: 'Ann' }, 400, /^Please add your name$/],
     [null, 400, /./],
   ];
   for (const [data, status, message] of cases) {
@@ -92,6 +94,18 @@ test('update and delete a line; unknown lines are 404', async ({ request }) => {
   expect((await del.json()).body.basket.productItems).toEqual([]);
   const again = await request.delete('/api/checkout/basket/delete/deleteBasketItem/', { data: { itemId } });
   expect(again.status()).toBe(404);
+});
+
+test('a gift card line keeps its quantity and amount, even asked directly; the bag is unchanged', async ({ request }) => {
+  const added = (await (await add(request, { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' })).json()).body.basket;
+  const itemId = added.productItems[0].itemId;
+  const qty = await request.post('/api/checkout/basket/update/updateBasketItem', { data: { itemId, body: { quantity: 2 } } });
+  expect(qty.status()).toBe(400);
+  expect((await qty.json()).message).toBe('The quantity of a gift card or membership cannot be changed. Add another one instead.');
+  const swap = await request.post('/api/checkout/basket/update/updateBasketItem', { data: { itemId, body: { productId: 'gc-2-gc-100', quantity: 1 } } });
+  expect(swap.status()).toBe(400);
+  expect((await swap.json()).message).toBe('A gift card or membership cannot be changed. Remove it and add it again.');
+  expect(await basket(request)).toEqual(added);
 });
 
 test('shipping methods are listed with prices for the bag and one can be chosen', async ({ request }) => {

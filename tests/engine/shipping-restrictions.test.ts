@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, basketView, setShippingState, updateItemQuantity } from '../../src/server/commerce/basket.ts';
 import { readProduct } from '../../src/server/commerce/catalog.ts';
+import { replaceItem } from '../../src/server/commerce/basket-edit.ts';
 import { CommerceError } from '../../src/server/commerce/errors.ts';
 import { lineActions, checkoutBlocker, RESTRICTED_SHIPPING_CART_URL } from '../../src/lib/bag-line-rules.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
@@ -35,6 +36,12 @@ describe('restricted shipping states', () => {
     expect(lineActions(inCa.productItems[0]!)).toMatchObject({ canChangeQuantity: false, canEdit: false, canRemove: true });
     expect(lineActions(inCa.productItems[1]!)).toMatchObject({ canChangeQuantity: true, canEdit: true });
     expect(checkoutBlocker(inCa)).toBe(RESTRICTED_SHIPPING_CART_URL);
+    // The server refuses what the line's controls do not offer: no quantity change, no edit.
+    const refused = async (p: Promise<unknown>) => ((await p.then(() => null, (e: unknown) => e)) as CommerceError | null)?.message;
+    expect(await refused(updateItemQuantity(t.db, basketId, shellLine, 2))).toBe('This item cannot ship to the state you chose. Remove it to continue.');
+    const otherSize = (await readProduct(t.db, 'rm-3001'))!.variants.find((v) => v.inStock && v.id !== shell)!.id;
+    expect(await refused(replaceItem(t.db, basketId, shellLine, { productId: otherSize, quantity: 1 }))).toBe('This item cannot ship to the state you chose. Remove it to continue.');
+    expect((await basketView(t.db, basketId)).productItems[0]).toMatchObject({ productId: shell, quantity: 1 });
     // California's 7.25 % applies to the taxable merchandise.
     expect(inCa.taxTotal).toBe(inCa.c_summary.totalTax);
     expect(inCa.c_summary.totalTax).toBeGreaterThan(0);

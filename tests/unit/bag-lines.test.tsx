@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { LineItemView } from '../../src/lib/commerce-types.ts';
-import { editEventDetail, lineActions } from '../../src/lib/bag-line-rules.ts';
+import { editEventDetail, lineActions, lineQuantityOptions } from '../../src/lib/bag-line-rules.ts';
 import { QUICK_SHOP_EVENT } from '../../src/lib/quick-shop.ts';
 import { $bag, $bagPendingItem } from '../../src/lib/stores/bag.ts';
 import { LineItem } from '../../src/islands/LineItem.tsx';
@@ -44,6 +44,25 @@ describe('what a shopper may do with a bag line', () => {
   });
   it('an out-of-stock item cannot change quantity but can be edited to another size', () => {
     expect(lineActions(item({}, { isOutOfStock: true }))).toMatchObject({ canChangeQuantity: false, canEdit: true, canMoveToWishlist: true });
+  });
+});
+
+describe('the bag line quantity choices', () => {
+  it('offer 1 to the max order quantity', () => {
+    expect(lineQuantityOptions(2, 10).map((o) => o.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(lineQuantityOptions(1, 1)).toEqual([{ value: 1, disabled: false }]);
+  });
+  it('when stock falls below the line, offer only what can be ordered and show the line\'s quantity disabled', () => {
+    expect(lineQuantityOptions(5, 3)).toEqual([
+      { value: 1, disabled: false }, { value: 2, disabled: false }, { value: 3, disabled: false }, { value: 5, disabled: true },
+    ]);
+  });
+  it('in the line: the select offers nothing the server would refuse', () => {
+    render(<LineItem item={item({ quantity: 5 }, { maxOrderQuantity: 3, availabilityMsg: 'Only 3 left in stock.' })} />);
+    const select = screen.getByLabelText('Quantity') as HTMLSelectElement;
+    expect(select.value).toBe('5');
+    expect([...select.options].filter((o) => !o.disabled).map((o) => o.value)).toEqual(['1', '2', '3']);
+    expect(screen.getByText('Only 3 left in stock.')).toBeTruthy();
   });
 });
 

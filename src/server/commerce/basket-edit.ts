@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction } from '../db/transaction.ts';
 import { maxOrderable } from './catalog.ts';
 import { CommerceError } from './errors.ts';
-import { BONUS_MESSAGES } from './bonus-rules.ts';
+import { assertLineChangeable } from './line-rules.ts';
 
 /**
  * Edit mode from the bag: the line takes another variant of the same product, a quantity and hemming. The same
@@ -16,7 +16,7 @@ export async function replaceItem(db: Db, basketId: string, itemId: string, inpu
     if (basket?.status !== 'open') throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
-    if (line.bonus_promotion_id !== null) throw new CommerceError('invalid', BONUS_MESSAGES.noEdit);
+    await assertLineChangeable(tx, basketId, line, 'edit');
     const v = await tx
       .selectFrom('variants')
       .innerJoin('products', 'products.id', 'variants.product_id')

@@ -6,9 +6,9 @@ import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts'
 import { assertQuantityAllowed, loadVariant, type LoadedVariant } from './variant-limits.ts';
 import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
+import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
 import type { BasketView } from '../../lib/commerce-types.ts';
-import { BONUS_MESSAGES } from './bonus-rules.ts';
 
 /**
  * Basket writes. Each runs in one write transaction that first locks the basket row, so two requests for the
@@ -58,7 +58,8 @@ function giftFields(v: LoadedVariant, input: AddToBagInput) {
   const isGiftCard = v.product_type === PRODUCT_TYPE.giftCard || v.product_type === PRODUCT_TYPE.eGiftCard;
   if (!isGiftCard) return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
   if (!input.c_giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
-  if (!input.c_giftCardSender) throw new CommerceError('invalid', 'Please add From');
+  // The e-gift card asks for 'Your name' where the plastic card asks 'From' (product spec §5 messages).
+  if (!input.c_giftCardSender) throw new CommerceError('invalid', v.product_type === PRODUCT_TYPE.eGiftCard ? 'Please add your name' : 'Please add From');
   if (v.product_type === PRODUCT_TYPE.eGiftCard && !input.c_giftCardRecipientEmail) {
     throw new CommerceError('invalid', 'Valid email is required');
   }
@@ -121,7 +122,7 @@ export async function updateItemQuantity(db: Db, basketId: string, itemId: strin
     await lockOpenBasket(db, tx, basketId);
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
-    if (line.bonus_promotion_id !== null) throw new CommerceError('invalid', BONUS_MESSAGES.fixedQuantity);
+    await assertLineChangeable(tx, basketId, line, 'quantity');
     const v = await loadVariant(tx, line.sku);
     if (!v) throw new CommerceError('not_found', 'That item is no longer sold. Please remove it.');
     const others = await tx
