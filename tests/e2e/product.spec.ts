@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration.ts';
+import { e2eDb } from '../helpers/e2e-db.ts';
 
 test('a bra: changing the band clears a cup that band does not come in', async ({ page }) => {
   await page.goto('/p/everyday-t-shirt-bra-bh-5001');
@@ -162,6 +163,41 @@ test('quick shop from a recommendation carousel adds to the bag', async ({ page 
   await size.click();
   await quick.getByRole('button', { name: 'Add to Bag' }).click();
   await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText(name);
+});
+
+test("choosing and hovering colours in a quick shop leaves the product page's own gallery as it was", async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001?color=blk');
+  await hydrated(page);
+  const pageImages = () => page.locator('.gallery .embla-slide img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+  const before = await pageImages();
+  expect(before.length).toBeGreaterThan(0);
+  // A product sharing the page's colour ids (Ivory, Coral): the page's gallery follows those ids for its own product.
+  await page.evaluate(() => window.dispatchEvent(new CustomEvent('quickShopEvent', {
+    detail: { productId: 'ww-2001', productLink: '/p/silky-tie-neck-blouse-ww-2001', templateProps: {}, modalProps: {} },
+  })));
+  const quick = page.getByRole('dialog', { name: 'Quick Shop' });
+  await expect(quick.getByRole('heading', { name: 'Silky Tie-Neck Blouse' })).toBeVisible();
+  await quick.getByRole('button', { name: /^Coral/ }).hover();
+  expect(await pageImages()).toEqual(before);
+  await quick.getByRole('button', { name: /^Ivory/ }).click();
+  expect(await pageImages()).toEqual(before);
+  await page.keyboard.press('Escape');
+  await expect(quick).toBeHidden();
+  expect(await pageImages()).toEqual(before);
+});
+
+test('a product that sold out after the build says so once its purchase area hears from the server', async ({ page }) => {
+  const db = e2eDb();
+  try {
+    const skus = db.kysely.selectFrom('variants').select('sku').where('product_id', '=', 'jl-4003');
+    await db.kysely.updateTable('stock').set({ on_hand: 0 }).where('sku', 'in', skus).execute();
+    await db.kysely.updateTable('variants').set({ back_ordered: 0 }).where('product_id', '=', 'jl-4003').execute();
+  } finally {
+    await db.kysely.destroy();
+  }
+  await page.goto('/p/shirt-dress-jl-4003');
+  await hydrated(page);
+  await expect(page.getByTestId('sold-out')).toHaveText('This item is sold out.');
 });
 
 test('the bag shows recommendations, including what was viewed recently', async ({ page }) => {

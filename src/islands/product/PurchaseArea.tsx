@@ -101,7 +101,10 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   useEffect(() => {
     if (variant && hem && !hemFamily?.options.some((o) => o.value === hem)) setHem(null);
   }, [variant, hem, hemFamily]);
-  useEffect(() => $selectedColor.set(sel.color), [sel.color]);
+  // The product page's gallery follows this purchase area's colour; a quick shop over a page leaves it alone.
+  useEffect(() => {
+    if (!embedded) $selectedColor.set(sel.color);
+  }, [sel.color, embedded]);
 
   useEffect(() => {
     if (embedded) return;
@@ -157,6 +160,8 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   const label = edit ? (variant?.inStock ? 'Update' : addButtonLabel(product, sel)) : addButtonLabel(product, sel);
   return (
     <section className="purchase" aria-label="Choose options and add to bag">
+      {/* From the server's stock once hydrated (a restock after the build shows at once), the build's until then. */}
+      {product.completeOOS && <p className="notice notice-error" data-testid="sold-out">This item is sold out.</p>}
       <p className="price">
         <span className="price-final">{price.final}</span>
         {price.list && <s className="price-list" aria-label={`Was ${price.list}`}>{price.list}</s>}
@@ -168,7 +173,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
           product={product}
           sel={sel}
           onPick={pick}
-          onPreview={(c) => $previewColor.set(c)}
+          onPreview={(c) => !embedded && $previewColor.set(c)}
           selectableWhenOut={product.isMasterWaitlisted}
         />
       ))}
