@@ -33,8 +33,9 @@ test('an active ELQ member on a Fernbrook page: ELQ Rewards links to /myelqrewar
   await expect(flyout.getByText('Certificates: $10.00')).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await page.goto('/brand/ww'); // another brand's pages: the record's own link (or /rewards)
-  await expect(page.locator('.primary-links [data-rewards-link]')).toHaveAttribute('href', '/rewards');
+  await page.goto('/brand/ww'); // the membership decides on every brand's pages
+  await expect(page.locator('.primary-links [data-rewards-link]')).toHaveAttribute('href', '/myelqrewards');
+  await expect(page.locator('.primary-links [data-rewards-link]')).toHaveText('ELQ Rewards');
 
   await page.goto('/myelqrewards');
   await expect(page.getByRole('heading', { name: 'My ELQ Rewards' })).toBeVisible();

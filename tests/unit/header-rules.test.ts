@@ -64,10 +64,11 @@ describe('the rewards link', () => {
   it('ignores a record when signed out', () => {
     expect(rewardsLink({ signedIn: false, record: { ...record, rewardsPageURL: '/my/rewards' } }).href).toBe('/rewards');
   });
-  it('is /myelqrewards for active members on the member brand, and labelled ELQ Rewards', () => {
+  it('is /myelqrewards for signed-in active members, labelled ELQ Rewards, over the record and header links', () => {
     const member = { ...record, isActiveFBBRewardsMember: true, rewardsPageURL: '/my/rewards' };
-    expect(rewardsLink({ signedIn: true, record: member, brand: 'fb' })).toEqual({ href: '/myelqrewards', label: 'ELQ Rewards' });
-    expect(rewardsLink({ signedIn: true, record: member, brand: 'ww' })).toEqual({ href: '/my/rewards', label: 'ELQ Rewards' });
+    expect(rewardsLink({ signedIn: true, record: member, headerUrl: '/h' })).toEqual({ href: '/myelqrewards', label: 'ELQ Rewards' });
+    expect(rewardsLink({ signedIn: false, record: member })).toEqual({ href: '/rewards', label: 'Dia Shop Rewards' });
+    expect(rewardsLink({ signedIn: true, record: { ...record, rewardsPageURL: '/my/rewards' } })).toEqual({ href: '/my/rewards', label: 'Dia Shop Rewards' });
   });
   it('the points bar shows points against the threshold, capped at 100 %', () => {
     expect(pointsProgress(record)).toBe(60);

@@ -8,7 +8,6 @@ import { $customer } from '../../lib/stores/customer.ts';
  */
 export function startCustomerView(): void {
   const header = document.querySelector<HTMLElement>('[data-site-header]');
-  const brand = header?.dataset['brand'] || null;
   const headerUrl = header?.dataset['rewardsUrl'] ?? null;
   const all = <T extends HTMLElement = HTMLElement>(sel: string) => [...document.querySelectorAll<T>(sel)];
 
@@ -27,7 +26,7 @@ export function startCustomerView(): void {
       a.href = signedIn ? '/my-account' : '/register?isopen=true';
       a.textContent = signedIn ? 'Account' : 'Sign In';
     }
-    const link = rewardsLink({ headerUrl, record: c.rewards, signedIn, brand });
+    const link = rewardsLink({ headerUrl, record: c.rewards, signedIn });
     for (const a of all<HTMLAnchorElement>('[data-rewards-link]')) {
       a.href = link.href;
       if (a.closest('.primary-links')) a.textContent = link.label;

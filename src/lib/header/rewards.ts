@@ -11,8 +11,6 @@ export interface RewardsRecord {
   rewardsPageURL: string | null;
 }
 
-/** The brand whose active rewards members have their own page and label ("ELQ Rewards"): Fernbrook (fb). */
-export const MEMBER_REWARDS_BRAND = 'fb';
 export const REWARDS_LABELS = { member: 'ELQ Rewards', default: 'Dia Shop Rewards' } as const;
 
 export interface RewardsLinkInput {
@@ -20,21 +18,18 @@ export interface RewardsLinkInput {
   headerUrl?: string | null | undefined;
   record?: RewardsRecord | null | undefined;
   signedIn: boolean;
-  /** The brand whose pages the shopper is on. */
-  brand?: string | null | undefined;
 }
 
 /**
- * Where the rewards link goes, in order of precedence (spec §2 routes, §4 rewards display):
- * 1. /myelqrewards for a signed-in active member of the member brand while on that brand;
- * 2. the rewards page URL on the customer's rewards record;
- * 3. the rewards URL of the header data;
- * 4. /rewards.
+ * Where the rewards link goes and what it is called (spec §2 routes, §4 rewards display, §6 roles). The record's
+ * membership (isActiveFBBRewardsMember: the one brand's programme, "ELQ Rewards") decides, on every brand's pages:
+ * 1. a signed-in active member: /myelqrewards, "ELQ Rewards";
+ * 2. anyone else ("Dia Shop Rewards", the other programme): the rewards page URL on the signed-in customer's
+ *    record, else the rewards URL of the header data, else /rewards.
  */
-export function rewardsLink({ headerUrl, record, signedIn, brand }: RewardsLinkInput): { href: string; label: string } {
-  const member = signedIn && !!record?.isActiveFBBRewardsMember;
-  if (member && brand === MEMBER_REWARDS_BRAND) return { href: MEMBER_REWARDS_URL, label: REWARDS_LABELS.member };
-  const label = member ? REWARDS_LABELS.member : REWARDS_LABELS.default;
+export function rewardsLink({ headerUrl, record, signedIn }: RewardsLinkInput): { href: string; label: string } {
+  if (signedIn && record?.isActiveFBBRewardsMember) return { href: MEMBER_REWARDS_URL, label: REWARDS_LABELS.member };
+  const label = REWARDS_LABELS.default;
   if (signedIn && record?.rewardsPageURL) return { href: record.rewardsPageURL, label };
   if (headerUrl) return { href: headerUrl, label };
   return { href: DEFAULT_REWARDS_URL, label };
