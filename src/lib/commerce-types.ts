@@ -269,6 +269,8 @@ export interface BasketView {
   c_lastAddedItemInfo: { itemId: string; quantity: number; salePrice: number; originalPrice: number } | null;
   /** Things that changed in the bag without the shopper asking, told once: the reply of the read that made the change. */
   c_notices: string[];
+  /** Some line (a hemmed item) ships by Standard Delivery (Regular) only: faster methods are not offered. */
+  c_standardDeliveryOnly: boolean;
 }
 
 /** One product in a recommendation carousel (header spec §3 "Recommendation item"); prices in cents. */

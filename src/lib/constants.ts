@@ -16,6 +16,8 @@ export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership:
 /** Our decision (docs/decisions.md): Regular shipping is free on merchandise of $75 or more. */
 export const FREE_REGULAR_SHIPPING_THRESHOLD_CENTS = 7500;
 export const DEFAULT_SHIPPING_METHOD_ID = 'Regular';
+/** Checkout spec §8 (caution style): shown when a line (a hemmed item) may only ship by Standard Delivery. */
+export const STANDARD_DELIVERY_ONLY_MESSAGE = 'Some items are only eligible for Standard Delivery.';
 
 /** Identifier lengths and limits the API enforces. */
 export const ID_MAX_LENGTH = 64;

@@ -86,6 +86,12 @@ test('bag edits: quantity, edit opens quick shop, gift cards fixed, out of stock
   }
   await openBag(page);
 
+  // A hemmed item ships by Standard Delivery only.
+  const shipping = page.getByRole('group', { name: 'Shipping method' });
+  await expect(shipping.getByText('Some items are only eligible for Standard Delivery.')).toBeVisible();
+  await expect(shipping.getByRole('radio')).toHaveCount(1);
+  await expect(shipping.getByRole('radio', { name: /^Regular/ })).toBeChecked();
+
   const jean = page.getByRole('listitem', { name: /High-Rise Straight Jean/ });
   await jean.getByLabel('Quantity').selectOption('2');
   await expect(jean.getByLabel('Quantity')).toHaveValue('2');

@@ -28,6 +28,7 @@ export function emptyBasket(): BasketView {
     totalQuantity: 0,
     c_lastAddedItemInfo: null,
     c_notices: [],
+    c_standardDeliveryOnly: false,
   };
 }
 
@@ -77,6 +78,10 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
     .execute();
 
   const productIds = [...new Set(rows.map((r) => r.product_id))];
+  // Hemmed items ship by Regular (Standard Delivery) only: a stored faster choice is priced as Regular while the bag
+  // holds one (it comes back when the hemmed line leaves, as the shopper chose it).
+  const standardOnly = rows.some((r) => r.hemming_option_id !== null);
+  const methodId = standardOnly ? DEFAULT_SHIPPING_METHOD_ID : basket.shipping_method_id;
   const brandCodes = [...new Set(rows.map((r) => r.brand_code))];
   const now = new Date().toISOString();
   const [promoRows, images, method, rate, coupons, bonusRules, restricted] = await Promise.all([
@@ -94,7 +99,7 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
     productIds.length === 0
       ? Promise.resolve([])
       : tx.selectFrom('product_media').select(['product_id', 'color_id', 'url']).where('product_id', 'in', productIds).where('kind', '=', 'image').orderBy('position').execute(),
-    tx.selectFrom('shipping_methods').selectAll().where('id', '=', basket.shipping_method_id).executeTakeFirst(),
+    tx.selectFrom('shipping_methods').selectAll().where('id', '=', methodId).executeTakeFirst(),
     basket.shipping_state_code
       ? tx.selectFrom('tax_rates').select('rate_bp').where('state_code', '=', basket.shipping_state_code).executeTakeFirst()
       : Promise.resolve(undefined),
@@ -243,6 +248,7 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
       ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.c_lineItemDetails.original_price_value }
       : null,
     c_notices: [],
+    c_standardDeliveryOnly: standardOnly,
   };
   const droppedBonusItems = items.filter((_, i) => !keep[i]);
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems, bonusRules, bonus };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '../../lib/constants.ts';
+import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE, STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
@@ -152,6 +152,10 @@ export async function setShippingMethod(db: Db, basketId: string, methodId: stri
     await lockOpenBasket(db, tx, basketId);
     const method = await tx.selectFrom('shipping_methods').select('id').where('id', '=', methodId).executeTakeFirst();
     if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
+    if (method.id !== DEFAULT_SHIPPING_METHOD_ID) {
+      const hemmed = await tx.selectFrom('basket_items').select('id').where('basket_id', '=', basketId).where('hemming_option_id', 'is not', null).executeTakeFirst();
+      if (hemmed) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
+    }
     await tx.updateTable('baskets').set({ shipping_method_id: method.id, updated_at: nowIso() }).where('id', '=', basketId).execute();
   });
 }

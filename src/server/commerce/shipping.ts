@@ -1,12 +1,13 @@
 import type { Db } from '../db/database.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
+import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
 import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
 
 /**
  * The shipping methods for a basket, each priced for it as the basket's totals price it (Regular becomes free
  * once merchandise after coupons reaches the threshold). A caller that has just read the basket passes it, so it
- * is not read twice.
+ * is not read twice. A bag holding a hemmed item is offered Regular only.
  */
 export async function listShippingMethods(db: Db, basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }> {
   const [rows, basket] = await Promise.all([
@@ -14,8 +15,10 @@ export async function listShippingMethods(db: Db, basketId: string | null, known
     known ?? readBasket(db.kysely, basketId),
   ]);
   const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.c_summary;
+  // A hemmed item ships by Standard Delivery (Regular) only: the faster methods are not applicable to the bag.
+  const applicable = basket.c_standardDeliveryOnly ? rows.filter((m) => m.id === DEFAULT_SHIPPING_METHOD_ID) : rows;
   return {
-    methods: rows.map((m) => ({
+    methods: applicable.map((m) => ({
       id: m.id,
       name: m.name,
       description: m.description,
