@@ -22,9 +22,15 @@ export const MAX_DISCOUNTS = 'Maximum number of discounts applied.';
 /** Status of a coupon on the bag, as the spec's couponItems carry it. */
 export type CouponStatus = 'applied' | 'valid but conditions not met' | 'invalid/expired';
 
-/** The promo code messages (header spec §5): applied → see details; valid → once conditions are met; else remove. */
+/** The answer to applying a code that now discounts the bag (checkout spec §8). */
+export const CODE_APPLIED = 'Code applied successfully';
+
+/**
+ * A code's standing on the bag, shown under it (header spec §5 promo code messages): applied → see details (its
+ * Details button is beside it); valid → the discount applies once conditions are met; otherwise → remove it.
+ */
 export const COUPON_MESSAGES: Record<CouponStatus, string> = {
-  applied: 'Code applied successfully',
+  applied: 'Code applied. See Details for what it covers.',
   'valid but conditions not met': 'This code is valid. The discount applies once the conditions are met.',
   'invalid/expired': 'This code is no longer valid or has expired. Please remove it to continue.',
 };

@@ -192,3 +192,37 @@ test('register-user after a guest order joins the order to the new account', asy
   const page = await r.get('/orders');
   expect(await page.text()).toContain(orderNo);
 });
+
+test('Track my order: a guest finds an order by number and e-mail; a malformed number is refused; look-ups are limited', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('track');
+  const orderNo = `77-${String(Date.now() % 100000).padStart(5, '0')}-${String(n).padStart(3, '0')}`;
+  const db = e2eDb();
+  await db.kysely.insertInto('orders').values({ id: `o-${orderNo}`, order_no: orderNo, customer_id: null, email, status: 'Shipped', total_cents: 5498, placed_at: new Date().toISOString() }).execute();
+  await db.kysely.destroy();
+  const r = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL!, 'x-forwarded-for': address() } });
+  const track = (orderNo: string, email: string) => r.post('/orders', { form: { orderNo, email } });
+
+  const page = await r.get('/orders'); // a guest is not sent away: the page offers the form and sign-in
+  expect(page.status()).toBe(200);
+  expect(await page.text()).toContain('Track my order');
+
+  const bad = await track('12-345', email);
+  expect(bad.status()).toBe(400);
+  expect(await bad.text()).toContain('Please enter your order number as it appears in your confirmation');
+  const found = await track(orderNo, email.toUpperCase());
+  expect(found.status()).toBe(200);
+  const html = await found.text();
+  expect(html).toContain(`Order ${orderNo}`);
+  expect(html).toContain('Shipped');
+  expect(html).toContain('$54.98');
+  const other = await track(orderNo, uniqueEmail('someone-else'));
+  expect(await other.text()).toContain('We could not find an order with that number and e-mail address.');
+  expect(await other.text()).not.toContain('Shipped');
+
+  // 20 look-ups in 15 minutes from one address (the malformed one was not counted), then 429.
+  for (let i = 0; i < 18; i++) expect((await track(orderNo, email)).status()).toBe(200);
+  const limited = await track(orderNo, email);
+  expect(limited.status()).toBe(429);
+  expect(await limited.text()).not.toContain('Shipped');
+  await r.dispose();
+});

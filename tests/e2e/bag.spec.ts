@@ -35,6 +35,7 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await expect(line.getByText('SAVE15: Extra 15% off with code SAVE15 (-$8.25)')).toBeVisible();
 
   const coupon = page.getByRole('listitem', { name: 'Code SAVE15' });
+  await expect(coupon.getByText('Code applied. See Details for what it covers.')).toBeVisible();
   const details = coupon.getByRole('button', { name: 'Details of code SAVE15' });
   await details.click();
   const dialog = page.getByRole('dialog', { name: 'Details' });

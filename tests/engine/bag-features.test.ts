@@ -30,7 +30,7 @@ describe('coupons on the bag', () => {
     const outcome = await applyCode(t.db, basketId, ' save-15 ', '', false);
     expect(outcome).toMatchObject({ statusCode: 'applied', message: 'Code applied successfully' });
     const b = await basketView(t.db, basketId);
-    expect(b.couponItems).toEqual([expect.objectContaining({ code: 'SAVE15', statusCode: 'applied', promotionId: 'ww-save15', discount: 825, message: 'Code applied successfully' })]);
+    expect(b.couponItems).toEqual([expect.objectContaining({ code: 'SAVE15', statusCode: 'applied', promotionId: 'ww-save15', discount: 825, message: 'Code applied. See Details for what it covers.' })]);
     expect(b.c_summary.subTotal).toBe(before.c_summary.subTotal);
     expect(b.c_summary.couponDiscount).toBe(825); // 15 % of $54.99, rounded to the cent
     expect(b.c_summary.orderTotal).toBe(before.c_summary.orderTotal - 825);

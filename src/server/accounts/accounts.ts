@@ -90,6 +90,16 @@ export async function setPassword(db: Db, customerId: string, password: string):
   await db.kysely.updateTable('customers').set({ password_hash: await hashPassword(password) }).where('id', '=', customerId).execute();
 }
 
+/** A guest's order by its number and the e-mail it was placed with (both must match), for Track my order. */
+export async function findGuestOrder(db: Db, orderNo: string, email: string) {
+  return db.kysely
+    .selectFrom('orders')
+    .select(['order_no', 'status', 'total_cents', 'placed_at'])
+    .where('order_no', '=', orderNo)
+    .where('email', '=', email.toLowerCase())
+    .executeTakeFirst();
+}
+
 export async function listOrders(db: Db, customerId: string) {
   return db.kysely.selectFrom('orders').select(['order_no', 'status', 'total_cents', 'placed_at']).where('customer_id', '=', customerId).orderBy('placed_at', 'desc').execute();
 }

@@ -21,6 +21,8 @@ export const LIMITS = {
   /** Reset e-mails to one address, and reset requests from one client address. */
   resetPerAccount: { max: 3, windowSeconds: 15 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 15 * 60 },
+  /** Guest order look-ups (Track my order) from one client address: number and e-mail must not be guessable. */
+  orderLookupPerAddress: { max: 20, windowSeconds: 15 * 60 },
   /** Waitlist sign-ups from one client address (each one may become an e-mail to someone). */
   waitlistPerAddress: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;

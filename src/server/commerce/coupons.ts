@@ -4,7 +4,7 @@ import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts'
 import { CommerceError } from './errors.ts';
 import type { CouponRule } from './pricing.ts';
 import {
-  COUPON_MESSAGES, MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET, codeError, guessCodeType, normaliseCode,
+  CODE_APPLIED, MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET, codeError, guessCodeType, normaliseCode,
   type CouponStatus,
 } from '../../lib/promo-code.ts';
 
@@ -88,7 +88,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
     const id = randomUUID();
     await tx.insertInto('basket_coupons').values({ id, basket_id: basketId, code, created_at: now }).execute();
     await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
-    return { couponItemId: id, statusCode: 'applied', message: COUPON_MESSAGES.applied, alreadyApplied: false };
+    return { couponItemId: id, statusCode: 'applied', message: CODE_APPLIED, alreadyApplied: false };
   });
 }
 

@@ -1,4 +1,5 @@
 import { ApplyCodeSchema } from '../../../../../lib/schemas/promo.ts';
+import { CODE_APPLIED } from '../../../../../lib/promo-code.ts';
 import { engine } from '../../../../../server/commerce/engine.ts';
 import { BadRequest, endpoint, readBody, success } from '../../../../../server/http/api.ts';
 
@@ -14,6 +15,6 @@ export const POST = endpoint(async ({ request, locals }) => {
   const basket = await commerce.readBasket(session.basketId);
   // The read is the authority: a coupon whose conditions are not met yet says so rather than "applied".
   const coupon = basket.couponItems.find((c) => c.couponItemId === outcome.couponItemId);
-  const message = outcome.alreadyApplied ? outcome.message : coupon?.message ?? outcome.message;
+  const message = outcome.alreadyApplied || !coupon ? outcome.message : coupon.statusCode === 'applied' ? CODE_APPLIED : coupon.message;
   return success({ basket, message, couponItemId: outcome.couponItemId }, { message });
 });

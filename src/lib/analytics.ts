@@ -1,0 +1,22 @@
+/**
+ * Site analytics hooks (header spec §8: "Error alerts also emit a site error analytics event"). The store has no
+ * analytics vendor of its own: events go to `window.dataLayer` (the convention tag managers read) and as a DOM
+ * event, so whichever tag a brand installs can listen without the islands knowing about it.
+ */
+export const SITE_ERROR_EVENT = 'siteError';
+
+export interface SiteErrorDetail {
+  /** The error text the shopper is shown. */
+  message: string;
+  /** HTTP status of the failed call (0 when the network failed). */
+  status: number;
+  /** The API path that failed. */
+  path: string;
+}
+
+export function emitSiteError(detail: SiteErrorDetail): void {
+  if (typeof window === 'undefined') return;
+  const w = window as Window & { dataLayer?: unknown[] };
+  (w.dataLayer ??= []).push({ event: SITE_ERROR_EVENT, ...detail });
+  window.dispatchEvent(new CustomEvent<SiteErrorDetail>(SITE_ERROR_EVENT, { detail }));
+}
