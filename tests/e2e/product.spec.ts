@@ -118,10 +118,18 @@ test('small screens: a swipe gallery with dots', async ({ page, isMobile }) => {
   await page.goto('/p/silky-tie-neck-blouse-ww-2001');
   await hydrated(page);
   const dots = page.getByRole('tablist', { name: 'Choose image' });
-  await expect(dots.getByRole('tab')).toHaveCount(4);
+  await expect(dots.getByRole('tab', { name: /^Image / })).toHaveCount(4);
   await dots.getByRole('tab', { name: 'Image 3' }).click();
   await expect(dots.getByRole('tab', { name: 'Image 3' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('list', { name: 'Thumbnails' })).toBeHidden();
+  // Without thumbnails, the product's video has a dot of its own.
+  const video = dots.getByRole('tab', { name: /^Play video/ });
+  await expect(video).toHaveCount(1);
+  await video.click();
+  await expect(page.locator('video.gallery-video')).toBeVisible();
+  await expect(video).toHaveAttribute('aria-selected', 'true');
+  await dots.getByRole('tab', { name: 'Image 1' }).click();
+  await expect(page.locator('video.gallery-video')).toHaveCount(0);
 });
 
 test('the size guide opens in a modal with the chart; Escape closes it and focus returns', async ({ page }) => {

@@ -1,3 +1,4 @@
+import { forDevice, forMarket } from '../../src/lib/header/menu-visibility.ts';
 import { describe, expect, it } from 'vitest';
 import { isOpenAt, isVisibleAt, newYorkInstant, toNewYorkWallClock } from '../../src/lib/header/time-window.ts';
 import { looksLikeItemNumber } from '../../src/lib/header/item-number.ts';
@@ -137,5 +138,22 @@ describe('brand context, brand tabs and promo bar exclusions', () => {
     expect(isExcludedPage('/cart/', ['/cart'])).toBe(true);
     expect(isExcludedPage('/checkout/payment', ['/checkout*'])).toBe(true);
     expect(isExcludedPage('/cartoon', ['/cart'])).toBe(false);
+  });
+});
+
+describe('mega menu visibility (desktop and hamburger menus share it)', () => {
+  const entries = [
+    { heading: 'Clothing', visibility: ['domestic', 'international'] as const },
+    { heading: 'Ships worldwide', visibility: ['international'] as const },
+    { heading: 'Sale', visibility: ['domestic'] as const },
+  ];
+  it('a US store shows the domestic entries only', () => {
+    expect(forMarket(entries).map((e) => e.heading)).toEqual(['Clothing', 'Sale']);
+    expect(forMarket(entries, 'international').map((e) => e.heading)).toEqual(['Clothing', 'Ships worldwide']);
+  });
+  it('columns and items by device', () => {
+    const items = [{ name: 'a', visibility: ['desktop'] as const }, { name: 'b', visibility: ['mobile'] as const }, { name: 'c', visibility: ['desktop', 'mobile'] as const }];
+    expect(forDevice(items, 'mobile').map((i) => i.name)).toEqual(['b', 'c']);
+    expect(forDevice(items, 'desktop').map((i) => i.name)).toEqual(['a', 'c']);
   });
 });

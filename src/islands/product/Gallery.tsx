@@ -39,7 +39,10 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   }, [selected, embla]);
   useEffect(() => {
     if (!embla) return;
-    const onSelect = () => setIndex(embla.selectedScrollSnap());
+    const onSelect = () => {
+      setIndex(embla.selectedScrollSnap());
+      setVideoIndex(-1); // a swipe returns from a playing video to the images
+    };
     embla.on('select', onSelect);
     return () => void embla.off('select', onSelect);
   }, [embla]);
@@ -90,7 +93,13 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
       </div>
       <div className="gallery-dots" role="tablist" aria-label="Choose image">
         {shown.map((img, i) => (
-          <button key={img.url} type="button" role="tab" aria-selected={i === index} aria-label={`Image ${i + 1}`} className="dot-button" onClick={() => goTo(i)} />
+          <button key={img.url} type="button" role="tab" aria-selected={videoIndex < 0 && i === index} aria-label={`Image ${i + 1}`} className="dot-button" onClick={() => goTo(i)} />
+        ))}
+        {/* Small screens have no thumbnails: each video gets a dot of its own, marked with a play sign. */}
+        {videos.map((v, i) => (
+          <button key={v.url} type="button" role="tab" aria-selected={videoIndex === i} aria-label={`Play video: ${v.alt}`} className="dot-button dot-video" onClick={() => setVideoIndex(i)}>
+            <span aria-hidden="true">▶</span>
+          </button>
         ))}
       </div>
       <ul className="thumbs" aria-label="Thumbnails">
