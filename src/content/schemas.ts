@@ -118,3 +118,15 @@ export type HeaderLink = z.infer<typeof HeaderLinkSchema>;
 export type HeaderData = z.infer<typeof HeaderDataSchema>;
 export type AccountMenuEntry = z.infer<typeof AccountMenuEntrySchema>;
 export type ContentAreas = z.infer<typeof ContentAreasSchema>;
+
+/**
+ * The promo bar as the header uses it at run time: the parsed data, or null when it cannot be parsed. The failure
+ * is logged and the bar is then not shown (header spec §8); the rest of the header renders.
+ */
+export function parsePromoBar(data: unknown, log: (message: string) => void = (m) => console.error(m)): PromoBar | null {
+  const parsed = PromoBarSchema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  log(`[header] promo bar data could not be parsed; the bar is hidden: ${issue ? `${issue.path.join('.')}: ${issue.message}` : 'unknown'}`);
+  return null;
+}

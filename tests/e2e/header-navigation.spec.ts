@@ -91,8 +91,13 @@ test.describe('flyouts', () => {
     await page.waitForLoadState('networkidle');
     const card = page.getByRole('button', { name: 'Card', exact: true });
     const flyout = page.getByRole('dialog', { name: 'The Seven Brands Card' });
+    // A chat vendor's beacon (marked data-chat-beacon) hides while a flyout is open.
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<div data-chat-beacon data-testid="chat">Chat with us</div>'));
+    const chat = page.getByTestId('chat');
+    await expect(chat).toBeVisible();
     await card.click();
     await expect(flyout).toBeVisible();
+    await expect(chat).toBeHidden();
     await card.click({ force: true });
     await expect(flyout).toBeHidden();
     await card.click();
@@ -107,6 +112,7 @@ test.describe('flyouts', () => {
     await flyout.getByRole('button', { name: 'Close card panel' }).click();
     await expect(flyout).toBeHidden();
     await expect(card).toBeFocused();
+    await expect(chat).toBeVisible();
   });
 
   test('mini bag after add to bag: lines, subtotal, View bag and Checkout now; closes when the pointer leaves', async ({ page }) => {
@@ -198,6 +204,19 @@ test.describe('sticky header', () => {
     await expect(header).toHaveClass(/is-scrolling-down/);
     await page.mouse.wheel(0, -200);
     await expect(header).not.toHaveClass(/is-scrolling-down/);
+  });
+  test('60 px down: sticky on desktop (offset 5), not yet on small screens (offset 115)', async ({ page }) => {
+    await page.goto('/home');
+    await page.waitForLoadState('networkidle');
+    const header = page.locator('[data-site-header]');
+    await page.evaluate(() => window.scrollTo(0, 60));
+    if (isMobile(page)) {
+      await page.waitForFunction(() => window.scrollY === 60);
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await expect(header).not.toHaveClass(/is-sticky/);
+      await page.evaluate(() => window.scrollTo(0, 130));
+    }
+    await expect(header).toHaveClass(/is-sticky/);
   });
 });
 

@@ -47,3 +47,26 @@ test('/myelqrewards sends a shopper who is not an active member to /rewards', as
   await page.goto('/myelqrewards');
   await expect(page).toHaveURL(/\/rewards$/);
 });
+
+test('the card-holder flag changes the card placements', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the card flyout is the desktop path; on small screens the card link is in the menu');
+  await page.goto('/home');
+  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Cara', lastName: 'Holder', email: `plcc.${Date.now()}@example.com`, password: 'secret123' } });
+  const customerId = (await reg.json()).body.token.customer_id as string;
+  await page.reload();
+  const card = page.getByRole('button', { name: 'Card', exact: true });
+  const flyout = page.getByRole('dialog', { name: 'The Seven Brands Card' });
+  await card.click();
+  await expect(flyout.getByRole('link', { name: 'Learn more and apply' })).toBeVisible();
+  await expect(flyout.getByRole('link', { name: 'Manage your card' })).toBeHidden();
+  await page.keyboard.press('Escape');
+
+  const db = e2eDb();
+  await db.kysely.updateTable('rewards_accounts').set({ plcc_holder: 1 }).where('customer_id', '=', customerId).execute();
+  await db.kysely.destroy();
+  await page.reload();
+  await card.click();
+  await expect(flyout.getByText('Thanks for being a cardmember, Cara.')).toBeVisible();
+  await expect(flyout.getByRole('link', { name: 'Manage your card' })).toBeVisible();
+  await expect(flyout.getByRole('link', { name: 'Learn more and apply' })).toBeHidden();
+});

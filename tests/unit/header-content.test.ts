@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  AccountMenuSchema, BrandTabsSchema, ContentAreasSchema, HeaderDataSchema, MegaMenuSchema, PromoBarSchema,
+  AccountMenuSchema, BrandTabsSchema, ContentAreasSchema, HeaderDataSchema, MegaMenuSchema, PromoBarSchema, parsePromoBar,
 } from '../../src/content/schemas.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`src/content/header/${file}.json`, 'utf8'));
@@ -31,5 +31,18 @@ describe('header content files', () => {
     const menu = read('mega-menu');
     Object.assign(menu.entries[0].columns[0].items[0], { startTime: '2030-01-02T00:00', endTime: '2030-01-01T00:00' });
     expect(MegaMenuSchema.safeParse(menu).error?.issues[0]?.message).toBe('endTime must be after startTime');
+  });
+});
+
+describe('promo bar data that cannot be parsed at run time (spec §8)', () => {
+  it('is logged with the field, and the bar is hidden (null) while the rest of the header renders', () => {
+    const logged: string[] = [];
+    const good = read('promo-bar');
+    expect(parsePromoBar(good, (m) => logged.push(m))).toEqual(PromoBarSchema.parse(good));
+    expect(logged).toEqual([]);
+    expect(parsePromoBar({ ...good, textClass: 'neon' }, (m) => logged.push(m))).toBeNull();
+    expect(parsePromoBar(undefined, (m) => logged.push(m))).toBeNull();
+    expect(logged).toHaveLength(2);
+    expect(logged[0]).toMatch(/^\[header\] promo bar data could not be parsed; the bar is hidden: textClass: /);
   });
 });

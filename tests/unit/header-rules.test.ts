@@ -1,3 +1,5 @@
+import { stickyState } from '../../src/lib/header/sticky-rule.ts';
+import { createReplyGate } from '../../src/lib/header/reply-gate.ts';
 import { forDevice, forMarket } from '../../src/lib/header/menu-visibility.ts';
 import { describe, expect, it } from 'vitest';
 import { isOpenAt, isVisibleAt, newYorkInstant, toNewYorkWallClock } from '../../src/lib/header/time-window.ts';
@@ -155,5 +157,43 @@ describe('mega menu visibility (desktop and hamburger menus share it)', () => {
     const items = [{ name: 'a', visibility: ['desktop'] as const }, { name: 'b', visibility: ['mobile'] as const }, { name: 'c', visibility: ['desktop', 'mobile'] as const }];
     expect(forDevice(items, 'mobile').map((i) => i.name)).toEqual(['b', 'c']);
     expect(forDevice(items, 'desktop').map((i) => i.name)).toEqual(['a', 'c']);
+  });
+});
+
+describe('search suggestions: stale replies are ignored (spec §7)', () => {
+  it('a reply for an older term is dropped, whichever arrives first', () => {
+    const gate = createReplyGate();
+    const dre = gate.next();
+    const dres = gate.next();
+    expect(gate.accept(dre, true)).toBe(false); // the older term's full reply arrives late
+    expect(gate.accept(dres, false)).toBe(true);
+    expect(gate.accept(dres, true)).toBe(true);
+  });
+  it("a light reply arriving after its term's full reply does not replace it", () => {
+    const gate = createReplyGate();
+    const id = gate.next();
+    expect(gate.accept(id, true)).toBe(true);
+    expect(gate.accept(id, false)).toBe(false);
+  });
+  it('emptying the box makes every reply in flight stale', () => {
+    const gate = createReplyGate();
+    const id = gate.next();
+    gate.cancel();
+    expect(gate.accept(id, false)).toBe(false);
+    expect(gate.accept(id, true)).toBe(false);
+  });
+});
+
+describe('sticky header offsets (spec §9: 115 small screens, 5 desktop)', () => {
+  it('sticks only past the offset', () => {
+    expect(stickyState(115, 0, true).stuck).toBe(false);
+    expect(stickyState(116, 0, true).stuck).toBe(true);
+    expect(stickyState(5, 0, false).stuck).toBe(false);
+    expect(stickyState(6, 0, false).stuck).toBe(true);
+  });
+  it('slides away only while stuck and scrolling down', () => {
+    expect(stickyState(300, 200, false)).toEqual({ stuck: true, scrollingDown: true });
+    expect(stickyState(200, 300, false)).toEqual({ stuck: true, scrollingDown: false });
+    expect(stickyState(100, 50, true)).toEqual({ stuck: false, scrollingDown: false });
   });
 });

@@ -1,5 +1,5 @@
 import { getEntry } from 'astro:content';
-import { PromoBarSchema, type PromoBar } from '../../content/schemas.ts';
+import { parsePromoBar, type PromoBar } from '../../content/schemas.ts';
 
 /**
  * The header's editable content (src/content/header/*.json, validated at build by src/content.config.ts).
@@ -26,9 +26,7 @@ export async function headerContent() {
 async function readPromoBar(): Promise<PromoBar | null> {
   try {
     const raw = await getEntry('promoBar', 'promo-bar');
-    const parsed = PromoBarSchema.safeParse(raw?.data);
-    if (parsed.success) return parsed.data;
-    console.error('[header] promo bar data could not be parsed; the bar is hidden:', parsed.error.issues[0]?.message);
+    return parsePromoBar(raw?.data);
   } catch (err) {
     console.error('[header] promo bar data could not be read; the bar is hidden:', err);
   }

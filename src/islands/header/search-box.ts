@@ -1,5 +1,6 @@
 import { callApi } from '../../lib/api-client.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/header/constants.ts';
+import { createReplyGate } from '../../lib/header/reply-gate.ts';
 import { addRecentSearch, readRecentSearchCookie, recentSearchCookie, shownRecentSearches } from '../../lib/header/recent-searches.ts';
 import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '../../lib/header/search-routes.ts';
 import type { Suggestions } from '../../lib/schemas/search.ts';
@@ -51,8 +52,7 @@ export function startSearch(): void {
     suggestBox.hidden = true;
   };
 
-  let seq = 0;
-  let fullShownFor = -1;
+  const gate = createReplyGate();
   let timer: ReturnType<typeof setTimeout> | undefined;
 
   const render = (s: Suggestions, full: boolean) => {
@@ -85,13 +85,12 @@ export function startSearch(): void {
   };
 
   const request = (term: string) => {
-    const mine = ++seq;
+    const mine = gate.next();
     for (const fullPayload of [false, true]) {
       callApi<{ suggestions: Suggestions }>('POST', '/api/global/auto_suggest', { query: term, brandContextId: brand, fullPayload }).then((r) => {
         if (!r.ok) return console.warn('[search] suggestions failed', r.message);
         // Stale: a newer term was asked for, or the full reply for this term already arrived.
-        if (mine !== seq || (!fullPayload && fullShownFor === mine)) return;
-        if (fullPayload) fullShownFor = mine;
+        if (!gate.accept(mine, fullPayload)) return;
         render(r.body.suggestions, fullPayload);
       });
     }
@@ -102,7 +101,7 @@ export function startSearch(): void {
     clear.hidden = input.value.length === 0;
     clearTimeout(timer);
     if (!term) {
-      seq++;
+      gate.cancel();
       showRecent();
       return;
     }

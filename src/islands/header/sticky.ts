@@ -1,20 +1,16 @@
-import { STICKY_OFFSET_DESKTOP, STICKY_OFFSET_MOBILE } from '../../lib/header/constants.ts';
+import { stickyState } from '../../lib/header/sticky-rule.ts';
 import { $smallScreen } from '../../lib/stores/header.ts';
 
-/**
- * Sticky header (spec §4): past the offset (115 px on small screens, 5 on desktop) the header is fixed to the
- * top; it slides away while scrolling down and comes back when scrolling up.
- */
+/** Applies the sticky-header rule (src/lib/header/sticky-rule.ts) as the page scrolls, once per frame. */
 export function startSticky(header: HTMLElement): void {
   let last = window.scrollY;
   let queued = false;
   const update = () => {
     queued = false;
     const y = window.scrollY;
-    const offset = $smallScreen.get() ? STICKY_OFFSET_MOBILE : STICKY_OFFSET_DESKTOP;
-    const stuck = y > offset;
+    const { stuck, scrollingDown } = stickyState(y, last, $smallScreen.get());
     header.classList.toggle('is-sticky', stuck);
-    header.classList.toggle('is-scrolling-down', stuck && y > last);
+    header.classList.toggle('is-scrolling-down', scrollingDown);
     last = y;
   };
   window.addEventListener('scroll', () => {
