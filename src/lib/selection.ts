@@ -51,9 +51,15 @@ export function addButtonLabel(product: ProductView, selections: Selections): st
   return `Please select ${missing.join(', ')}.`;
 }
 
-/** Choosing a value keeps the later choices only while they stay available; an unavailable one is cleared. */
+/**
+ * Choosing a value (product spec §4). A new colour keeps the sizes chosen: when the combination is not sold in that
+ * colour the notice says so and asks for another colour (the shopper can also pick another size; nothing is
+ * disabled before it). A new primary value (band, size) keeps a later choice only while it stays available: an
+ * unavailable secondary (cup, width) is cleared.
+ */
 export function choose(product: ProductView, selections: Selections, attrId: string, value: string): Selections {
   const next: Selections = { ...selections, [attrId]: value };
+  if (attrId === 'color') return next;
   const ids = attributeIds(product);
   for (const id of ids.slice(ids.indexOf(attrId) + 1)) {
     const chosen = next[id];

@@ -57,6 +57,32 @@ test('a sold-out size cannot be chosen', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Please Select a Size' })).toBeDisabled();
 });
 
+test('a new colour keeps the size; where that size is sold out the notice asks for another colour', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  // A colour whose S is in stock (Black S is sold out in the seed).
+  let found = '';
+  for (const color of ['Navy', 'Ivory', 'Coral']) {
+    await page.getByRole('button', { name: color, exact: true }).click();
+    if (await page.getByRole('button', { name: 'S', exact: true }).isEnabled()) {
+      found = color;
+      break;
+    }
+  }
+  expect(found).not.toBe('');
+  await page.getByRole('button', { name: 'S', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
+
+  await page.getByRole('button', { name: 'Black', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'S (out of stock)' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'Size S is unavailable in Black, please select another color.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Out of Stock', exact: true })).toBeDisabled();
+
+  await page.getByRole('button', { name: found, exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
+});
+
 test('a sold-out product cannot be added', async ({ page }) => {
   await page.goto('/p/quilted-vest-fb-1006');
   await hydrated(page);
@@ -64,7 +90,7 @@ test('a sold-out product cannot be added', async ({ page }) => {
   await page.getByRole('button', { name: 'Olive (out of stock)' }).click();
   await page.getByRole('button', { name: 'M (out of stock)' }).click();
   await expect(page.getByRole('button', { name: 'Out of Stock', exact: true })).toBeDisabled();
-  await expect(page.getByRole('alert').filter({ hasText: 'is unavailable in Olive and M' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Size M is unavailable in Olive, please select another color.' })).toBeVisible();
   // (joining its waitlist: tests/e2e/product-lists.spec.ts)
 });
 

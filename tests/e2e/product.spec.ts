@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
+import { RECENTLY_VIEWED_COOKIE } from '../../src/lib/recommendations.ts';
 
 test('a bra: changing the band clears a cup that band does not come in', async ({ page }) => {
   await page.goto('/p/everyday-t-shirt-bra-bh-5001');
@@ -211,6 +212,8 @@ test('a product that sold out after the build says so once its purchase area hea
 test('the bag shows recommendations, including what was viewed recently', async ({ page }) => {
   await page.goto('/p/wrap-midi-dress-jl-4001');
   await hydrated(page);
+  // The purchase area records the visit in a cookie once it has mounted; the bag reads it.
+  await expect.poll(async () => (await page.context().cookies()).find((c) => c.name === RECENTLY_VIEWED_COOKIE)?.value ?? '').toContain('jl-4001');
   await page.goto('/cart');
   // The bag page renders its carousels on the server: they are in the HTML at once.
   const recent = page.getByRole('region', { name: 'Recently viewed' });

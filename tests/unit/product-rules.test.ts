@@ -80,6 +80,16 @@ describe('availability notice', () => {
       text: 'Cup Size DD is unavailable in Black and 34, please select another color.',
     });
   });
+  it('for a size-only product, the size is not repeated', () => {
+    const top = product({
+      attributeMappingHierarchy: 'size',
+      variationAttributes: [
+        { id: 'color', name: 'Color', order: 0, values: [{ id: 'olv', name: 'Olive' }] },
+        { id: 'size', name: 'Size', order: 1, values: [{ id: 'M', name: 'M' }] },
+      ],
+    });
+    expect(availabilityNotice(top, { color: 'olv', size: 'M' }, null)?.text).toBe('Size M is unavailable in Olive, please select another color.');
+  });
   it('uses caution style for a back-order or low stock, and nothing while choices are missing', () => {
     const sel = { color: 'blk', braBandSize: '34', braCupSize: 'DD' };
     expect(availabilityNotice(bra, sel, v({ isBackOrdered: true }))?.kind).toBe('caution');

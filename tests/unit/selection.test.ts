@@ -37,9 +37,17 @@ describe('colour and size selection', () => {
     expect(choose(bra, { color: 'ivr', braBandSize: '34', braCupSize: 'C' }, 'braBandSize', '32').braCupSize).toBe('C');
   });
   it('never disables an earlier choice because of a later one, so there are no dead ends', () => {
-    // 34C is sold out in black, but black stays choosable from ivory 34C; the cup is then cleared.
+    // 34C is sold out in black, but black stays choosable from ivory 34C.
     expect(isValueAvailable(bra, { color: 'ivr', braBandSize: '34', braCupSize: 'C' }, 'color', 'blk')).toBe(true);
-    expect(choose(bra, { color: 'ivr', braBandSize: '34', braCupSize: 'C' }, 'color', 'blk').braCupSize).toBeUndefined();
+  });
+  it('a new colour keeps the sizes chosen; nothing resolves to an orderable variant, and the notice asks for another colour', () => {
+    const sel = choose(bra, { color: 'ivr', braBandSize: '34', braCupSize: 'C' }, 'color', 'blk');
+    expect(sel).toEqual({ color: 'blk', braBandSize: '34', braCupSize: 'C' });
+    expect(resolveVariant(bra, sel)?.inStock ?? false).toBe(false);
+    expect(addButtonLabel(bra, sel)).toBe('Out of Stock');
+    // Any in-stock combination is one click away: another colour, or another cup in this colour.
+    expect(isValueAvailable(bra, sel, 'color', 'ivr')).toBe(true);
+    expect(resolveVariant(bra, choose(bra, sel, 'color', 'ivr'))?.inStock).toBe(true);
   });
   it('resolves a variant only when every attribute is chosen', () => {
     expect(resolveVariant(bra, { color: 'ivr', braBandSize: '34' })).toBeNull();
