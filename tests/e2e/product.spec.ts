@@ -232,3 +232,37 @@ test('quick shop from a product tile on a listing page', async ({ page }) => {
   await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText('Waffle Henley');
   await expect(quick.getByRole('link', { name: 'View full details' })).toHaveAttribute('href', '/p/waffle-henley-fb-1002?recommendation=true');
 });
+
+test('a promotion started after the build shows its callout once the purchase area hears from the server', async ({ page }, info) => {
+  const id = `e2e-late-${info.project.name}`;
+  const callout = `Late offer for the ${info.project.name} run`;
+  const db = e2eDb();
+  try {
+    await db.kysely.insertInto('promotions').values({ id, callout_msg: callout, details: 'Added after the build.', coupon_code: null, percent_off: 0, brand_code: null, show_in_pdp: 1, starts_at: null, ends_at: null }).execute();
+    await db.kysely.insertInto('promotion_products').values({ promotion_id: id, product_id: 'jl-4004' }).execute();
+    const url = '/p/knit-sheath-dress-jl-4004';
+    expect(await (await page.request.get(url)).text()).not.toContain(callout); // the prerendered page predates it
+    await page.goto(url);
+    await hydrated(page);
+    await expect(page.locator('.callout', { hasText: callout })).toBeVisible();
+  } finally {
+    await db.kysely.deleteFrom('promotions').where('id', '=', id).execute();
+    await db.kysely.destroy();
+  }
+});
+
+test('a promotion that ended after the build loses its callout once the purchase area hears from the server', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'changes a shared promotion: one project is enough');
+  const url = '/p/packable-puffer-rm-3006';
+  expect(await (await page.request.get(url)).text()).toContain('25% off outerwear'); // in the prerendered page
+  const db = e2eDb();
+  try {
+    await db.kysely.updateTable('promotions').set({ ends_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', 'rm-outer-25').execute();
+    await page.goto(url);
+    await hydrated(page);
+    await expect(page.locator('.callout', { hasText: '25% off outerwear' })).toHaveCount(0);
+  } finally {
+    await db.kysely.updateTable('promotions').set({ ends_at: null }).where('id', '=', 'rm-outer-25').execute();
+    await db.kysely.destroy();
+  }
+});

@@ -160,7 +160,17 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   const label = edit ? (variant?.inStock ? 'Update' : addButtonLabel(product, sel)) : addButtonLabel(product, sel);
   return (
     <section className="purchase" aria-label="Choose options and add to bag">
-      {/* From the server's stock once hydrated (a restock after the build shows at once), the build's until then. */}
+      {/* Promotions and stock as the server has them once hydrated (a promotion that ended or started after the
+          build shows so at once), the build's until then. */}
+      {Object.values(product.promotions).filter((p) => p.showPromoInPDP).map((p) => (
+        <p key={p.id} className="callout">
+          {p.calloutMsg}
+          {p.couponCodeID && <span className="coupon-hint"> Use code <strong>{p.couponCodeID}</strong> in your bag.</span>}
+        </p>
+      ))}
+      {product.colorGroups.filter((g) => g.messages.colorGroupCallout).map((g) => (
+        <p key={g.type} className="group-callout">{g.messages.colorGroupCallout}: {formatRange(g.finalPrice)}</p>
+      ))}
       {product.completeOOS && <p className="notice notice-error" data-testid="sold-out">This item is sold out.</p>}
       <p className="price">
         <span className="price-final">{price.final}</span>
