@@ -46,3 +46,13 @@ describe('promo bar data that cannot be parsed at run time (spec §8)', () => {
     expect(logged[0]).toMatch(/^\[header\] promo bar data could not be parsed; the bar is hidden: textClass: /);
   });
 });
+
+describe('promo bar slides and the promotions they name', () => {
+  it("a slide naming a promotion of the catalog tells that promotion's own details, so the two cannot drift apart", async () => {
+    const { PROMOTIONS } = await import('../../src/server/catalog/catalog-data.ts');
+    const slides = PromoBarSchema.parse(read('promo-bar')).slides;
+    const named = slides.filter((s) => PROMOTIONS.some((p) => p.id === s.promotionId));
+    expect(named.length).toBeGreaterThan(0);
+    for (const s of named) expect(s.details, s.promotionId).toBe(PROMOTIONS.find((p) => p.id === s.promotionId)!.details);
+  });
+});
