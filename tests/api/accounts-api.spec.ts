@@ -226,3 +226,31 @@ test('Track my order: a guest finds an order by number and e-mail; a malformed n
   expect(await limited.text()).not.toContain('Shipped');
   await r.dispose();
 });
+
+test('a signed-in visitor on /register is sent to ?original= only when it is a path of this site', async ({ playwright, baseURL }) => {
+  const r = await newVisitor(playwright, baseURL!);
+  expect((await register(r, uniqueEmail('redir'))).status()).toBe(200);
+  const go = async (original: string) => (await r.get(`/register?original=${encodeURIComponent(original)}`, { maxRedirects: 0 })).headers()['location'];
+  expect(await go('/wishlist?pid=fb-1001')).toBe('/wishlist?pid=fb-1001');
+  for (const evil of ['//evil.example/', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', '/\n/evil.example']) {
+    expect(await go(evil), JSON.stringify(evil)).toBe('/my-account');
+  }
+  await r.dispose();
+});
+
+test('account creation is limited per client address (each reply says whether an e-mail has an account)', async ({ playwright, baseURL }) => {
+  const r = await newVisitor(playwright, baseURL!);
+  const taken = uniqueEmail('taken');
+  expect((await register(await newVisitor(playwright, baseURL!), taken)).status()).toBe(200);
+  // 30 in 15 minutes from one address, answers of either kind, then 429 whatever the e-mail.
+  for (let i = 0; i < 30; i++) {
+    const res = await register(r, i % 2 ? taken : uniqueEmail('probe'));
+    expect(res.status(), `attempt ${i + 1}`).toBe(i % 2 ? 409 : 200);
+  }
+  const limited = await register(r, taken);
+  expect(limited.status()).toBe(429);
+  expect((await limited.json()).message).toBe('Too many accounts created from here. Please wait a few minutes and try again.');
+  const afterOrder = await r.post('/api/checkout/register-user/', { data: { email: uniqueEmail('o'), password: 'secret123', orderId: '1234-56789-123' } });
+  expect(afterOrder.status()).toBe(429);
+  await r.dispose();
+});

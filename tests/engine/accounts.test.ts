@@ -39,6 +39,21 @@ describe('sign-in', () => {
     expect(((await fail('lock@example.com', 'abcd1234')) as AccountError).status).toBe(429);
   });
 
+  it('attempts sent all at once cannot slip past the limit: at most 5 passwords are checked', async () => {
+    await createCustomer(t.db, { email: 'race@example.com', firstName: 'Ra', lastName: 'Ce', password: 'abcd1234' });
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => authenticate(t.db, 'race@example.com', `guess${i}xx`, `203.0.113.${i}`).catch((e: AccountError) => e.status)),
+    );
+    expect(results.filter((s) => s === 401)).toHaveLength(5);
+    expect(results.filter((s) => s === 429)).toHaveLength(7);
+  });
+
+  it('a successful sign-in takes its attempt back off the client address', async () => {
+    await createCustomer(t.db, { email: 'often@example.com', firstName: 'Of', lastName: 'Ten', password: 'abcd1234' });
+    for (let i = 0; i < 25; i++) await authenticate(t.db, 'often@example.com', 'abcd1234', '198.51.100.77');
+    expect((await authenticate(t.db, 'often@example.com', 'abcd1234', '198.51.100.77')).email).toBe('often@example.com');
+  });
+
   it('counts hits in one shared window per key', async () => {
     const limit = { max: 2, windowSeconds: 60 };
     expect(await hit(t.db, 'k1', limit)).toBe(false);

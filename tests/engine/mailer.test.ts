@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { latestMail, mailerFor, outboxMailer, smtpMailer } from '../../src/server/mail/mailer.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
@@ -40,6 +40,26 @@ describe('mailer adapters', () => {
       expect((await latestMail(t.db, 'bo@example.com'))[0]?.subject).toBe('Reset your password');
     } finally {
       await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+});
+
+describe('a password reset does not wait for SMTP', () => {
+  it('answers for a known address even when SMTP cannot be reached, and the outbox keeps the mail', async () => {
+    const { createCustomer } = await import('../../src/server/accounts/accounts.ts');
+    const { requestPasswordReset } = await import('../../src/server/accounts/reset.ts');
+    await createCustomer(t.db, { email: 'smtp.down@example.com', firstName: 'Sam', lastName: 'Down', password: 'abcd1234' });
+    const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const before = process.env.SMTP_URL;
+    process.env.SMTP_URL = 'smtp://127.0.0.1:1'; // nothing listens there
+    try {
+      await expect(requestPasswordReset(t.db, 'smtp.down@example.com', '192.0.2.9', 'http://localhost:4321')).resolves.toBeUndefined();
+      expect((await latestMail(t.db, 'smtp.down@example.com'))[0]?.subject).toBe('Reset your Seven Brands password');
+      await vi.waitFor(() => expect(errors).toHaveBeenCalled()); // the delivery failure is logged, later
+    } finally {
+      if (before === undefined) delete process.env.SMTP_URL;
+      else process.env.SMTP_URL = before;
+      errors.mockRestore();
     }
   });
 });

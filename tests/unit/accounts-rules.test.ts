@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { planMerge, type MergeLine } from '../../src/server/accounts/merge.ts';
 import { isValidPassword, passwordChecklist } from '../../src/lib/password-rules.ts';
 import { Email, LoginSchema, RegisterSchema } from '../../src/lib/schemas/account.ts';
-import { safeReturnPath } from '../../src/islands/account/after-sign-in.ts';
+import { safeReturnPath } from '../../src/lib/return-path.ts';
 
 describe('password rule: 8-16 characters, at least one letter and one digit', () => {
   it.each([
@@ -48,6 +48,14 @@ describe('return path after sign-in', () => {
     expect(safeReturnPath('https://evil.example', '/my-account')).toBe('/my-account');
     expect(safeReturnPath('/\\evil.example', '/my-account')).toBe('/my-account');
     expect(safeReturnPath(null, '/my-account')).toBe('/my-account');
+    // What browsers read as another host: a tab or newline dropped, a backslash turned into a slash.
+    expect(safeReturnPath('/\t/evil.example', '/my-account')).toBe('/my-account');
+    expect(safeReturnPath(decodeURIComponent('/%09/evil.example'), '/my-account')).toBe('/my-account');
+    expect(safeReturnPath('/\n/evil.example', '/my-account')).toBe('/my-account');
+    expect(safeReturnPath('/\\/evil.example', '/my-account')).toBe('/my-account');
+    // A path of the site, with its query and fragment, normalised.
+    expect(safeReturnPath('/wishlist?pid=fb-1001#top', '/my-account')).toBe('/wishlist?pid=fb-1001#top');
+    expect(safeReturnPath('/a/../cart', '/my-account')).toBe('/cart');
   });
 });
 

@@ -1,6 +1,7 @@
 import { $bag } from '../../lib/stores/bag.ts';
 import type { BasketView } from '../../lib/commerce-types.ts';
 import { callApi } from '../../lib/api-client.ts';
+import { safeReturnPath } from '../../lib/return-path.ts';
 import { HELD_WISHLIST_KEY, heldWishlistProduct, WISHLIST_PATH } from '../../lib/wishlist-hold.ts';
 
 export interface SignInBody {
@@ -8,11 +9,7 @@ export interface SignInBody {
   mergeBasket: { redirectToCart: boolean; notificationMsg: string | null };
 }
 
-/** Only a same-site path may be a return address (no open redirect through ?original=). */
-export function safeReturnPath(raw: string | null, fallback: string): string {
-  if (!raw || !raw.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\')) return fallback;
-  return raw;
-}
+export { safeReturnPath };
 
 /**
  * Adds the product a guest wanted on their wishlist before signing in (checkout spec §4: "Login success ...

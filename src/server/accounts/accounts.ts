@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { clear, hit, isOver, LIMITS } from './throttle.ts';
+import { clear, hit, LIMITS, release } from './throttle.ts';
 import { enrolInRewards } from './rewards.ts';
 
 export interface Customer {
@@ -65,24 +65,23 @@ export async function createCustomer(
 }
 
 /**
- * Checks an e-mail and password. Failures are counted per account and per client address; past either limit the
- * attempt is refused before the password is even checked (password reset stays open). An unknown e-mail costs
- * the same argon2 work as a wrong password and gets the same reply.
+ * Checks an e-mail and password. Attempts are counted per account and per client address before the password is
+ * checked (one atomic statement each), so attempts sent in parallel cannot all slip under the limit; past either
+ * limit the attempt is refused without checking the password (password reset stays open). A successful attempt
+ * is taken back off: the account's count is cleared and the address's reduced by one. An unknown e-mail costs the
+ * same argon2 work as a wrong password and gets the same reply.
  */
 export async function authenticate(db: Db, email: string, password: string, clientAddress: string): Promise<Customer> {
   const accountKey = `login:acct:${email.toLowerCase()}`;
   const addressKey = `login:addr:${clientAddress}`;
-  if ((await isOver(db, accountKey, LIMITS.loginPerAccount)) || (await isOver(db, addressKey, LIMITS.loginPerAddress))) {
-    throw new AccountError(TOO_MANY_ATTEMPTS, 429);
-  }
+  const overAccount = await hit(db, accountKey, LIMITS.loginPerAccount);
+  const overAddress = await hit(db, addressKey, LIMITS.loginPerAddress);
+  if (overAccount || overAddress) throw new AccountError(TOO_MANY_ATTEMPTS, 429);
   const customer = await findCustomerByEmail(db, email);
   const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHash()));
-  if (!customer || !customer.passwordHash || !ok) {
-    await hit(db, accountKey, LIMITS.loginPerAccount);
-    await hit(db, addressKey, LIMITS.loginPerAddress);
-    throw new AccountError(SIGN_IN_FAILED, 401);
-  }
+  if (!customer || !customer.passwordHash || !ok) throw new AccountError(SIGN_IN_FAILED, 401);
   await clear(db, accountKey);
+  await release(db, addressKey);
   return customer;
 }
 

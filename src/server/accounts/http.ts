@@ -1,6 +1,8 @@
 import type { APIContext } from 'astro';
 import { config } from '../config.ts';
-import { getDb } from '../db/database.ts';
+import { getDb, type Db } from '../db/database.ts';
+import { BadRequest } from '../http/api.ts';
+import { hit, LIMITS } from './throttle.ts';
 import { engine } from '../commerce/engine.ts';
 import { writeSessionCookies } from '../session/cookies.ts';
 import { startCustomerSession } from './sign-in.ts';
@@ -20,6 +22,13 @@ export function clientAddress(context: Pick<APIContext, 'clientAddress' | 'reque
     return context.clientAddress || 'unknown';
   } catch {
     return 'unknown';
+  }
+}
+
+/** Counts an account creation from this client address; past the limit, a 429 with a clear message. */
+export async function limitRegistrations(db: Db, context: Pick<APIContext, 'clientAddress' | 'request'>): Promise<void> {
+  if (await hit(db, `register:addr:${clientAddress(context)}`, LIMITS.registrationsPerAddress)) {
+    throw new BadRequest('Too many accounts created from here. Please wait a few minutes and try again.', 429);
   }
 }
 

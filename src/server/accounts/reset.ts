@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import { mailerFor } from '../mail/mailer.ts';
+import { sendWithoutWaiting } from '../mail/mailer.ts';
 import { AccountError, findCustomer, findCustomerByEmail, setPassword, type Customer } from './accounts.ts';
 import { hit, LIMITS } from './throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
@@ -29,7 +29,8 @@ export async function requestPasswordReset(db: Db, email: string, clientAddress:
     .values({ token_hash: hash(token), customer_id: customer.id, expires_at: new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString(), used_at: null })
     .execute();
   const link = new URL(`/reset-password?token=${token}`, origin).toString();
-  await mailerFor(db).send({
+  // Not waiting for SMTP: its time, or its failure, would differ between known and unknown addresses.
+  await sendWithoutWaiting(db, {
     to: customer.email,
     subject: 'Reset your Seven Brands password',
     text: `Hello ${customer.firstName},\n\nUse this link within one hour to choose a new password:\n${link}\n\nIf you did not ask for this, ignore this e-mail; your password stays as it is.\n`,

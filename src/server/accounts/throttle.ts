@@ -21,6 +21,11 @@ export const LIMITS = {
   /** Reset e-mails to one address, and reset requests from one client address. */
   resetPerAccount: { max: 3, windowSeconds: 15 * 60 },
   resetPerAddress: { max: 10, windowSeconds: 15 * 60 },
+  /**
+   * Account creations (register, register-user after an order) from one client address: each answer says whether
+   * an e-mail has an account (or an order number and e-mail an order), so it is limited like email/validate.
+   */
+  registrationsPerAddress: { max: 30, windowSeconds: 15 * 60 },
   /** Guest order look-ups (Track my order) from one client address: number and e-mail must not be guessable. */
   orderLookupPerAddress: { max: 20, windowSeconds: 15 * 60 },
   /** Waitlist sign-ups from one client address (each one may become an e-mail to someone). */
@@ -59,4 +64,13 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
 
 export async function clear(db: Db, key: string): Promise<void> {
   await db.kysely.deleteFrom('rate_limits').where('key', '=', key).execute();
+}
+
+/** Takes one counted event back (a sign-in that turned out to succeed), never below 0. */
+export async function release(db: Db, key: string): Promise<void> {
+  await db.kysely
+    .updateTable('rate_limits')
+    .set({ count: sql`case when count > 0 then count - 1 else 0 end` })
+    .where('key', '=', key)
+    .execute();
 }

@@ -38,10 +38,25 @@ export function smtpMailer(url: string, from: string, record: Mailer): Mailer {
   };
 }
 
+const mailFrom = () => process.env.MAIL_FROM ?? 'Seven Brands <no-reply@localhost>';
+
 export function mailerFor(db: Db): Mailer {
   const outbox = outboxMailer(db);
   const smtp = process.env.SMTP_URL;
-  return smtp ? smtpMailer(smtp, process.env.MAIL_FROM ?? 'Seven Brands <no-reply@localhost>', outbox) : outbox;
+  return smtp ? smtpMailer(smtp, mailFrom(), outbox) : outbox;
+}
+
+/**
+ * Records the mail in the outbox now and hands it to SMTP (when configured) without waiting for delivery; a
+ * delivery failure is logged. For replies that must not depend on whether mail went out: a password reset mails
+ * only known addresses, so waiting for SMTP (or failing with it) would tell who has an account.
+ */
+export async function sendWithoutWaiting(db: Db, mail: Mail): Promise<void> {
+  await outboxMailer(db).send(mail);
+  const smtp = process.env.SMTP_URL;
+  if (!smtp) return;
+  const delivery = smtpMailer(smtp, mailFrom(), { send: async () => {} });
+  void delivery.send(mail).catch((err: unknown) => console.error(`[mail] "${mail.subject}" to ${mail.to} could not be delivered:`, err));
 }
 
 export async function latestMail(db: Db, to?: string, limit = 20) {

@@ -1,6 +1,6 @@
 import { RegisterAfterOrderSchema } from '../../../../lib/schemas/account.ts';
 import { createCustomer } from '../../../../server/accounts/accounts.ts';
-import { signInReply } from '../../../../server/accounts/http.ts';
+import { limitRegistrations, signInReply } from '../../../../server/accounts/http.ts';
 import { getDb } from '../../../../server/db/database.ts';
 import { BadRequest, endpoint, readBody, success } from '../../../../server/http/api.ts';
 
@@ -13,6 +13,7 @@ export const prerender = false;
 export const POST = endpoint(async (context) => {
   const { email, password, orderId } = await readBody(context.request, RegisterAfterOrderSchema);
   const db = await getDb();
+  await limitRegistrations(db, context);
   const order = await db.kysely.selectFrom('orders').select(['id', 'email', 'customer_id']).where((eb) => eb.or([eb('id', '=', orderId), eb('order_no', '=', orderId)])).executeTakeFirst();
   if (!order || order.email !== email || order.customer_id) throw new BadRequest('We could not find a guest order for this email.', 404);
   const customer = await createCustomer(db, { email, firstName: '', lastName: '', password });
