@@ -35,19 +35,33 @@ test('a verified identity signs in, creating an account, and links to it next ti
   expect(await me(request)).toMatchObject({ authenticated: true, firstName: 'Ada', email: 'ada.social@example.com' });
 });
 
-test('a social identity links to the existing account with the same verified e-mail', async ({ request, playwright, baseURL }) => {
-  const owner = await playwright.request.newContext({ baseURL });
-  const reg = await owner.post('/api/global/register', { data: { firstName: 'Grace', lastName: 'Store', email: 'grace.social@example.com', password: 'grace1234' } });
-  const customerId = reg.status() === 200 ? (await reg.json()).body.token.customer_id : null;
+test('a social identity links to the account with its e-mail; a password set by someone who never proved that e-mail stops working', async ({ request, playwright, baseURL }) => {
+  // Someone registers the address with a password of their own (our side never verified the e-mail) ...
+  const squatter = await playwright.request.newContext({ baseURL });
+  const reg = await squatter.post('/api/global/register', { data: { firstName: 'Grace', lastName: 'Store', email: 'grace.social@example.com', password: 'grace1234' } });
+  expect(reg.status()).toBe(200);
+  const customerId = (await reg.json()).body.token.customer_id as string;
+  expect(await me(squatter)).toMatchObject({ authenticated: true });
+
+  // ... then the address's owner signs in with the provider, which has verified it.
   const callback = await upToCallback(request, 'grace.social@example.com', 'grace-social-1');
   await request.get(callback.toString());
   expect(await me(request)).toMatchObject({ authenticated: true, firstName: 'Grace' });
   const db = e2eDb();
   const link = await db.kysely.selectFrom('social_identities').selectAll().where('subject', '=', 'local-grace').executeTakeFirstOrThrow();
-  const account = await db.kysely.selectFrom('customers').select('id').where('email', '=', 'grace.social@example.com').executeTakeFirstOrThrow();
   await db.kysely.destroy();
-  expect(link.customer_id).toBe(account.id);
-  if (customerId) expect(account.id).toBe(customerId);
+  expect(link.customer_id).toBe(customerId); // the same account, linked
+
+  expect((await me(squatter)).authenticated).toBe(false); // every earlier session of the account ended
+  const guess = await squatter.post('/api/global/login', { data: { email: 'grace.social@example.com', password: 'grace1234' } });
+  expect(guess.status()).toBe(401); // and the squatter's password no longer signs in
+
+  // Next time, the identity signs in straight to the linked account.
+  const again = await playwright.request.newContext({ baseURL });
+  await again.get((await upToCallback(again, 'grace.social@example.com', 'grace-social-1')).toString());
+  expect(await me(again)).toMatchObject({ authenticated: true, firstName: 'Grace' });
+  expect((await me(request)).authenticated).toBe(true); // the owner's own first session is untouched
+  await Promise.all([squatter.dispose(), again.dispose()]);
 });
 
 test('a callback in a browser without the matching state cookie fails the sign-in', async ({ request, playwright, baseURL }) => {

@@ -54,6 +54,25 @@ describe('sign-in', () => {
     expect((await authenticate(t.db, 'often@example.com', 'abcd1234', '198.51.100.77')).email).toBe('often@example.com');
   });
 
+  it('social linking keeps the password of an account whose e-mail was verified, and removes an unverified one', async () => {
+    const { accountForSocialIdentity } = await import('../../src/server/social/flow.ts');
+    const verified = await createCustomer(t.db, { email: 'kept@example.com', firstName: 'Ke', lastName: 'Pt', password: 'abcd1234' });
+    await t.db.kysely.updateTable('customers').set({ email_verified_at: new Date().toISOString() }).where('id', '=', verified.id).execute();
+    const squatted = await createCustomer(t.db, { email: 'squat@example.com', firstName: 'Sq', lastName: 'At', password: 'abcd1234' });
+
+    expect((await accountForSocialIdentity(t.db, 'local', { sub: 's-kept', email: 'kept@example.com', firstName: 'Ke', lastName: 'Pt' })).id).toBe(verified.id);
+    expect((await authenticate(t.db, 'kept@example.com', 'abcd1234', '198.51.100.5')).id).toBe(verified.id);
+
+    expect((await accountForSocialIdentity(t.db, 'local', { sub: 's-squat', email: 'squat@example.com', firstName: 'Sq', lastName: 'At' })).id).toBe(squatted.id);
+    const refused = await authenticate(t.db, 'squat@example.com', 'abcd1234', '198.51.100.6').catch((e: AccountError) => e.status);
+    expect(refused).toBe(401);
+    // A new account made by a social sign-in counts as verified.
+    const fresh = await accountForSocialIdentity(t.db, 'local', { sub: 's-new', email: 'newsocial@example.com', firstName: 'Ne', lastName: 'W' });
+    const row = await t.db.kysely.selectFrom('customers').select(['email_verified_at', 'password_hash']).where('id', '=', fresh.id).executeTakeFirstOrThrow();
+    expect(row.email_verified_at).not.toBeNull();
+    expect(row.password_hash).toBeNull();
+  });
+
   it('counts hits in one shared window per key', async () => {
     const limit = { max: 2, windowSeconds: 60 };
     expect(await hit(t.db, 'k1', limit)).toBe(false);

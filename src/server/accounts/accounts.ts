@@ -45,14 +45,17 @@ export async function isRegistered(db: Db, email: string): Promise<boolean> {
 
 export async function createCustomer(
   db: Db,
-  input: { email: string; firstName: string; lastName: string; password: string | null },
+  input: { email: string; firstName: string; lastName: string; password: string | null; emailVerified?: boolean },
 ): Promise<Customer> {
   const id = randomUUID();
   const password_hash = input.password ? await hashPassword(input.password) : null;
   try {
     await db.kysely
       .insertInto('customers')
-      .values({ id, email: input.email.toLowerCase(), first_name: input.firstName, last_name: input.lastName, password_hash, basket_id: null, created_at: new Date().toISOString() })
+      .values({
+        id, email: input.email.toLowerCase(), first_name: input.firstName, last_name: input.lastName, password_hash, basket_id: null,
+        created_at: new Date().toISOString(), email_verified_at: input.emailVerified ? new Date().toISOString() : null,
+      })
       .execute();
   } catch (err) {
     if (await isRegistered(db, input.email)) {

@@ -58,6 +58,8 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
     return row.customer_id;
   });
   await setPassword(db, customerId, password);
+  // The link reached the mailbox: the e-mail is the holder's.
+  await db.kysely.updateTable('customers').set({ email_verified_at: now }).where('id', '=', customerId).execute();
   await endOtherSessions(db, customerId, null);
   const customer = await findCustomer(db, customerId);
   if (!customer) throw new AccountError(RESET_LINK_INVALID, 400);

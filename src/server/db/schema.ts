@@ -141,6 +141,8 @@ export interface CustomerTable {
   password_hash: string | null;
   basket_id: string | null;
   created_at: string;
+  /** When the holder last proved the e-mail is theirs (reset link used, provider-verified social sign-up). */
+  email_verified_at: string | null;
 }
 
 export interface PasswordResetTable {

@@ -5,6 +5,7 @@ import { bagFeatures } from './004-bag-features.ts';
 import { bonusProducts } from './005-bonus-products.ts';
 import { rewards } from './006-rewards.ts';
 import { shippingRestrictions } from './007-shipping-restrictions.ts';
+import { emailVerified } from './008-email-verified.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_005_bonus_products': bonusProducts,
   '2026_11_21_006_rewards': rewards,
   '2026_11_21_007_shipping_restrictions': shippingRestrictions,
+  '2026_11_21_008_email_verified': emailVerified,
 };
 
 export const migrationProvider: MigrationProvider = {
