@@ -25,3 +25,12 @@ export function resolveErrorText(error: unknown): string {
   }
   return UNKNOWN_ERROR;
 }
+
+/**
+ * The server's own message for a failed call, or the form's fallback when there is none: the network failed
+ * (status 0) or the reply carried no message (a proxy's HTML error page). Checkout spec §8: 'the token message, or
+ * Something went wrong. Try again' (sign-in), '… or Something went wrong. Please try again.' (forgot password).
+ */
+export function serverMessageOr(result: { status: number; message: string }, fallback: string): string {
+  return result.status === 0 || !result.message || result.message === UNKNOWN_ERROR ? fallback : result.message;
+}

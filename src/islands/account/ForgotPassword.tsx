@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '../../lib/api-client.ts';
+import { serverMessageOr } from '../../lib/errors.ts';
 import { Email } from '../../lib/schemas/account.ts';
 
 type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
@@ -10,14 +11,16 @@ const FALLBACK = 'Something went wrong. Please try again.';
 export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string }) {
   const [email, setEmail] = useState(initialEmail);
   const [state, setState] = useState<State>({ kind: 'idle' });
+  const [left, setLeft] = useState(false);
   const check = v.safeParse(Email, email);
+  const fieldError = (left || email) && !check.success ? check.issues[0].message : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (!check.success) return;
     setState({ kind: 'submitting' });
     const r = await callApi<{ message: string }>('POST', '/api/checkout/forgot_password/', { email });
-    setState(r.ok ? { kind: 'success', message: r.body.message } : { kind: 'error', message: r.message || FALLBACK });
+    setState(r.ok ? { kind: 'success', message: r.body.message } : { kind: 'error', message: serverMessageOr(r, FALLBACK) });
   };
 
   return (
@@ -25,8 +28,9 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
       <p>Enter your email and we will send you a link to reset your password.</p>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        {email && !check.success && <small className="field-error">{check.issues[0].message}</small>}
+        <input id="forgot-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setLeft(true)}
+          aria-invalid={!!fieldError} aria-describedby={fieldError ? 'forgot-email-error' : undefined} />
+        {fieldError && <small id="forgot-email-error" className="field-error">{fieldError}</small>}
       </div>
       {state.kind === 'success' && <p className="notice notice-success" role="status">{state.message}</p>}
       {state.kind === 'error' && <p className="notice notice-error" role="alert">{state.message}</p>}

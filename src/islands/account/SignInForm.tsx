@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '../../lib/api-client.ts';
-import { LoginSchema } from '../../lib/schemas/account.ts';
+import { serverMessageOr } from '../../lib/errors.ts';
+import { Email, LoginSchema } from '../../lib/schemas/account.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialSignIn, type SocialProviderButton } from "./SocialSignIn.tsx";
@@ -17,7 +18,11 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [forgot, setForgot] = useState(false);
+  const [emailLeft, setEmailLeft] = useState(false);
   const valid = v.safeParse(LoginSchema, { email, password, keepMeSignedIn: keep }).success;
+  const emailCheck = v.safeParse(Email, email);
+  // 'Email is required' / 'Valid email is required' (checkout spec §5), once the field has been left.
+  const emailError = emailLeft && !emailCheck.success ? emailCheck.issues[0].message : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -27,7 +32,7 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
     const r = await callApi<SignInBody>('POST', '/api/global/login', { email, password, keepMeSignedIn: keep });
     if (r.ok) return goAfterSignIn(r.body, '/my-account');
     setBusy(false);
-    setError(r.message || LOGIN_FAILED);
+    setError(serverMessageOr(r, LOGIN_FAILED));
   };
 
   return (
@@ -36,7 +41,9 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
       <form onSubmit={submit} noValidate={false}>
         <div className="field">
           <label htmlFor="signin-email">Email</label>
-          <input id="signin-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          <input id="signin-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setEmailLeft(true)} aria-invalid={!!emailError} aria-describedby={emailError ? 'signin-email-error' : undefined} />
+          {emailError && <small id="signin-email-error" className="field-error">{emailError}</small>}
         </div>
         <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <label className="check">
