@@ -99,3 +99,11 @@ test('an identity whose e-mail is not verified cannot sign in', async ({ request
   expect(await result(request)).toMatchObject({ loginSuccess: false });
   expect(await me(request)).toMatchObject({ authenticated: false });
 });
+
+test('an unknown provider at the start or at the callback still answers the polling page with a failure', async ({ request }) => {
+  for (const path of ['/api/global/social/nope/start', '/checkout/api/nopelogincallback?code=x&state=y']) {
+    const res = await request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(404);
+    expect(await result(request), path).toEqual({ loginSuccess: false, provider: 'nope', redirectToCart: false });
+  }
+});

@@ -135,6 +135,19 @@ test('social sign-in through the popup: cancelled at the provider fails cleanly'
   await expect(page).toHaveURL(/\/register$/);
 });
 
+test('social sign-in through the popup: closing the popup is a failure too', async ({ page }) => {
+  await page.goto('/register');
+  await hydrated(page);
+  await page.evaluate(() => window.addEventListener('loginFailure', () => document.body.setAttribute('data-login-failure', '1')));
+  const popupOpened = page.waitForEvent('popup');
+  await page.getByRole('button', { name: 'Local ID (test)' }).click();
+  const popup = await popupOpened;
+  await expect(popup.getByRole('heading', { name: 'Local ID' })).toBeVisible();
+  await popup.close();
+  await expect(page.getByRole('alert')).toHaveText('Social sign-in did not complete. Please try again.', { timeout: 10_000 });
+  await expect(page.locator('body')).toHaveAttribute('data-login-failure', '1');
+});
+
 test('social sign-in adds a product held for the wishlist, then returns to the page asked for', async ({ page }) => {
   await page.goto('/register?isopen=true&loginFromCartCTA=true&original=/cart&scope=wishlist&wishlistPID=jl-4005-cor-M');
   await hydrated(page);

@@ -23,13 +23,18 @@ const clearResult = () => (document.cookie = `${COOKIE}=; Max-Age=0; path=/`);
 /**
  * Social sign-in in a 400 × 600 popup. The page polls the socialLogin cookie every 2 s: success closes the popup,
  * clears the cookie and reloads (or opens the bag when the merge asks); failure closes it, clears the cookie and
- * fires a `loginFailure` event.
+ * fires a `loginFailure` event. A popup the browser blocked, or one closed without a result, is a failure too.
  */
 export function SocialSignIn({ providers = [] }: { providers?: SocialProviderButton[] }) {
   const [failed, setFailed] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearInterval(timer.current), []);
   if (providers.length === 0) return null;
+
+  const fail = (provider: string) => {
+    setFailed(true);
+    window.dispatchEvent(new CustomEvent('loginFailure', { detail: { provider } }));
+  };
 
   const open = (provider: string) => {
     clearResult();
@@ -38,14 +43,23 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
     const top = window.screenY + (window.outerHeight - 600) / 2;
     const popup = window.open(`/api/global/social/${provider}/start`, 'socialLogin', `width=400,height=600,left=${left},top=${top}`);
     window.clearInterval(timer.current);
+    if (!popup) return fail(provider); // blocked by the browser
+    let closedSeen = false;
     timer.current = window.setInterval(() => {
       const result = readResult();
       if (!result) {
-        if (popup?.closed) window.clearInterval(timer.current);
+        // Closed without a result: one more look (the result may land just as it closes), then a failure.
+        if (popup.closed) {
+          if (closedSeen) {
+            window.clearInterval(timer.current);
+            fail(provider);
+          }
+          closedSeen = true;
+        }
         return;
       }
       window.clearInterval(timer.current);
-      popup?.close();
+      popup.close();
       clearResult();
       if (result.loginSuccess) {
         // A product held for the wishlist before signing in is added now, as after a password sign-in.
@@ -54,8 +68,7 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
           else window.location.reload();
         });
       } else {
-        setFailed(true);
-        window.dispatchEvent(new CustomEvent('loginFailure', { detail: { provider: result.provider } }));
+        fail(result.provider);
       }
     }, POLL_MS);
   };

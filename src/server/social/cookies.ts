@@ -14,3 +14,10 @@ export interface SocialLoginResult {
 export function setSocialResult(cookies: AstroCookies, result: SocialLoginResult, secure: boolean): void {
   cookies.set(SOCIAL_RESULT_COOKIE, JSON.stringify(result), { httpOnly: false, sameSite: 'lax', secure, path: '/', maxAge: 300 });
 }
+
+/** The failure result for a provider name as asked (only a plain name is echoed back). */
+export const failedSocialResult = (provider: string | undefined): SocialLoginResult => ({
+  loginSuccess: false,
+  provider: provider && /^[a-z0-9-]{1,32}$/.test(provider) ? provider : 'unknown',
+  redirectToCart: false,
+});

@@ -4,7 +4,7 @@ import { signInReply } from '../../../server/accounts/http.ts';
 import { accountForSocialIdentity, completeSocialSignIn } from '../../../server/social/flow.ts';
 import { findProvider } from '../../../server/social/providers.ts';
 import { secureCookies } from '../../../server/session/cookies.ts';
-import { setSocialResult, SOCIAL_STATE_COOKIE } from '../../../server/social/cookies.ts';
+import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../server/social/cookies.ts';
 
 export const prerender = false;
 
@@ -23,7 +23,10 @@ export const GET: APIRoute = async (context: APIContext) => {
   const secure = secureCookies(context.url);
   const cookieState = context.cookies.get(SOCIAL_STATE_COOKIE)?.value;
   context.cookies.delete(SOCIAL_STATE_COOKIE, { path: '/checkout/api' });
-  if (!provider) return new Response('Unknown sign-in provider.', { status: 404 });
+  if (!provider) {
+    setSocialResult(context.cookies, failedSocialResult(name), secure);
+    return new Response('Unknown sign-in provider.', { status: 404 });
+  }
   try {
     const claims = await completeSocialSignIn(provider, context.url, cookieState);
     const customer = await accountForSocialIdentity(await getDb(), provider.name, claims);
