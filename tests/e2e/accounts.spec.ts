@@ -67,6 +67,26 @@ test('register → sign out → sign in with keep-me-signed-in → the guest bag
   await expect(page.getByRole('listitem', { name: /Everyday Crew Tee, Black, M/ })).toBeVisible();
 });
 
+test('a merge that changes the bag sends the shopper to the bag with its message', async ({ page }) => {
+  const email = uniqueEmail('merge');
+  // The account's stored bag already holds 9 of the 10 a shopper may order of this size.
+  expect((await page.request.post('/api/global/register', { data: { firstName: 'Mia', lastName: 'Merge', email, password: 'abcd1234' } })).status()).toBe(200);
+  expect((await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'ww-2003-nvy-M', quantity: 9 } })).status()).toBe(200);
+  expect((await page.request.post('/api/global/logout', { data: {} })).status()).toBe(200);
+  // As a guest, 3 more of it.
+  expect((await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'ww-2003-nvy-M', quantity: 3 } })).status()).toBe(200);
+
+  await page.goto('/register');
+  await hydrated(page);
+  const signIn = page.getByRole('region', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill('abcd1234');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/cart\?source=newcheckout$/);
+  await expect(page.getByRole('status').filter({ hasText: 'We could add only 1 more of Relaxed Blazer.' })).toBeVisible();
+  await expect(page.getByRole('listitem', { name: /Relaxed Blazer, Navy, M/ }).getByLabel('Quantity')).toHaveValue('10');
+});
+
 test('forgot password → link from the outbox → new password → the old session is gone', async ({ page, browser }) => {
   const email = uniqueEmail('forgot');
   // An "old" device, signed in.
