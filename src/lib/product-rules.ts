@@ -3,6 +3,7 @@ import type { ProductView, VariantView } from './commerce-types.ts';
 import { PRODUCT_TYPE, THUMBNAILS_VISIBLE } from './constants.ts';
 import { attributeIds, type Selections } from './selection.ts';
 import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './schemas/limits.ts';
+import { formatCents, formatRange } from './money.ts';
 
 /** Product page rules of the spec (product document §2, §4, §5), pure so they can be tested as sentences. */
 
@@ -119,4 +120,25 @@ export function imagesFor(product: Pick<ProductView, 'images'>, color: string | 
 export function visibleThumbnails<T>(items: T[], expanded: boolean, limit = THUMBNAILS_VISIBLE): { shown: T[]; more: number } {
   if (expanded || items.length <= limit) return { shown: items, more: 0 };
   return { shown: items.slice(0, limit), more: items.length - limit };
+}
+
+/**
+ * The price block (product spec §3 priceData: list, sale, final): the final price; the list price struck through
+ * when it is higher; and the sale price when a promotion takes the final price below it, so the shopper sees the
+ * sale and the promotion on top. For a chosen variant its own prices, otherwise the product's ranges (en dash).
+ */
+export function priceBlock(product: Pick<ProductView, 'priceData'>, variant: Pick<VariantView, 'listPrice' | 'salePrice' | 'finalPrice'> | null): { final: string; list: string | null; sale: string | null } {
+  if (variant) {
+    return {
+      final: formatCents(variant.finalPrice),
+      list: variant.listPrice > variant.finalPrice ? formatCents(variant.listPrice) : null,
+      sale: variant.salePrice < variant.listPrice && variant.salePrice > variant.finalPrice ? formatCents(variant.salePrice) : null,
+    };
+  }
+  const { finalPrice, listPrice, salePrice } = product.priceData;
+  return {
+    final: formatRange(finalPrice),
+    list: listPrice.max > finalPrice.max ? formatRange(listPrice) : null,
+    sale: salePrice.max < listPrice.max && salePrice.max > finalPrice.max ? formatRange(salePrice) : null,
+  };
 }

@@ -266,3 +266,12 @@ test('a promotion that ended after the build loses its callout once the purchase
     await db.kysely.destroy();
   }
 });
+
+test('the price block shows the final price, the list price struck, and the sale under a promotion', async ({ page }) => {
+  await page.goto('/p/waffle-henley-fb-1002');
+  await hydrated(page);
+  const block = page.locator('.purchase .price');
+  await expect(block.locator('.price-final')).toHaveText('$22.39'); // $27.99 sale, then 20% off Fernbrook tops
+  await expect(block.getByLabel('Was $34.99')).toHaveText('$34.99');
+  await expect(block.locator('.price-sale')).toHaveText('Sale $27.99');
+});

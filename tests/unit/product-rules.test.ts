@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductView, VariantView } from '../../src/lib/commerce-types.ts';
-import {
+import { priceBlock,
   availabilityNotice, breadcrumbs, clampQuantity, giftCardErrors, imagesFor, quantityOptions, showStarRating, showWishlistToggle,
   stripSearchPrefix, toggleHemming, visibleThumbnails,
 } from '../../src/lib/product-rules.ts';
@@ -146,5 +146,22 @@ describe('recommendations and quick shop', () => {
   });
   it('appends the recommendation flag and reads the targeted offer', () => {
     expect(quickShopLink('/p/tee?offerId=o42')).toEqual({ href: '/p/tee?offerId=o42&recommendation=true', offerId: 'o42' });
+  });
+});
+
+describe('price block (list, sale, final)', () => {
+  const ranges = (list: [number, number], sale: [number, number], final: [number, number]) => ({
+    priceData: { listPrice: { min: list[0], max: list[1] }, salePrice: { min: sale[0], max: sale[1] }, finalPrice: { min: final[0], max: final[1] }, hasApplicableCoupon: false },
+  });
+  it('a sale with a promotion on top shows all three: final, list struck, and the sale', () => {
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 3499, salePrice: 2799, finalPrice: 2239 })).toEqual({ final: '$22.39', list: '$34.99', sale: '$27.99' });
+  });
+  it('a sale alone, or a promotion alone: final and list only', () => {
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 3499, salePrice: 2799, finalPrice: 2799 })).toEqual({ final: '$27.99', list: '$34.99', sale: null });
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 2499, salePrice: 2499, finalPrice: 1999 })).toEqual({ final: '$19.99', list: '$24.99', sale: null });
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 2499, salePrice: 2499, finalPrice: 2499 })).toEqual({ final: '$24.99', list: null, sale: null });
+  });
+  it('before a variant is chosen, the ranges with an en dash', () => {
+    expect(priceBlock(ranges([3499, 3499], [1399, 2799], [1119, 2239]), null)).toEqual({ final: '$11.19 – $22.39', list: '$34.99', sale: '$13.99 – $27.99' });
   });
 });

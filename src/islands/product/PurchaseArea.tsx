@@ -2,8 +2,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { callApi } from '../../lib/api-client.ts';
 import type { BasketView, ProductView } from '../../lib/commerce-types.ts';
 import { PRODUCT_TYPE } from '../../lib/constants.ts';
-import { formatCents, formatRange } from '../../lib/money.ts';
-import { availabilityNotice, clampQuantity, giftCardErrors, isGiftCard, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '../../lib/product-rules.ts';
+import { formatRange } from '../../lib/money.ts';
+import { availabilityNotice, clampQuantity, priceBlock, giftCardErrors, isGiftCard, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '../../lib/product-rules.ts';
 import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE } from '../../lib/recommendations.ts';
 import { addButtonLabel, attributeIds, choose, isValueAvailable, normalise, resolveVariant, type Selections } from '../../lib/selection.ts';
 import { addToBag, replaceLine } from '../../lib/stores/bag.ts';
@@ -117,11 +117,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
     window.history.replaceState(null, '', url);
   }, [sel, product, embedded]);
 
-  const price = useMemo(() => {
-    if (variant) return { final: formatCents(variant.finalPrice), list: variant.listPrice > variant.finalPrice ? formatCents(variant.listPrice) : null };
-    const { finalPrice, listPrice } = product.priceData;
-    return { final: formatRange(finalPrice), list: listPrice.max > finalPrice.max ? formatRange(listPrice) : null };
-  }, [variant, product]);
+  const price = useMemo(() => priceBlock(product, variant), [variant, product]);
 
   const pick = (attrId: string, value: string) => {
     setSel((s) => choose(product, s, attrId, value));
@@ -175,6 +171,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
       <p className="price">
         <span className="price-final">{price.final}</span>
         {price.list && <s className="price-list" aria-label={`Was ${price.list}`}>{price.list}</s>}
+        {price.sale && <span className="price-sale">Sale {price.sale}</span>}
       </p>
       {product.variationAttributes.map((attr) => (
         <AttributeSelector
