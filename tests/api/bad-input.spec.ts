@@ -36,6 +36,7 @@ const BODIES: [label: string, body: string][] = [
   ['null', 'null'],
   ['a string', '"hello"'],
   ['wrong types', JSON.stringify({ productId: 7, quantity: 'ten', email: 5, password: [], itemId: {}, code: false, query: 1, criteria: null, controller: 3, skuId: 1, emailId: true, token: 9, couponItemId: 2, shippingMethodId: 1, orderId: {} })],
+  ['a NUL character', JSON.stringify({ productId: 'fb-1001-blk-M\u0000', quantity: 1, email: 'a\u0000@example.com', password: 'abc\u0000123', itemId: 'i\u0000', code: 'SAVE\u000015', query: 'dre\u0000', criteria: 'similaritems', productId2: 'x', controller: 'Size\u0000Guide', skuId: 's\u0000', emailId: 'a\u0000@example.com', token: 't\u0000', couponItemId: 'c\u0000', shippingMethodId: 'Regular\u0000', orderId: '1\u0000' })],
   ['oversized values', JSON.stringify({ productId: long, quantity: 1e308, email: `${long}@example.com`, password: long, itemId: long, code: long, query: long, controller: long, skuId: long, emailId: long, token: long })],
 ];
 

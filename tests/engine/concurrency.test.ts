@@ -70,3 +70,21 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
     expect(b.productItems[0]?.quantity).toBe(10);
   });
 });
+
+describe('first adds of one session at once', () => {
+  it('all land in one bag, which the session knows, and no other bag is made', async () => {
+    const { createSession } = await import('../../src/server/session/session.ts');
+    const { session } = await createSession(t.db, 3600);
+    const countBaskets = async () => Number((await t.db.kysely.selectFrom('baskets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await countBaskets();
+    const skus = ['fb-1001-blk-M', 'ww-2003-nvy-M', 'jl-4001-cor-8', 'rm-3002-olv-M', 'ca-7001-nvy-Misses-6', 'fb-1002-olv-M'];
+    const results = await Promise.all(skus.map((productId) => addItem(t.db, null, { productId, quantity: 1 }, session.id)));
+    const baskets = new Set(results.map((r) => r.basketId));
+    expect(baskets.size).toBe(1);
+    const [basketId] = [...baskets];
+    const row = await t.db.kysely.selectFrom('sessions').select('basket_id').where('id', '=', session.id).executeTakeFirstOrThrow();
+    expect(row.basket_id).toBe(basketId);
+    expect((await basketView(t.db, basketId!)).totalQuantity).toBe(skus.length);
+    expect(await countBaskets()).toBe(before + 1);
+  });
+});

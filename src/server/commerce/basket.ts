@@ -76,7 +76,7 @@ function giftFields(v: LoadedVariant, input: AddToBagInput) {
  * options joins the existing line; the combined quantity must stay within the item's limit and its stock.
  * Prices are never taken from the request.
  */
-export async function addItem(db: Db, basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }> {
+export async function addItem(db: Db, basketId: string | null, input: AddToBagInput, sessionId?: string): Promise<{ basketId: string; itemId: string }> {
   if (input.bonusDiscountLineItemId) return claimBonusItem(db, basketId, input);
   return withWriteTransaction(db, async (tx) => {
     const v = await loadVariant(tx, input.productId);
@@ -84,8 +84,20 @@ export async function addItem(db: Db, basketId: string | null, input: AddToBagIn
     const hem = await resolveHemming(tx, v, input);
     const gift = giftFields(v, input);
 
+    // With a session, its bag is read under a lock on the session row and a new bag is attached to it in this same
+    // transaction: two first adds at once (a double click, two tabs) end in one bag, and a bag is never created
+    // without its session knowing it.
+    let current = basketId;
+    const owner = sessionId
+      ? await lockClause(db)(tx.selectFrom('sessions').select(['basket_id', 'customer_id']).where('id', '=', sessionId)).executeTakeFirst()
+      : undefined;
+    if (owner) current = owner.basket_id;
     // A session whose bag was ordered or removed starts a new one rather than failing the shopper.
-    const id = basketId && (await tryLockOpenBasket(db, tx, basketId)) ? basketId : await createBasket(tx);
+    const id = current && (await tryLockOpenBasket(db, tx, current)) ? current : await createBasket(tx);
+    if (owner && id !== owner.basket_id) {
+      await tx.updateTable('sessions').set({ basket_id: id }).where('id', '=', sessionId!).execute();
+      if (owner.customer_id) await tx.updateTable('customers').set({ basket_id: id }).where('id', '=', owner.customer_id).execute();
+    }
     const lines = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute();
     const same = lines.find(
       (l) =>

@@ -17,7 +17,8 @@ import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '
 export interface CommerceEngine {
   readProduct(idOrSlug: string): Promise<ProductView | null>;
   readBasket(basketId: string | null): Promise<BasketView>;
-  addItem(basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }>;
+  /** With `sessionId`, the session's own bag (created and attached in the same transaction when it has none). */
+  addItem(basketId: string | null, input: AddToBagInput, sessionId?: string): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
   replaceItem(basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void>;
   removeItem(basketId: string, itemId: string): Promise<void>;
@@ -40,7 +41,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
   return {
     readProduct: (id) => readProduct(db, id),
     readBasket: (basketId) => basketView(db, basketId),
-    addItem: (basketId, input) => addItem(db, basketId, input),
+    addItem: (basketId, input, sessionId) => addItem(db, basketId, input, sessionId),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),

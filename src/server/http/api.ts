@@ -30,8 +30,9 @@ export const failure = (status: number, message: string) => json({ status: 'erro
 export async function readBody<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
   const type = request.headers.get('content-type') ?? '';
   if (!type.toLowerCase().includes('application/json')) throw new BadRequest('Send the request as application/json.', 415);
-  const text = await request.text();
-  if (text.length > MAX_BODY_BYTES) throw new BadRequest('The request is too large.', 413);
+  const text = await readCapped(request, MAX_BODY_BYTES);
+  // A NUL character is never meaningful in our fields, and PostgreSQL refuses it in text (a 500 otherwise).
+  if (text.includes('\u0000') || /\\u0000/.test(text)) throw new BadRequest('The request contains a character that is not allowed.');
   let data: unknown;
   try {
     data = text.length === 0 ? {} : JSON.parse(text);
@@ -39,6 +40,26 @@ export async function readBody<S extends v.GenericSchema>(request: Request, sche
     throw new BadRequest('The request body is not valid JSON.');
   }
   return parseInput(schema, data);
+}
+
+/** The body as text, refused with 413 as soon as it passes `max` bytes (not after holding all of it). */
+async function readCapped(request: Request, max: number): Promise<string> {
+  if (Number(request.headers.get('content-length') ?? 0) > max) throw new BadRequest('The request is too large.', 413);
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel().catch(() => {});
+      throw new BadRequest('The request is too large.', 413);
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder().decode(Buffer.concat(chunks));
 }
 
 export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
