@@ -10,7 +10,9 @@ import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seedIfEmpty } from '../src/server/catalog/seed.ts';
 
-const STAMP = 'dist/.build-stamp';
+// The build folder: STORE_DIST when set (astro.config.mjs and the server read it too), else dist.
+const DIST = process.env.STORE_DIST ?? 'dist';
+const STAMP = join(DIST, '.build-stamp');
 
 function newestMtime(path: string): number {
   const s = statSync(path);
@@ -31,7 +33,7 @@ const fingerprint = createHash('sha256')
   .update(JSON.stringify({ catalog: rows[0], source: Math.max(...sources.map(newestMtime)), db: config().DATABASE_URL ?? config().DATA_DIR }))
   .digest('hex');
 
-if (!existsSync('dist/server/entry.mjs') || !existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== fingerprint) {
+if (!existsSync(join(DIST, 'server/entry.mjs')) || !existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== fingerprint) {
   console.log('Building the store (first start, or the catalog or source changed)…');
   const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);

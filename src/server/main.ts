@@ -6,6 +6,9 @@ import { pathToFileURL } from 'node:url';
 import { localProviderMount } from './oidc/mount.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+// This is the production server however it is started (npm start, npm run serve, a process manager): cookies are
+// Secure off loopback, and the development-only pages stay off unless asked for (see src/server/session/cookies.ts).
+if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 const dist = process.env.STORE_DIST ?? 'dist';
 const { handler } = (await import(pathToFileURL(resolve(dist, 'server/entry.mjs')).href)) as { handler: NodeHandler };

@@ -17,4 +17,12 @@ describe('cross-origin write guard', () => {
     expect(isCrossOriginWrite(req('GET', { origin: 'http://evil.test' }), url)).toBe(false);
     expect(isCrossOriginWrite(req('POST', {}), url)).toBe(false);
   });
+  it('behind a proxy that rewrites Host, compares with the public origin, scheme included', () => {
+    const internal = new URL('http://127.0.0.1:4321/api/global/login');
+    const at = (origin: string) => new Request(internal, { method: 'POST', headers: { origin } });
+    expect(isCrossOriginWrite(at('https://shop.example'), internal, 'https://shop.example')).toBe(false);
+    expect(isCrossOriginWrite(at('http://shop.example'), internal, 'https://shop.example')).toBe(true);
+    expect(isCrossOriginWrite(at('https://evil.example'), internal, 'https://shop.example')).toBe(true);
+    expect(isCrossOriginWrite(at('https://shop.example'), internal, undefined)).toBe(true); // without it, the Host decides
+  });
 });

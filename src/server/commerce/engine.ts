@@ -61,6 +61,12 @@ export function embeddedEngine(db: Db): CommerceEngine {
 
 let shared: Promise<CommerceEngine> | undefined;
 export function engine(): Promise<CommerceEngine> {
-  shared ??= getDb().then(embeddedEngine);
+  if (!shared) {
+    const opening = getDb().then(embeddedEngine);
+    shared = opening;
+    opening.catch(() => {
+      if (shared === opening) shared = undefined; // tried again at the next request
+    });
+  }
   return shared;
 }

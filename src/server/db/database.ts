@@ -73,12 +73,19 @@ type WithDb = typeof globalThis & { [SHARED]?: Promise<Db> };
 
 export function getDb(): Promise<Db> {
   const g = globalThis as WithDb;
-  g[SHARED] ??= (async () => {
-    const db = createDb({ databaseUrl: config().DATABASE_URL });
-    await migrate(db);
-    const { seedIfEmpty } = await import('../catalog/seed.ts');
-    await seedIfEmpty(db);
-    return db;
-  })();
+  if (!g[SHARED]) {
+    const opening = (async () => {
+      const db = createDb({ databaseUrl: config().DATABASE_URL });
+      await migrate(db);
+      const { seedIfEmpty } = await import('../catalog/seed.ts');
+      await seedIfEmpty(db);
+      return db;
+    })();
+    g[SHARED] = opening;
+    // A failed start (PostgreSQL not reachable yet) is not kept: the next request tries again.
+    opening.catch(() => {
+      if (g[SHARED] === opening) g[SHARED] = undefined;
+    });
+  }
   return g[SHARED];
 }
