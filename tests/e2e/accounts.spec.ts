@@ -123,13 +123,25 @@ test('forgot password → link from the outbox → new password → the old sess
   await oldDevice.close();
 });
 
-test('social sign-in through the popup with the local provider: success', async ({ page }) => {
+/** Opens /register and the local provider's popup; the page records a loginFailure event on the body. */
+async function openLocalPopup(page: Page): Promise<Page> {
   await page.goto('/register');
   await hydrated(page);
+  await page.evaluate(() => window.addEventListener('loginFailure', () => document.body.setAttribute('data-login-failure', '1')));
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('button', { name: 'Local ID (test)' }).click();
   const popup = await popupOpened;
   await expect(popup.getByRole('heading', { name: 'Local ID' })).toBeVisible();
+  return popup;
+}
+
+async function expectSocialFailure(page: Page) {
+  await expect(page.getByRole('alert')).toHaveText('Social sign-in did not complete. Please try again.', { timeout: 10_000 });
+  await expect(page.locator('body')).toHaveAttribute('data-login-failure', '1');
+}
+
+test('social sign-in through the popup with the local provider: success', async ({ page }) => {
+  const popup = await openLocalPopup(page);
   expect(popup.viewportSize()).toEqual({ width: 400, height: 600 });
   await popup.getByLabel('Email').fill('ada.social@example.com');
   await popup.getByLabel('Password').fill('ada-social-1');
@@ -142,30 +154,16 @@ test('social sign-in through the popup with the local provider: success', async 
 });
 
 test('social sign-in through the popup: cancelled at the provider fails cleanly', async ({ page }) => {
-  await page.goto('/register');
-  await hydrated(page);
-  await page.evaluate(() => window.addEventListener('loginFailure', () => document.body.setAttribute('data-login-failure', '1')));
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Local ID (test)' }).click();
-  const popup = await popupOpened;
+  const popup = await openLocalPopup(page);
   await popup.getByRole('button', { name: 'Cancel' }).click();
   await popup.waitForEvent('close', { timeout: 10_000 });
-  await expect(page.getByRole('alert')).toHaveText('Social sign-in did not complete. Please try again.');
-  await expect(page.locator('body')).toHaveAttribute('data-login-failure', '1');
+  await expectSocialFailure(page);
   await expect(page).toHaveURL(/\/register$/);
 });
 
 test('social sign-in through the popup: closing the popup is a failure too', async ({ page }) => {
-  await page.goto('/register');
-  await hydrated(page);
-  await page.evaluate(() => window.addEventListener('loginFailure', () => document.body.setAttribute('data-login-failure', '1')));
-  const popupOpened = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Local ID (test)' }).click();
-  const popup = await popupOpened;
-  await expect(popup.getByRole('heading', { name: 'Local ID' })).toBeVisible();
-  await popup.close();
-  await expect(page.getByRole('alert')).toHaveText('Social sign-in did not complete. Please try again.', { timeout: 10_000 });
-  await expect(page.locator('body')).toHaveAttribute('data-login-failure', '1');
+  await (await openLocalPopup(page)).close();
+  await expectSocialFailure(page);
 });
 
 test('social sign-in adds a product held for the wishlist, then returns to the page asked for', async ({ page }) => {
