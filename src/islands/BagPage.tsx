@@ -46,11 +46,13 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
   }, [subTotal, bag?.c_standardDeliveryOnly]);
 
   if (!bag) return <p aria-busy="true">Loading your bag…</p>;
+  // What changed in the bag without the shopper asking (a free gift that left), told once by the server.
+  const changes = bag.c_notices.map((n) => <p key={n} className="notice notice-caution" role="status">{n}</p>);
   if (bag.productItems.length === 0) {
     return (
       <div className="empty-bag">
         <h2>Your bag is empty</h2>
-        {bag.c_notices.map((n) => <p key={n} className="notice notice-caution" role="status">{n}</p>)}
+        {changes}
         <p><a href="/">Continue shopping</a></p>
         {/* The empty-bag recommendations are mounted here by the recommendations work (issue 5, product side). */}
         <div id="bag-recommendations"></div>
@@ -64,7 +66,7 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
     <div className="bag-layout">
       <div>
         {notice && <p className="notice notice-caution" role="status">{notice}</p>}
-        {bag.c_notices.map((n) => <p key={n} className="notice notice-caution" role="status">{n}</p>)}
+        {changes}
         {error && <p className="notice notice-error" role="alert">{error}</p>}
         {fromRestrictedCheckout && restricted && (
           <p className="notice notice-error" role="alert">
