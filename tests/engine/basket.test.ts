@@ -134,3 +134,18 @@ describe('basket', () => {
     expect(basket.c_summary.shippingAndHandling).toBe(799);
   });
 });
+
+describe('editing a line (quick shop in edit mode)', () => {
+  it('takes another size of the same item within the same limits as adding', async () => {
+    const { replaceItem } = await import('../../src/server/commerce/basket-edit.ts');
+    const { basketId, itemId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
+    const variants = (await readProduct(t.db, 'fb-1001'))!.variants;
+    const other = variants.find((x) => x.id !== 'fb-1001-blk-M' && x.inStock && x.maxOrderable >= 2)!;
+    const soldOut = variants.find((x) => !x.inStock)!;
+    await rejects(replaceItem(t.db, basketId, itemId, { productId: other.id, quantity: 11 }), 'quantity');
+    await rejects(replaceItem(t.db, basketId, itemId, { productId: soldOut.id, quantity: 1 }), 'out_of_stock');
+    await rejects(replaceItem(t.db, basketId, itemId, { productId: 'ww-2003-nvy-M', quantity: 1 }), 'invalid'); // another item
+    await replaceItem(t.db, basketId, itemId, { productId: other.id, quantity: 2 });
+    expect((await basketView(t.db, basketId)).productItems.map((i) => [i.productId, i.quantity])).toEqual([[other.id, 2]]);
+  });
+});

@@ -9,7 +9,6 @@ export interface SignInBody {
   mergeBasket: { redirectToCart: boolean; notificationMsg: string | null };
 }
 
-export { safeReturnPath };
 
 /**
  * Adds the product a guest wanted on their wishlist before signing in (checkout spec §4: "Login success ...

@@ -1,7 +1,7 @@
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction } from '../db/transaction.ts';
-import { maxOrderable } from './catalog.ts';
+import { assertQuantityAllowed, loadVariant } from './variant-limits.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 
@@ -17,13 +17,7 @@ export async function replaceItem(db: Db, basketId: string, itemId: string, inpu
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await assertLineChangeable(tx, basketId, line, 'edit');
-    const v = await tx
-      .selectFrom('variants')
-      .innerJoin('products', 'products.id', 'variants.product_id')
-      .leftJoin('stock', 'stock.sku', 'variants.sku')
-      .select(['variants.sku', 'variants.product_id', 'variants.size_family', 'variants.orderable', 'variants.back_ordered', 'variants.track_stock', 'stock.on_hand', 'products.max_order_qty', 'products.is_hemmable', 'products.name'])
-      .where('variants.sku', '=', input.productId)
-      .executeTakeFirst();
+    const v = await loadVariant(tx, input.productId);
     if (!v || v.product_id !== line.product_id) throw new CommerceError('invalid', 'Please choose a size and colour of the same item.');
 
     let hemming: string | null = null;
@@ -36,10 +30,7 @@ export async function replaceItem(db: Db, basketId: string, itemId: string, inpu
 
     const others = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', basketId).where('sku', '=', v.sku).where('id', '!=', itemId).execute();
     const twin = others.find((o) => o.bonus_promotion_id === null && o.hemming_option_id === hemming && o.gift_recipient === line.gift_recipient && o.gift_message === line.gift_message);
-    const total = others.reduce((s, o) => s + o.quantity, 0) + input.quantity;
-    const limit = v.orderable ? maxOrderable(v, v.max_order_qty) : 0;
-    if (limit === 0) throw new CommerceError('out_of_stock', `Sorry, ${v.name} is out of stock in this size and colour.`);
-    if (total > limit) throw new CommerceError('quantity', `${limit < v.max_order_qty ? `Only ${limit} left in stock` : `You can order at most ${limit}`} of ${v.name}.`);
+    assertQuantityAllowed(v, others.reduce((s, o) => s + o.quantity, 0) + input.quantity);
 
     if (twin) {
       await tx.updateTable('basket_items').set({ quantity: twin.quantity + input.quantity }).where('id', '=', twin.id).execute();
