@@ -2,23 +2,36 @@
 import { defineConfig, envField } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { parseConfig, storeOrigin } from './src/server/config.ts';
+
+// One schema for every environment variable (src/server/config.ts): a malformed value stops `astro dev` and
+// `astro build` here, with the same message the server and the scripts give.
+const env = parseConfig(process.env);
 
 /**
- * `astro dev` serves the embedded OpenID provider under /oidc as the production server does (src/server/main.ts),
- * so social sign-in through the local provider works in development too. The module is plain Node TypeScript
- * (the production server runs it unbundled), loaded on the first /oidc request.
+ * `astro dev` puts the same front door as the production server (src/server/http/front-door.ts: the store's own
+ * host only, allowed methods, security headers) before everything, and serves the embedded OpenID provider under
+ * /oidc as the production server does (src/server/main.ts), so social sign-in through the local provider works in
+ * development too. The modules are plain Node TypeScript (the production server runs them unbundled), loaded on the
+ * first request.
  */
-const localOidcProviderInDev = {
-  name: 'store:local-oidc-provider',
+const frontDoorAndLocalOidcInDev = {
+  name: 'store:front-door-and-local-oidc',
   hooks: {
     /** @param {{ server: import('vite').ViteDevServer }} options */
     'astro:server:setup': ({ server }) => {
-      /** @type {Promise<(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean> | undefined} */
-      let mount;
+      /** @type {Promise<{ door: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean, oidc: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean }> | undefined} */
+      let mounted;
       server.middlewares.use((req, res, next) => {
-        if (!req.url?.startsWith('/oidc')) return next();
-        mount ??= import('./src/server/oidc/mount.ts').then((m) => m.localProviderMount());
-        mount.then((handle) => (handle(req, res) ? undefined : next()), next);
+        mounted ??= Promise.all([import('./src/server/http/front-door.ts'), import('./src/server/oidc/mount.ts')]).then(([f, m]) => ({
+          door: f.createFrontDoor(),
+          oidc: m.localProviderMount(),
+        }));
+        mounted.then(({ door, oidc }) => {
+          if (door(req, res)) return;
+          if (req.url?.startsWith('/oidc') && oidc(req, res)) return;
+          next();
+        }, next);
       });
     },
   },
@@ -29,10 +42,12 @@ const localOidcProviderInDev = {
 export default defineConfig({
   output: 'static',
   // STORE_DIST lets test and bench runs build side by side without overwriting each other's dist/.
-  outDir: process.env.STORE_DIST ?? './dist',
+  outDir: env.STORE_DIST,
+  // Canonical links in prerendered pages use the configured origin, never a request's.
+  site: storeOrigin(env),
   adapter: node({ mode: 'standalone' }),
-  integrations: [react(), localOidcProviderInDev],
-  server: { host: '127.0.0.1', port: 4321 },
+  integrations: [react(), frontDoorAndLocalOidcInDev],
+  server: { host: env.HOST, port: env.PORT },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.
   security: { checkOrigin: false },
@@ -40,16 +55,6 @@ export default defineConfig({
   // Sessions are the commerce engine's own, in the database (src/server/session); Astro's file-based session
   // store would hold state on one instance's disk.
   session: false,
-  env: {
-    schema: {
-      // Where the commerce engine keeps its data. Unset: embedded SQLite file at DATA_DIR/store.db.
-      DATABASE_URL: envField.string({ context: 'server', access: 'secret', optional: true }),
-      DATA_DIR: envField.string({ context: 'server', access: 'public', default: './data' }),
-      // Seconds an idle guest session lives on the server.
-      SESSION_TTL_SECONDS: envField.number({ context: 'server', access: 'public', default: 60 * 60 * 24 * 30, int: true, gt: 0 }),
-    },
-    validateSecrets: true,
-  },
   vite: {
     build: { assetsInlineLimit: 2048 },
   },

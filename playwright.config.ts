@@ -1,11 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { config } from './src/server/config.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4399);
+const { E2E_PORT: PORT, CHROMIUM_PATH } = config();
 export const SECOND_INSTANCE_PORT = PORT + 1;
 
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network this machine does not have.
 const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: CHROMIUM_PATH,
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 

@@ -3,12 +3,11 @@
 // (A separate variable on purpose: a developer's DATABASE_URL is never wiped by the tests.)
 import { rmSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
+import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seed, wipe } from '../src/server/catalog/seed.ts';
 
-const port = Number(process.env.E2E_PORT ?? 4399);
-const dataDir = process.env.E2E_DATA_DIR ?? 'data/e2e';
-const databaseUrl = process.env.E2E_DATABASE_URL || undefined;
+const { E2E_PORT: port, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: databaseUrl } = config();
 // Each port builds into its own folder, so suites on different ports can run at the same time.
 const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', STORE_DIST: `dist-e2e-${port}` };
 

@@ -1,6 +1,21 @@
 // npm test: type check, unit and engine tests (embedded SQLite; PostgreSQL too when DATABASE_URL is set),
 // then the HTTP and browser suites against the production build.
+import { accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
+import { config } from '../src/server/config.ts';
+
+// The browser suites drive the machine's Chromium and never download one: without it, stop now with one message
+// rather than after the other steps, with every browser test failing on its own.
+const chromium = config().CHROMIUM_PATH;
+try {
+  accessSync(chromium, constants.X_OK);
+} catch {
+  console.error(
+    `✖ Chromium was not found at ${chromium}.\n` +
+      '  Install it (Debian/Ubuntu: sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  );
+  process.exit(1);
+}
 
 const steps: [string, string[]][] = [
   ['astro check', ['node_modules/astro/bin/astro.mjs', 'check']],

@@ -1,33 +1,105 @@
-import { z } from 'zod';
+import * as v from 'valibot';
 
 /**
- * Server configuration, read once from the environment. The same variables are declared in astro.config.mjs
- * (`env.schema`) so that Astro refuses to start with a malformed value; this module exists because the seed,
- * the start script and the tests run outside Astro, where `astro:env` is not available.
+ * Every environment variable the store, its scripts and its test tools read: one typed schema, read once, used by
+ * the production server (src/server/main.ts), the pages and endpoints, astro.config.mjs (so `astro dev` and
+ * `astro build` stop on a malformed value too) and the scripts. Each variable is documented in .env.example and
+ * the README. Astro's own `env.schema` is not used: main.ts and the scripts run outside Astro, where `astro:env`
+ * does not exist, and two schemas would drift.
+ *
+ * OIDC_<NAME>_* variables are per provider and read by src/server/social/providers.ts.
  */
-const ConfigSchema = z.object({
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
-    .optional()
-    .or(z.literal('').transform(() => undefined)),
-  DATA_DIR: z.string().min(1).default('./data'),
-  SESSION_TTL_SECONDS: z.coerce.number().int().positive().default(60 * 60 * 24 * 30),
-  NODE_ENV: z.string().optional(),
+const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+export const isLoopbackHostname = (hostname: string) => LOOPBACK_HOSTNAMES.has(hostname);
+
+const integer = (name: string, min: number, max: number) =>
+  v.pipe(
+    v.string(),
+    v.regex(/^\d+$/, `${name} must be a whole number`),
+    v.transform(Number),
+    v.minValue(min, `${name} must be at least ${min}`),
+    v.maxValue(max, `${name} must be at most ${max}`),
+  );
+const flag = (name: string) => v.picklist(['0', '1'], `${name} must be 1 or 0`);
+
+const ORIGIN_MESSAGE = 'PUBLIC_ORIGIN must be an origin such as https://shop.example.com (scheme, host and port only; http only on loopback)';
+const Origin = v.pipe(
+  v.string(),
+  v.check((s) => {
+    try {
+      const u = new URL(s);
+      const bare = u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password && !s.endsWith('/');
+      return bare && (u.protocol === 'https:' || (u.protocol === 'http:' && isLoopbackHostname(u.hostname)));
+    } catch {
+      return false;
+    }
+  }, ORIGIN_MESSAGE),
+  v.transform((s) => new URL(s).origin),
+);
+
+const ConfigSchema = v.object({
+  // PostgreSQL; unset means the embedded SQLite file DATA_DIR/store.db.
+  DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL'))),
+  DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), './data'),
+  SESSION_TTL_SECONDS: v.optional(integer('SESSION_TTL_SECONDS', 60, 400 * 86400), String(60 * 60 * 24 * 30)),
+  // Where the server listens.
+  HOST: v.optional(v.pipe(v.string(), v.minLength(1)), '127.0.0.1'),
+  PORT: v.optional(integer('PORT', 1, 65535), '4321'),
+  // The store's public origin; see storeOrigin().
+  PUBLIC_ORIGIN: v.optional(Origin),
+  NODE_ENV: v.optional(v.string()),
+  // Build folder.
+  STORE_DIST: v.optional(v.pipe(v.string(), v.minLength(1)), 'dist'),
+  // E-mail.
+  SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))),
+  MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Seven Brands <no-reply@localhost>'),
+  OUTBOX_PAGE: v.optional(flag('OUTBOX_PAGE')),
+  TRUST_PROXY: v.optional(flag('TRUST_PROXY')),
+  // Social sign-in providers; unset: the embedded test provider on a loopback origin, none elsewhere.
+  SOCIAL_PROVIDERS: v.optional(v.string()),
+  // Test and bench tools only.
+  E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
+  E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),
+  E2E_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'E2E_DATABASE_URL must be a postgres:// URL'))),
+  BENCH_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'BENCH_DATABASE_URL must be a postgres:// URL'))),
+  CHROMIUM_PATH: v.optional(v.pipe(v.string(), v.minLength(1)), '/usr/bin/chromium'),
+  DEV_TEST_PORT: v.optional(integer('DEV_TEST_PORT', 1, 65535), '4620'),
 });
 
-export type Config = z.infer<typeof ConfigSchema>;
+export type Config = v.InferOutput<typeof ConfigSchema>;
+
+export class ConfigError extends Error {}
+
+/** Parses an environment; throws a ConfigError naming every malformed variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  // Unset and '' both mean "not set" (an .env file copied from .env.example leaves many empty).
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = v.safeParse(ConfigSchema, set);
+  if (!parsed.success) {
+    const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message}`).join('\n');
+    throw new ConfigError(`Invalid environment configuration:\n${lines}\nSee .env.example for every variable.`);
+  }
+  return parsed.output;
+}
 
 let cached: Config | undefined;
 
 export function config(): Config {
-  if (cached) return cached;
-  const parsed = ConfigSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
-    throw new Error(`Invalid environment configuration:\n${lines}\nSee .env.example for every variable.`);
-  }
-  cached = parsed.data;
+  cached ??= parseConfig(process.env);
   return cached;
 }
 
+/**
+ * The store's own origin, from configuration only, never from a request: every link in an e-mail, the embedded
+ * sign-in provider's issuer, every redirect URI and the cross-origin guard use it. PUBLIC_ORIGIN when set; when it
+ * is not, the loopback address the server listens on (npm start, npm run dev, the tests). A server listening
+ * beyond loopback must be told its public origin.
+ */
+export function storeOrigin(c: Config = config()): string {
+  if (c.PUBLIC_ORIGIN) return c.PUBLIC_ORIGIN;
+  const host = c.HOST === '::1' ? '[::1]' : c.HOST;
+  if (!isLoopbackHostname(host)) {
+    throw new ConfigError(`PUBLIC_ORIGIN is required when the server listens on ${c.HOST} (beyond loopback): set it to the origin shoppers use, e.g. https://shop.example.com`);
+  }
+  return `http://${host}:${c.PORT}`;
+}

@@ -21,7 +21,7 @@ beforeAll(async () => {
   // The embedded database in a folder of its own; not Vitest's test mode, which Astro would take for its own.
   const { DATABASE_URL: _pg, NODE_ENV: _mode, VITEST: _v, ...env } = process.env;
   dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT), '--host', '127.0.0.1'], {
-    env: { ...env, DATA_DIR: dataDir },
+    env: { ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(PORT) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let log = '';

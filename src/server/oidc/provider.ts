@@ -57,11 +57,21 @@ export async function createLocalProvider(origin: string): Promise<Provider> {
   return provider;
 }
 
-/** A Node request handler for everything under /oidc: our login pages for interactions, the provider for the rest. */
+/**
+ * A Node request handler for everything under /oidc: our login pages for interactions, the provider for the rest.
+ * The provider builds its endpoint URLs from the request (koa's ctx.href), so the request is pinned to the store's
+ * configured origin first: whatever Host or X-Forwarded-* a client sent, every URL it publishes is the issuer's.
+ */
 export async function localProviderHandler(origin: string) {
   const provider = await createLocalProvider(origin);
+  const own = new URL(origin);
+  provider.proxy = true;
   const callback = provider.callback();
   return async (req: IncomingMessage & { originalUrl?: string }, res: ServerResponse) => {
+    req.headers.host = own.host;
+    req.headers['x-forwarded-proto'] = own.protocol.slice(0, -1);
+    delete req.headers['x-forwarded-host'];
+    delete req.headers['x-forwarded-port'];
     const url = req.url ?? '/';
     req.originalUrl = url;
     req.url = url.slice(LOCAL_PROVIDER_PATH.length) || '/';

@@ -3,7 +3,8 @@ import { getDb, type Db } from '../db/database.ts';
 import { localSecrets } from '../oidc/secrets.ts';
 import { createCustomer, findCustomer, findCustomerByEmail, type Customer } from '../accounts/accounts.ts';
 import { endOtherSessions } from '../session/session.ts';
-import type { SocialProviderConfig } from './providers.ts';
+import { storeOrigin } from '../config.ts';
+import { isAllowedIssuer, type SocialProviderConfig } from './providers.ts';
 
 /**
  * The store as an OpenID Connect client (openid-client): authorization code flow with state, PKCE (S256) and a
@@ -14,30 +15,31 @@ const TTL_SECONDS = 10 * 60;
 
 export class SocialSignInError extends Error {}
 
+// One discovered configuration per configured provider (a fixed, small set): never keyed by request data.
 const configs = new Map<string, Promise<client.Configuration>>();
 
-async function configuration(provider: SocialProviderConfig, origin: string): Promise<client.Configuration> {
-  const issuer = typeof provider.issuer === 'string' ? provider.issuer : provider.issuer(origin);
-  const key = `${provider.name}|${issuer}`;
-  let cached = configs.get(key);
+async function configuration(provider: SocialProviderConfig): Promise<client.Configuration> {
+  let cached = configs.get(provider.name);
   if (!cached) {
     cached = (async () => {
+      if (!isAllowedIssuer(provider.issuer, provider.name)) throw new SocialSignInError(`issuer ${provider.issuer} is not allowed`);
       const secret = provider.clientSecret ?? (await localSecrets()).clientSecret;
-      // Only the embedded provider on a loopback origin speaks plain HTTP; outside providers must use HTTPS.
-      const options = issuer.startsWith('http://') && provider.name === 'local' ? { execute: [client.allowInsecureRequests] } : undefined;
-      return client.discovery(new URL(issuer), provider.clientId, secret, undefined, options);
+      // Only the embedded provider on a loopback origin speaks plain HTTP (isAllowedIssuer); others use HTTPS.
+      const options = provider.issuer.startsWith('http://') ? { execute: [client.allowInsecureRequests] } : undefined;
+      return client.discovery(new URL(provider.issuer), provider.clientId, secret, undefined, options);
     })();
-    cached.catch(() => configs.delete(key));
-    configs.set(key, cached);
+    cached.catch(() => configs.delete(provider.name));
+    configs.set(provider.name, cached);
   }
   return cached;
 }
 
-export const redirectUri = (origin: string, provider: string) => `${origin}/checkout/api/${provider}logincallback`;
+/** Where the provider sends the shopper back: on the store's configured origin, never the request's. */
+export const redirectUri = (provider: string) => `${storeOrigin()}/checkout/api/${provider}logincallback`;
 
 /** Begins a sign-in: returns the provider's authorization URL and the state to pin in a cookie. */
-export async function beginSocialSignIn(provider: SocialProviderConfig, origin: string): Promise<{ url: URL; state: string }> {
-  const config = await configuration(provider, origin);
+export async function beginSocialSignIn(provider: SocialProviderConfig): Promise<{ url: URL; state: string }> {
+  const config = await configuration(provider);
   const state = client.randomState();
   const nonce = client.randomNonce();
   const verifier = client.randomPKCECodeVerifier();
@@ -48,7 +50,7 @@ export async function beginSocialSignIn(provider: SocialProviderConfig, origin: 
     .values({ state, provider: provider.name, code_verifier: verifier, nonce, expires_at: new Date(Date.now() + TTL_SECONDS * 1000).toISOString() })
     .execute();
   const url = client.buildAuthorizationUrl(config, {
-    redirect_uri: redirectUri(origin, provider.name),
+    redirect_uri: redirectUri(provider.name),
     scope: 'openid email profile',
     code_challenge: await client.calculatePKCECodeChallenge(verifier),
     code_challenge_method: 'S256',
@@ -70,14 +72,16 @@ export interface SocialClaims {
  * (consumed here, single use); openid-client checks the code exchange with the PKCE verifier, the ID token's
  * signature, issuer, audience and nonce. Only a verified e-mail is accepted.
  */
-export async function completeSocialSignIn(provider: SocialProviderConfig, callbackUrl: URL, cookieState: string | undefined): Promise<SocialClaims> {
+export async function completeSocialSignIn(provider: SocialProviderConfig, callbackParams: URLSearchParams, cookieState: string | undefined): Promise<SocialClaims> {
+  // The callback URL as the provider was told it (configured origin), with the parameters the browser brought.
+  const callbackUrl = new URL(`${redirectUri(provider.name)}?${callbackParams.toString()}`);
   const state = callbackUrl.searchParams.get('state');
   if (!state || !cookieState || state !== cookieState) throw new SocialSignInError('state mismatch');
   const db = await getDb();
   const pending = await db.kysely.deleteFrom('social_logins').where('state', '=', state).where('provider', '=', provider.name).returningAll().executeTakeFirst();
   if (!pending || pending.expires_at <= new Date().toISOString()) throw new SocialSignInError('unknown or expired state');
   if (callbackUrl.searchParams.has('error')) throw new SocialSignInError(callbackUrl.searchParams.get('error') ?? 'provider error');
-  const config = await configuration(provider, callbackUrl.origin);
+  const config = await configuration(provider);
   const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
     pkceCodeVerifier: pending.code_verifier,
     expectedState: pending.state,

@@ -28,7 +28,7 @@ export const GET: APIRoute = async (context: APIContext) => {
     return new Response('Unknown sign-in provider.', { status: 404 });
   }
   try {
-    const claims = await completeSocialSignIn(provider, context.url, cookieState);
+    const claims = await completeSocialSignIn(provider, context.url.searchParams, cookieState);
     const customer = await accountForSocialIdentity(await getDb(), provider.name, claims);
     const reply = await signInReply(context, customer, false);
     setSocialResult(context.cookies, { loginSuccess: true, provider: provider.name, redirectToCart: reply.mergeBasket.redirectToCart }, secure);

@@ -16,7 +16,7 @@ export const GET: APIRoute = async (context) => {
     return new Response('Unknown sign-in provider.', { status: 404 });
   }
   try {
-    const { url, state } = await beginSocialSignIn(provider, context.url.origin);
+    const { url, state } = await beginSocialSignIn(provider);
     context.cookies.set(SOCIAL_STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: '/checkout/api', maxAge: 600 });
     return context.redirect(url.toString(), 302);
   } catch (err) {
