@@ -2,7 +2,9 @@
 
 declare namespace App {
   interface Locals {
-    /** The visitor's session, loaded (or created) on first call and memoised for the request. */
+    /** The visitor's session, loaded on first call and memoised; a draft (no row, no cookie) when they have none. */
     session: () => Promise<import('./server/session/session.ts').Session>;
+    /** Stores the session (row and cookies) when it is a draft, and attaches the bag when one is given. */
+    keepSession: (basketId?: string) => Promise<import('./server/session/session.ts').Session>;
   }
 }

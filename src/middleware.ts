@@ -1,15 +1,16 @@
 import { defineMiddleware } from 'astro:middleware';
 import { failure } from './server/http/api.ts';
 import { isCrossOriginWrite } from './server/http/origin.ts';
-import { resolveSession } from './server/session/cookies.ts';
+import { requestSessions } from './server/session/cookies.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time only; there is no visitor to give a session to.
   if (context.isPrerendered) return next();
-  if (isCrossOriginWrite(context.request, context.url)) {
+  if (isCrossOriginWrite(context.request)) {
     return failure(403, 'This request came from another site and was refused.');
   }
-  let session: ReturnType<typeof resolveSession> | undefined;
-  context.locals.session = () => (session ??= resolveSession(context));
+  const sessions = requestSessions(context);
+  context.locals.session = sessions.session;
+  context.locals.keepSession = sessions.keepSession;
   return next();
 });

@@ -43,7 +43,7 @@ test('sign-in replaces the session id; sign-out kills it on the server, so a rep
   const email = uniqueEmail('rot');
   await register(await newVisitor(playwright, baseURL!), email);
   const r = await newVisitor(playwright, baseURL!);
-  await r.get('/api/checkout/basket');
+  await r.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1001-blk-M', quantity: 1 } });
   const guestSid = await sid(r);
   const res = await login(r, email, 'secret123', true);
   expect(res.status()).toBe(200);
@@ -58,6 +58,7 @@ test('sign-in replaces the session id; sign-out kills it on the server, so a rep
 
   expect((await r.post('/api/global/logout', { data: {} })).status()).toBe(200);
   expect(await me(r)).toMatchObject({ authenticated: false });
+  expect(await sid(r)).toBeUndefined(); // the cookies go; no new guest session is made until there is a bag
   const replay = await playwright.request.newContext({ baseURL, storageState: { cookies: [customerSid!], origins: [] } });
   expect(await me(replay)).toMatchObject({ authenticated: false });
 });

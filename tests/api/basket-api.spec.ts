@@ -4,8 +4,11 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 const add = (request: APIRequestContext, data: unknown) => request.post('/api/checkout/product/add_to_cart', { data });
 const basket = async (request: APIRequestContext) => (await (await request.get('/api/checkout/basket')).json()).body.basket;
 
-test('a first request gets a guest session in HttpOnly, SameSite=Lax cookies', async ({ request }) => {
-  const res = await request.get('/api/checkout/basket');
+test('a first add to the bag gets a guest session in HttpOnly, SameSite=Lax cookies; a read before it gets none', async ({ request }) => {
+  const read = await request.get('/api/checkout/basket');
+  expect(read.headers()['set-cookie']).toBeUndefined();
+  const res = await add(request, { productId: 'fb-1001-blk-M', quantity: 1 });
+  expect(res.status()).toBe(200);
   const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
   const sid = cookies.find((c) => c.startsWith('sid='))!;
   const usid = cookies.find((c) => c.startsWith('usid='))!;
@@ -17,6 +20,7 @@ test('a first request gets a guest session in HttpOnly, SameSite=Lax cookies', a
   expect(usid.split(';')[0]!.length - 5).toBe(32); // 128 bits, hex
   const again = await request.get('/api/checkout/basket');
   expect(again.headers()['set-cookie']).toBeUndefined();
+  expect((await again.json()).body.basket.totalQuantity).toBe(1);
 });
 
 test('product read returns the product with variants and prices, or 404', async ({ request }) => {

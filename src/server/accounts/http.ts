@@ -43,7 +43,7 @@ export async function signInReply(context: APIContext, customer: Customer, remem
   const previous = await context.locals.session();
   const { token, session, ttl, merge } = await startCustomerSession(db, previous, customer, remember, config().SESSION_TTL_SECONDS);
   writeSessionCookies(context, token, session, ttl);
-  context.locals.session = async () => session;
+  context.locals.session = context.locals.keepSession = async () => session;
   const commerce = await engine();
   const [basket, wishlistData] = await Promise.all([commerce.readBasket(session.basketId), commerce.getWishlist(customer.id)]);
   const shipping = await commerce.listShippingMethods(session.basketId, basket);

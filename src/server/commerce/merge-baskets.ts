@@ -52,10 +52,22 @@ async function mergeLines(tx: Tx, basketId: string): Promise<(MergeLine & { bonu
 }
 
 /**
- * Joins a guest bag into the customer's stored bag at sign-in (see planMerge for the rules) and returns the one
- * bag that remains. Runs inside the caller's write transaction.
+ * Joins a guest bag into the customer's stored bag at sign-in (see planMerge for the rules), and makes the one bag
+ * that remains the account's. Runs inside the caller's write transaction, and reads the account's bag there under
+ * a lock on the customer row: two sign-ins to one account at once (two tabs, two instances) take turns, so the
+ * second merges into the bag the first left rather than replacing it.
  */
-export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null, storedBasketId: string | null): Promise<MergeOutcome> {
+export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null, customerId: string): Promise<MergeOutcome> {
+  const lock = lockClause(db);
+  const account = await lock(tx.selectFrom('customers').select('basket_id').where('id', '=', customerId)).executeTakeFirst();
+  const outcome = await mergeInto(db, tx, guestBasketId, account?.basket_id ?? null);
+  if (account && outcome.basketId !== account.basket_id) {
+    await tx.updateTable('customers').set({ basket_id: outcome.basketId }).where('id', '=', customerId).execute();
+  }
+  return outcome;
+}
+
+async function mergeInto(db: Db, tx: Tx, guestBasketId: string | null, storedBasketId: string | null): Promise<MergeOutcome> {
   const lock = lockClause(db);
   const open = async (id: string | null) =>
     id ? (await lock(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', id)).executeTakeFirst())?.status === 'open' : false;

@@ -1,10 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 
 /**
  * Guest and customer sessions, stored in the database so that any app instance can serve any request.
  * The cookie carries a 256-bit random token; the table keeps only its SHA-256, so a leaked dump or log of the
  * table cannot be replayed as a cookie. `usid` is a separate 128-bit identifier the spec's payloads carry.
+ * A visitor gets a row (and a cookie) only once there is something to keep: a bag or a sign-in. Until then their
+ * session is a draft that lives in the request only, so reading the store writes nothing.
  */
 export const SESSION_COOKIE = 'sid';
 export const USID_COOKIE = 'usid';
@@ -14,6 +18,8 @@ const DAY = 86400;
 /** Keep-me-signed-in lasts 90 days (the spec's remember-me cookie); otherwise a signed-in session idles out in a day. */
 export const REMEMBER_ME_SECONDS = 90 * DAY;
 export const SIGNED_IN_IDLE_SECONDS = DAY;
+/** A guest session that holds nothing yet lives an hour; once it holds a bag, the configured guest lifetime. */
+export const EMPTY_GUEST_SECONDS = 60 * 60;
 
 export interface Session {
   id: string;
@@ -21,6 +27,8 @@ export interface Session {
   basketId: string | null;
   customerId: string | null;
   remember: boolean;
+  /** False for a draft: a guest session with no row and no cookie yet (see the request's keepSession). */
+  saved: boolean;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -30,8 +38,8 @@ export function isWellFormedToken(token: string | undefined): token is string {
 }
 
 /** Server-side lifetime of a session of this kind. */
-export function sessionTtl(s: Pick<Session, 'customerId' | 'remember'>, guestTtl: number): number {
-  if (!s.customerId) return guestTtl;
+export function sessionTtl(s: Pick<Session, 'customerId' | 'remember' | 'basketId'>, guestTtl: number): number {
+  if (!s.customerId) return s.basketId ? guestTtl : Math.min(EMPTY_GUEST_SECONDS, guestTtl);
   return s.remember ? REMEMBER_ME_SECONDS : SIGNED_IN_IDLE_SECONDS;
 }
 
@@ -41,7 +49,7 @@ export async function loadSession(db: Db, token: string | undefined, guestTtl: n
   const now = new Date();
   const row = await db.kysely.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || row.expires_at <= now.toISOString()) return null;
-  const session: Session = { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id, remember: row.remember === 1 };
+  const session: Session = { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id, remember: row.remember === 1, saved: true };
   // Sliding expiry, written only once a tenth of the lifetime has passed rather than on every request.
   const ttl = sessionTtl(session, guestTtl);
   const renewAt = new Date(now.getTime() + ttl * 900).toISOString();
@@ -49,6 +57,11 @@ export async function loadSession(db: Db, token: string | undefined, guestTtl: n
     await db.kysely.updateTable('sessions').set({ expires_at: new Date(now.getTime() + ttl * 1000).toISOString() }).where('id', '=', id).execute();
   }
   return session;
+}
+
+/** A guest session that is not stored: what a visitor without a (live) cookie reads the store with. */
+export function draftSession(): Session {
+  return { id: '', usid: randomBytes(16).toString('hex'), basketId: null, customerId: null, remember: false, saved: false };
 }
 
 export async function createSession(
@@ -63,6 +76,7 @@ export async function createSession(
     basketId: owner.basketId ?? null,
     customerId: owner.customerId ?? null,
     remember: owner.remember ?? false,
+    saved: true,
   };
   const ttl = sessionTtl(session, guestTtl);
   const now = new Date();
@@ -73,8 +87,6 @@ export async function createSession(
       created_at: now.toISOString(), expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
     })
     .execute();
-  // Expired sessions are swept now and then by whichever instance happens to create one.
-  if (Math.random() < 0.01) await db.kysely.deleteFrom('sessions').where('expires_at', '<=', now.toISOString()).execute();
   return { token, session, ttl };
 }
 
@@ -89,10 +101,18 @@ export async function endOtherSessions(db: Db, customerId: string, keepSessionId
   await q.execute();
 }
 
-/** Remembers the bag on the session, and on the customer's account when signed in so it follows them. */
-export async function attachBasket(db: Db, session: Session, basketId: string): Promise<void> {
+/**
+ * Remembers the bag on the session, and on the customer's account when signed in so it follows them. A guest
+ * session that now holds a bag gets the full guest lifetime.
+ */
+export async function attachBasket(db: Db, session: Session, basketId: string, guestTtl = config().SESSION_TTL_SECONDS): Promise<void> {
   if (session.basketId === basketId) return;
-  await db.kysely.updateTable('sessions').set({ basket_id: basketId }).where('id', '=', session.id).execute();
+  if (!session.saved) throw new Error('attachBasket: the session must be kept first');
+  const held = { ...session, basketId };
+  const expiresAt = new Date(Date.now() + sessionTtl(held, guestTtl) * 1000).toISOString();
+  let q = db.kysely.updateTable('sessions').set({ basket_id: basketId }).where('id', '=', session.id);
+  if (!session.customerId) q = q.set({ expires_at: sql<string>`case when expires_at < ${expiresAt} then ${expiresAt} else expires_at end` });
+  await q.execute();
   if (session.customerId) await db.kysely.updateTable('customers').set({ basket_id: basketId }).where('id', '=', session.customerId).execute();
   session.basketId = basketId;
 }

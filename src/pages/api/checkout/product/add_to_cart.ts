@@ -6,6 +6,6 @@ export const prerender = false;
 
 export const POST = endpoint(async ({ request, locals }) => {
   const input = await readBody(request, AddToBagSchema);
-  const basket = await addToSessionBag(await locals.session(), input);
+  const basket = await addToSessionBag(locals, input);
   return success({ basket, updatedShippingMethod: basket.shipments[0]?.shippingMethod ?? null }, { message: 'Added to bag' });
 });
