@@ -1,5 +1,6 @@
 import type { APIContext } from 'astro';
 import * as v from 'valibot';
+import { isTypeValid, parse as parseMediaType } from 'content-type';
 import { CommerceError } from '../commerce/errors.ts';
 import { AccountError } from '../accounts/accounts.ts';
 
@@ -27,9 +28,20 @@ export function json(data: unknown, status = 200, headers: Record<string, string
 export const success = (body: unknown, extra: Record<string, unknown> = {}) => json({ status: 'success', ...extra, body });
 export const failure = (status: number, message: string) => json({ status: 'error', message }, status);
 
+/**
+ * Whether a Content-Type header names JSON we read: the media type itself is application/json (a parameter that
+ * merely mentions it, such as `text/plain; x=application/json`, is not), in UTF-8 when a charset is given.
+ */
+export function isJsonMediaType(header: string | null): boolean {
+  if (!header) return false;
+  const { type, parameters } = parseMediaType(header);
+  if (type !== 'application/json' || !isTypeValid(type)) return false;
+  const charset = parameters['charset'];
+  return charset === undefined || charset.toLowerCase() === 'utf-8';
+}
+
 export async function readBody<S extends v.GenericSchema>(request: Request, schema: S): Promise<v.InferOutput<S>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().includes('application/json')) throw new BadRequest('Send the request as application/json.', 415);
+  if (!isJsonMediaType(request.headers.get('content-type'))) throw new BadRequest('Send the request as application/json in UTF-8.', 415);
   const text = await readCapped(request, MAX_BODY_BYTES);
   // A NUL character is never meaningful in our fields, and PostgreSQL refuses it in text (a 500 otherwise).
   if (text.includes('\u0000') || /\\u0000/.test(text)) throw new BadRequest('The request contains a character that is not allowed.');
