@@ -5,19 +5,20 @@
  */
 export type RecommendationSet = 'crossBrand' | 'recentlyViewed' | 'nextBestCategory' | 'similarCategories' | 'complementary' | 'similarItems' | 'default';
 
-const MAP: Record<string, RecommendationSet> = {
-  crossbranditems: 'crossBrand',
-  recentlyviewed: 'recentlyViewed',
-  'cart-nextbestcategory': 'nextBestCategory',
-  nextbestcategory: 'nextBestCategory',
-  similarcategories: 'similarCategories',
-  cartsimilaritems: 'similarCategories',
-  complementaryitems: 'complementary',
-  similaritems: 'similarItems',
-};
+// A Map: the criteria come from the request, and a plain object would answer `constructor` or `__proto__`.
+const SETS: ReadonlyMap<string, RecommendationSet> = new Map<string, RecommendationSet>([
+  ['crossbranditems', 'crossBrand'],
+  ['recentlyviewed', 'recentlyViewed'],
+  ['cart-nextbestcategory', 'nextBestCategory'],
+  ['nextbestcategory', 'nextBestCategory'],
+  ['similarcategories', 'similarCategories'],
+  ['cartsimilaritems', 'similarCategories'],
+  ['complementaryitems', 'complementary'],
+  ['similaritems', 'similarItems'],
+]);
 
 export function setForCriteria(criteria: string): RecommendationSet {
-  return MAP[criteria.trim().toLowerCase()] ?? 'default';
+  return SETS.get(criteria.trim().toLowerCase()) ?? 'default';
 }
 
 export const HEADLINES: Record<RecommendationSet, string> = {

@@ -11,7 +11,8 @@ export const US_STATES: Readonly<Record<string, string>> = {
   WV: 'West Virginia', WI: 'Wisconsin', WY: 'Wyoming',
 };
 
-export const stateName = (code: string): string => US_STATES[code] ?? code;
+// Own keys only: a code such as 'constructor' is not a state.
+export const stateName = (code: string): string => (Object.hasOwn(US_STATES, code) ? US_STATES[code]! : code);
 
 /** 'California', 'California and New York', 'Alaska, Hawaii and Puerto Rico'. */
 export function stateList(codes: readonly string[]): string {

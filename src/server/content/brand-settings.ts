@@ -8,9 +8,9 @@ export interface BrandSettings {
   showPerksDetailsLink: boolean;
 }
 
-const SETTINGS: Record<string, BrandSettings> = {
-  fb: { showPerksInfo: true, perksPromoId: 'fb-perks', showPerksDetailsLink: true },
-};
+const SETTINGS: ReadonlyMap<string, BrandSettings> = new Map<string, BrandSettings>([
+  ['fb', { showPerksInfo: true, perksPromoId: 'fb-perks', showPerksDetailsLink: true }],
+]);
 const NONE: BrandSettings = { showPerksInfo: false, perksPromoId: null, showPerksDetailsLink: false };
 
-export const brandSettings = (brand: string): BrandSettings => SETTINGS[brand] ?? NONE;
+export const brandSettings = (brand: string): BrandSettings => SETTINGS.get(brand) ?? NONE;
