@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Email } from './schemas/account.ts';
+import { Email } from './schemas/email.ts';
 
 /**
  * Order numbers (header spec §5): 1 to 4 digits, a dash, 5 digits, a dash, 3 or 4 digits ("1234-00042-017").

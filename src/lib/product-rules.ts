@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import type { ProductView, VariantView } from './commerce-types.ts';
 import { PRODUCT_TYPE, THUMBNAILS_VISIBLE } from './constants.ts';
 import { attributeIds, type Selections } from './selection.ts';
-import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './schemas/limits.ts';
+import { NAME_FIELD_MAX } from './schemas/limits.ts';
+import { GiftMessage } from './schemas/basket.ts';
+import { Email } from './schemas/email.ts';
 import { formatCents, formatRange } from './money.ts';
 
 /** Product page rules of the spec (product document §2, §4, §5), pure so they can be tested as sentences. */
@@ -76,35 +78,36 @@ export function availabilityNotice(product: ProductView, sel: Selections, varian
   return null;
 }
 
-/** Gift card personalisation (header §5): required names up to 50, a message up to 330 when asked for. */
+/**
+ * Gift card personalisation (header §5): required names up to 50, and a message up to 330 that is required once
+ * its checkbox is ticked. The message and the e-mail follow the add-to-bag payload's own rules (src/lib/schemas).
+ */
 const Required = (message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(NAME_FIELD_MAX, `At most ${NAME_FIELD_MAX} characters`));
-export const GiftCardFieldsSchema = v.object({
-  to: Required('Please add To'),
-  from: Required('Please add From'),
-  withMessage: v.boolean(),
-  message: v.pipe(v.string(), v.maxLength(GIFT_MESSAGE_MAX, `At most ${GIFT_MESSAGE_MAX} characters`)),
-});
-export const EGiftCardFieldsSchema = v.object({
-  to: Required('Please add To'),
-  from: Required('Please add your name'),
-  email: v.pipe(v.string(), v.trim(), v.minLength(1, 'Email is required'), v.email('Valid email is required')),
-  confirmEmail: v.string(),
-  withMessage: v.boolean(),
-  message: v.pipe(v.string(), v.maxLength(GIFT_MESSAGE_MAX, `At most ${GIFT_MESSAGE_MAX} characters`)),
-});
-export type GiftCardFields = v.InferOutput<typeof EGiftCardFieldsSchema>;
+const GiftCardNames = v.object({ to: Required('Please add To'), from: Required('Please add From') });
+const EGiftCardNames = v.object({ to: Required('Please add To'), from: Required('Please add your name'), email: Email });
+export interface GiftCardFields {
+  to: string;
+  from: string;
+  email: string;
+  confirmEmail: string;
+  withMessage: boolean;
+  message: string;
+}
 
 /** Field errors for the gift card form; e-mails are compared once the confirm field has been left. */
 export function giftCardErrors(eGift: boolean, fields: GiftCardFields, confirmLeft: boolean): Partial<Record<keyof GiftCardFields, string>> {
   const errors: Partial<Record<keyof GiftCardFields, string>> = {};
-  const result = eGift ? v.safeParse(EGiftCardFieldsSchema, fields) : v.safeParse(GiftCardFieldsSchema, fields);
+  const result = eGift ? v.safeParse(EGiftCardNames, fields) : v.safeParse(GiftCardNames, fields);
   if (!result.success) {
     for (const issue of result.issues) {
       const key = issue.path?.[0]?.key as keyof GiftCardFields | undefined;
       if (key && !errors[key]) errors[key] = issue.message;
     }
   }
-  if (fields.withMessage && fields.message.trim() === '') errors.message = 'Please add a message';
+  if (fields.withMessage) {
+    const message = v.safeParse(GiftMessage, fields.message);
+    if (!message.success) errors.message = message.issues[0].message;
+  }
   if (eGift && confirmLeft && fields.confirmEmail.trim().toLowerCase() !== fields.email.trim().toLowerCase()) errors.confirmEmail = 'Emails do not match';
   if (eGift && !confirmLeft && !errors.confirmEmail && fields.confirmEmail === '') errors.confirmEmail = 'Emails do not match';
   return errors;

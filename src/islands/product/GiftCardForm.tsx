@@ -55,7 +55,8 @@ export function GiftCardForm({ eGift, fields, errors, shown, onChange, onLeave }
             value={fields.message}
             maxLength={GIFT_MESSAGE_MAX}
             required
-            aria-describedby="gc-message-count"
+            aria-invalid={!!(shown.message && errors.message)}
+            aria-describedby={shown.message && errors.message ? 'gc-message-count gc-message-error' : 'gc-message-count'}
             onChange={(e) => set('message', e.target.value)}
             onBlur={() => onLeave('message')}
           />

@@ -1,22 +1,9 @@
 import * as v from 'valibot';
 import { isValidPassword } from '../password-rules.ts';
+import { Email } from './email.ts';
 
 /** Account payloads, shared by the sign-in, registration and password forms and their endpoints. */
-export const EMAIL_REQUIRED = 'Email is required';
-export const EMAIL_INVALID = 'Valid email is required';
 export const PASSWORD_INVALID = 'Password must be 8-16 characters with at least 1 letter and 1 number';
-
-// {email} with a top-level domain of 2 or more letters (the spec's field rule), at most 254 characters.
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,}$/;
-
-export const Email = v.pipe(
-  v.optional(v.string(EMAIL_REQUIRED), ''),
-  v.trim(),
-  v.minLength(1, EMAIL_REQUIRED),
-  v.maxLength(254, EMAIL_INVALID),
-  v.regex(EMAIL_PATTERN, EMAIL_INVALID),
-  v.toLowerCase(),
-);
 
 const Password = v.pipe(v.optional(v.string(), ''), v.check(isValidPassword, PASSWORD_INVALID));
 // Sign-in takes any non-empty password up to a sane length: the rule is checked when one is set, not when used.

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { DEFAULT_MAX_ORDER_QTY, ID_MAX_LENGTH } from '../constants.ts';
 import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './limits.ts';
+import { Email } from './email.ts';
 
 /**
  * Payload rules shared by islands (instant feedback) and endpoints (enforcement). Unknown keys are dropped, so a
@@ -22,6 +23,11 @@ export const Quantity = v.pipe(
 const OptionalText = (max: number, label: string) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters.`)), undefined);
 
+/** The gift card's personalised message (header spec §5): required once its checkbox is ticked, at most 330. */
+export const GIFT_MESSAGE_REQUIRED = 'Please add a message';
+export const GIFT_MESSAGE_TOO_LONG = `At most ${GIFT_MESSAGE_MAX} characters`;
+export const GiftMessage = v.pipe(v.string(GIFT_MESSAGE_REQUIRED), v.trim(), v.minLength(1, GIFT_MESSAGE_REQUIRED), v.maxLength(GIFT_MESSAGE_MAX, GIFT_MESSAGE_TOO_LONG));
+
 export const AddToBagSchema = v.object({
   productId: Id,
   quantity: v.optional(Quantity, 1),
@@ -32,10 +38,11 @@ export const AddToBagSchema = v.object({
     ),
   ),
   c_hemmingInseamLength: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^\d{2}$/, 'Inseam length must be two digits.'))),
-  giftMessage: OptionalText(GIFT_MESSAGE_MAX, 'The gift message'),
+  /** Sent only when the gift message box is ticked (absent otherwise), so when sent it must say something. */
+  giftMessage: v.optional(GiftMessage),
   c_giftCardSender: OptionalText(NAME_FIELD_MAX, 'From'),
   c_giftCardRecipient: OptionalText(NAME_FIELD_MAX, 'To'),
-  c_giftCardRecipientEmail: v.optional(v.pipe(v.string(), v.trim(), v.email('Valid email is required'), v.maxLength(254))),
+  c_giftCardRecipientEmail: v.optional(Email),
   fromPDP: v.optional(v.boolean()),
   /** Claims a free gift: the id of one of the basket's bonusDiscountLineItems. */
   bonusDiscountLineItemId: v.optional(v.pipe(v.string('The free gift offer is not valid.'), v.trim(), v.minLength(1, 'The free gift offer is not valid.'), v.maxLength(ID_MAX_LENGTH, 'The free gift offer is not valid.'))),

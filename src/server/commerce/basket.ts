@@ -9,6 +9,7 @@ import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
 import type { BasketView } from '../../lib/commerce-types.ts';
+import { EMAIL_REQUIRED } from '../../lib/schemas/email.ts';
 
 /**
  * Basket writes. Each runs in one write transaction that first locks the basket row, so two requests for the
@@ -61,7 +62,7 @@ function giftFields(v: LoadedVariant, input: AddToBagInput) {
   // The e-gift card asks for 'Your name' where the plastic card asks 'From' (product spec §5 messages).
   if (!input.c_giftCardSender) throw new CommerceError('invalid', v.product_type === PRODUCT_TYPE.eGiftCard ? 'Please add your name' : 'Please add From');
   if (v.product_type === PRODUCT_TYPE.eGiftCard && !input.c_giftCardRecipientEmail) {
-    throw new CommerceError('invalid', 'Valid email is required');
+    throw new CommerceError('invalid', EMAIL_REQUIRED);
   }
   return {
     gift_recipient: input.c_giftCardRecipient,
