@@ -108,7 +108,7 @@ describe('coupons on the bag', () => {
   });
 
   it('reads a promotion for the Details modal', async () => {
-    expect(await readPromotion(t.db, 'ww-save15')).toEqual({ promotionId: 'ww-save15', calloutMsg: 'Extra 15% off with code SAVE15', details: 'Enter SAVE15 in your bag. One code per order.', couponCodeID: 'SAVE15' });
+    expect(await readPromotion(t.db, 'ww-save15')).toEqual({ promotionId: 'ww-save15', calloutMsg: 'Extra 15% off with code SAVE15', details: 'Enter SAVE15 in your bag. Combines with other codes, up to 3 per order; each item takes its best code.', couponCodeID: 'SAVE15' });
     expect((await readPromotion(t.db, 'fb-tops-20')).couponCodeID).toBeNull();
     expect((await refusal(readPromotion(t.db, 'nope'))).status).toBe(404);
   });

@@ -187,7 +187,7 @@ export interface PromotionDef {
 /** Promotions without a coupon apply on their own (finalPrice); coupon promotions show a hint until entered. */
 export const PROMOTIONS: PromotionDef[] = [
   { id: 'fb-tops-20', callout: '20% off all Fernbrook tops', details: 'Taken off at the price shown. Excludes final-sale colours.', percentOff: 20, products: ['fb-1001', 'fb-1002', 'fb-1004'] },
-  { id: 'ww-save15', callout: 'Extra 15% off with code SAVE15', details: 'Enter SAVE15 in your bag. One code per order.', couponCode: 'SAVE15', percentOff: 15, brand: 'ww' },
+  { id: 'ww-save15', callout: 'Extra 15% off with code SAVE15', details: 'Enter SAVE15 in your bag. Combines with other codes, up to 3 per order; each item takes its best code.', couponCode: 'SAVE15', percentOff: 15, brand: 'ww' },
   { id: 'rm-outer-25', callout: '25% off outerwear', details: 'Ridgemere jackets and vests, price as marked.', percentOff: 25, products: ['rm-3001', 'rm-3006'] },
   { id: 'jl-dress10', callout: 'Take 10% off dresses with code DRESS10', details: 'Enter DRESS10 in your bag.', couponCode: 'DRESS10', percentOff: 10, products: ['jl-4001', 'jl-4002', 'jl-4003', 'jl-4004'] },
   { id: 'ca-denim-30', callout: '30% off jeans', details: 'All Cove & Alder jeans, price as marked. Hemming is charged at full price.', percentOff: 30, products: ['ca-7001', 'ca-7002', 'ca-7006'] },
