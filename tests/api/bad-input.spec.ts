@@ -54,3 +54,15 @@ for (const [method, path] of ENDPOINTS) {
     await r.dispose();
   });
 }
+
+// A body is JSON only when its media type is: one that merely mentions JSON in a parameter, or JSON in another
+// charset, is refused before it is read (415), at every endpoint that reads a body (getWishlist reads none).
+for (const [method, path] of ENDPOINTS.filter(([, p]) => p !== '/api/global/wishlist/getWishlist')) {
+  test(`${method} ${path}: a body that is not sent as application/json in UTF-8 is 415`, async ({ request }) => {
+    for (const type of ['text/plain; x=application/json', 'application/json; charset=latin1', 'application/jsonx']) {
+      const res = await request.fetch(path, { method, headers: { 'content-type': type }, data: '{}' });
+      expect(res.status(), type).toBe(415);
+      expect(await res.json(), type).toEqual({ status: 'error', message: 'Send the request as application/json in UTF-8.' });
+    }
+  });
+}
