@@ -1,5 +1,6 @@
 import { expect, test, type APIRequest, type APIRequestContext } from '@playwright/test';
 import { e2eDb } from '../helpers/e2e-db.ts';
+import { SECOND_INSTANCE_PORT } from '../../playwright.config.ts';
 
 /**
  * Accounts through HTTP. The servers run with TRUST_PROXY=1, so each test sends its own X-Forwarded-For and the
@@ -96,15 +97,61 @@ test('an unknown e-mail and a wrong password get the same reply, in a similar ti
   expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
 });
 
-test('failed sign-ins are throttled per account, without locking the owner out of password reset', async ({ playwright, baseURL }) => {
+const TOO_MANY = /Too many sign-in attempts.*reset your password/;
+const resetToken = async (email: string) => {
+  const db = e2eDb();
+  const mail = await db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  await db.kysely.destroy();
+  return /token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
+};
+
+test('a sign-in gives the browser a device cookie, sent to the sign-in endpoint only', async ({ playwright, baseURL }) => {
+  const r = await newVisitor(playwright, baseURL!);
+  const res = await register(r, uniqueEmail('dev'));
+  const device = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.startsWith('device='))!.value;
+  expect(device).toContain('HttpOnly');
+  expect(device).toContain('SameSite=Strict');
+  expect(device).toContain('Path=/api/global/login');
+});
+
+test('a stranger\'s wrong passwords lock unknown clients out, not the owner\'s known device; a reset lets anyone back in', async ({ playwright, baseURL }) => {
   const email = uniqueEmail('thr');
-  await register(await newVisitor(playwright, baseURL!), email);
+  const owner = await newVisitor(playwright, baseURL!);
+  await register(owner, email); // this browser is now a known device of the account
+  expect((await owner.post('/api/global/logout', { data: {} })).status()).toBe(200);
   for (let i = 0; i < 5; i++) expect((await login(await newVisitor(playwright, baseURL!), email, `wrong-pass${i}`)).status()).toBe(401);
   const blocked = await login(await newVisitor(playwright, baseURL!), email, 'secret123');
   expect(blocked.status()).toBe(429);
-  expect((await blocked.json()).message).toMatch(/Too many sign-in attempts.*reset your password/);
-  const reset = await (await newVisitor(playwright, baseURL!)).post('/api/checkout/forgot_password/', { data: { email } });
-  expect(reset.status()).toBe(200);
+  expect((await blocked.json()).message).toMatch(TOO_MANY);
+
+  const known = await login(owner, email, 'secret123');
+  expect(known.status()).toBe(200);
+  expect(await me(owner)).toMatchObject({ authenticated: true });
+
+  const ask = await (await newVisitor(playwright, baseURL!)).post('/api/checkout/forgot_password/', { data: { email } });
+  expect(ask.status()).toBe(200);
+  const elsewhere = await newVisitor(playwright, baseURL!);
+  expect((await elsewhere.post('/api/global/reset_password', { data: { token: await resetToken(email), password: 'newpass456' } })).status()).toBe(200);
+  expect((await login(await newVisitor(playwright, baseURL!), email, 'newpass456')).status()).toBe(200);
+});
+
+test('30 correct sign-ins at once from one browser all succeed', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('many');
+  await register(await newVisitor(playwright, baseURL!), email);
+  const r = await newVisitor(playwright, baseURL!);
+  const results = await Promise.all(Array.from({ length: 30 }, () => login(r, email, 'secret123')));
+  expect(results.map((res) => res.status())).toEqual(Array(30).fill(200));
+});
+
+test('a burst of wrong passwords at once, on both instances, is checked no more than the limit allows', async ({ playwright, baseURL }) => {
+  const email = uniqueEmail('burst');
+  await register(await newVisitor(playwright, baseURL!), email);
+  const other = baseURL!.replace(/:\d+$/, `:${SECOND_INSTANCE_PORT}`);
+  const visitors = await Promise.all(Array.from({ length: 12 }, (_, i) => newVisitor(playwright, i % 2 ? other : baseURL!)));
+  const results = await Promise.all(visitors.map((v, i) => login(v, email, `wrong-pass${i}`)));
+  const statuses = results.map((res) => res.status());
+  expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+  expect(statuses.filter((s) => s === 429)).toHaveLength(7);
 });
 
 test('failed sign-ins are throttled per client address, across accounts', async ({ playwright, baseURL }) => {

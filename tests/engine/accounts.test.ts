@@ -6,6 +6,9 @@ import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
 import { addItem, basketView } from '../../src/server/commerce/basket.ts';
 import { applyCode } from '../../src/server/commerce/coupons.ts';
 import { createSession, loadSession } from '../../src/server/session/session.ts';
+import { makeDeviceCookie, readDeviceCookie } from '../../src/server/accounts/device-cookie.ts';
+import { resetPassword } from '../../src/server/accounts/reset.ts';
+import { createHash, randomBytes } from 'node:crypto';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -105,5 +108,64 @@ describe('sign-in', () => {
     expect(started.merge.basketId).toBe(stored.basketId);
     const bag = await basketView(t.db, stored.basketId);
     expect(bag.couponItems.map((c) => [c.code, c.statusCode])).toEqual([['SAVE15', 'applied']]);
+  });
+});
+
+describe('sign-in limits a stranger cannot turn against the owner (device cookies)', () => {
+  const status = (p: Promise<unknown>) => p.then(() => 200, (e: AccountError) => e.status);
+  const strangerGuesses = async (email: string, n: number) => {
+    for (let i = 0; i < n; i++) expect(await status(authenticate(t.db, email, `guess${i}xx1`, `192.0.2.${i + 1}`))).toBe(401);
+  };
+
+  it('30 correct sign-ins at once all succeed', async () => {
+    await createCustomer(t.db, { email: 'busy@example.com', firstName: 'Bu', lastName: 'Sy', password: 'abcd1234' });
+    const results = await Promise.all(Array.from({ length: 30 }, () => status(authenticate(t.db, 'busy@example.com', 'abcd1234', '198.51.100.30'))));
+    expect(results).toEqual(Array(30).fill(200));
+  });
+
+  it('after a stranger\'s wrong guesses, the owner\'s known device signs in while unknown clients are refused', async () => {
+    const owner = await createCustomer(t.db, { email: 'owner@example.com', firstName: 'Ow', lastName: 'Ner', password: 'abcd1234' });
+    const device = await makeDeviceCookie(t.db, owner.id);
+    await strangerGuesses('owner@example.com', 5);
+    expect(await status(authenticate(t.db, 'owner@example.com', 'abcd1234', '198.51.100.40'))).toBe(429);
+    expect((await authenticate(t.db, 'owner@example.com', 'abcd1234', '198.51.100.40', device)).id).toBe(owner.id);
+    // The device cookie is bound to its account, and a forged one is no device cookie.
+    const other = await createCustomer(t.db, { email: 'other@example.com', firstName: 'Ot', lastName: 'Her', password: 'abcd1234' });
+    expect(await status(authenticate(t.db, 'owner@example.com', 'abcd1234', '198.51.100.40', await makeDeviceCookie(t.db, other.id)))).toBe(429);
+    const forged = `${owner.id}.${randomBytes(16).toString('base64url')}.${randomBytes(32).toString('base64url')}`;
+    expect(await readDeviceCookie(t.db, forged)).toBeNull();
+    expect(await status(authenticate(t.db, 'owner@example.com', 'abcd1234', '198.51.100.40', forged))).toBe(429);
+  });
+
+  it('a known device has its own limit: its wrong guesses lock that device only', async () => {
+    const owner = await createCustomer(t.db, { email: 'dev@example.com', firstName: 'De', lastName: 'V', password: 'abcd1234' });
+    const [mine, stolen] = [await makeDeviceCookie(t.db, owner.id), await makeDeviceCookie(t.db, owner.id)];
+    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => status(authenticate(t.db, 'dev@example.com', `guess${i}xx1`, '198.51.100.50', stolen))));
+    expect(burst.filter((s) => s === 401)).toHaveLength(5);
+    expect(burst.filter((s) => s === 429)).toHaveLength(7);
+    expect(await status(authenticate(t.db, 'dev@example.com', 'abcd1234', '198.51.100.50', stolen))).toBe(429);
+    expect(await status(authenticate(t.db, 'dev@example.com', 'abcd1234', '198.51.100.51', mine))).toBe(200);
+    expect(await status(authenticate(t.db, 'dev@example.com', 'abcd1234', '198.51.100.52'))).toBe(200);
+  });
+
+  it('a password reset lifts the lockout for unknown clients', async () => {
+    const owner = await createCustomer(t.db, { email: 'reset@example.com', firstName: 'Re', lastName: 'Set', password: 'abcd1234' });
+    await strangerGuesses('reset@example.com', 5);
+    expect(await status(authenticate(t.db, 'reset@example.com', 'abcd1234', '198.51.100.60'))).toBe(429);
+    const token = randomBytes(32).toString('base64url');
+    await t.db.kysely
+      .insertInto('password_resets')
+      .values({ token_hash: createHash('sha256').update(token).digest('hex'), customer_id: owner.id, expires_at: new Date(Date.now() + 60_000).toISOString(), used_at: null })
+      .execute();
+    await resetPassword(t.db, token, 'efgh5678');
+    expect((await authenticate(t.db, 'reset@example.com', 'efgh5678', '198.51.100.60')).id).toBe(owner.id);
+  });
+
+  it('parallel wrong guesses from many instances stop at the limit', async () => {
+    await createCustomer(t.db, { email: 'burst@example.com', firstName: 'Bu', lastName: 'Rst', password: 'abcd1234' });
+    const handles = Array.from({ length: 16 }, (_, i) => (process.env.DATABASE_URL && i % 2 ? t.another() : t.db));
+    const results = await Promise.all(handles.map((h, i) => status(authenticate(h, 'burst@example.com', `guess${i}xx1`, `203.0.113.${100 + i}`))));
+    expect(results.filter((s) => s === 401)).toHaveLength(5);
+    expect(results.filter((s) => s === 429)).toHaveLength(11);
   });
 });

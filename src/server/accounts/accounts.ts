@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { clear, hit, LIMITS, release } from './throttle.ts';
+import { LIMITS, reserveAttempt, settleAttempt, type CountedKey } from './throttle.ts';
+import { readDeviceCookie } from './device-cookie.ts';
 import { enrolInRewards } from './rewards.ts';
 
 export interface Customer {
@@ -67,24 +68,48 @@ export async function createCustomer(
   return { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, basketId: null };
 }
 
+/** The account's bucket for sign-ins from clients without its device cookie (cleared by a password reset). */
+export const untrustedSignInKey = (email: string) => `login:acct:${email.toLowerCase()}`;
+
+/** How long an attempt waits for attempts already under way on its keys before it is refused. */
+const WAIT_FOR_IN_FLIGHT_MS = 10_000;
+
+async function reserveOrRefuse(db: Db, keys: CountedKey[]): Promise<void> {
+  const deadline = Date.now() + WAIT_FOR_IN_FLIGHT_MS;
+  for (let pause = 10; ; pause = Math.min(pause * 2, 160)) {
+    const verdict = await reserveAttempt(db, keys);
+    if (verdict === 'reserved') return;
+    if (verdict === 'locked' || Date.now() >= deadline) throw new AccountError(TOO_MANY_ATTEMPTS, 429);
+    // Busy: attempts already under way could still use up the allowance; their outcome decides this one's.
+    await new Promise((r) => setTimeout(r, pause * (0.5 + Math.random())));
+  }
+}
+
 /**
- * Checks an e-mail and password. Attempts are counted per account and per client address before the password is
- * checked (one atomic statement each), so attempts sent in parallel cannot all slip under the limit; past either
- * limit the attempt is refused without checking the password (password reset stays open). A successful attempt
- * is taken back off: the account's count is cleared and the address's reduced by one. An unknown e-mail costs the
- * same argon2 work as a wrong password and gets the same reply.
+ * Checks an e-mail and password, with guessing limits that a stranger cannot turn against the owner (OWASP device
+ * cookies; docs/decisions.md). An attempt presenting a valid device cookie for this account is limited per device
+ * cookie only; any other attempt is limited in the account's "untrusted clients" bucket and per client address, and
+ * a lockout there leaves known devices signing in. The limit is checked before the password and only failures are
+ * counted (see reserveAttempt: parallel attempts take turns once they could reach the limit), so correct sign-ins
+ * never use up an allowance. An unknown e-mail costs the same argon2 work as a wrong password and gets the same
+ * reply.
  */
-export async function authenticate(db: Db, email: string, password: string, clientAddress: string): Promise<Customer> {
-  const accountKey = `login:acct:${email.toLowerCase()}`;
-  const addressKey = `login:addr:${clientAddress}`;
-  const overAccount = await hit(db, accountKey, LIMITS.loginPerAccount);
-  const overAddress = await hit(db, addressKey, LIMITS.loginPerAddress);
-  if (overAccount || overAddress) throw new AccountError(TOO_MANY_ATTEMPTS, 429);
+export async function authenticate(db: Db, email: string, password: string, clientAddress: string, deviceCookie?: string): Promise<Customer> {
   const customer = await findCustomerByEmail(db, email);
-  const ok = await verifyPassword(password, customer?.passwordHash ?? (await dummyHash()));
-  if (!customer || !customer.passwordHash || !ok) throw new AccountError(SIGN_IN_FAILED, 401);
-  await clear(db, accountKey);
-  await release(db, addressKey);
+  const device = customer ? await readDeviceCookie(db, deviceCookie) : null;
+  const keys: CountedKey[] =
+    device && device.customerId === customer?.id
+      ? [{ key: `login:device:${device.nonce}`, limit: LIMITS.loginPerDevice }]
+      : [{ key: untrustedSignInKey(email), limit: LIMITS.loginPerAccount }, { key: `login:addr:${clientAddress}`, limit: LIMITS.loginPerAddress }];
+  await reserveOrRefuse(db, keys);
+  let ok = false;
+  try {
+    ok = (await verifyPassword(password, customer?.passwordHash ?? (await dummyHash()))) && !!customer?.passwordHash;
+  } finally {
+    // A known device that signs in starts its count again; the untrusted bucket only runs out (OWASP: no reset).
+    await settleAttempt(db, keys, !ok, ok && keys.length === 1 ? [keys[0]!.key] : []);
+  }
+  if (!customer || !ok) throw new AccountError(SIGN_IN_FAILED, 401);
   return customer;
 }
 

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { sendWithoutWaiting } from '../mail/mailer.ts';
-import { AccountError, findCustomer, findCustomerByEmail, setPassword, type Customer } from './accounts.ts';
-import { hit, LIMITS } from './throttle.ts';
+import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrustedSignInKey, type Customer } from './accounts.ts';
+import { clear, hit, LIMITS } from './throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
 
 /** A reset link works once, for one hour. Only the token's hash is stored. */
@@ -39,7 +39,8 @@ export async function requestPasswordReset(db: Db, email: string, clientAddress:
 
 /**
  * Sets a new password from a reset link: the token is consumed in the same transaction (a second use fails),
- * and every session of the account is ended, so whoever knew the old password is signed out everywhere.
+ * and every session of the account is ended, so whoever knew the old password is signed out everywhere. The
+ * account's lockout for unknown clients is lifted: the holder of the mailbox is back in.
  */
 export async function resetPassword(db: Db, token: string, password: string): Promise<Customer> {
   const now = new Date().toISOString();
@@ -63,5 +64,6 @@ export async function resetPassword(db: Db, token: string, password: string): Pr
   await endOtherSessions(db, customerId, null);
   const customer = await findCustomer(db, customerId);
   if (!customer) throw new AccountError(RESET_LINK_INVALID, 400);
+  await clear(db, untrustedSignInKey(customer.email));
   return customer;
 }

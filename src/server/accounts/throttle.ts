@@ -1,10 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction } from '../db/transaction.ts';
 
 /**
  * Fixed-window counters in the database (so every app instance sees the same count). `hit` adds one and says
- * whether the key is now over its limit; `peek` reads without counting; `clear` forgets a key (after a
- * successful sign-in).
+ * whether the key is now over its limit; `peek` reads without counting; `clear` forgets a key (a sign-in lockout
+ * after a password reset). Sign-in attempts use reserveAttempt and settleAttempt below.
  */
 export interface Limit {
   max: number;
@@ -12,9 +13,14 @@ export interface Limit {
 }
 
 export const LIMITS = {
-  /** Failed sign-ins for one account: the sixth within 15 minutes is refused. */
+  /**
+   * Failed sign-ins for one account from clients without its device cookie ("untrusted clients"): after five within
+   * 15 minutes they are refused. Known devices are not (see loginPerDevice and docs/decisions.md).
+   */
   loginPerAccount: { max: 5, windowSeconds: 15 * 60 },
-  /** Failed sign-ins from one client address, whatever the account. */
+  /** Failed sign-ins presenting one device cookie: after five within 15 minutes that device is refused. */
+  loginPerDevice: { max: 5, windowSeconds: 15 * 60 },
+  /** Failed sign-ins from one client address without a device cookie, whatever the account. */
   loginPerAddress: { max: 20, windowSeconds: 15 * 60 },
   /** Account-recognition look-ups (email/validate) from one client address. */
   emailLookupPerAddress: { max: 30, windowSeconds: 60 },
@@ -66,11 +72,73 @@ export async function clear(db: Db, key: string): Promise<void> {
   await db.kysely.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
 
-/** Takes one counted event back (a sign-in that turned out to succeed), never below 0. */
-export async function release(db: Db, key: string): Promise<void> {
-  await db.kysely
-    .updateTable('rate_limits')
-    .set({ count: sql`case when count > 0 then count - 1 else 0 end` })
-    .where('key', '=', key)
-    .execute();
+export interface CountedKey {
+  key: string;
+  limit: Limit;
+}
+
+/** How long an attempt's in-flight mark holds at most (a password check takes well under a second). */
+const IN_FLIGHT_SECONDS = 15;
+
+/**
+ * Sign-in attempts: the limit is checked before the password and only failures are counted after it, so correct
+ * sign-ins never use up the allowance. To keep a burst of parallel guesses from all passing the check before any
+ * failure is counted, each attempt first takes an in-flight slot on every key at once (one transaction, rows
+ * locked in key order): `locked` when a key's failures have reached its limit; `busy` when failures plus attempts
+ * under way have (the caller waits for those to settle and asks again); else `reserved`. So the failures counted
+ * never pass the limit, whatever arrives at once and on however many instances.
+ */
+export async function reserveAttempt(db: Db, keys: CountedKey[]): Promise<'reserved' | 'locked' | 'busy'> {
+  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const now = new Date().toISOString();
+  const until = new Date(Date.now() + IN_FLIGHT_SECONDS * 1000).toISOString();
+  return withWriteTransaction(db, async (tx) => {
+    await tx
+      .insertInto('rate_limits')
+      .values(sorted.map(({ key }) => ({ key, count: 0, reset_at: now })))
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
+    const rows = await lockClause(db)(tx.selectFrom('rate_limits').selectAll().where('key', 'in', sorted.map((k) => k.key)).orderBy('key')).execute();
+    const state = sorted.map(({ key, limit }) => {
+      const row = rows.find((r) => r.key === key);
+      const failures = row && row.reset_at > now ? row.count : 0;
+      const pending = row && row.pending_until !== null && row.pending_until > now ? row.pending : 0;
+      return { key, limit, failures, pending };
+    });
+    if (state.some((k) => k.failures >= k.limit.max)) return 'locked';
+    if (state.some((k) => k.failures + k.pending >= k.limit.max)) return 'busy';
+    for (const k of state) {
+      await tx.updateTable('rate_limits').set({ pending: k.pending + 1, pending_until: until }).where('key', '=', k.key).execute();
+    }
+    return 'reserved';
+  });
+}
+
+/**
+ * Ends an attempt reserved with reserveAttempt: its in-flight slots are given back and, when it failed, a failure
+ * is counted on every key (a key's window starts at its first failure). `forgive` keys have their failures
+ * cleared (a known device that signed in).
+ */
+export async function settleAttempt(db: Db, keys: CountedKey[], failed: boolean, forgive: string[] = []): Promise<void> {
+  const sorted = [...keys].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const now = new Date();
+  const nowIso = now.toISOString();
+  await withWriteTransaction(db, async (tx) => {
+    for (const { key, limit } of sorted) {
+      const row = await lockClause(db)(tx.selectFrom('rate_limits').selectAll().where('key', '=', key)).executeTakeFirst();
+      const windowEnd = new Date(now.getTime() + limit.windowSeconds * 1000).toISOString();
+      const live = !!row && row.reset_at > nowIso;
+      const count = failed ? (live ? row.count + 1 : 1) : forgive.includes(key) ? 0 : live ? row.count : 0;
+      const reset_at = failed && !live ? windowEnd : forgive.includes(key) ? nowIso : (row?.reset_at ?? nowIso);
+      if (!row) {
+        if (failed) await tx.insertInto('rate_limits').values({ key, count, reset_at }).execute();
+        continue;
+      }
+      await tx
+        .updateTable('rate_limits')
+        .set({ count, reset_at, pending: Math.max(0, row.pending - 1) })
+        .where('key', '=', key)
+        .execute();
+    }
+  });
 }

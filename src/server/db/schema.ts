@@ -164,6 +164,17 @@ export interface RateLimitTable {
   key: string;
   count: number;
   reset_at: string;
+  /** Sign-in attempts for this key whose password is being checked right now (see throttle.ts reserveAttempt). */
+  pending: Generated<number>;
+  /** When those in-flight marks lapse (a crashed instance cannot hold them). */
+  pending_until: Generated<string | null>;
+}
+
+/** A server secret made once and shared by every instance (see accounts/device-cookie.ts). */
+export interface AppSecretTable {
+  name: string;
+  value: string;
+  created_at: string;
 }
 
 export interface SocialIdentityTable {
@@ -319,6 +330,7 @@ export interface Database {
   password_resets: PasswordResetTable;
   outbox: OutboxTable;
   rate_limits: RateLimitTable;
+  app_secrets: AppSecretTable;
   social_identities: SocialIdentityTable;
   social_logins: SocialLoginTable;
   oidc_payloads: OidcPayloadTable;

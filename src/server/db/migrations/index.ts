@@ -6,6 +6,7 @@ import { bonusProducts } from './005-bonus-products.ts';
 import { rewards } from './006-rewards.ts';
 import { shippingRestrictions } from './007-shipping-restrictions.ts';
 import { emailVerified } from './008-email-verified.ts';
+import { signInAndSweeping } from './009-sign-in-and-sweeping.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -21,6 +22,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_006_rewards': rewards,
   '2026_11_21_007_shipping_restrictions': shippingRestrictions,
   '2026_11_21_008_email_verified': emailVerified,
+  '2026_11_21_009_sign_in_and_sweeping': signInAndSweeping,
 };
 
 export const migrationProvider: MigrationProvider = {
