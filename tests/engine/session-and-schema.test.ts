@@ -35,6 +35,16 @@ describe('sessions', () => {
     await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', session.id).execute();
     expect(await loadSession(t.db, token, 3600)).toBeNull();
   });
+
+  it('gives a guest session an hour while it holds nothing, and the guest lifetime once it holds a bag', async () => {
+    const guestTtl = 30 * 86400;
+    const expiresIn = async (id: string) =>
+      (Date.parse((await t.db.kysely.selectFrom('sessions').select('expires_at').where('id', '=', id).executeTakeFirstOrThrow()).expires_at) - Date.now()) / 1000;
+    const { session } = await createSession(t.db, guestTtl);
+    expect(await expiresIn(session.id)).toBeLessThanOrEqual(3600);
+    await attachBasket(t.db, session, await createBasket(t.db.kysely), guestTtl);
+    expect(await expiresIn(session.id)).toBeGreaterThan(guestTtl - 60);
+  });
 });
 
 describe('constraints in the schema, not only in code', () => {

@@ -1,0 +1,106 @@
+import { sql, type RawBuilder } from 'kysely';
+import { config } from '../config.ts';
+import { getDb, type Db } from '../db/database.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+
+/**
+ * Deletes what has expired, so the database does not grow with traffic: sessions, rate-limit counters, social
+ * sign-ins and reset links past their expiry, the embedded provider's expired records, and guest bags nobody can
+ * reach any more (open, held by no session or account, untouched for longer than a guest session lives).
+ *
+ * Every instance runs it on its own timer, so it is safe to run several at once: each statement deletes one bounded
+ * batch, on PostgreSQL choosing rows with FOR UPDATE SKIP LOCKED (two instances take different rows instead of
+ * waiting on each other), on SQLite as one short write each (the database serialises writers). A run stops after
+ * `maxBatches` per kind, so a backlog is worked off over several runs without holding the database for long.
+ */
+export interface SweepOptions {
+  now?: Date;
+  /** How long an untouched guest bag is kept once no session or account holds it. */
+  guestTtlSeconds?: number;
+  batchSize?: number;
+  maxBatches?: number;
+}
+
+export type SweepCounts = Record<'sessions' | 'rateLimits' | 'socialLogins' | 'passwordResets' | 'oidcPayloads' | 'baskets', number>;
+
+const DEFAULT_BATCH = 500;
+const DEFAULT_MAX_BATCHES = 20;
+
+export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<SweepCounts> {
+  const now = (options.now ?? new Date()).toISOString();
+  const batch = options.batchSize ?? DEFAULT_BATCH;
+  const maxBatches = options.maxBatches ?? DEFAULT_MAX_BATCHES;
+  const cutoff = new Date(Date.parse(now) - (options.guestTtlSeconds ?? config().SESSION_TTL_SECONDS) * 1000).toISOString();
+  const skipLocked = sql.raw(db.engine === 'postgres' ? ' for update skip locked' : '');
+
+  const repeat = async (once: () => Promise<number>) => {
+    let total = 0;
+    for (let i = 0; i < maxBatches; i++) {
+      const n = await once();
+      total += n;
+      if (n < batch) break;
+    }
+    return total;
+  };
+  // Table and column names below are constants of this module, never request data.
+  const deleteWhere = (table: string, key: string[], condition: RawBuilder<unknown>) =>
+    repeat(async () => {
+      const t = sql.raw(table);
+      const columns = sql.raw(key.join(', '));
+      const k = sql.raw(key.length > 1 ? `(${key.join(', ')})` : key[0]!);
+      const r = await sql`delete from ${t} where ${k} in (select ${columns} from ${t} where ${condition} limit ${batch}${skipLocked})`.execute(db.kysely);
+      return Number(r.numAffectedRows ?? 0n);
+    });
+
+  // Sessions first: a bag whose last session has just expired is swept in the same run.
+  const sessions = await deleteWhere('sessions', ['id'], sql`expires_at <= ${now}`);
+  const rateLimits = await deleteWhere('rate_limits', ['key'], sql`reset_at <= ${now} and (pending_until is null or pending_until <= ${now})`);
+  const socialLogins = await deleteWhere('social_logins', ['state'], sql`expires_at <= ${now}`);
+  const passwordResets = await deleteWhere('password_resets', ['token_hash'], sql`expires_at <= ${now}`);
+  const oidcPayloads = await deleteWhere('oidc_payloads', ['model', 'id'], sql`expires_at is not null and expires_at <= ${now}`);
+  const baskets = await repeat(() =>
+    withWriteTransaction(db, async (tx) => {
+      const { rows } = await sql<{ id: string }>`select b.id from baskets b
+        where b.status = 'open' and b.updated_at <= ${cutoff}
+          and not exists (select 1 from sessions s where s.basket_id = b.id)
+          and not exists (select 1 from customers c where c.basket_id = b.id)
+        limit ${batch}${skipLocked}`.execute(tx);
+      const ids = rows.map((r) => r.id);
+      if (ids.length === 0) return 0;
+      await tx.deleteFrom('basket_items').where('basket_id', 'in', ids).execute();
+      await tx.deleteFrom('basket_coupons').where('basket_id', 'in', ids).execute();
+      await tx.deleteFrom('baskets').where('id', 'in', ids).execute();
+      return ids.length;
+    }),
+  );
+  return { sessions, rateLimits, socialLogins, passwordResets, oidcPayloads, baskets };
+}
+
+/** How often each instance sweeps, on average; each wait is drawn between half and one and a half of it. */
+export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+
+/**
+ * Sweeps on a timer with jitter (instances started together drift apart), the first run within a minute of start.
+ * The timer does not keep the process alive. Returns a function that stops it.
+ */
+export function startMaintenance(intervalMs = SWEEP_INTERVAL_MS): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const schedule = (delay: number) => {
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+  const run = async () => {
+    try {
+      await sweepExpired(await getDb());
+    } catch (err) {
+      console.warn(`[maintenance] sweep failed, trying again next time: ${(err as Error).message}`);
+    }
+    if (!stopped) schedule(intervalMs * (0.5 + Math.random()));
+  };
+  schedule(Math.random() * Math.min(60_000, intervalMs));
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
