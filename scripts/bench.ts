@@ -1,14 +1,17 @@
 // npm run bench: throughput and p99 latency of the production server on this machine, each as a ratio to a
-// static page served by the same server in the same run, and the gzip size of the JS each page ships.
+// static page served by the same server in the same run, and the bytes each page transfers (HTML, CSS and the JS it
+// loads with it, as sent). Every request says Accept-Encoding: br, gzip, as browsers do (--accept-encoding '' drops it).
 // It prints figures and asserts nothing. Options: --seconds N (default 5), --connections N (default 10).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { pageWeight } from '../tests/helpers/page-weight.ts';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, 'accept-encoding': { type: 'string', default: 'br, gzip' } },
+});
+const acceptEncoding: Record<string, string> = values['accept-encoding'] ? { 'accept-encoding': values['accept-encoding'] } : {};
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
 const port = 4410;
@@ -57,10 +60,13 @@ const targets: { name: string; opts: autocannon.Options }[] = [
   },
 ];
 
-console.log(`\nLoad: ${connections} connections, ${duration} s each, one server process, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded SQLite'}\n`);
+console.log(
+  `\nLoad: ${connections} connections, ${duration} s each, one server process, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded SQLite'}, ` +
+    `Accept-Encoding: ${values['accept-encoding'] || '(none)'}\n`,
+);
 const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
 for (const t of targets) {
-  const r = await autocannon({ ...t.opts, connections, duration });
+  const r = await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration });
   rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
 }
 const baseline = rows[0]!;
@@ -71,31 +77,14 @@ for (const r of rows) {
   );
 }
 
-// JS shipped per page: every module a page references (islands hydrate with it), with their static imports,
-// gzip-compressed. Modules loaded only on use through import() are not counted.
-function jsClosure(html: string): Set<string> {
-  const files = new Set<string>();
-  const queue = [...html.matchAll(/(?:src|component-url|renderer-url|before-hydration-url)="(\/_astro\/[^"]+\.js)"/g)].map((m) => m[1]!);
-  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/_astro\/[^"']+\.js)["']/g)) queue.push(m[1]!);
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (files.has(url)) continue;
-    files.add(url);
-    const file = join(dist, 'client', url);
-    if (!existsSync(file)) continue;
-    // Static imports only: a dynamic import() (quick shop, mini bag) loads on use, not with the page.
-    for (const m of readFileSync(file, 'utf8').matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.js)["']/g)) {
-      queue.push(resolve(dirname(url), m[1]!).replace(/^[A-Z]:/, ''));
-    }
-  }
-  return files;
-}
-console.log('\nJS per page (gzip, every module loaded with the page incl. shared chunks; on-use imports excluded):');
+// Bytes each page transfers (tests/helpers/page-weight.ts): HTML, stylesheets and every JS module loaded with the
+// page (with their static imports; on-use import()s excluded), as sent. Images apart: most load lazily.
+const kib = (n: number) => (n / 1024).toFixed(1).padStart(6);
+console.log(`\nBytes transferred per page (KiB as sent, Accept-Encoding: ${values['accept-encoding'] || '(none)'}):`);
+console.log(`  ${''.padEnd(14)} ${'total'.padStart(6)} ${'HTML'.padStart(6)} ${'CSS'.padStart(6)} ${'JS'.padStart(6)}   ${'images'.padStart(6)}`);
 for (const [name, path] of [['home', '/'], ['brand page', '/brand/fb/'], ['product page', PRODUCT], ['bag page', '/cart/'], ['sign-in page', '/register']] as const) {
-  const html = await (await fetch(`${base}${path}`)).text();
-  const files = jsClosure(html);
-  const gz = [...files].reduce((sum, f) => sum + (existsSync(join(dist, 'client', f)) ? gzipSync(readFileSync(join(dist, 'client', f))).length : 0), 0);
-  console.log(`  ${name.padEnd(14)} ${(gz / 1024).toFixed(1).padStart(6)} KiB in ${files.size} files`);
+  const w = await pageWeight(base, path, acceptEncoding);
+  console.log(`  ${name.padEnd(14)} ${kib(w.total)} ${kib(w.html)} ${kib(w.css)} ${kib(w.js)}   ${kib(w.images)}`);
 }
 server.kill();
 process.exit(0);

@@ -21,6 +21,7 @@ try {
 }
 const { createFrontDoor } = await import('./http/front-door.ts');
 const { localProviderMount } = await import('./oidc/mount.ts');
+const { storeFront } = await import('./http/front.ts');
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 const { HOST, PORT, STORE_DIST } = config();
@@ -28,10 +29,12 @@ const { handler } = (await import(pathToFileURL(resolve(STORE_DIST, 'server/entr
 
 const frontDoor = createFrontDoor(origin);
 const oidc = localProviderMount();
+// Built files go out precompressed, pages and JSON compressed (src/server/http/front.ts).
+const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 
 const server = http.createServer((req, res) => {
   if (frontDoor(req, res)) return;
-  if (!oidc(req, res)) handler(req, res);
+  if (!oidc(req, res)) store(req, res);
 });
 server.listen(PORT, HOST, () => console.log(`Store listening on http://${HOST}:${PORT} (public origin ${origin})`));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));

@@ -1,0 +1,111 @@
+// The files the build wrote for the browser (dist/client), served in front of Astro: for each request the brotli
+// or gzip copy made at build time (src/integrations/precompress.ts) when Accept-Encoding allows, else the file
+// itself. `send` (the library the Node adapter serves these files with) reads the file and answers HEAD, Range,
+// If-None-Match and If-Modified-Since; `negotiator` reads Accept-Encoding with its q-values. The folder is indexed
+// once at start-up, so finding a file costs a map lookup. Requests for anything else go on to Astro.
+import { readdirSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join, relative, sep } from 'node:path';
+import { contentType } from 'mime-types';
+import Negotiator from 'negotiator';
+import send from 'send';
+
+export type Next = () => void;
+export type Middleware = (req: IncomingMessage, res: ServerResponse, next: Next) => void;
+
+/** Astro's hashed build output: a changed file gets a new name, so browsers may keep these for a year. */
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Everything else (prerendered pages, media): revalidated on each use, as the Node adapter served them. */
+export const REVALIDATE = 'public, max-age=0';
+
+/** Encodings in the order we prefer them when the browser accepts several equally, and their file suffixes. */
+const ENCODINGS = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const;
+const PREFERRED = [...ENCODINGS.map((e) => e.name), 'identity'];
+
+interface StaticFile {
+  /** Path under the client folder, with forward slashes and a leading slash. */
+  file: string;
+  /** Encodings with a precompressed copy beside the file. */
+  encodings: string[];
+}
+
+/**
+ * URL path → file, as the adapter resolves them (trailingSlash 'ignore', directory build format): a folder's
+ * index.html answers for the folder with and without its slash. Dotfiles stay out, but for /.well-known/.
+ */
+export function indexClientFiles(clientDir: string): Map<string, StaticFile> {
+  const names = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((e) => e.isFile())
+      .map((e) => '/' + relative(clientDir, join(e.parentPath, e.name)).split(sep).join('/')),
+  );
+  const index = new Map<string, StaticFile>();
+  for (const file of names) {
+    if (ENCODINGS.some((e) => file.endsWith(e.suffix) && names.has(file.slice(0, -e.suffix.length)))) continue;
+    if (/\/\./.test(file) && !file.startsWith('/.well-known/')) continue;
+    const entry = { file, encodings: ENCODINGS.filter((e) => names.has(file + e.suffix)).map((e) => e.name) };
+    index.set(file, entry);
+    if (file.endsWith('/index.html')) {
+      const folder = file.slice(0, -'index.html'.length);
+      index.set(folder, entry);
+      if (folder !== '/') index.set(folder.slice(0, -1), entry);
+    }
+  }
+  return index;
+}
+
+export function cacheControlFor(pathname: string, assetsPrefix = '/_astro/'): string {
+  return pathname.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE;
+}
+
+/** The encoding to send: the browser's choice by q-value, ours (br, then gzip) on a tie. */
+export function chooseEncoding(req: IncomingMessage, available: readonly string[]): string {
+  if (available.length === 0) return 'identity';
+  // @types/negotiator lags the library: encoding() takes { preferred } since negotiator 0.6.4.
+  const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
+  return negotiator.encoding([...available, 'identity'], { preferred: PREFERRED }) ?? 'identity';
+}
+
+export function staticFiles(clientDir: string, assetsPrefix = '/_astro/'): Middleware {
+  const index = indexClientFiles(clientDir);
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    let pathname = q >= 0 ? url.slice(0, q) : url;
+    try {
+      pathname = decodeURI(pathname);
+    } catch {
+      return next();
+    }
+    const found = index.get(pathname);
+    if (!found) return next();
+
+    const encoding = chooseEncoding(req, found.encodings);
+    const suffix = ENCODINGS.find((e) => e.name === encoding)?.suffix ?? '';
+    // Set before `send` looks at the file: a 304 keeps them (it drops only the Content-* fields).
+    res.setHeader('Vary', 'Accept-Encoding');
+    res.setHeader('Cache-Control', cacheControlFor(pathname, assetsPrefix));
+    if (suffix) {
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Content-Type', contentType(found.file.slice(found.file.lastIndexOf('.'))) || 'application/octet-stream');
+    }
+
+    const stream = send(req, (found.file + suffix).split('/').map(encodeURIComponent).join('/'), { root: clientDir, dotfiles: 'allow', index: false });
+    let fileFound = false;
+    stream.on('file', () => (fileFound = true));
+    stream.on('error', (err: Error & { status?: number }) => {
+      // Gone since start-up: Astro answers as for any other path. Otherwise `send`'s own refusal (412, 416).
+      if (!fileFound) {
+        for (const name of ['Vary', 'Cache-Control', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
+        return next();
+      }
+      res.statusCode = err.status ?? 500;
+      res.end();
+    });
+    stream.pipe(res);
+  };
+}

@@ -1,0 +1,90 @@
+// What a page costs on the wire: its HTML, its stylesheets and every JavaScript module it loads with it (the
+// scripts and islands it names, and their static imports; modules imported with import() load on use and are not
+// counted), each fetched as a browser fetches it (Accept-Encoding: br, gzip) and counted as sent, body bytes
+// before decoding. Images are counted apart: most load lazily. Used by `npm run bench` and
+// tests/api/compression.spec.ts, so the figure the bench prints is the one the test holds to its limit.
+import { request } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+
+export interface Fetched {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  /** Bytes as they came over the connection. */
+  wire: number;
+  /** The body decoded from its Content-Encoding. */
+  text: string;
+}
+
+/** GET with the given request headers, without the transparent decoding fetch() does, so wire bytes can be counted. */
+export function rawGet(base: string, path: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: url.pathname + url.search, headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const body = Buffer.concat(chunks);
+        const encoding = res.headers['content-encoding'];
+        const decoded = encoding === 'br' ? brotliDecompressSync(body) : encoding === 'gzip' ? gunzipSync(body) : body;
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, wire: body.length, text: decoded.toString('utf8') });
+      });
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface PageWeight {
+  html: number;
+  css: number;
+  js: number;
+  images: number;
+  /** HTML + CSS + JS: what the page needs before it works. */
+  total: number;
+  files: { url: string; wire: number; encoding: string }[];
+}
+
+const BROWSER = { 'accept-encoding': 'br, gzip' };
+
+/** Same-origin stylesheets, scripts, island modules and module preloads named by a page. */
+export function referencedAssets(html: string): { css: string[]; js: string[]; images: string[] } {
+  const all = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!))];
+  const js = all(/(?:src|component-url|renderer-url|before-hydration-url)="(\/[^"]+\.m?js)"/g);
+  for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="(\/[^"]+)"/g)) js.push(m[1]!);
+  for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/[^"']+\.m?js)["']/g)) js.push(m[1]!);
+  return {
+    css: all(/<link[^>]+rel="stylesheet"[^>]*href="(\/[^"]+)"/g),
+    js: [...new Set(js)],
+    images: all(/<img[^>]+src="(\/[^"]+)"/g),
+  };
+}
+
+export async function pageWeight(base: string, path: string, headers: Record<string, string> = BROWSER): Promise<PageWeight> {
+  const files: PageWeight['files'] = [];
+  const get = async (url: string) => {
+    const r = await rawGet(base, url, headers);
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+    files.push({ url, wire: r.wire, encoding: String(r.headers['content-encoding'] ?? 'identity') });
+    return r;
+  };
+  const page = await get(path);
+  const refs = referencedAssets(page.text);
+  let css = 0;
+  for (const url of refs.css) css += (await get(url)).wire;
+  let js = 0;
+  const seen = new Set<string>();
+  const queue = [...refs.js];
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const r = await get(url);
+    js += r.wire;
+    // Static imports only: an import() (quick shop, mini bag) loads on use, not with the page.
+    for (const m of r.text.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.m?js)["']/g)) queue.push(new URL(m[1]!, new URL(url, base)).pathname);
+  }
+  let images = 0;
+  for (const url of refs.images) images += (await get(url)).wire;
+  return { html: page.wire, css, js, images, total: page.wire + css + js, files };
+}
