@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/engine/**/*.test.ts', 'tests/dev/**/*.test.ts'],
     environment: 'node',
+    // Any console.error / console.warn during a test (React's warnings among them) fails that test.
+    setupFiles: ['tests/helpers/fail-on-console.ts'],
     testTimeout: 30_000,
     // Engine tests each open their own database; running files in parallel on 2 cores is fine.
     pool: 'forks',

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $customer, loadCustomer } from '../../lib/stores/customer.ts';
-import { $wishlistIds, holdForSignIn, loadWishlist, toggleWishlist } from '../../lib/stores/wishlist.ts';
+import { $wishlist, holdForSignIn, isSaved, loadWishlist, toggleWishlist } from '../../lib/stores/wishlist.ts';
 
 interface Props {
   /** The chosen variant's id (or the product's, for a gift card). */
@@ -17,16 +17,18 @@ interface Props {
  */
 export function WishlistToggle({ productId, visible }: Props) {
   const customer = useStore($customer);
-  const saved = useStore($wishlistIds).has(productId);
+  // Read the wishlist atom, not a computed store: a computed read while rendering may recompute and notify its
+  // subscribers in the middle of the render (React's "Cannot update a component while rendering").
+  const saved = isSaved(useStore($wishlist), productId);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The error belongs to the product it was about: choosing another size or colour hides it.
+  const [error, setError] = useState<{ productId: string; message: string } | null>(null);
 
   useEffect(() => {
     void loadCustomer().then(() => {
       if ($customer.get().authenticated) void loadWishlist();
     });
   }, []);
-  useEffect(() => setError(null), [productId]);
 
   if (!visible) return null;
 
@@ -38,7 +40,7 @@ export function WishlistToggle({ productId, visible }: Props) {
     setBusy(true);
     const r = await toggleWishlist(productId);
     setBusy(false);
-    if (!r.ok) setError(r.message);
+    if (!r.ok) setError({ productId, message: r.message });
   };
 
   const pressed = customer.authenticated && saved;
@@ -47,7 +49,7 @@ export function WishlistToggle({ productId, visible }: Props) {
       <button type="button" className="wishlist-button" aria-pressed={pressed} aria-busy={busy} disabled={busy} onClick={click}>
         <span aria-hidden="true">{pressed ? '♥' : '♡'}</span> {pressed ? 'Saved to Wishlist' : 'Add to Wishlist'}
       </button>
-      {error && <p className="notice notice-error" role="alert">{error}</p>}
+      {error?.productId === productId && <p className="notice notice-error" role="alert">{error.message}</p>}
     </div>
   );
 }

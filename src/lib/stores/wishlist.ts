@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { callApi } from '../api-client.ts';
 import type { WishlistView } from '../commerce-types.ts';
 import { SMALL_SCREEN_MAX_WIDTH } from '../header/constants.ts';
@@ -9,8 +9,10 @@ import { $flyout, chooseFlyout } from './header.ts';
 
 /** The signed-in customer's wishlist as the server last returned it (null until loaded, or for a guest). */
 export const $wishlist = atom<WishlistView | null>(null);
-/** The saved ids (variant skus or product ids), for "is this one saved?". */
-export const $wishlistIds = computed($wishlist, (w) => new Set(w?.c_items ?? []));
+/** Whether the product (a variant sku or a product id) is on the wishlist. */
+export function isSaved(wishlist: WishlistView | null, productId: string): boolean {
+  return wishlist?.c_items.includes(productId) ?? false;
+}
 
 let loading: Promise<void> | undefined;
 
