@@ -22,6 +22,7 @@ try {
 const { createFrontDoor } = await import('./http/front-door.ts');
 const { localProviderMount } = await import('./oidc/mount.ts');
 const { storeFront } = await import('./http/front.ts');
+const { startMaintenance } = await import('./maintenance/sweep.ts');
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
 const { HOST, PORT, STORE_DIST } = config();
@@ -37,4 +38,11 @@ const server = http.createServer((req, res) => {
   if (!oidc(req, res)) store(req, res);
 });
 server.listen(PORT, HOST, () => console.log(`Store listening on http://${HOST}:${PORT} (public origin ${origin})`));
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.close(() => process.exit(0)));
+// Expired sessions, counters and abandoned guest bags are swept by every instance on a jittered timer (safe at once).
+const stopMaintenance = startMaintenance();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    stopMaintenance();
+    server.close(() => process.exit(0));
+  });
+}
