@@ -26,7 +26,7 @@ try {
   }
   const started = Date.now();
   const counts = await seed(db, { extraProducts: extra });
-  console.log(`Seeded ${counts.products} products, ${counts.variants} variants on ${db.engine} in ${Date.now() - started} ms.`);
+  console.log(`Seeded ${counts.products} products, ${counts.variants} variants on ${db.dialect} in ${Date.now() - started} ms.`);
 } finally {
   await db.kysely.destroy();
 }

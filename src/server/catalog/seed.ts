@@ -286,7 +286,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * advisory lock makes concurrent starts wait for the first seeder instead of inserting twice.
  */
 export async function seedIfEmpty(db: Db): Promise<void> {
-  if (db.engine === 'postgres') {
+  if (db.dialect === 'postgres') {
     await db.kysely.connection().execute(async (conn) => {
       const { sql } = await import('kysely');
       await sql`select pg_advisory_lock(727001)`.execute(conn);

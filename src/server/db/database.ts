@@ -8,11 +8,12 @@ import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
 import type { Database } from './schema.ts';
 
-export type Engine = 'sqlite' | 'postgres';
+/** Which SQL database the store runs on (`engine` names the commerce engine only). */
+export type Dialect = 'sqlite' | 'postgres';
 
 export interface Db {
   kysely: Kysely<Database>;
-  engine: Engine;
+  dialect: Dialect;
   /** The PostgreSQL schema in use when not the default (tests). */
   pgSchema?: string;
 }
@@ -40,10 +41,10 @@ export function createDb(options: DbOptions = {}): Db {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), engine: 'postgres', pgSchema: options.pgSchema };
+    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pgSchema: options.pgSchema };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
-  return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), engine: 'sqlite' };
+  return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), dialect: 'sqlite' };
 }
 
 function defaultSqliteFile(): string {

@@ -16,7 +16,7 @@ const MAX_ATTEMPTS = 5;
  *   serialization failure is retried a few times with jitter.
  */
 export async function withWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  if (db.engine === 'sqlite') {
+  if (db.dialect === 'sqlite') {
     return db.kysely.connection().execute(async (conn) => {
       await sql`BEGIN IMMEDIATE`.execute(conn);
       try {
@@ -42,5 +42,5 @@ export async function withWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<
 
 /** `FOR UPDATE` where the engine has row locks (PostgreSQL); SQLite's immediate transaction already excludes writers. */
 export function lockClause(db: Db) {
-  return <QB extends { forUpdate(): QB }>(qb: QB): QB => (db.engine === 'postgres' ? qb.forUpdate() : qb);
+  return <QB extends { forUpdate(): QB }>(qb: QB): QB => (db.dialect === 'postgres' ? qb.forUpdate() : qb);
 }

@@ -31,7 +31,7 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   const batch = options.batchSize ?? DEFAULT_BATCH;
   const maxBatches = options.maxBatches ?? DEFAULT_MAX_BATCHES;
   const cutoff = new Date(Date.parse(now) - (options.guestTtlSeconds ?? config().SESSION_TTL_SECONDS) * 1000).toISOString();
-  const skipLocked = sql.raw(db.engine === 'postgres' ? ' for update skip locked' : '');
+  const skipLocked = sql.raw(db.dialect === 'postgres' ? ' for update skip locked' : '');
 
   const repeat = async (once: () => Promise<number>) => {
     let total = 0;
