@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { failure } from './server/http/api.ts';
 import { isCrossOriginWrite } from './server/http/origin.ts';
-import { requestSessions } from './server/session/cookies.ts';
+import { requestSessions } from './server/http/session-cookies.ts';
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time only; there is no visitor to give a session to.

@@ -37,8 +37,9 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
       sessionStorage.removeItem('bagNotice');
       setNotice(handed);
     }
-  }, []);
+  }, [initial]);
   const subTotal = bag?.c_summary.subTotal;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the subtotal and the standard-only flag are the triggers: the methods on offer depend on them
   useEffect(() => {
     callApi<{ applicableShippingMethods: ShippingMethodView[] }>('GET', '/api/checkout/shipping_methods').then((r) => {
       if (r.ok) setMethods(r.body.applicableShippingMethods);

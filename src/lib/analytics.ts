@@ -17,6 +17,7 @@ export interface SiteErrorDetail {
 export function emitSiteError(detail: SiteErrorDetail): void {
   if (typeof window === 'undefined') return;
   const w = window as Window & { dataLayer?: unknown[] };
-  (w.dataLayer ??= []).push({ event: SITE_ERROR_EVENT, ...detail });
+  w.dataLayer ??= [];
+  w.dataLayer.push({ event: SITE_ERROR_EVENT, ...detail });
   window.dispatchEvent(new CustomEvent<SiteErrorDetail>(SITE_ERROR_EVENT, { detail }));
 }

@@ -63,10 +63,10 @@ export function availabilityNotice(product: ProductView, sel: Selections, varian
   if (!allChosen) return null;
   const name = (id: string) => product.variationAttributes.find((a) => a.id === id);
   const valueName = (id: string) => name(id)?.values.find((x) => x.id === sel[id])?.name ?? sel[id] ?? '';
-  if (!variant || !variant.inStock) {
+  if (!variant?.inStock) {
     // '{attribute} {value} is unavailable in {color} and {size}, please select another color.' With a size as the
     // only choice besides colour, '{size}' would repeat it ('Size M … in Olive and M'), so it is left out.
-    const last = ids[ids.length - 1]!;
+    const last = ids.at(-1) ?? '';
     const size = ids.filter((id) => id !== 'color' && id !== last).map(valueName).join(' ');
     const where = size ? `${valueName('color')} and ${size}` : valueName('color');
     return { kind: 'error', text: `${name(last)?.name ?? last} ${valueName(last)} is unavailable in ${where}, please select another color.` };

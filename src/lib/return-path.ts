@@ -7,6 +7,7 @@
 const PLACEHOLDER = 'https://store.invalid';
 
 export function safeReturnPath(raw: string | null | undefined, fallback: string): string {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is what this test is for
   if (!raw || raw.length > 2048 || !raw.startsWith('/') || /[\\\u0000-\u001f\u007f]/.test(raw)) return fallback;
   let url: URL;
   try {

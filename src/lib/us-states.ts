@@ -12,7 +12,7 @@ export const US_STATES: Readonly<Record<string, string>> = {
 };
 
 // Own keys only: a code such as 'constructor' is not a state.
-export const stateName = (code: string): string => (Object.hasOwn(US_STATES, code) ? US_STATES[code]! : code);
+export const stateName = (code: string): string => (Object.hasOwn(US_STATES, code) ? (US_STATES[code] ?? code) : code);
 
 /** 'California', 'California and New York', 'Alaska, Hawaii and Puerto Rico'. */
 export function stateList(codes: readonly string[]): string {

@@ -74,7 +74,7 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
   };
 
   return (
-    <div className="social" aria-label="Sign in with another account">
+    <div className="social">
       <p>Or sign in with</p>
       {providers.map((p) => (
         <button key={p.name} type="button" className="social-button" onClick={() => open(p.name)}>

@@ -37,14 +37,16 @@ export function startCustomerView(): void {
     box.hidden = !signedIn || !r;
     if (!r) return;
     const pct = pointsProgress(r);
-    const set = (sel: string, text: string) => all(sel).forEach((el) => (el.textContent = text));
+    const set = (sel: string, text: string) => {
+      for (const el of all(sel)) el.textContent = text;
+    };
     set('[data-rewards-label]', link.label);
     set('[data-rewards-tier]', r.tierStatus ? `· ${r.tierStatus}` : '');
     set('[data-rewards-points]', String(r.totalRewardsPoints));
     set('[data-rewards-threshold]', String(r.rewardPointsThreshold));
     set('[data-rewards-certificate-amount]', formatCents(r.totalCertificateAmount));
-    all('[data-rewards-certificates]').forEach((el) => (el.hidden = r.totalCertificateAmount <= 0));
-    all('[data-rewards-bar]').forEach((el) => (el.style.width = `${pct}%`));
+    for (const el of all('[data-rewards-certificates]')) el.hidden = r.totalCertificateAmount <= 0;
+    for (const el of all('[data-rewards-bar]')) el.style.width = `${pct}%`;
     box.querySelector('[role=progressbar]')?.setAttribute('aria-valuenow', String(pct));
   });
 }

@@ -24,8 +24,12 @@ export function startPromoBar(): void {
 
   const show = (i: number) => {
     index = (i + slides.length) % slides.length;
-    slides.forEach((s, n) => (s.hidden = n !== index));
-    dots.forEach((d, n) => d.classList.toggle('active', n === index));
+    slides.forEach((s, n) => {
+      s.hidden = n !== index;
+    });
+    dots.forEach((d, n) => {
+      d.classList.toggle('active', n === index);
+    });
   };
   const schedule = () => {
     clearInterval(timer);

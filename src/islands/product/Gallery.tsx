@@ -32,6 +32,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   const [emblaRef, embla] = useEmblaCarousel({ loop: false });
 
   // A new colour starts at its first image.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the trigger (a new colour), not read inside
   useEffect(() => {
     setIndex(0);
     setVideoIndex(-1);
@@ -64,13 +65,16 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   };
 
   return (
-    <div className="gallery" aria-roledescription="gallery" aria-label={`${name} images`}>
+    <section className="gallery" aria-roledescription="gallery" aria-label={`${name} images`}>
       <div className="gallery-stage">
         {/* The carousel stays mounted (embla keeps its state); a playing video covers it. */}
+        {/* biome-ignore lint/a11y/noStaticElementInteractions: the hover lens is a pointer-only magnifier; the Zoom button opens the same view for everyone */}
+        {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: as above */}
         <div className="embla" ref={emblaRef} onMouseMove={onMove} onMouseLeave={() => setLens(null)}>
           <div className="embla-container">
             {shown.map((img, i) => (
-              <div className="embla-slide" key={img.url} aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
+              // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role=group (WAI-ARIA carousel pattern), not a form fieldset
+              <div className="embla-slide" key={img.url} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
                 <img src={img.url} alt={img.alt} width="600" height="750" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
               </div>
             ))}
@@ -126,6 +130,6 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
         )}
       </ul>
       {current && <ZoomModal open={zoomOpen} image={current} onClose={() => setZoomOpen(false)} />}
-    </div>
+    </section>
   );
 }

@@ -170,6 +170,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
       {product.completeOOS && <p className="notice notice-error" data-testid="sold-out">This item is sold out.</p>}
       <p className="price">
         <span className="price-final">{price.final}</span>
+        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: TODO a visually-hidden 'Was' instead of aria-label on <s> (tests/e2e/product.spec.ts finds it by this label) */}
         {price.list && <s className="price-list" aria-label={`Was ${price.list}`}>{price.list}</s>}
         {price.sale && <span className="price-sale">Sale {price.sale}</span>}
       </p>
@@ -185,14 +186,23 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
         />
       ))}
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
-      {hemFamily && <HemmingSelector family={hemFamily} value={hem} onChange={(v) => (setHem(v), setError(null))} />}
+      {hemFamily && <HemmingSelector family={hemFamily} value={hem} onChange={(v) => {
+            setHem(v);
+            setError(null);
+          }} />}
       {giftCard && (
-        <GiftCardForm eGift={eGift} fields={gift} errors={giftErrors} shown={giftShown} onChange={(g) => (setGift(g), setError(null))} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
+        <GiftCardForm eGift={eGift} fields={gift} errors={giftErrors} shown={giftShown} onChange={(g) => {
+            setGift(g);
+            setError(null);
+          }} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
       )}
       {!giftCard && product.productType !== PRODUCT_TYPE.membership && (
         <label className="field qty">
           Quantity
-          <select value={quantity} onChange={(e) => (setQuantity(Number(e.target.value)), setError(null))}>
+          <select value={quantity} onChange={(e) => {
+            setQuantity(Number(e.target.value));
+            setError(null);
+          }}>
             {quantityOptions(maxQty).map((n) => (
               <option key={n} value={n}>{n}</option>
             ))}

@@ -40,7 +40,10 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
           <div>
             <p className="pdp-brand">{product.brandName}</p>
             <h3>{product.name}</h3>
-            <PurchaseArea key={product.id + (edit?.itemId ?? '')} initial={product} edit={edit} embedded onDone={() => (void loadBag(true), close())} />
+            <PurchaseArea key={product.id + (edit?.itemId ?? '')} initial={product} edit={edit} embedded onDone={() => {
+              void loadBag(true);
+              close();
+            }} />
             {link && <a href={link.href}>View full details</a>}
           </div>
         </div>

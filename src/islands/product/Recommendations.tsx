@@ -66,7 +66,7 @@ export function Recommendations({ criteria, productId, initial }: Props) {
                 {p.default_pricing.isRange ? formatRange({ min: p.salePriceLow, max: p.salePriceHigh }) : formatCents(p.default_pricing.salePrice)}
                 {p.listPriceHigh > p.salePriceHigh && <s>{formatCents(p.listPriceHigh)}</s>}
               </span>
-              {showStarRating(p.rating) && <span className="stars" aria-label={`Rated ${p.rating.toFixed(1)} out of 5`}>★ {p.rating.toFixed(1)}</span>}
+              {showStarRating(p.rating) && <span className="stars" role="img" aria-label={`Rated ${p.rating.toFixed(1)} out of 5`}>★ {p.rating.toFixed(1)}</span>}
               <button type="button" className="button-secondary quick-shop" onClick={() => openQuickShop({ productId: p.id, productLink: p.default_link })} aria-label={`Quick Shop ${p.name}`}>
                 Quick Shop
               </button>

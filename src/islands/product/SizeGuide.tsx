@@ -22,7 +22,14 @@ export function SizeGuide({ sizeChartId }: { sizeChartId: string }) {
         Size Guide
       </button>
       <Modal open={open} title="Size Guide" size="large" onClose={() => setOpen(false)}>
-        {error ? <p role="alert">{error}</p> : html ? <div className="size-guide" dangerouslySetInnerHTML={{ __html: html }} /> : <p aria-busy="true">Loading…</p>}
+        {error ? (
+          <p role="alert">{error}</p>
+        ) : html ? (
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: the size chart is the store's own content (src/server/content/size-charts.ts), never shopper input
+          <div className="size-guide" dangerouslySetInnerHTML={{ __html: html }} />
+        ) : (
+          <p aria-busy="true">Loading…</p>
+        )}
       </Modal>
     </>
   );

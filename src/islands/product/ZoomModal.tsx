@@ -37,7 +37,10 @@ export function ZoomModal({ open, image, onClose }: { open: boolean; image: Medi
   };
 
   return (
-    <Modal open={open} title="Product Zoom" size="fullscreen" bare onClose={() => (setZoom(1), onClose())}>
+    <Modal open={open} title="Product Zoom" size="fullscreen" bare onClose={() => {
+        setZoom(1);
+        onClose();
+      }}>
       <div className="zoom-stage" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} style={{ touchAction: 'none' }}>
         <img src={image.url} alt={image.alt} style={{ transform: `scale(${zoom})` }} draggable={false} />
       </div>

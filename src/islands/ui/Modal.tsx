@@ -44,6 +44,7 @@ export function Modal({ open, title, onClose, size = 'medium', bare = false, chi
   }, [onClose]);
 
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop only; Escape closes a native dialog from the keyboard
     <dialog
       ref={ref}
       className={`modal modal-${size}${bare ? ' modal-bare' : ''}`}

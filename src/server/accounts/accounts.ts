@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { LIMITS, reserveAttempt, settleAttempt, type CountedKey } from './throttle.ts';
+import { LIMITS, reserveAttempt, settleAttempt, type CountedKey } from '../http/throttle.ts';
 import { readDeviceCookie } from './device-cookie.ts';
 import { enrolInRewards } from './rewards.ts';
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { sendWithoutWaiting } from '../mail/mailer.ts';
 import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrustedSignInKey, type Customer } from './accounts.ts';
-import { clear, hit, LIMITS } from './throttle.ts';
+import { clear, hit, LIMITS } from '../http/throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
 
 /** A reset link works once, for one hour. Only the token's hash is stored. */

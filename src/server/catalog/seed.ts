@@ -198,7 +198,7 @@ export function productRows(def: ProductDef, rows: Rows): void {
 
   if (def.kind === 'trouser') {
     for (const [family, { inseams, priceCents }] of Object.entries(HEMMING)) {
-      inseams.forEach((inseam, i) =>
+      inseams.forEach((inseam, i) => {
         rows.hemming_options.push({
           product_id: def.id,
           size_family: family,
@@ -207,8 +207,8 @@ export function productRows(def: ProductDef, rows: Rows): void {
           display_value: `${inseam}"`,
           price_cents: priceCents,
           position: i,
-        }),
-      );
+        });
+      });
     }
   }
 }
@@ -220,7 +220,9 @@ function emptyRows(): Rows {
 /** Builds every row of the catalog; `extraProducts` adds generated products for scale tests. */
 export function catalogRows(extraProducts = 0): Rows {
   const rows = emptyRows();
-  BRANDS.forEach((b, i) => rows.brands.push({ code: b.code, name: b.name, tagline: b.tagline, position: i }));
+  BRANDS.forEach((b, i) => {
+    rows.brands.push({ code: b.code, name: b.name, tagline: b.tagline, position: i });
+  });
   for (const def of PRODUCTS) productRows(def, rows);
   const templates = PRODUCTS.filter((p) => !PRODUCT_TYPE_BY_KIND[p.kind]);
   for (let i = 0; i < extraProducts; i++) {
@@ -252,11 +254,13 @@ export function catalogRows(extraProducts = 0): Rows {
       starts_at: null,
       ends_at: null,
     });
-    b.products.forEach((product_id, position) => rows.bonus_promotion_products.push({ bonus_promotion_id: b.id, product_id, position }));
+    b.products.forEach((product_id, position) => {
+      rows.bonus_promotion_products.push({ bonus_promotion_id: b.id, product_id, position });
+    });
   }
-  SHIPPING_METHODS.forEach((m, i) =>
-    rows.shipping_methods.push({ id: m.id, name: m.name, description: m.description, label: m.label, price_cents: m.priceCents, position: i }),
-  );
+  SHIPPING_METHODS.forEach((m, i) => {
+    rows.shipping_methods.push({ id: m.id, name: m.name, description: m.description, label: m.label, price_cents: m.priceCents, position: i });
+  });
   for (const [state_code, rate_bp] of Object.entries(TAX_RATES_BP)) rows.tax_rates.push({ state_code, rate_bp });
   return rows;
 }

@@ -105,7 +105,7 @@ export type ClaimRefusal = 'unknown' | 'notOffered' | 'notQualified' | 'claimed'
 /** Why a claim of `productId` (master id) through promotion `promotionId` is refused, or null when it may go ahead. */
 export function claimRefusal(rules: BonusRule[], evaluation: BonusEvaluation, promotionId: string, productId: string): ClaimRefusal | null {
   const rule = rules.find((r) => r.id === promotionId);
-  if (!rule || !rule.active) return 'unknown';
+  if (!rule?.active) return 'unknown';
   if (!rule.productIds.includes(productId)) return 'notOffered';
   const offer = evaluation.offers.find((o) => o.promotionId === promotionId);
   if (!offer) return 'notQualified';

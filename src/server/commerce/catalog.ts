@@ -166,11 +166,8 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
 
   const hemmingByFamily: Record<string, HemmingFamily> = {};
   for (const h of hemming) {
-    const family = (hemmingByFamily[h.size_family] ??= {
-      price: h.price_cents,
-      message: 'Expedited shipping is not available for hemmed items.',
-      options: [],
-    });
+    const family = hemmingByFamily[h.size_family] ?? { price: h.price_cents, message: 'Expedited shipping is not available for hemmed items.', options: [] };
+    hemmingByFamily[h.size_family] = family;
     family.options.push({ id: h.option_id, value: h.inseam, displayValue: h.display_value, selectable: true });
   }
 

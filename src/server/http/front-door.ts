@@ -14,10 +14,8 @@ import { config, isLoopbackHostname, storeOrigin } from '../config.ts';
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOW = [...METHODS].join(', ');
 
-export interface FrontDoor {
-  /** Answers the request itself (refusal or redirect) and returns true, or sets the common headers and returns false. */
-  (req: IncomingMessage, res: ServerResponse): boolean;
-}
+/** Answers the request itself (refusal or redirect) and returns true, or sets the common headers and returns false. */
+export type FrontDoor = (req: IncomingMessage, res: ServerResponse) => boolean;
 
 /** The security headers of every answer. The CSP does not yet list script sources (see docs/decisions.md). */
 export function securityHeaders(origin: string): Record<string, string> {

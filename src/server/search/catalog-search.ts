@@ -22,7 +22,12 @@ export function catalogSearch(): Promise<CatalogSearch> {
     const previous = current.index;
     const next = build();
     current = { index: previous, builtAt: Date.now() };
-    next.then((index) => current && (current.index = Promise.resolve(index)), (err) => console.error('[search] rebuild failed', err));
+    next.then(
+      (index) => {
+        if (current) current.index = Promise.resolve(index);
+      },
+      (err) => console.error('[search] rebuild failed', err),
+    );
   }
   return current.index;
 }

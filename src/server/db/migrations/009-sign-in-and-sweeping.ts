@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 /**
  * - `rate_limits.pending` / `pending_until`: sign-in attempts under way for a key (their password still being
- *   checked), so a burst sent at once cannot run past the limit (src/server/accounts/throttle.ts). An in-flight
+ *   checked), so a burst sent at once cannot run past the limit (src/server/http/throttle.ts). An in-flight
  *   mark lapses at `pending_until`, so a crashed instance cannot hold a slot.
  * - `app_secrets`: server secrets made once and shared by every instance (the device-cookie key).
  * - Indexes the sweeper's queries use (src/server/maintenance/sweep.ts): expiries, and the references that keep a
