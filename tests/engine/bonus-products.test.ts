@@ -177,7 +177,14 @@ describe('at sign-in', () => {
     const guest = await qualifyingBag();
     await claim(guest.basketId, SCARF);
     await addItem(t.db, guest.basketId, { productId: TOTE, quantity: 1 });
-    const outcome = await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, guest.basketId, stored.basketId));
+    // The account whose stored bag the guest bag joins.
+    const customerId = 'bonus-merge-customer';
+    await t.db.kysely
+      .insertInto('customers')
+      .values({ id: customerId, email: 'bonus.merge@example.com', first_name: 'Bo', last_name: 'Nus', password_hash: null, basket_id: stored.basketId, created_at: new Date().toISOString(), email_verified_at: null })
+      .execute();
+    const outcome = await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, guest.basketId, customerId));
+    expect(outcome.basketId).toBe(stored.basketId);
     const b = await basketView(t.db, outcome.basketId);
     const free = b.productItems.filter((i) => i.bonusProductLineItem);
     expect(free.map((i) => i.productId)).toEqual([TOTE]);
