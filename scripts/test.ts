@@ -17,7 +17,11 @@ try {
   process.exit(1);
 }
 
+// The static gates come first: they take seconds and say exactly what is wrong.
 const steps: [string, string[]][] = [
+  ['biome lint', ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.']],
+  ['knip (dead code)', ['node_modules/knip/bin/knip.js']],
+  ['layers (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.cjs']],
   ['astro check', ['node_modules/astro/bin/astro.mjs', 'check']],
   ['vitest', ['node_modules/vitest/vitest.mjs', 'run']],
   ['playwright', ['node_modules/@playwright/test/cli.js', 'test']],

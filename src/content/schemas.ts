@@ -109,13 +109,9 @@ export const ContentAreasSchema = z.strictObject({
   sharedLinks: z.array(LinkSchema),
 });
 
-export type BrandTab = z.infer<typeof BrandTabSchema>;
 export type PromoBar = z.infer<typeof PromoBarSchema>;
-export type PromoSlide = z.infer<typeof PromoSlideSchema>;
 export type MegaMenuEntry = z.infer<typeof MegaMenuEntrySchema>;
-export type MegaMenuItem = z.infer<typeof MegaMenuItemSchema>;
 export type HeaderLink = z.infer<typeof HeaderLinkSchema>;
-export type HeaderData = z.infer<typeof HeaderDataSchema>;
 export type AccountMenuEntry = z.infer<typeof AccountMenuEntrySchema>;
 export type ContentAreas = z.infer<typeof ContentAreasSchema>;
 

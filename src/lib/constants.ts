@@ -8,7 +8,6 @@ export const DEFAULT_MAX_ORDER_QTY = 10;
 export const DEFAULT_QUANTITY = 1;
 export const THUMBNAILS_VISIBLE = 4;
 export const BRAND_CODES = ['fb', 'ww', 'rm', 'jl', 'bh', 'ks', 'ca'] as const;
-export type BrandCode = (typeof BRAND_CODES)[number];
 
 /** Product type codes on products and line items. */
 export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;

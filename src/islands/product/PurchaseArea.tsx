@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { callApi } from '../../lib/api-client.ts';
 import type { BasketView, ProductView } from '../../lib/commerce-types.ts';
-import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { DEFAULT_QUANTITY, PRODUCT_TYPE } from '../../lib/constants.ts';
 import { formatRange } from '../../lib/money.ts';
 import { availabilityNotice, clampQuantity, priceBlock, giftCardErrors, isGiftCard, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '../../lib/product-rules.ts';
 import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE } from '../../lib/recommendations.ts';
@@ -63,7 +63,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   const [product, setProduct] = useState(initial);
   const [fresh, setFresh] = useState(false);
   const [sel, setSel] = useState<Selections>({});
-  const [quantity, setQuantity] = useState(edit?.quantity ?? 1);
+  const [quantity, setQuantity] = useState(edit?.quantity ?? DEFAULT_QUANTITY);
   const [hem, setHem] = useState<string | null>(edit?.hemming ?? null);
   const [gift, setGift] = useState<GiftCardFields>(EMPTY_GIFT);
   const [giftShown, setGiftShown] = useState<Partial<Record<keyof GiftCardFields, boolean>>>({});

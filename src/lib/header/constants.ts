@@ -1,6 +1,7 @@
 /** The header's business constants (spec §9), in one place. Scripts, islands and the server import these. */
 export const PROMO_AUTOPLAY_MS = 6000;
 export const SEARCH_DEBOUNCE_MS = 500;
+/** @public The spec's value, kept for the product finder, which does not exist yet (docs/spec-coverage.md §9). */
 export const PRODUCT_FINDER_DEBOUNCE_MS = 1000;
 export const FLYOUT_OPEN_DELAY_MS = 150;
 export const RECENT_SEARCHES_SHOWN = 5;

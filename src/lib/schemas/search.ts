@@ -11,7 +11,6 @@ export const AutoSuggestSchema = v.object({
   token: v.optional(v.string()),
   access_token: v.optional(v.string()),
 });
-export type AutoSuggestInput = v.InferOutput<typeof AutoSuggestSchema>;
 
 /** The reply's body.suggestions (spec §3 search suggestions). */
 export interface Suggestions {

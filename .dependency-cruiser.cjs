@@ -1,0 +1,50 @@
+// The layer rules (issue 9 item 3), checked by `npm test` (npm run layers). dependency-cruiser reads .ts/.tsx/.mjs;
+// it does not parse .astro files, so the rule for .astro components is a Biome noRestrictedImports override in
+// biome.jsonc.
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'lib-is-isomorphic',
+      comment: 'src/lib runs in the browser and on the server: it never imports the server, pages, islands or a Node built-in.',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { path: '^src/(server|pages|islands)/' },
+    },
+    {
+      name: 'lib-no-node-builtins',
+      comment: 'src/lib runs in the browser too: no Node built-in (node:fs, node:crypto, ...).',
+      severity: 'error',
+      from: { path: '^src/lib/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'islands-not-server',
+      comment: 'Islands are bundled for the browser: they reach the server over HTTP (src/lib/api-client.ts), never by import.',
+      severity: 'error',
+      from: { path: '^src/islands/' },
+      to: { path: '^src/(server|pages)/' },
+    },
+    {
+      name: 'components-not-db',
+      comment: 'Components render what pages hand them; they never open the database.',
+      severity: 'error',
+      from: { path: '^src/components/' },
+      to: { path: '^src/server/db/' },
+    },
+    // Placeholder for the fourth rule, added once the facades exist (issue 9 item 3): pages and endpoints reach
+    // src/server only through the facades.
+    // {
+    //   name: 'pages-through-facades',
+    //   severity: 'error',
+    //   from: { path: '^src/pages/' },
+    //   to: { path: '^src/server/', pathNot: '^src/server/(FACADES...)' },
+    // },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.mjs', '.js'] },
+  },
+};
