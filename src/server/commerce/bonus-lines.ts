@@ -2,8 +2,9 @@ import { randomUUID } from 'node:crypto';
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { BasketView } from '../../lib/commerce-types.ts';
 import type { Db } from '../db/database.ts';
-import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
-import { readBasketDetailed } from './basket-read.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import { tryLockOpenBasket } from './basket-lock.ts';
+import { emptyBasket, readBasketDetailed } from './basket-read.ts';
 import { BONUS_MESSAGES, claimRefusal, type ClaimRefusal } from './bonus-rules.ts';
 import { CommerceError, type CommerceErrorCode } from './errors.ts';
 import { assertQuantityAllowed, loadVariant } from './variant-limits.ts';
@@ -21,12 +22,6 @@ const REFUSAL: Record<ClaimRefusal, CommerceErrorCode> = {
   claimed: 'conflict',
 };
 
-async function lockOpenBasket(db: Db, tx: Tx, basketId: string | null): Promise<boolean> {
-  if (!basketId) return false;
-  const row = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
-  return row?.status === 'open';
-}
-
 /**
  * Adds the chosen variant of an offered product as a free line (quantity 1, priced 0 at every read). Refused when
  * the offer is unknown or ended (404), the product is not offered (400), the bag does not qualify or the gift is
@@ -36,7 +31,7 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Add
   const promotionId = input.bonusDiscountLineItemId ?? '';
   if (input.quantity !== 1) throw new CommerceError('invalid', BONUS_MESSAGES.oneAtATime);
   return withWriteTransaction(db, async (tx) => {
-    if (!basketId || !(await lockOpenBasket(db, tx, basketId))) throw new CommerceError('conflict', BONUS_MESSAGES.notQualified);
+    if (!basketId || !(await tryLockOpenBasket(db, tx, basketId))) throw new CommerceError('conflict', BONUS_MESSAGES.notQualified);
     const v = await loadVariant(tx, input.productId);
     if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another colour.');
     const read = await readBasketDetailed(tx, basketId);
@@ -66,7 +61,8 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Add
 /** Removes the free lines the bag no longer qualifies for and returns the basket without them, saying so. */
 export async function pruneBonusLines(db: Db, basketId: string): Promise<BasketView> {
   return withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    // A bag ordered or removed since the read that asked for this has nothing left to prune.
+    if (!(await tryLockOpenBasket(db, tx, basketId))) return emptyBasket();
     const read = await readBasketDetailed(tx, basketId);
     if (read.staleBonusItemIds.length === 0) return read.view;
     await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();

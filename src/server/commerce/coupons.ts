@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import { lockOpenBasket } from './basket-lock.ts';
+import { isPromotionActive } from './promotion-window.ts';
 import { CommerceError } from './errors.ts';
-import type { CouponRule } from './pricing.ts';
 import {
   CODE_APPLIED, MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET, codeError, guessCodeType, normaliseCode,
   type CouponStatus,
@@ -12,46 +13,6 @@ import {
  * Codes on a bag. Only coupons are stored here; gift cards, reward certificates and retailer card rewards are
  * recognised by the same field but are payment instruments, applied in checkout's payment step (checkout issue).
  */
-
-export interface LoadedCoupon {
-  code: string;
-  promotionId: string | null;
-  calloutMsg: string | null;
-  rule: CouponRule;
-}
-
-const isActive = (p: { starts_at: string | null; ends_at: string | null }, now: string) =>
-  (p.starts_at === null || p.starts_at <= now) && (p.ends_at === null || p.ends_at > now);
-
-/** The bag's coupons, oldest first, each with its promotion as it stands now (a missing one is inactive). */
-export async function loadCoupons(tx: Tx, basketId: string, now: string): Promise<LoadedCoupon[]> {
-  const rows = await tx.selectFrom('basket_coupons').select(['id', 'code']).where('basket_id', '=', basketId).orderBy('created_at').orderBy('id').execute();
-  if (rows.length === 0) return [];
-  const promos = await tx.selectFrom('promotions').selectAll().where('coupon_code', 'in', rows.map((r) => r.code)).execute();
-  const links = promos.length === 0
-    ? []
-    : await tx.selectFrom('promotion_products').selectAll().where('promotion_id', 'in', promos.map((p) => p.id)).execute();
-  return rows.map((r) => {
-    const p = promos.find((x) => x.coupon_code === r.code);
-    return {
-      code: r.code,
-      promotionId: p?.id ?? null,
-      calloutMsg: p?.callout_msg ?? null,
-      rule: {
-        couponItemId: r.id,
-        percentOff: p?.percent_off ?? 0,
-        brand: p?.brand_code ?? null,
-        productIds: links.filter((l) => l.promotion_id === p?.id).map((l) => l.product_id),
-        active: !!p && isActive(p, now),
-      },
-    };
-  });
-}
-
-async function lockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<void> {
-  const row = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
-  if (row?.status !== 'open') throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
-}
 
 export type CodeOutcome = { couponItemId: string; statusCode: CouponStatus; message: string; alreadyApplied: boolean };
 
@@ -82,7 +43,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
     const now = new Date().toISOString();
     const promo = await tx.selectFrom('promotions').selectAll().where('coupon_code', '=', code).executeTakeFirst();
     if (!promo) throw new CommerceError('invalid', `The code ${code} is not recognised. Please check it and try again.`);
-    if (!isActive(promo, now)) throw new CommerceError('invalid', `The code ${code} is no longer valid or has expired.`);
+    if (!isPromotionActive(promo, now)) throw new CommerceError('invalid', `The code ${code} is no longer valid or has expired.`);
     if (same) return { couponItemId: same.id, statusCode: 'applied', message: `The code ${code} is already applied to your bag.`, alreadyApplied: true };
     if (existing.length >= MAX_DISCOUNTS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
     const id = randomUUID();

@@ -1,0 +1,23 @@
+import { PRODUCT_TYPE } from './constants.ts';
+
+/**
+ * What a product type code (PRODUCT_TYPE, on products and line items) means for the rules that depend on it. Every
+ * check of a product's kind goes through these, on the server and in the islands.
+ */
+
+/** Ordinary merchandise: the only kind that is taxed, takes coupons, counts toward free gifts and has stock. */
+export const isMerchandise = (type: number): boolean => type === PRODUCT_TYPE.regular;
+
+/** A gift card, plastic or electronic: it needs To and From and is never added to the bag from a wish list. */
+export const isGiftCard = (type: number): boolean => type === PRODUCT_TYPE.giftCard || type === PRODUCT_TYPE.eGiftCard;
+
+/** The e-gift card: sent by e-mail, so it needs the recipient's address and asks for 'Your name' rather than 'From'. */
+export const isEGiftCard = (type: number): boolean => type === PRODUCT_TYPE.eGiftCard;
+
+export const isMembership = (type: number): boolean => type === PRODUCT_TYPE.membership;
+
+/** Nothing to ship: a bag of only these pays no shipping. */
+export const isDigital = (type: number): boolean => type === PRODUCT_TYPE.eGiftCard || type === PRODUCT_TYPE.membership;
+
+/** A bag line of this kind keeps its quantity and cannot be edited (gift cards and memberships). */
+export const isFixedLine = (type: number): boolean => isGiftCard(type) || isMembership(type);

@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
+import { prepared } from '../db/prepared.ts';
+import type { Tx } from '../db/transaction.ts';
+import { loadBonusRules } from './bonus-read.ts';
+import type { BonusRule } from './bonus-rules.ts';
+import type { CouponRule } from './pricing.ts';
+import { isPromotionActive, promotionActiveAt } from './promotion-window.ts';
+
+/**
+ * Everything a basket read needs, in five set-based queries issued together (the bag with its shipping method and
+ * tax rate; its lines with product, colour, stock, hemming, image and shipping restriction; the automatic
+ * promotions for those lines; its coupons with their promotions; the free-gift promotions). No rule is applied here:
+ * basket-pricer.ts turns these rows into the basket view.
+ */
+
+export interface LoadedBasketHeader {
+  id: string;
+  currency: string;
+  /** The method the shopper chose; pricing may use Regular instead (src/lib/standard-delivery.ts). */
+  shippingMethodId: string;
+  shippingStateCode: string | null;
+  lastAddedItemId: string | null;
+  /** The chosen method as stored now (null when it no longer exists), and Regular. */
+  chosenMethod: { name: string; priceCents: number } | null;
+  regularMethod: { name: string; priceCents: number } | null;
+  /** Tax rate of the shipping state in basis points; null when the bag has no state (or the state has no rate). */
+  taxRateBp: number | null;
+}
+
+export interface LoadedLine {
+  id: string;
+  sku: string;
+  productId: string;
+  quantity: number;
+  hemmingOptionId: string | null;
+  inseam: string | null;
+  hemPriceCents: number | null;
+  giftRecipient: string | null;
+  giftSender: string | null;
+  giftRecipientEmail: string | null;
+  giftMessage: string | null;
+  bonusPromotionId: string | null;
+  size: string | null;
+  listPriceCents: number;
+  salePriceCents: number;
+  orderable: boolean;
+  backOrdered: number;
+  trackStock: number;
+  onHand: number | null;
+  name: string;
+  slug: string;
+  brand: string;
+  productType: number;
+  isHemmable: boolean;
+  maxOrderQty: number;
+  colorName: string;
+  colorType: string;
+  imageUrl: string;
+  /** The product may not ship to the bag's state. */
+  restricted: boolean;
+}
+
+/** An automatic (code-free) promotion active now, linked to a line's product or brand-wide for its brand. */
+export interface LoadedAutoPromotion {
+  id: string;
+  percentOff: number;
+  calloutMsg: string;
+  /** Brand-wide promotion, or null. */
+  brand: string | null;
+  /** Master ids the promotion is linked to. */
+  productIds: string[];
+}
+
+/** A coupon entered on the bag and the promotion behind it as it stands now. */
+export interface LoadedCoupon {
+  code: string;
+  promotionId: string | null;
+  calloutMsg: string | null;
+  rule: CouponRule;
+}
+
+export interface LoadedBasket {
+  header: LoadedBasketHeader;
+  lines: LoadedLine[];
+  autoPromotions: LoadedAutoPromotion[];
+  coupons: LoadedCoupon[];
+  bonusRules: BonusRule[];
+}
+
+const loadHeader = prepared((tx: Tx, basketId: string) =>
+  tx
+    .selectFrom('baskets as b')
+    .leftJoin('tax_rates as t', 't.state_code', 'b.shipping_state_code')
+    .leftJoin('shipping_methods as m', 'm.id', 'b.shipping_method_id')
+    // Regular too: the bag is priced with it while a hemmed line is in it (src/lib/standard-delivery.ts).
+    .leftJoin('shipping_methods as reg', (j) => j.on('reg.id', '=', DEFAULT_SHIPPING_METHOD_ID))
+    .select([
+      'b.id', 'b.currency', 'b.shipping_method_id', 'b.shipping_state_code', 'b.last_added_item_id', 't.rate_bp',
+      'm.name as method_name', 'm.price_cents as method_price', 'reg.name as regular_name', 'reg.price_cents as regular_price',
+    ])
+    .where('b.id', '=', basketId)
+    .where('b.status', '=', 'open'),
+);
+
+const loadLines = prepared((tx: Tx, basketId: string) =>
+  tx
+    .selectFrom('basket_items as i')
+    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
+    .innerJoin('variants as v', 'v.sku', 'i.sku')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
+    .leftJoin('stock as s', 's.sku', 'i.sku')
+    .leftJoin('hemming_options as h', (j) => j.onRef('h.product_id', '=', 'i.product_id').onRef('h.option_id', '=', 'i.hemming_option_id'))
+    .leftJoin('product_shipping_restrictions as r', (j) => j.onRef('r.product_id', '=', 'i.product_id').onRef('r.state_code', '=', 'b.shipping_state_code'))
+    .select([
+      'i.id', 'i.sku', 'i.product_id', 'i.quantity', 'i.hemming_option_id', 'i.gift_recipient', 'i.gift_sender',
+      'i.gift_recipient_email', 'i.gift_message', 'i.bonus_promotion_id', 'v.size', 'v.list_price_cents', 'v.sale_price_cents',
+      'v.orderable', 'v.back_ordered', 'v.track_stock', 's.on_hand', 'p.name', 'p.slug', 'p.brand_code', 'p.product_type',
+      'p.is_hemmable', 'p.max_order_qty', 'c.name as color_name', 'c.color_type', 'h.inseam', 'h.price_cents as hem_price',
+      'r.state_code as restricted_state',
+    ])
+    .select((eb) => [
+      // The line's image: the first of its colour, else the product's first.
+      eb
+        .selectFrom('product_media as m')
+        .select('m.url')
+        .whereRef('m.product_id', '=', 'i.product_id')
+        .where('m.kind', '=', 'image')
+        .orderBy(sql`case when m.color_id = v.color_id then 0 else 1 end`)
+        .orderBy('m.position')
+        .limit(1)
+        .as('image_url'),
+    ])
+    .where('i.basket_id', '=', basketId)
+    .orderBy('i.position'),
+);
+
+const loadAutoPromotions = prepared((tx: Tx, basketId: string, now: string) =>
+  tx
+    .selectFrom('promotions as pr')
+    .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
+    .select(['pr.id', 'pr.percent_off', 'pr.brand_code', 'pr.callout_msg', 'pp.product_id'])
+    .where('pr.coupon_code', 'is', null)
+    .where((eb) =>
+      eb.or([
+        eb('pp.product_id', 'in', eb.selectFrom('basket_items as bi').select('bi.product_id').where('bi.basket_id', '=', basketId)),
+        eb(
+          'pr.brand_code',
+          'in',
+          eb.selectFrom('basket_items as bi').innerJoin('products as bp', 'bp.id', 'bi.product_id').select('bp.brand_code').where('bi.basket_id', '=', basketId),
+        ),
+      ]),
+    )
+    .where(promotionActiveAt('pr', now))
+    .orderBy('pr.id'),
+);
+
+/** The bag's coupons, oldest first, each with its promotion as it stands now (a missing one is inactive). */
+export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
+  tx
+    .selectFrom('basket_coupons as bc')
+    .leftJoin('promotions as pr', 'pr.coupon_code', 'bc.code')
+    .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
+    .select(['bc.id', 'bc.code', 'pr.id as promotion_id', 'pr.callout_msg', 'pr.percent_off', 'pr.brand_code', 'pr.starts_at', 'pr.ends_at', 'pp.product_id'])
+    .where('bc.basket_id', '=', basketId)
+    .orderBy('bc.created_at')
+    .orderBy('bc.id'),
+);
+
+/** The rows of an open basket, or null when there is no open basket with that id. */
+export async function loadBasket(tx: Tx, basketId: string, now: string): Promise<LoadedBasket | null> {
+  const [header, lineRows, promoRows, couponRows, bonusRules] = await Promise.all([
+    loadHeader(tx, basketId).then((rows) => rows[0]),
+    loadLines(tx, basketId),
+    loadAutoPromotions(tx, basketId, now),
+    loadCouponRows(tx, basketId),
+    loadBonusRules(tx, now),
+  ]);
+  if (!header) return null;
+  return {
+    header: {
+      id: header.id,
+      currency: header.currency,
+      shippingMethodId: header.shipping_method_id,
+      shippingStateCode: header.shipping_state_code,
+      lastAddedItemId: header.last_added_item_id,
+      chosenMethod: header.method_name === null ? null : { name: header.method_name, priceCents: header.method_price ?? 0 },
+      regularMethod: header.regular_name === null ? null : { name: header.regular_name, priceCents: header.regular_price ?? 0 },
+      taxRateBp: header.rate_bp ?? null,
+    },
+    lines: lineRows.map((r) => ({
+      id: r.id,
+      sku: r.sku,
+      productId: r.product_id,
+      quantity: r.quantity,
+      hemmingOptionId: r.hemming_option_id,
+      inseam: r.inseam ?? null,
+      hemPriceCents: r.hem_price ?? null,
+      giftRecipient: r.gift_recipient,
+      giftSender: r.gift_sender,
+      giftRecipientEmail: r.gift_recipient_email,
+      giftMessage: r.gift_message,
+      bonusPromotionId: r.bonus_promotion_id,
+      size: r.size,
+      listPriceCents: r.list_price_cents,
+      salePriceCents: r.sale_price_cents,
+      orderable: r.orderable === 1,
+      backOrdered: r.back_ordered,
+      trackStock: r.track_stock,
+      onHand: r.on_hand,
+      name: r.name,
+      slug: r.slug,
+      brand: r.brand_code,
+      productType: r.product_type,
+      isHemmable: r.is_hemmable === 1,
+      maxOrderQty: r.max_order_qty,
+      colorName: r.color_name,
+      colorType: r.color_type,
+      imageUrl: r.image_url ?? '',
+      restricted: r.restricted_state !== null,
+    })),
+    autoPromotions: [...Map.groupBy(promoRows, (r) => r.id).values()].map((group) => ({
+      id: group[0]!.id,
+      percentOff: group[0]!.percent_off,
+      calloutMsg: group[0]!.callout_msg,
+      brand: group[0]!.brand_code,
+      productIds: group.flatMap((r) => (r.product_id === null ? [] : [r.product_id])),
+    })),
+    coupons: [...Map.groupBy(couponRows, (r) => r.id).values()].map((group) => {
+      const c = group[0]!;
+      return {
+        code: c.code,
+        promotionId: c.promotion_id,
+        calloutMsg: c.callout_msg,
+        rule: {
+          couponItemId: c.id,
+          percentOff: c.percent_off ?? 0,
+          brand: c.brand_code,
+          productIds: group.flatMap((r) => (r.product_id === null ? [] : [r.product_id])),
+          active: c.promotion_id !== null && isPromotionActive({ starts_at: c.starts_at, ends_at: c.ends_at }, now),
+        },
+      };
+    }),
+    bonusRules,
+  };
+}

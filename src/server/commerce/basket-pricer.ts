@@ -1,0 +1,152 @@
+import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
+import type { BasketView, CouponItemView, LineItemView } from '../../lib/commerce-types.ts';
+import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
+import { effectiveMethodId, isStandardDeliveryOnly } from '../../lib/standard-delivery.ts';
+import { availabilityMessage } from './availability.ts';
+import type { LoadedBasket, LoadedLine } from './basket-load.ts';
+import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';
+import { maxOrderable, productUrl } from './catalog.ts';
+import { applyCoupons, computeTotals, finalUnitPrice, lineTotal, type CouponLine, type PricedLine } from './pricing.ts';
+
+/**
+ * The basket view from its loaded rows, with every price computed now: stored lines hold only what the shopper
+ * chose (variant, quantity, options), never a price. Pure: no I/O, no clock (the loader read the promotions active
+ * at its `now`). The free-gift offers' pickers (bonusDiscountLineItems) need another read and are left empty here.
+ */
+export interface PricedBasket {
+  view: BasketView;
+  /** Free lines that no longer belong (left out of `view`); the read deletes them. */
+  staleBonusItemIds: string[];
+  /** The free-gift lines behind staleBonusItemIds, as the shopper saw them. */
+  droppedBonusItems: LineItemView[];
+  bonus: BonusEvaluation;
+}
+
+/** One line priced: its view, what the totals and coupons see of it. */
+function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; priced: PricedLine; coupon: CouponLine } {
+  // A free gift is priced 0 with no promotion or coupon; its list price counts neither in you-saved nor in totals.
+  const isBonus = r.bonusPromotionId !== null;
+  const promos = loaded.autoPromotions.filter((p) => p.productIds.includes(r.productId) || p.brand === r.brand);
+  const final = isBonus ? { price: 0, promotionId: null } : finalUnitPrice(r.salePriceCents, r.colorType, promos);
+  const unit = final.price;
+  const autoPromo = final.promotionId ? promos.find((p) => p.id === final.promotionId) : undefined;
+  const hemPrice = isBonus ? 0 : (r.hemPriceCents ?? 0);
+  const priced: PricedLine = { quantity: r.quantity, listPrice: isBonus ? 0 : r.listPriceCents, finalPrice: unit, optionPrice: hemPrice, productType: r.productType };
+  const coupon: CouponLine = { productId: r.productId, brand: r.brand, colorType: r.colorType, productType: r.productType, merchandise: unit * r.quantity, isBonus };
+  const max = maxOrderable({ track_stock: r.trackStock, back_ordered: r.backOrdered, on_hand: r.onHand }, r.maxOrderQty);
+  const outOfStock = !r.orderable || max === 0;
+  const item: LineItemView = {
+    itemId: r.id,
+    productId: r.sku,
+    masterId: r.productId,
+    productName: r.name,
+    brand: r.brand,
+    quantity: r.quantity,
+    price: lineTotal(priced),
+    basePrice: unit,
+    c_productType: r.productType,
+    c_productImageUrl: r.imageUrl,
+    colorName: r.colorName,
+    sizeLabel: r.size,
+    optionItems: r.hemmingOptionId ? [{ optionId: 'hemming', optionValueId: '1', price: hemPrice, itemText: `Hemming: ${r.inseam}" inseam` }] : [],
+    priceAdjustments: autoPromo
+      ? [{ promotionId: autoPromo.id, couponCode: null, price: -(r.salePriceCents - unit) * r.quantity, itemText: autoPromo.calloutMsg }]
+      : [],
+    bonusProductLineItem: isBonus,
+    bonusDiscountLineItemId: r.bonusPromotionId,
+    showRestrictedShippingStateMessage: r.restricted,
+    c_hemmingInseamLength: r.inseam,
+    c_giftCardRecipient: r.giftRecipient,
+    c_giftCardSender: r.giftSender,
+    c_giftCardRecipientEmail: r.giftRecipientEmail,
+    giftMessage: r.giftMessage,
+    c_lineItemDetails: {
+      productUrl: productUrl(r.slug),
+      variationModelMasterId: r.productId,
+      original_price_value: r.listPriceCents,
+      sale_price_value: unit,
+      maxOrderQuantity: isBonus ? 1 : Math.max(1, max),
+      isHemmable: r.isHemmable,
+      availabilityMsg: availabilityMessage({ orderable: r.orderable, max, quantity: r.quantity, backOrdered: r.backOrdered === 1, productType: r.productType }),
+      isOutOfStock: outOfStock,
+      isOutOfCatalog: !r.orderable,
+    },
+  };
+  return { item, priced, coupon };
+}
+
+export function priceBasket(loaded: LoadedBasket): PricedBasket {
+  const { header, lines } = loaded;
+  const perLine = lines.map((r) => priceLine(r, loaded));
+  const items = perLine.map((l) => l.item);
+  const priced = perLine.map((l) => l.priced);
+
+  // Coupons come last: they work on the lines' prices after automatic promotions.
+  const applied = applyCoupons(perLine.map((l) => l.coupon), loaded.coupons.map((c) => c.rule));
+  applied.lines.forEach((won, i) => {
+    const coupon = won && loaded.coupons.find((c) => c.rule.couponItemId === won.couponItemId);
+    if (!won || !coupon) return;
+    priced[i]!.couponDiscount = won.discount;
+    items[i]!.priceAdjustments.push({ promotionId: coupon.promotionId ?? '', couponCode: coupon.code, price: -won.discount, itemText: `${coupon.code}: ${coupon.calloutMsg}` });
+  });
+  const couponItems: CouponItemView[] = loaded.coupons.map((c) => {
+    const statusCode = applied.status[c.rule.couponItemId] ?? 'invalid/expired';
+    return {
+      couponItemId: c.rule.couponItemId,
+      code: c.code,
+      statusCode,
+      promotionId: c.promotionId,
+      calloutMsg: c.calloutMsg,
+      message: COUPON_MESSAGES[statusCode],
+      discount: applied.discount[c.rule.couponItemId] ?? 0,
+    };
+  });
+
+  // Free gifts: which offers the bag qualifies for, and which free lines no longer belong (left out here).
+  const qualifying: QualifyingLine[] = [];
+  const bonusLines: BonusLine[] = [];
+  lines.forEach((r, i) => {
+    if (r.bonusPromotionId !== null) bonusLines.push({ itemId: r.id, promotionId: r.bonusPromotionId, productId: r.productId });
+    else qualifying.push({ brand: r.brand, productType: r.productType, merchandise: perLine[i]!.coupon.merchandise, couponDiscount: priced[i]!.couponDiscount ?? 0, purchasable: !items[i]!.c_lineItemDetails.isOutOfStock });
+  });
+  const bonus = evaluateBonuses(loaded.bonusRules, qualifying, bonusLines);
+  const keep = lines.map((r) => !bonus.drop.includes(r.id));
+  const keptItems = items.filter((_, i) => keep[i]);
+  const keptPriced = priced.filter((_, i) => keep[i]);
+
+  const standardOnly = isStandardDeliveryOnly(lines.filter((_, i) => keep[i]).map((r) => ({ hemmed: r.hemmingOptionId !== null })));
+  const methodId = effectiveMethodId(header.shippingMethodId, standardOnly);
+  const method = methodId === header.shippingMethodId ? header.chosenMethod : header.regularMethod;
+  const methodChoice = { id: method ? methodId : DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.priceCents ?? 0 };
+  const taxRateBp = header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
+  const summary = computeTotals(keptPriced, methodChoice, taxRateBp);
+  const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
+  const view: BasketView = {
+    basketId: header.id,
+    currency: header.currency,
+    productItems: keptItems,
+    shipments: [
+      {
+        shipmentId: 'me',
+        shippingMethod: { id: methodChoice.id, name: method?.name ?? methodChoice.id, price: summary.shippingAndHandling },
+        shippingAddress: header.shippingStateCode ? { stateCode: header.shippingStateCode } : null,
+      },
+    ],
+    c_summary: summary,
+    couponItems,
+    isMaxDiscountsApplied: couponItems.length >= MAX_DISCOUNTS_PER_BASKET,
+    bonusDiscountLineItems: [],
+    productSubTotal: summary.subTotal,
+    productTotal: summary.subTotal - summary.couponDiscount,
+    shippingTotal: summary.shippingAndHandling,
+    taxTotal: summary.totalTax,
+    orderTotal: summary.orderTotal,
+    totalQuantity: keptItems.reduce((s, i) => s + i.quantity, 0),
+    c_lastAddedItemInfo: last
+      ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.c_lineItemDetails.original_price_value }
+      : null,
+    c_notices: [],
+    c_standardDeliveryOnly: standardOnly,
+  };
+  return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };
+}
