@@ -32,14 +32,16 @@ module.exports = {
       from: { path: '^src/components/' },
       to: { path: '^src/server/db/' },
     },
-    // Placeholder for the fourth rule, added once the facades exist (issue 9 item 3): pages and endpoints reach
-    // src/server only through the facades.
-    // {
-    //   name: 'pages-through-facades',
-    //   severity: 'error',
-    //   from: { path: '^src/pages/' },
-    //   to: { path: '^src/server/', pathNot: '^src/server/(FACADES...)' },
-    // },
+    {
+      name: 'pages-only-through-facades',
+      comment:
+        'Pages, endpoints and components reach the server through the facades only (one *-facade.ts per resource: ' +
+        'catalog, bag, checkout, orders, customer, customer lists, outbox) and the HTTP helpers in src/server/http; ' +
+        'never the database, the engine or its tables. For .astro files the same rule is a Biome override (biome.jsonc).',
+      severity: 'error',
+      from: { path: '^src/(pages|components)/' },
+      to: { path: '^src/server/', pathNot: ['^src/server/http/', '^src/server/.+-facade[.]ts$'] },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -313,3 +313,11 @@ export interface WishlistView {
   customerProductListItems: WishlistItemView[];
   c_items: string[];
 }
+
+/** One order as Track my order and the order history show it. */
+export interface OrderSummaryView {
+  orderNo: string;
+  status: string;
+  totalCents: number;
+  placedAt: string;
+}

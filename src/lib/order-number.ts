@@ -14,3 +14,17 @@ export const TrackOrderSchema = v.object({
   orderNo: v.pipe(v.optional(v.string(), ''), v.trim(), v.regex(ORDER_NUMBER_PATTERN, ORDER_NUMBER_INVALID)),
   email: Email,
 });
+
+export interface TrackOrderForm {
+  /** What was typed, cut to the fields' lengths, to show back in the form. */
+  typed: { orderNo: string; email: string };
+  /** The order number and e-mail to look up, or the first field's error. */
+  result: { ok: true; orderNo: string; email: string } | { ok: false; error: string };
+}
+
+/** Reads the Track my order form (a POST, so neither field lands in a URL or a log). */
+export function readTrackOrderForm(form: FormData | null): TrackOrderForm {
+  const typed = { orderNo: String(form?.get('orderNo') ?? '').slice(0, 32), email: String(form?.get('email') ?? '').slice(0, 254) };
+  const parsed = v.safeParse(TrackOrderSchema, typed);
+  return { typed, result: parsed.success ? { ok: true, ...parsed.output } : { ok: false, error: parsed.issues[0].message } };
+}

@@ -50,7 +50,12 @@ export const RECENTLY_VIEWED_COOKIE = 'recentlyViewed';
 export const RECENTLY_VIEWED_MAX = 12;
 export const CAROUSEL_WAIT_MS = 500;
 
+/** The recently-viewed cookie's product ids, newest first; anything that is not a plain id is dropped. */
+export function readRecentlyViewed(cookieValue: string | undefined): string[] {
+  return (cookieValue ?? '').split('|').filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id));
+}
+
 export function pushRecentlyViewed(cookieValue: string | undefined, productId: string): string {
-  const ids = (cookieValue ?? '').split('|').filter((id) => id && id !== productId && /^[A-Za-z0-9_-]{1,64}$/.test(id));
+  const ids = readRecentlyViewed(cookieValue).filter((id) => id !== productId);
   return [productId, ...ids].slice(0, RECENTLY_VIEWED_MAX).join('|');
 }

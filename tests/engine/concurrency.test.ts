@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { sessionBagHolder } from '../../src/server/session/session.ts';
 import { reserveStock, stockLevel } from '../../src/server/commerce/stock.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
@@ -78,7 +79,7 @@ describe('first adds of one session at once', () => {
     const countBaskets = async () => Number((await t.db.kysely.selectFrom('baskets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await countBaskets();
     const skus = ['fb-1001-blk-M', 'ww-2003-nvy-M', 'jl-4001-cor-8', 'rm-3002-olv-M', 'ca-7001-nvy-Misses-6', 'fb-1002-olv-M'];
-    const results = await Promise.all(skus.map((productId) => addItem(t.db, null, { productId, quantity: 1 }, session.id)));
+    const results = await Promise.all(skus.map((productId) => addItem(t.db, null, { productId, quantity: 1 }, sessionBagHolder(t.db, session.id))));
     const baskets = new Set(results.map((r) => r.basketId));
     expect(baskets.size).toBe(1);
     const [basketId] = [...baskets];

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/server/accounts/accounts.ts';
 import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
 import { addItem, basketView } from '../../src/server/commerce/basket.ts';
-import { createSession, loadSession } from '../../src/server/session/session.ts';
+import { createSession, loadSession, sessionBagHolder } from '../../src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -15,7 +15,7 @@ afterAll(() => t.cleanup());
 /** A guest session holding a bag with one line of `sku`, as a tab that added to its bag before signing in. */
 async function guestWithBag(sku: string) {
   const guest = await createSession(t.db, 3600);
-  const { basketId } = await addItem(t.db, null, { productId: sku, quantity: 1 }, guest.session.id);
+  const { basketId } = await addItem(t.db, null, { productId: sku, quantity: 1 }, sessionBagHolder(t.db, guest.session.id));
   return { ...guest, session: { ...guest.session, basketId } };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
-import { LIMITS, reserveAttempt, settleAttempt, type CountedKey } from '../http/throttle.ts';
+import { LIMITS, limitOr429, reserveAttempt, settleAttempt, type CountedKey } from '../http/throttle.ts';
 import { readDeviceCookie } from './device-cookie.ts';
 import { enrolInRewards } from './rewards.ts';
 
@@ -68,6 +68,11 @@ export async function createCustomer(
   return { id, email: input.email.toLowerCase(), firstName: input.firstName, lastName: input.lastName, basketId: null };
 }
 
+/** Counts an account creation from this client address; past the limit, a 429 with a clear message. */
+export async function limitRegistrations(db: Db, clientAddress: string): Promise<void> {
+  await limitOr429(db, `register:addr:${clientAddress}`, LIMITS.registrationsPerAddress, 'Too many accounts created from here. Please wait a few minutes and try again.');
+}
+
 /** The account's bucket for sign-ins from clients without its device cookie (cleared by a password reset). */
 export const untrustedSignInKey = (email: string) => `login:acct:${email.toLowerCase()}`;
 
@@ -115,18 +120,4 @@ export async function authenticate(db: Db, email: string, password: string, clie
 
 export async function setPassword(db: Db, customerId: string, password: string): Promise<void> {
   await db.kysely.updateTable('customers').set({ password_hash: await hashPassword(password) }).where('id', '=', customerId).execute();
-}
-
-/** A guest's order by its number and the e-mail it was placed with (both must match), for Track my order. */
-export async function findGuestOrder(db: Db, orderNo: string, email: string) {
-  return db.kysely
-    .selectFrom('orders')
-    .select(['order_no', 'status', 'total_cents', 'placed_at'])
-    .where('order_no', '=', orderNo)
-    .where('email', '=', email.toLowerCase())
-    .executeTakeFirst();
-}
-
-export async function listOrders(db: Db, customerId: string) {
-  return db.kysely.selectFrom('orders').select(['order_no', 'status', 'total_cents', 'placed_at']).where('customer_id', '=', customerId).orderBy('placed_at', 'desc').execute();
 }

@@ -73,11 +73,22 @@ function giftFields(v: LoadedVariant, input: AddToBagInput) {
 }
 
 /**
+ * Who holds the bag an add goes to (the visitor's session), implemented by the session layer
+ * (src/server/session/session.ts) so that the engine writes no session or customer table. Both run inside the
+ * add's transaction. `lockBasketId` locks the holder and gives its bag (null: none yet; undefined: the holder is
+ * gone, the add uses the basket id it was given); `holdBasket` gives it the bag the add made.
+ */
+export interface BagHolder {
+  lockBasketId(tx: Tx): Promise<string | null | undefined>;
+  holdBasket(tx: Tx, basketId: string): Promise<void>;
+}
+
+/**
  * Adds a variant to the basket (creating the basket when the session has none). The same variant with the same
  * options joins the existing line; the combined quantity must stay within the item's limit and its stock.
  * Prices are never taken from the request.
  */
-export async function addItem(db: Db, basketId: string | null, input: AddToBagInput, sessionId?: string): Promise<{ basketId: string; itemId: string }> {
+export async function addItem(db: Db, basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }> {
   if (input.bonusDiscountLineItemId) return claimBonusItem(db, basketId, input);
   return withWriteTransaction(db, async (tx) => {
     const v = await loadVariant(tx, input.productId);
@@ -85,20 +96,14 @@ export async function addItem(db: Db, basketId: string | null, input: AddToBagIn
     const hem = await resolveHemming(tx, v, input);
     const gift = giftFields(v, input);
 
-    // With a session, its bag is read under a lock on the session row and a new bag is attached to it in this same
-    // transaction: two first adds at once (a double click, two tabs) end in one bag, and a bag is never created
-    // without its session knowing it.
-    let current = basketId;
-    const owner = sessionId
-      ? await lockClause(db)(tx.selectFrom('sessions').select(['basket_id', 'customer_id']).where('id', '=', sessionId)).executeTakeFirst()
-      : undefined;
-    if (owner) current = owner.basket_id;
+    // With a holder (the session), its bag is read under the holder's lock and a new bag is handed to it in this
+    // same transaction: two first adds at once (a double click, two tabs) end in one bag, and a bag is never
+    // created without its holder knowing it.
+    const held = holder ? await holder.lockBasketId(tx) : undefined;
+    const current = held === undefined ? basketId : held;
     // A session whose bag was ordered or removed starts a new one rather than failing the shopper.
     const id = current && (await tryLockOpenBasket(db, tx, current)) ? current : await createBasket(tx);
-    if (owner && id !== owner.basket_id) {
-      await tx.updateTable('sessions').set({ basket_id: id }).where('id', '=', sessionId!).execute();
-      if (owner.customer_id) await tx.updateTable('customers').set({ basket_id: id }).where('id', '=', owner.customer_id).execute();
-    }
+    if (held !== undefined && id !== held) await holder!.holdBasket(tx, id);
     const lines = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute();
     const same = lines.find(
       (l) =>

@@ -1,5 +1,5 @@
 import { getDb, type Db } from '../db/database.ts';
-import { addItem, basketView, removeItem, setShippingMethod, setShippingState, updateItemQuantity } from './basket.ts';
+import { addItem, basketView, removeItem, setShippingMethod, setShippingState, updateItemQuantity, type BagHolder } from './basket.ts';
 import { readProduct } from './catalog.ts';
 import { replaceItem } from './basket-edit.ts';
 import { listShippingMethods } from './shipping.ts';
@@ -11,14 +11,15 @@ import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '../../lib/commerce-types.ts';
 
 /**
- * The commerce boundary. Endpoints and pages talk to this interface and its app types only; tables stay behind
- * it, so a different backend would be a new implementation of this interface, not a rewrite of the endpoints.
+ * The commerce engine's interface. The facades (the `*-facade.ts` modules under src/server) talk to it and its app types only, and
+ * pages and endpoints talk to the facades; tables stay behind it, so a different backend would be a new
+ * implementation of this interface, not a rewrite of the facades.
  */
 export interface CommerceEngine {
   readProduct(idOrSlug: string): Promise<ProductView | null>;
   readBasket(basketId: string | null): Promise<BasketView>;
-  /** With `sessionId`, the session's own bag (created and attached in the same transaction when it has none). */
-  addItem(basketId: string | null, input: AddToBagInput, sessionId?: string): Promise<{ basketId: string; itemId: string }>;
+  /** With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has none). */
+  addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
   replaceItem(basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void>;
   removeItem(basketId: string, itemId: string): Promise<void>;
@@ -41,7 +42,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
   return {
     readProduct: (id) => readProduct(db, id),
     readBasket: (basketId) => basketView(db, basketId),
-    addItem: (basketId, input, sessionId) => addItem(db, basketId, input, sessionId),
+    addItem: (basketId, input, holder) => addItem(db, basketId, input, holder),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { readProduct } from '../commerce/catalog.ts';
+import { bestRatedProductIds, productSignals } from '../catalog/catalog-queries.ts';
 import { COMPLEMENTS, HEADLINES, type RecommendationSet } from '../../lib/recommendations.ts';
 import type { RecommendationItem } from '../../lib/commerce-types.ts';
 import { formatCents } from '../../lib/money.ts';
@@ -21,43 +22,38 @@ export interface RecommendationContext {
 export async function recommend(db: Db, set: RecommendationSet, ctx: RecommendationContext): Promise<{ headline: string; products: RecommendationItem[] }> {
   const limit = ctx.limit ?? 12;
   const seedIds = [ctx.productId, ...ctx.basketProductIds].filter((x): x is string => !!x);
-  const seeds = seedIds.length
-    ? await db.kysely.selectFrom('products').select(['id', 'brand_code', 'category']).where('id', 'in', seedIds).execute()
-    : [];
+  const seeds = await productSignals(db, seedIds);
   const categories = [...new Set(seeds.map((s) => s.category))];
-  const brands = [...new Set(seeds.map((s) => s.brand_code))];
+  const brands = [...new Set(seeds.map((s) => s.brand))];
   const complements = [...new Set(categories.flatMap((c) => COMPLEMENTS[c] ?? []))].filter((c) => !categories.includes(c));
 
   let ids: string[];
-  const base = db.kysely.selectFrom('products').select('id').where('product_type', '=', 1).orderBy('rating', 'desc').orderBy('id');
-  const exclude = (q: typeof base) => (seedIds.length ? q.where('id', 'not in', seedIds) : q);
+  const ranked = (options: { categories?: string[]; notBrands?: string[]; limit: number }) => bestRatedProductIds(db, { ...options, exclude: seedIds });
   switch (set) {
     case 'recentlyViewed':
       ids = ctx.recentlyViewed.filter((id) => !seedIds.includes(id));
       break;
     case 'similarItems':
       ids = categories.length
-        ? (await exclude(base).where('category', 'in', categories).limit(limit * 2).execute()).map((r) => r.id).sort((a, b) => Number(!brands.some((br) => b.startsWith(br))) - Number(!brands.some((br) => a.startsWith(br))))
+        ? (await ranked({ categories, limit: limit * 2 })).sort((a, b) => Number(!brands.some((br) => b.startsWith(br))) - Number(!brands.some((br) => a.startsWith(br))))
         : [];
       break;
     case 'similarCategories':
-      ids = categories.length ? (await exclude(base).where('category', 'in', categories).limit(limit * 2).execute()).map((r) => r.id) : [];
+      ids = categories.length ? await ranked({ categories, limit: limit * 2 }) : [];
       break;
     case 'crossBrand':
-      ids = categories.length && brands.length
-        ? (await exclude(base).where('category', 'in', categories).where('brand_code', 'not in', brands).limit(limit * 2).execute()).map((r) => r.id)
-        : [];
+      ids = categories.length && brands.length ? await ranked({ categories, notBrands: brands, limit: limit * 2 }) : [];
       break;
     case 'complementary':
     case 'nextBestCategory':
-      ids = complements.length ? (await exclude(base).where('category', 'in', complements).limit(limit * 2).execute()).map((r) => r.id) : [];
+      ids = complements.length ? await ranked({ categories: complements, limit: limit * 2 }) : [];
       break;
     default:
       ids = [];
   }
   // Too few from the signal: top up with the best-rated products, so a carousel is never empty for no reason.
   if (ids.length < limit && set !== 'recentlyViewed') {
-    const more = (await exclude(base).limit(limit * 3).execute()).map((r) => r.id);
+    const more = await ranked({ limit: limit * 3 });
     ids = [...ids, ...more.filter((id) => !ids.includes(id))];
   }
 

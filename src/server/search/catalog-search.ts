@@ -1,5 +1,5 @@
 import { getDb } from '../db/database.ts';
-import { loadSearchDocuments } from './catalog-query.ts';
+import { loadSearchDocuments } from '../catalog/catalog-queries.ts';
 import { CatalogSearch } from './search-index.ts';
 
 /** The process's search index: built lazily on first use, rebuilt in the background when older than this. */

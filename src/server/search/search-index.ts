@@ -1,27 +1,10 @@
 import MiniSearch from 'minisearch';
 import { SEARCH_PAGE_SIZE, SUGGEST_LIMITS } from '../../lib/header/constants.ts';
 import type { Suggestions } from '../../lib/schemas/search.ts';
-import type { SearchDocument } from './catalog-query.ts';
+import type { SearchDocument } from '../catalog/catalog-queries.ts';
+import { categoryLabel, type Sort } from '../../lib/listing.ts';
 
 export type { Suggestions };
-
-/**
- * The catalog's search index (MiniSearch: an inverted index with prefix and typo-tolerant matching). Built from
- * the database on the first query of the process and refreshed in the background when older than
- * INDEX_MAX_AGE_MS, so a reseeded catalog is picked up without a restart. Pure over its documents, so unit tests
- * build it from a fixture.
- */
-export const SORTS = ['relevance', 'price-asc', 'price-desc', 'rating', 'name'] as const;
-export type Sort = (typeof SORTS)[number];
-
-export const SORT_LABELS: Record<Sort, string> = {
-  relevance: 'Best match',
-  'price-asc': 'Price: low to high',
-  'price-desc': 'Price: high to low',
-  rating: 'Top rated',
-  name: 'Name A–Z',
-};
-
 
 export interface ResultPage {
   ids: string[];
@@ -30,11 +13,14 @@ export interface ResultPage {
   pages: number;
 }
 
-/** "gift-cards" → "Gift Cards". */
-export const categoryLabel = (id: string) => id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
-
 const FUZZY = 0.2;
 
+/**
+ * The catalog's search index (MiniSearch: an inverted index with prefix and typo-tolerant matching). Built from
+ * the database on the first query of the process and refreshed in the background when older than
+ * INDEX_MAX_AGE_MS, so a reseeded catalog is picked up without a restart. Pure over its documents, so unit tests
+ * build it from a fixture.
+ */
 export class CatalogSearch {
   private readonly products: MiniSearch<SearchDocument>;
   private readonly categories: MiniSearch<{ id: string; label: string }>;

@@ -2,6 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
+import { lockClause } from '../db/transaction.ts';
+import type { BagHolder } from '../commerce/basket.ts';
 
 /**
  * Guest and customer sessions, stored in the database so that any app instance can serve any request.
@@ -115,4 +117,25 @@ export async function attachBasket(db: Db, session: Session, basketId: string, g
   await q.execute();
   if (session.customerId) await db.kysely.updateTable('customers').set({ basket_id: basketId }).where('id', '=', session.customerId).execute();
   session.basketId = basketId;
+}
+
+/**
+ * The session as the holder of the bag an add goes to (see BagHolder in the engine's basket.ts): its row is locked
+ * for the add's transaction and a bag the add makes is remembered on it, and on the customer's account when signed
+ * in, in that same transaction.
+ */
+export function sessionBagHolder(db: Db, sessionId: string): BagHolder {
+  let customerId: string | null = null;
+  return {
+    async lockBasketId(tx) {
+      const row = await lockClause(db)(tx.selectFrom('sessions').select(['basket_id', 'customer_id']).where('id', '=', sessionId)).executeTakeFirst();
+      if (!row) return undefined;
+      customerId = row.customer_id;
+      return row.basket_id;
+    },
+    async holdBasket(tx, basketId) {
+      await tx.updateTable('sessions').set({ basket_id: basketId }).where('id', '=', sessionId).execute();
+      if (customerId) await tx.updateTable('customers').set({ basket_id: basketId }).where('id', '=', customerId).execute();
+    },
+  };
 }

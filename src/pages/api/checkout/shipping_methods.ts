@@ -1,10 +1,9 @@
-import { engine } from '../../../server/commerce/engine.ts';
+import { shippingMethods } from '../../../server/checkout/checkout-facade.ts';
 import { endpoint, success } from '../../../server/http/api.ts';
 
 export const prerender = false;
 
 export const GET = endpoint(async ({ locals }) => {
-  const { basketId } = await locals.session();
-  const { methods, selected } = await (await engine()).listShippingMethods(basketId);
+  const { methods, selected } = await shippingMethods(locals);
   return success({ applicableShippingMethods: methods, defaultShippingMethodId: selected });
 });

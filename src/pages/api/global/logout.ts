@@ -1,6 +1,4 @@
-import { getDb } from '../../../server/db/database.ts';
-import { endCustomerSession } from '../../../server/accounts/sign-in.ts';
-import { clearSessionCookies } from '../../../server/session/cookies.ts';
+import { signOut } from '../../../server/accounts/customer-facade.ts';
 import { endpoint, success } from '../../../server/http/api.ts';
 
 export const prerender = false;
@@ -10,7 +8,6 @@ export const prerender = false;
  * guest session is made: the next add to the bag starts one.
  */
 export const POST = endpoint(async (context) => {
-  await endCustomerSession(await getDb(), await context.locals.session());
-  clearSessionCookies(context);
+  await signOut(context);
   return success({ authenticated: false });
 });

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
-import { RECENTLY_VIEWED_COOKIE, setForCriteria } from '../../../lib/recommendations.ts';
-import { recommend } from '../../../server/recommendations/recommend.ts';
-import { getDb } from '../../../server/db/database.ts';
-import { engine } from '../../../server/commerce/engine.ts';
+import { RECENTLY_VIEWED_COOKIE } from '../../../lib/recommendations.ts';
+import { basketProductIds } from '../../../server/bag/basket-facade.ts';
+import { recommendations } from '../../../server/catalog/catalog-facade.ts';
 import { endpoint, readBody, success } from '../../../server/http/api.ts';
 
 export const prerender = false;
@@ -16,11 +15,7 @@ const Schema = v.object({
 /** A recommendation set for a carousel: { criteria, headline, products }. */
 export const POST = endpoint(async ({ request, cookies, locals }) => {
   const { criteria, productId, limit } = await readBody(request, Schema);
-  const set = setForCriteria(criteria);
-  const recentlyViewed = (cookies.get(RECENTLY_VIEWED_COOKIE)?.value ?? '').split('|').filter((id) => /^[A-Za-z0-9_-]{1,64}$/.test(id));
-  const session = await locals.session();
-  const basket = session.basketId ? await (await engine()).readBasket(session.basketId) : null;
-  const basketProductIds = [...new Set(basket?.productItems.map((i) => i.masterId) ?? [])];
-  const { headline, products } = await recommend(await getDb(), set, { productId, basketProductIds, recentlyViewed, limit });
+  const recentlyViewedCookie = cookies.get(RECENTLY_VIEWED_COOKIE)?.value;
+  const { headline, products } = await recommendations(criteria, { productId, basketProductIds: await basketProductIds(locals), recentlyViewedCookie, limit });
   return success({ criteria, headline, products });
 });

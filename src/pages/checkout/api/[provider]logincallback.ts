@@ -1,10 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
-import { getDb } from '../../../server/db/database.ts';
-import { signInReply } from '../../../server/accounts/http.ts';
-import { accountForSocialIdentity, completeSocialSignIn } from '../../../server/social/flow.ts';
-import { findProvider } from '../../../server/social/providers.ts';
-import { secureCookies } from '../../../server/session/cookies.ts';
-import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../server/social/cookies.ts';
+import { finishSocialSignIn, socialProviderName } from '../../../server/accounts/customer-facade.ts';
+import { secureCookies } from '../../../server/http/session-cookies.ts';
+import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../server/http/social-cookies.ts';
 
 export const prerender = false;
 
@@ -19,7 +16,7 @@ function popupPage(title: string, message: string): Response {
 /** The provider sends the popup back here: /checkout/api/{provider}logincallback?code=…&state=… */
 export const GET: APIRoute = async (context: APIContext) => {
   const name = context.params.provider ?? '';
-  const provider = findProvider(name);
+  const provider = socialProviderName(name);
   const secure = secureCookies(context.url);
   const cookieState = context.cookies.get(SOCIAL_STATE_COOKIE)?.value;
   context.cookies.delete(SOCIAL_STATE_COOKIE, { path: '/checkout/api' });
@@ -28,14 +25,12 @@ export const GET: APIRoute = async (context: APIContext) => {
     return new Response('Unknown sign-in provider.', { status: 404 });
   }
   try {
-    const claims = await completeSocialSignIn(provider, context.url.searchParams, cookieState);
-    const customer = await accountForSocialIdentity(await getDb(), provider.name, claims);
-    const reply = await signInReply(context, customer, false);
-    setSocialResult(context.cookies, { loginSuccess: true, provider: provider.name, redirectToCart: reply.mergeBasket.redirectToCart }, secure);
+    const reply = await finishSocialSignIn(context, provider, cookieState);
+    setSocialResult(context.cookies, { loginSuccess: true, provider, redirectToCart: reply.mergeBasket.redirectToCart }, secure);
     return popupPage('Signed in', 'Login completed successfully');
   } catch (err) {
-    console.warn(`[social] ${provider.name} sign-in failed: ${(err as Error).message}`);
-    setSocialResult(context.cookies, { loginSuccess: false, provider: provider.name, redirectToCart: false }, secure);
+    console.warn(`[social] ${provider} sign-in failed: ${(err as Error).message}`);
+    setSocialResult(context.cookies, { loginSuccess: false, provider, redirectToCart: false }, secure);
     return popupPage('Sign-in failed', 'Sign-in did not complete. You can close this window and try again.');
   }
 };

@@ -1,10 +1,7 @@
-import { engine } from '../../../../server/commerce/engine.ts';
+import { readBasket } from '../../../../server/bag/basket-facade.ts';
 import { endpoint, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
 
 /** The visitor's bag with totals computed now (an empty bag when they have none yet). */
-export const GET = endpoint(async ({ locals }) => {
-  const { basketId } = await locals.session();
-  return success({ basket: await (await engine()).readBasket(basketId) });
-});
+export const GET = endpoint(async ({ locals }) => success({ basket: await readBasket(locals) }));

@@ -1,9 +1,7 @@
 import { EmailOnlySchema } from '../../../../lib/schemas/account.ts';
-import { isRegistered } from '../../../../server/accounts/accounts.ts';
-import { clientAddress } from '../../../../server/accounts/http.ts';
-import { hit, LIMITS } from '../../../../server/accounts/throttle.ts';
-import { getDb } from '../../../../server/db/database.ts';
-import { BadRequest, endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { recogniseEmail } from '../../../../server/accounts/customer-facade.ts';
+import { clientAddress } from '../../../../server/http/client-address.ts';
+import { endpoint, readBody, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
 
@@ -13,9 +11,5 @@ export const prerender = false;
  */
 export const POST = endpoint(async (context) => {
   const { email } = await readBody(context.request, EmailOnlySchema);
-  const db = await getDb();
-  if (await hit(db, `lookup:addr:${clientAddress(context)}`, LIMITS.emailLookupPerAddress)) {
-    throw new BadRequest('Too many requests. Please wait a minute and try again.', 429);
-  }
-  return success({ email, registered: await isRegistered(db, email) });
+  return success(await recogniseEmail(email, clientAddress(context)));
 });

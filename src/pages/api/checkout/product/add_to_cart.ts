@@ -1,11 +1,11 @@
 import { AddToBagSchema } from '../../../../lib/schemas/basket.ts';
-import { addToSessionBag } from '../../../../server/commerce/session-bag.ts';
+import { addToBag } from '../../../../server/bag/basket-facade.ts';
 import { endpoint, readBody, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
 
 export const POST = endpoint(async ({ request, locals }) => {
   const input = await readBody(request, AddToBagSchema);
-  const basket = await addToSessionBag(locals, input);
+  const basket = await addToBag(locals, input);
   return success({ basket, updatedShippingMethod: basket.shipments[0]?.shippingMethod ?? null }, { message: 'Added to bag' });
 });

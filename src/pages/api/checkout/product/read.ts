@@ -1,5 +1,5 @@
 import { ProductReadSchema } from '../../../../lib/schemas/basket.ts';
-import { engine } from '../../../../server/commerce/engine.ts';
+import { readProduct } from '../../../../server/catalog/catalog-facade.ts';
 import { endpoint, failure, readBody, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
@@ -7,6 +7,6 @@ export const prerender = false;
 /** Fresh product data (stock, prices) for a purchase area hydrating on a static page. */
 export const POST = endpoint(async ({ request }) => {
   const { productId } = await readBody(request, ProductReadSchema);
-  const product = await (await engine()).readProduct(productId);
+  const product = await readProduct(productId);
   return product ? success(product) : failure(404, 'That product could not be found.');
 });

@@ -1,5 +1,5 @@
 import { PromotionReadSchema } from '../../../../lib/schemas/promo.ts';
-import { engine } from '../../../../server/commerce/engine.ts';
+import { readPromotion } from '../../../../server/bag/basket-facade.ts';
 import { endpoint, readBody, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
@@ -7,5 +7,5 @@ export const prerender = false;
 /** A promotion's callout and details for the Details modal; couponCodeID is null when no code is required. */
 export const POST = endpoint(async ({ request }) => {
   const { promotionId } = await readBody(request, PromotionReadSchema);
-  return success(await (await engine()).readPromotion(promotionId));
+  return success(await readPromotion(promotionId));
 });

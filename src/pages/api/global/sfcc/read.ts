@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { sizeChartHtml } from '../../../../server/content/size-charts.ts';
+import { sizeChart } from '../../../../server/catalog/catalog-facade.ts';
 import { BadRequest, endpoint, readBody, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
@@ -12,8 +12,7 @@ const Schema = v.object({
 /** Store-held content by controller; today the Size Guide: body is the size chart as HTML. */
 export const POST = endpoint(async ({ request }) => {
   const { query } = await readBody(request, Schema);
-  const cid = new URLSearchParams(query).get('cid') ?? '';
-  const html = sizeChartHtml(cid);
+  const html = sizeChart(new URLSearchParams(query).get('cid') ?? '');
   if (!html) throw new BadRequest('There is no size guide for this product.', 404);
   return success(html);
 });

@@ -1,5 +1,5 @@
 import { AddToWishlistSchema } from '../../../../lib/schemas/shopper-lists.ts';
-import { engine } from '../../../../server/commerce/engine.ts';
+import { addToWishlist } from '../../../../server/accounts/customer-lists-facade.ts';
 import { requireCustomer } from '../../../../server/http/require-customer.ts';
 import { endpoint, readBody, success } from '../../../../server/http/api.ts';
 
@@ -8,5 +8,5 @@ export const prerender = false;
 export const POST = endpoint(async ({ request, locals }) => {
   const { productId } = await readBody(request, AddToWishlistSchema);
   const customerId = requireCustomer(await locals.session());
-  return success(await (await engine()).addToWishlist(customerId, productId), { message: 'Added to your wishlist' });
+  return success(await addToWishlist(customerId, productId), { message: 'Added to your wishlist' });
 });

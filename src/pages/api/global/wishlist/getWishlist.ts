@@ -1,11 +1,8 @@
-import { engine } from '../../../../server/commerce/engine.ts';
+import { wishlist } from '../../../../server/accounts/customer-lists-facade.ts';
 import { requireCustomer } from '../../../../server/http/require-customer.ts';
 import { endpoint, success } from '../../../../server/http/api.ts';
 
 export const prerender = false;
 
 /** The signed-in customer's wishlist: id, customerProductListItems, c_wishlistId, c_items. */
-export const POST = endpoint(async ({ locals }) => {
-  const customerId = requireCustomer(await locals.session());
-  return success(await (await engine()).getWishlist(customerId));
-});
+export const POST = endpoint(async ({ locals }) => success(await wishlist(requireCustomer(await locals.session()))));

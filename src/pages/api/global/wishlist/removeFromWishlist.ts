@@ -1,5 +1,5 @@
 import { RemoveFromWishlistSchema } from '../../../../lib/schemas/shopper-lists.ts';
-import { engine } from '../../../../server/commerce/engine.ts';
+import { removeFromWishlist } from '../../../../server/accounts/customer-lists-facade.ts';
 import { requireCustomer } from '../../../../server/http/require-customer.ts';
 import { endpoint, readBody, success } from '../../../../server/http/api.ts';
 
@@ -8,5 +8,5 @@ export const prerender = false;
 export const DELETE = endpoint(async ({ request, locals }) => {
   const { itemId, listId } = await readBody(request, RemoveFromWishlistSchema);
   const customerId = requireCustomer(await locals.session());
-  return success(await (await engine()).removeFromWishlist(customerId, itemId, listId), { message: 'Removed from your wishlist' });
+  return success(await removeFromWishlist(customerId, itemId, listId), { message: 'Removed from your wishlist' });
 });

@@ -1,14 +1,10 @@
 import { DeleteBasketItemSchema } from '../../../../../lib/schemas/basket.ts';
-import { engine } from '../../../../../server/commerce/engine.ts';
-import { BadRequest, endpoint, readBody, success } from '../../../../../server/http/api.ts';
+import { removeLine } from '../../../../../server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '../../../../../server/http/api.ts';
 
 export const prerender = false;
 
 export const DELETE = endpoint(async ({ request, locals }) => {
   const { itemId } = await readBody(request, DeleteBasketItemSchema);
-  const { basketId } = await locals.session();
-  if (!basketId) throw new BadRequest('Your bag is empty.', 404);
-  const commerce = await engine();
-  await commerce.removeItem(basketId, itemId);
-  return success({ basket: await commerce.readBasket(basketId) });
+  return success({ basket: await removeLine(locals, itemId) });
 });

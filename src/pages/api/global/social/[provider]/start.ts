@@ -1,14 +1,13 @@
 import type { APIRoute } from 'astro';
-import { findProvider } from '../../../../../server/social/providers.ts';
-import { beginSocialSignIn } from '../../../../../server/social/flow.ts';
-import { secureCookies } from '../../../../../server/session/cookies.ts';
-import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../../../server/social/cookies.ts';
+import { socialProviderName, startSocialSignIn } from '../../../../../server/accounts/customer-facade.ts';
+import { secureCookies } from '../../../../../server/http/session-cookies.ts';
+import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../../../server/http/social-cookies.ts';
 
 export const prerender = false;
 
 /** Opened in the 400 × 600 popup: sends the browser to the provider's sign-in page. */
 export const GET: APIRoute = async (context) => {
-  const provider = findProvider(context.params.provider ?? '');
+  const provider = socialProviderName(context.params.provider ?? '');
   const secure = secureCookies(context.url);
   // Every way this ends without reaching the provider is a failed sign-in for the polling page, too.
   if (!provider) {
@@ -16,12 +15,12 @@ export const GET: APIRoute = async (context) => {
     return new Response('Unknown sign-in provider.', { status: 404 });
   }
   try {
-    const { url, state } = await beginSocialSignIn(provider);
+    const { url, state } = await startSocialSignIn(provider);
     context.cookies.set(SOCIAL_STATE_COOKIE, state, { httpOnly: true, sameSite: 'lax', secure, path: '/checkout/api', maxAge: 600 });
     return context.redirect(url.toString(), 302);
   } catch (err) {
-    console.error(`[social] ${provider.name} could not start`, err);
-    setSocialResult(context.cookies, failedSocialResult(provider.name), secure);
+    console.error(`[social] ${provider} could not start`, err);
+    setSocialResult(context.cookies, failedSocialResult(provider), secure);
     return new Response('Sign-in is not available right now. Please close this window and try again.', { status: 503 });
   }
 };

@@ -3,8 +3,10 @@ import { readSummaries } from '../commerce/catalog.ts';
 import type { ProductSummary } from '../../lib/commerce-types.ts';
 
 /**
- * Read-only catalog queries for search, category pages and deals. The commerce engine stays the owner of the
- * catalog; these only read, in a few set-based queries so that indexing 10 000 products stays quick.
+ * Read-only catalog queries for search, category pages, deals and recommendations: the one place besides the
+ * engine's catalog.ts that reads the product, variant and promotion tables, so that search and recommendations
+ * work on app types only. The commerce engine stays the owner of the catalog; these only read, in a few
+ * set-based queries so that indexing 10 000 products stays quick.
  */
 export interface SearchDocument {
   id: string;
@@ -84,4 +86,26 @@ export async function currentPromotions(db: Db, now = new Date()): Promise<Curre
   return rows.map((r) => ({
     id: r.id, callout: r.callout_msg, details: r.details, couponCode: r.coupon_code, percentOff: r.percent_off, brandName: r.brand_name, endsAt: r.ends_at,
   }));
+}
+
+/** Category and brand of the given products: what recommendations start from. */
+export async function productSignals(db: Db, ids: string[]): Promise<{ id: string; brand: string; category: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.kysely.selectFrom('products').select(['id', 'brand_code', 'category']).where('id', 'in', ids).execute();
+  return rows.map((r) => ({ id: r.id, brand: r.brand_code, category: r.category }));
+}
+
+/**
+ * Ids of standard products, best rated first, in the given categories (any when not given), of none of the
+ * brands in `notBrands`, leaving out `exclude`; at most `limit`.
+ */
+export async function bestRatedProductIds(
+  db: Db,
+  options: { categories?: string[]; notBrands?: string[]; exclude: string[]; limit: number },
+): Promise<string[]> {
+  let q = db.kysely.selectFrom('products').select('id').where('product_type', '=', 1).orderBy('rating', 'desc').orderBy('id');
+  if (options.exclude.length) q = q.where('id', 'not in', options.exclude);
+  if (options.categories) q = q.where('category', 'in', options.categories);
+  if (options.notBrands) q = q.where('brand_code', 'not in', options.notBrands);
+  return (await q.limit(options.limit).execute()).map((r) => r.id);
 }

@@ -1,0 +1,98 @@
+import { getDb } from '../db/database.ts';
+import { engine } from '../commerce/engine.ts';
+import { findByItemNumber, listBrands, listProductSlugs, listProductSummaries } from '../commerce/catalog.ts';
+import { brandSettings, type BrandSettings } from '../content/brand-settings.ts';
+import { sizeChartHtml } from '../content/size-charts.ts';
+import { recommend } from '../recommendations/recommend.ts';
+import { catalogSearch } from '../search/catalog-search.ts';
+import { listing } from '../search/listing.ts';
+import { currentPromotions, type CurrentPromotion } from './catalog-queries.ts';
+import { readRecentlyViewed, setForCriteria } from '../../lib/recommendations.ts';
+import type { Sort } from '../../lib/listing.ts';
+import type { ProductSummary, ProductView, RecommendationItem } from '../../lib/commerce-types.ts';
+import type { Suggestions } from '../../lib/schemas/search.ts';
+
+/**
+ * The catalog facade: everything pages and endpoints read about products (product, brand, home and quick-order
+ * pages, listings and search, suggestions, recommendations, size charts, offers). App types in and out; the
+ * tables stay behind the engine's catalog and src/server/catalog/catalog-queries.ts.
+ */
+
+export interface Brand {
+  code: string;
+  name: string;
+  tagline: string;
+}
+
+export async function readProduct(idOrSlug: string): Promise<ProductView | null> {
+  return (await engine()).readProduct(idOrSlug);
+}
+
+/** Every product page to prerender. */
+export async function productSlugs(): Promise<string[]> {
+  return listProductSlugs(await getDb());
+}
+
+/** A product page: the product, its brand's settings, and the perks product those name (when the brand runs perks). */
+export async function productPage(slug: string): Promise<{ product: ProductView; perks: BrandSettings; perksProduct: ProductView | null } | null> {
+  const commerce = await engine();
+  const product = await commerce.readProduct(slug);
+  if (!product) return null;
+  const perks = brandSettings(product.brand);
+  return { product, perks, perksProduct: perks.perksPromoId ? await commerce.readProduct(perks.perksPromoId) : null };
+}
+
+export async function brands(): Promise<Brand[]> {
+  return (await listBrands(await getDb())).map(({ code, name, tagline }) => ({ code, name, tagline }));
+}
+
+/** A brand page's tiles, in listing order. */
+export async function brandProducts(brandCode: string): Promise<ProductSummary[]> {
+  return listProductSummaries(await getDb(), { brand: brandCode });
+}
+
+/** What the home page shows: the brands and the first product tiles. */
+export async function homePage(): Promise<{ brands: Brand[]; products: ProductSummary[] }> {
+  const [all, products] = await Promise.all([brands(), getDb().then((db) => listProductSummaries(db, { limit: 60 }))]);
+  return { brands: all, products };
+}
+
+/** Quick order: the products an item number names, and the product itself when it names exactly one. */
+export async function quickOrder(itemNumber: string): Promise<{ matches: string[]; product: ProductView | null }> {
+  if (!itemNumber) return { matches: [], product: null };
+  const matches = await findByItemNumber(await getDb(), itemNumber);
+  return { matches, product: matches.length === 1 ? await readProduct(matches[0]!) : null };
+}
+
+/** One page of tiles for a search term and/or category (search page, category pages). */
+export const listProducts = (options: { q?: string | undefined; category?: string | undefined; sort: Sort; page: number }) => listing(options);
+
+/** The categories of the catalog (one prerendered page each). */
+export async function categoryIds(): Promise<string[]> {
+  return (await catalogSearch()).categoryIds();
+}
+
+/** Search suggestions: light (typeahead) or everything (fullPayload). */
+export async function suggest(query: string, fullPayload: boolean): Promise<Suggestions> {
+  return (await catalogSearch()).suggest(query, fullPayload);
+}
+
+/**
+ * A recommendation carousel for a criteria name: `recentlyViewedCookie` is the cookie's raw value, the bag's
+ * products and the viewed product are the signals.
+ */
+export async function recommendations(
+  criteria: string,
+  context: { productId?: string | undefined; basketProductIds: string[]; recentlyViewedCookie: string | undefined; limit?: number },
+): Promise<{ headline: string; products: RecommendationItem[] }> {
+  const recentlyViewed = readRecentlyViewed(context.recentlyViewedCookie);
+  return recommend(await getDb(), setForCriteria(criteria), { productId: context.productId, basketProductIds: context.basketProductIds, recentlyViewed, limit: context.limit });
+}
+
+/** The size chart for a product's size-chart id, as HTML, or null when there is none. */
+export const sizeChart = (chartId: string): string | null => sizeChartHtml(chartId);
+
+/** Promotions running now, automatic ones and codes (the deals page). */
+export async function offers(): Promise<CurrentPromotion[]> {
+  return currentPromotions(await getDb());
+}

@@ -1,0 +1,15 @@
+import { getDb } from '../db/database.ts';
+import { latestMail } from './mailer.ts';
+
+/** The outbox facade: the embedded mailer's latest messages, for the development outbox page. */
+export interface OutboxMail {
+  to: string;
+  subject: string;
+  text: string;
+  sentAt: string;
+}
+
+export async function latestOutboxMail(to?: string): Promise<OutboxMail[]> {
+  const rows = await latestMail(await getDb(), to);
+  return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body, sentAt: r.created_at }));
+}

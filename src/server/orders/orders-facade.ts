@@ -1,0 +1,54 @@
+import { getDb } from '../db/database.ts';
+import { BadRequest } from '../http/api.ts';
+import { LIMITS, limitOr429 } from '../http/throttle.ts';
+import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
+import { readTrackOrderForm } from '../../lib/order-number.ts';
+import type { OrderSummaryView } from '../../lib/commerce-types.ts';
+import { assignOrderToCustomer, findGuestOrder, findUnclaimedGuestOrder, listOrders } from './orders.ts';
+
+/** The orders facade: what pages and endpoints may ask about orders (the checkout issue adds placing them). */
+
+export interface TrackedOrder {
+  typed: { orderNo: string; email: string };
+  /** The message to show, with the page's status (400 bad field, 429 too many look-ups), or null. */
+  error: { message: string; status: number } | null;
+  /** Whether a look-up ran (a well-formed form within the limit); `found` is then the order or null. */
+  searched: boolean;
+  found: OrderSummaryView | null;
+}
+
+/**
+ * Track my order for a guest: the posted form is checked, then the look-up is counted per client address (number
+ * and e-mail must not be guessable), then the order is found by both.
+ */
+export async function trackGuestOrder(form: FormData | null, clientAddress: string): Promise<TrackedOrder> {
+  const { typed, result } = readTrackOrderForm(form);
+  if (!result.ok) return { typed, error: { message: result.error, status: 400 }, searched: false, found: null };
+  const db = await getDb();
+  try {
+    await limitOr429(db, `orders:addr:${clientAddress}`, LIMITS.orderLookupPerAddress, 'Too many look-ups. Please wait a few minutes and try again.');
+  } catch (err) {
+    if (err instanceof BadRequest) return { typed, error: { message: err.message, status: err.status }, searched: false, found: null };
+    throw err;
+  }
+  return { typed, error: null, searched: true, found: await findGuestOrder(db, result.orderNo, result.email) };
+}
+
+/** A signed-in customer's orders, newest first. */
+export async function customerOrders(customerId: string): Promise<OrderSummaryView[]> {
+  return listOrders(await getDb(), customerId);
+}
+
+/**
+ * Registration after a guest order (order confirmation page): the e-mail must be the order's and the order must
+ * not belong to an account yet; the new account gets the order. Counted like every account creation.
+ */
+export async function registerWithGuestOrder(input: { email: string; password: string; orderId: string }, clientAddress: string): Promise<Customer> {
+  const db = await getDb();
+  await limitRegistrations(db, clientAddress);
+  const orderId = await findUnclaimedGuestOrder(db, input.orderId, input.email);
+  if (!orderId) throw new BadRequest('We could not find a guest order for this email.', 404);
+  const customer = await createCustomer(db, { email: input.email, firstName: '', lastName: '', password: input.password });
+  await assignOrderToCustomer(db, orderId, customer.id);
+  return customer;
+}
