@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCents } from '../../lib/money.ts';
 import { $bag, loadBag } from '../../lib/stores/bag.ts';
-import { LineItem } from '../LineItem.tsx';
+import { LineItem } from '../bag/LineItem.tsx';
 
 /**
  * The mini bag's contents: the bag's lines (the bag page's own LineItem), subtotal, View bag and Checkout now.

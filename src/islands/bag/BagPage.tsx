@@ -1,15 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { callApi } from '../lib/api-client.ts';
-import type { BasketView, ShippingMethodView } from '../lib/commerce-types.ts';
-import { formatCents } from '../lib/money.ts';
-import { DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '../lib/constants.ts';
-import { stateName } from '../lib/us-states.ts';
-import { $bag, $bagError, chooseShippingMethod, loadBag } from '../lib/stores/bag.ts';
+import { callApi } from '../../lib/api-client.ts';
+import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
+import { formatCents } from '../../lib/money.ts';
+import { DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
+import { stateName } from '../../lib/us-states.ts';
+import { $bag, $bagError, chooseShippingMethod, loadBag } from '../../lib/stores/bag.ts';
 import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
-import { PromoCodeForm } from './bag/PromoCodeForm.tsx';
-import { BonusOffer } from './bag/BonusOffer.tsx';
+import { PromoCodeForm } from './PromoCodeForm.tsx';
+import { BonusOffer } from './BonusOffer.tsx';
 
 interface Props {
   /** The bag as the server rendered the page (the /cart page renders on demand), so it shows at once. */
