@@ -1,5 +1,5 @@
 import type { BasketView, LineItemView } from './commerce-types.ts';
-import { PRODUCT_TYPE } from './constants.ts';
+import { isFixedLine, isMembership } from './product-types.ts';
 import type { QuickShopDetail } from './quick-shop.ts';
 
 /**
@@ -14,17 +14,32 @@ export interface LineActions {
   canRemove: true;
 }
 
-const isGiftOrMembership = (type: number) =>
-  type === PRODUCT_TYPE.giftCard || type === PRODUCT_TYPE.eGiftCard || type === PRODUCT_TYPE.membership;
+/** What decides whether a line's quantity and options are fixed; the server's line-rules.ts asks the same. */
+export interface LineFacts {
+  isBonus: boolean;
+  productType: number;
+  /** The product cannot ship to the bag's state. */
+  restricted: boolean;
+}
+
+/** Why a line keeps its quantity and cannot be edited, or null when it may change. */
+export type LineLock = 'bonus' | 'fixedType' | 'restricted';
+
+export function lineLock(line: LineFacts): LineLock | null {
+  if (line.isBonus) return 'bonus';
+  if (isFixedLine(line.productType)) return 'fixedType';
+  if (line.restricted) return 'restricted';
+  return null;
+}
 
 export function lineActions(item: LineItemView): LineActions {
   const d = item.c_lineItemDetails;
   if (d.isOutOfCatalog) return { canChangeQuantity: false, canEdit: false, canMoveToWishlist: false, canRemove: true };
-  const fixed = item.bonusProductLineItem || isGiftOrMembership(item.c_productType) || item.showRestrictedShippingStateMessage;
+  const locked = lineLock({ isBonus: item.bonusProductLineItem, productType: item.c_productType, restricted: item.showRestrictedShippingStateMessage }) !== null;
   return {
-    canChangeQuantity: !fixed && !d.isOutOfStock,
-    canEdit: !item.bonusProductLineItem && !isGiftOrMembership(item.c_productType) && !item.showRestrictedShippingStateMessage,
-    canMoveToWishlist: !item.bonusProductLineItem && item.c_productType !== PRODUCT_TYPE.membership,
+    canChangeQuantity: !locked && !d.isOutOfStock,
+    canEdit: !locked,
+    canMoveToWishlist: !item.bonusProductLineItem && !isMembership(item.c_productType),
     canRemove: true,
   };
 }

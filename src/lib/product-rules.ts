@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { ProductView, VariantView } from './commerce-types.ts';
-import { PRODUCT_TYPE, THUMBNAILS_VISIBLE } from './constants.ts';
+import { THUMBNAILS_VISIBLE } from './constants.ts';
+import { isGiftCard, isMerchandise } from './product-types.ts';
 import { attributeIds, type Selections } from './selection.ts';
 import { NAME_FIELD_MAX } from './schemas/limits.ts';
 import { GiftMessage } from './schemas/basket.ts';
@@ -31,14 +32,12 @@ export function breadcrumbs(product: Pick<ProductView, 'brand' | 'brandName' | '
   ];
 }
 
-export const isGiftCard = (p: Pick<ProductView, 'productType'>) => p.productType === PRODUCT_TYPE.giftCard || p.productType === PRODUCT_TYPE.eGiftCard;
-
 /**
  * The wishlist toggle appears only when a size is chosen (or for a gift card); bras need both band and cup,
  * shoes need a shoe size.
  */
 export function showWishlistToggle(product: ProductView, sel: Selections): boolean {
-  if (isGiftCard(product)) return true;
+  if (isGiftCard(product.productType)) return true;
   const ids = attributeIds(product).filter((id) => id !== 'color');
   if (ids.includes('braBandSize')) return !!sel.braBandSize && !!sel.braCupSize;
   if (ids.includes('shoeWidth')) return !!sel.size;
@@ -72,7 +71,7 @@ export function availabilityNotice(product: ProductView, sel: Selections, varian
     return { kind: 'error', text: `${name(last)?.name ?? last} ${valueName(last)} is unavailable in ${where}, please select another color.` };
   }
   if (variant.isBackOrdered) return { kind: 'caution', text: 'Back-ordered: ships in 2-3 weeks.' };
-  if (variant.maxOrderable > 0 && variant.maxOrderable <= 3 && product.productType === PRODUCT_TYPE.regular) {
+  if (variant.maxOrderable > 0 && variant.maxOrderable <= 3 && isMerchandise(product.productType)) {
     return { kind: 'caution', text: `Only ${variant.maxOrderable} left in stock.` };
   }
   return null;

@@ -48,6 +48,8 @@ export const COMPLEMENTS: Record<string, string[]> = {
 /** Recently viewed product ids live in a pipe-separated cookie, newest first, at most this many. */
 export const RECENTLY_VIEWED_COOKIE = 'recentlyViewed';
 export const RECENTLY_VIEWED_MAX = 12;
+/** The recently-viewed cookie is kept for 30 days after the last product page. */
+export const RECENTLY_VIEWED_SECONDS = 60 * 60 * 24 * 30;
 export const CAROUSEL_WAIT_MS = 500;
 
 /** The recently-viewed cookie's product ids, newest first; anything that is not a plain id is dropped. */

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { getBrowserCookie, removeBrowserCookie } from '../../lib/cookies.ts';
 import { addHeldWishlistProduct } from './after-sign-in.ts';
 
 export interface SocialProviderButton {
@@ -10,15 +11,15 @@ const COOKIE = 'socialLogin';
 const POLL_MS = 2000;
 
 function readResult(): { loginSuccess: boolean; redirectToCart: boolean; provider: string } | null {
-  const raw = document.cookie.split('; ').find((c) => c.startsWith(`${COOKIE}=`));
-  if (!raw) return null;
+  const value = getBrowserCookie(COOKIE);
+  if (!value) return null;
   try {
-    return JSON.parse(decodeURIComponent(raw.slice(COOKIE.length + 1)));
+    return JSON.parse(value);
   } catch {
     return null;
   }
 }
-const clearResult = () => (document.cookie = `${COOKIE}=; Max-Age=0; path=/`);
+const clearResult = () => removeBrowserCookie(COOKIE);
 
 /**
  * Social sign-in in a 400 × 600 popup. The page polls the socialLogin cookie every 2 s: success closes the popup,

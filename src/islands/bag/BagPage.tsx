@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { callApi } from '../../lib/api-client.ts';
 import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
 import { formatCents } from '../../lib/money.ts';
-import { DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
+import { STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
 import { stateName } from '../../lib/us-states.ts';
 import { $bag, $bagError, chooseShippingMethod, loadBag } from '../../lib/stores/bag.ts';
 import { LineItem } from './LineItem.tsx';
@@ -88,7 +88,7 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
           <fieldset className="shipping">
             <legend>Shipping method</legend>
             {bag.c_standardDeliveryOnly && <p className="notice notice-caution">{STANDARD_DELIVERY_ONLY_MESSAGE}</p>}
-            {(bag.c_standardDeliveryOnly ? methods.filter((m) => m.id === DEFAULT_SHIPPING_METHOD_ID) : methods).map((m) => (
+            {methods.map((m) => (
               <label key={m.id}>
                 <input type="radio" name="shipping" value={m.id} checked={m.id === selected} onChange={() => chooseShippingMethod(m.id)} />
                 {m.name} ({m.description}) — {m.price === 0 ? 'Free' : formatCents(m.price)}

@@ -1,3 +1,4 @@
+import { writeDocumentCookie } from '../../lib/cookies.ts';
 import { COUNTRY_SWITCH_COOKIES } from '../../lib/header/brand-context.ts';
 import { MOBILE_MENU_HEIGHT_OFFSET, SMALL_SCREEN_MAX_WIDTH } from '../../lib/header/constants.ts';
 import { $chatHidden, $flyout, $menuOpen, $openSubmenus, $scrollLocked, $smallScreen, chooseFlyout, closeFlyout, isFlyoutOpening, closeMenu, toggleMenu, toggleSubmenu, type FlyoutId } from '../../lib/stores/header.ts';
@@ -101,7 +102,7 @@ export function startHeader(): void {
   startCustomerView();
 
   header.querySelector('[data-international]')?.addEventListener('click', () => {
-    for (const c of COUNTRY_SWITCH_COOKIES) document.cookie = c;
+    for (const c of COUNTRY_SWITCH_COOKIES) writeDocumentCookie(c);
     const url = new URL(location.href);
     url.searchParams.set('openCountrySwitcher', 'true');
     location.assign(url);

@@ -1,6 +1,7 @@
 import { callApi } from '../../lib/api-client.ts';
 import { SEARCH_DEBOUNCE_MS } from '../../lib/header/constants.ts';
 import { createReplyGate } from '../../lib/header/reply-gate.ts';
+import { documentCookies, writeDocumentCookie } from '../../lib/cookies.ts';
 import { addRecentSearch, readRecentSearchCookie, recentSearchCookie, shownRecentSearches } from '../../lib/header/recent-searches.ts';
 import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '../../lib/header/search-routes.ts';
 import type { Suggestions } from '../../lib/schemas/search.ts';
@@ -29,7 +30,7 @@ export function startSearch(): void {
   if (!input.value && location.pathname.startsWith('/p/')) input.value = params.get('q') ?? params.get('search_term') ?? '';
 
   const remember = (term: string) => {
-    document.cookie = recentSearchCookie(addRecentSearch(readRecentSearchCookie(document.cookie), term));
+    writeDocumentCookie(recentSearchCookie(addRecentSearch(readRecentSearchCookie(documentCookies()), term)));
   };
 
   const link = (href: string, text: string, onPick: () => void) => {
@@ -46,7 +47,7 @@ export function startSearch(): void {
   }));
 
   const showRecent = () => {
-    const recent = shownRecentSearches(readRecentSearchCookie(document.cookie));
+    const recent = shownRecentSearches(readRecentSearchCookie(documentCookies()));
     fill(q('[data-recent-list]'), recent.map((t) => link(recentSearchUrl(t), t, () => remember(t))));
     recentBox.hidden = recent.length === 0;
     suggestBox.hidden = true;

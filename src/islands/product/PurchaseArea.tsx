@@ -1,10 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { callApi } from '../../lib/api-client.ts';
 import type { BasketView, ProductView } from '../../lib/commerce-types.ts';
-import { DEFAULT_QUANTITY, PRODUCT_TYPE } from '../../lib/constants.ts';
+import { DEFAULT_QUANTITY } from '../../lib/constants.ts';
+import { isEGiftCard, isGiftCard, isMembership } from '../../lib/product-types.ts';
 import { formatRange } from '../../lib/money.ts';
-import { availabilityNotice, clampQuantity, priceBlock, giftCardErrors, isGiftCard, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '../../lib/product-rules.ts';
-import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE } from '../../lib/recommendations.ts';
+import { availabilityNotice, clampQuantity, priceBlock, giftCardErrors, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '../../lib/product-rules.ts';
+import { getBrowserCookie, setBrowserCookie } from '../../lib/cookies.ts';
+import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_SECONDS } from '../../lib/recommendations.ts';
 import { addButtonLabel, attributeIds, choose, isValueAvailable, normalise, resolveVariant, type Selections } from '../../lib/selection.ts';
 import { addToBag, replaceLine } from '../../lib/stores/bag.ts';
 import { $previewColor, $selectedColor } from '../../lib/stores/product.ts';
@@ -50,7 +52,7 @@ function withDefaults(product: ProductView, sel: Selections): Selections {
   let next = sel;
   const firstColor = product.variationAttributes[0]?.values.find((c) => isValueAvailable(product, {}, 'color', c.id))?.id;
   if (!next.color && firstColor) next = choose(product, next, 'color', firstColor);
-  if (isGiftCard(product)) {
+  if (isGiftCard(product.productType)) {
     for (const id of attributeIds(product).slice(1)) {
       const first = product.variationAttributes.find((a) => a.id === id)?.values[0]?.id;
       if (!next[id] && first) next = choose(product, next, id, first);
@@ -77,8 +79,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
     const start = edit ? selectionsOf(initial, edit.variantId) : embedded ? {} : selectionsFromUrl(initial);
     setSel(withDefaults(initial, normalise(initial, start)));
     if (!embedded) {
-      const current = document.cookie.split('; ').find((c) => c.startsWith(`${RECENTLY_VIEWED_COOKIE}=`))?.split('=')[1];
-      document.cookie = `${RECENTLY_VIEWED_COOKIE}=${pushRecentlyViewed(current ? decodeURIComponent(current) : undefined, initial.id)}; path=/; max-age=${60 * 60 * 24 * 30}; samesite=lax`;
+      setBrowserCookie(RECENTLY_VIEWED_COOKIE, pushRecentlyViewed(getBrowserCookie(RECENTLY_VIEWED_COOKIE), initial.id), { maxAge: RECENTLY_VIEWED_SECONDS });
     }
     callApi<ProductView>('POST', '/api/checkout/product/read', { productId: initial.id }).then((r) => {
       const current = r.ok ? r.body : initial;
@@ -89,8 +90,8 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   }, [initial, edit, embedded]);
 
   const variant = resolveVariant(product, sel);
-  const giftCard = isGiftCard(product);
-  const eGift = product.productType === PRODUCT_TYPE.eGiftCard;
+  const giftCard = isGiftCard(product.productType);
+  const eGift = isEGiftCard(product.productType);
   const maxQty = variant ? Math.max(1, variant.maxOrderable) : product.maxOrderQty;
   const hemFamily = showHemming(product, variant) ? product.hemming[variant!.sizeFamily!] : undefined;
   const notice = availabilityNotice(product, sel, variant);
@@ -196,7 +197,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
             setError(null);
           }} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
       )}
-      {!giftCard && product.productType !== PRODUCT_TYPE.membership && (
+      {!giftCard && !isMembership(product.productType) && (
         <label className="field qty">
           Quantity
           <select value={quantity} onChange={(e) => {

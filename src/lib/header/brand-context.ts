@@ -1,4 +1,5 @@
 import { BRAND_CODES } from '../constants.ts';
+import { cookieAssignment } from '../cookies.ts';
 
 /**
  * The brand whose pages the shopper is on, from the path: /brand/{code}, or a product page whose slug ends in the
@@ -26,6 +27,6 @@ export function isExcludedPage(pathname: string, excluded: string[]): boolean {
 }
 
 /** The cookies a country switch writes: the new product page, the cart and their variants flagged off. */
-export const COUNTRY_SWITCH_COOKIES = ['newPDP', 'newPDPVariant', 'newCart', 'newCartVariant'].map(
-  (name) => `${name}=false; Path=/; Max-Age=${60 * 60 * 24 * 30}; SameSite=Lax`,
+export const COUNTRY_SWITCH_COOKIES = ['newPDP', 'newPDPVariant', 'newCart', 'newCartVariant'].map((name) =>
+  cookieAssignment(name, 'false', { maxAge: 60 * 60 * 24 * 30 }),
 );

@@ -1,3 +1,4 @@
+import { cookieAssignment, readCookie } from '../cookies.ts';
 import { RECENT_SEARCHES_COOKIE, RECENT_SEARCHES_KEPT, RECENT_SEARCHES_SHOWN, RECENT_SEARCH_MAX_LENGTH } from './constants.ts';
 
 /**
@@ -38,10 +39,9 @@ export const shownRecentSearches = (terms: string[]) => terms.slice(0, RECENT_SE
 
 /** Reads the cookie from a `document.cookie`-style header. */
 export function readRecentSearchCookie(cookieHeader: string): string[] {
-  const pair = cookieHeader.split(/;\s*/).find((c) => c.startsWith(`${RECENT_SEARCHES_COOKIE}=`));
-  return parseRecentSearches(pair?.slice(RECENT_SEARCHES_COOKIE.length + 1));
+  return parseRecentSearches(readCookie(cookieHeader, RECENT_SEARCHES_COOKIE, { raw: true }));
 }
 
 /** The `document.cookie` assignment that stores the list for a year. */
 export const recentSearchCookie = (terms: string[]) =>
-  `${RECENT_SEARCHES_COOKIE}=${serializeRecentSearches(terms)}; Path=/; Max-Age=${60 * 60 * 24 * 365}; SameSite=Lax`;
+  cookieAssignment(RECENT_SEARCHES_COOKIE, serializeRecentSearches(terms), { maxAge: 60 * 60 * 24 * 365, raw: true });

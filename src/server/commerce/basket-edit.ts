@@ -1,6 +1,7 @@
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
-import { lockClause, withWriteTransaction } from '../db/transaction.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import { lockOpenBasket } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant } from './variant-limits.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
@@ -12,8 +13,7 @@ import { assertLineChangeable } from './line-rules.ts';
  */
 export async function replaceItem(db: Db, basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    const basket = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
-    if (basket?.status !== 'open') throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
+    await lockOpenBasket(db, tx, basketId);
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await assertLineChangeable(tx, basketId, line, 'edit');

@@ -1,4 +1,4 @@
-import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { isMerchandise } from '../../lib/product-types.ts';
 
 /**
  * Free gifts ('Claim Your Free Gift'), as pure rules in integer cents. A bonus promotion offers one of a few
@@ -62,7 +62,7 @@ export interface BonusEvaluation {
  */
 export function qualifyingMerchandise(lines: QualifyingLine[], brand: string | null): number {
   return lines
-    .filter((l) => l.purchasable && l.productType === PRODUCT_TYPE.regular && (brand === null || l.brand === brand))
+    .filter((l) => l.purchasable && isMerchandise(l.productType) && (brand === null || l.brand === brand))
     .reduce((sum, l) => sum + l.merchandise - l.couponDiscount, 0);
 }
 

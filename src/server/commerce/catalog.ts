@@ -1,9 +1,11 @@
 import type { Selectable } from 'kysely';
-import { CURRENCY_SYMBOL, PRODUCT_TYPE } from '../../lib/constants.ts';
+import { CURRENCY_SYMBOL } from '../../lib/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
+import { promotionActiveAt } from './promotion-window.ts';
+import { isGiftCard } from '../../lib/product-types.ts';
 import type {
   ColorGroup, HemmingFamily, ProductSummary, ProductView, PromotionView, VariantView, VariationAttribute,
 } from '../../lib/commerce-types.ts';
@@ -51,8 +53,7 @@ async function promotionsFor(tx: Tx, productId: string, brand: string, now: stri
           eb('brand_code', '=', brand),
           eb('id', 'in', eb.selectFrom('promotion_products').select('promotion_id').where('product_id', '=', productId)),
         ]),
-        eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]),
-        eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', now)]),
+        promotionActiveAt('promotions', now),
       ]),
     )
     .orderBy('id')
@@ -131,7 +132,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
     ...order.map((id, i) => {
       const field = VARIANT_FIELD[id]!;
       const seen = [...new Set(variantViews.map((v) => v[field] as string | null).filter((x): x is string => !!x))].sort(compareSizes);
-      const isAmount = product.product_type === PRODUCT_TYPE.giftCard || product.product_type === PRODUCT_TYPE.eGiftCard;
+      const isAmount = isGiftCard(product.product_type);
       return { id, name: isAmount ? 'Amount' : ATTRIBUTE_NAMES[id] ?? id, order: i + 1, values: seen.map((s) => ({ id: s, name: s })) };
     }),
   ];
@@ -291,8 +292,7 @@ export async function readSummaries(db: Db, ids: string[]): Promise<ProductSumma
         eb('pp.product_id', 'in', ids),
         eb('promotions.brand_code', 'in', eb.selectFrom('products').select('brand_code').where('id', 'in', ids)),
       ]))
-      .where((eb) => eb.or([eb('promotions.starts_at', 'is', null), eb('promotions.starts_at', '<=', now)]))
-      .where((eb) => eb.or([eb('promotions.ends_at', 'is', null), eb('promotions.ends_at', '>', now)]))
+      .where(promotionActiveAt('promotions', now))
       .execute(),
   ]);
 

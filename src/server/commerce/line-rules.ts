@@ -1,4 +1,4 @@
-import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { lineLock, type LineLock } from '../../lib/bag-line-rules.ts';
 import type { Tx } from '../db/transaction.ts';
 import { BONUS_MESSAGES } from './bonus-rules.ts';
 import { CommerceError } from './errors.ts';
@@ -9,13 +9,16 @@ export const LINE_MESSAGES = {
   restricted: 'This item cannot ship to the state you chose. Remove it to continue.',
 } as const;
 
-const FIXED_TYPES: readonly number[] = [PRODUCT_TYPE.giftCard, PRODUCT_TYPE.eGiftCard, PRODUCT_TYPE.membership];
+const REFUSAL: Record<LineLock, Record<'quantity' | 'edit', string>> = {
+  bonus: { quantity: BONUS_MESSAGES.fixedQuantity, edit: BONUS_MESSAGES.noEdit },
+  fixedType: { quantity: LINE_MESSAGES.fixedQuantity, edit: LINE_MESSAGES.noEdit },
+  restricted: { quantity: LINE_MESSAGES.restricted, edit: LINE_MESSAGES.restricted },
+};
 
 /**
- * The server side of the line rules (checkout spec §6; the bag's controls follow src/lib/bag-line-rules.ts): a free
- * gift keeps its quantity and cannot be edited; gift cards, memberships and lines that cannot ship to the bag's
- * state have no quantity change and no edit. Refused here too, so a request made without the bag's controls cannot
- * do what the controls do not offer. Runs inside the write transaction that holds the basket lock.
+ * The server side of the line rules (checkout spec §6): the rule itself is lineLock in src/lib/bag-line-rules.ts,
+ * which also decides the bag's controls. Refused here too, so a request made without the bag's controls cannot do
+ * what the controls do not offer. Runs inside the write transaction that holds the basket lock.
  */
 export async function assertLineChangeable(
   tx: Tx,
@@ -23,19 +26,13 @@ export async function assertLineChangeable(
   line: { product_id: string; bonus_promotion_id: string | null },
   change: 'quantity' | 'edit',
 ): Promise<void> {
-  if (line.bonus_promotion_id !== null) throw new CommerceError('invalid', change === 'quantity' ? BONUS_MESSAGES.fixedQuantity : BONUS_MESSAGES.noEdit);
-  const [product, restricted] = await Promise.all([
-    tx.selectFrom('products').select('product_type').where('id', '=', line.product_id).executeTakeFirst(),
-    tx
-      .selectFrom('baskets')
-      .innerJoin('product_shipping_restrictions as r', 'r.state_code', 'baskets.shipping_state_code')
-      .select('r.product_id')
-      .where('baskets.id', '=', basketId)
-      .where('r.product_id', '=', line.product_id)
-      .executeTakeFirst(),
-  ]);
-  if (product && FIXED_TYPES.includes(product.product_type)) {
-    throw new CommerceError('invalid', change === 'quantity' ? LINE_MESSAGES.fixedQuantity : LINE_MESSAGES.noEdit);
-  }
-  if (restricted) throw new CommerceError('invalid', LINE_MESSAGES.restricted);
+  const facts = await tx
+    .selectFrom('products as p')
+    .innerJoin('baskets as b', (j) => j.on('b.id', '=', basketId))
+    .leftJoin('product_shipping_restrictions as r', (j) => j.onRef('r.product_id', '=', 'p.id').onRef('r.state_code', '=', 'b.shipping_state_code'))
+    .select(['p.product_type', 'r.state_code as restricted_state'])
+    .where('p.id', '=', line.product_id)
+    .executeTakeFirst();
+  const lock = lineLock({ isBonus: line.bonus_promotion_id !== null, productType: facts?.product_type ?? 0, restricted: !!facts?.restricted_state });
+  if (lock) throw new CommerceError('invalid', REFUSAL[lock][change]);
 }

@@ -1,7 +1,8 @@
-import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { isMembership } from '../../lib/product-types.ts';
 import { MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
+import { tryLockOpenBasket } from './basket-lock.ts';
 import { planMerge, type MergeLine } from '../accounts/merge.ts';
 import { maxOrderable } from './catalog.ts';
 
@@ -46,7 +47,7 @@ async function mergeLines(tx: Tx, basketId: string): Promise<(MergeLine & { bonu
     name: r.name,
     quantity: r.quantity,
     limit: r.orderable ? maxOrderable(r, r.max_order_qty) : 0,
-    isMembership: r.product_type === PRODUCT_TYPE.membership,
+    isMembership: isMembership(r.product_type),
     brand: r.brand_code,
   }));
 }
@@ -68,11 +69,8 @@ export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null,
 }
 
 async function mergeInto(db: Db, tx: Tx, guestBasketId: string | null, storedBasketId: string | null): Promise<MergeOutcome> {
-  const lock = lockClause(db);
-  const open = async (id: string | null) =>
-    id ? (await lock(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', id)).executeTakeFirst())?.status === 'open' : false;
-  const guest = (await open(guestBasketId)) ? guestBasketId : null;
-  const stored = (await open(storedBasketId)) ? storedBasketId : null;
+  const guest = (await tryLockOpenBasket(db, tx, guestBasketId)) ? guestBasketId : null;
+  const stored = (await tryLockOpenBasket(db, tx, storedBasketId)) ? storedBasketId : null;
   const none = { redirectToCart: false, notificationMsg: null, removedMembershipBrand: null, showPerksRemovalMsg: false };
   if (!guest || guest === stored) return { basketId: stored ?? guest, ...none };
   if (!stored) return { basketId: guest, ...none };

@@ -1,4 +1,5 @@
-import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS, PRODUCT_TYPE } from '../../lib/constants.ts';
+import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS } from '../../lib/constants.ts';
+import { isDigital, isMerchandise } from '../../lib/product-types.ts';
 import type { BasketSummary, PriceRange } from '../../lib/commerce-types.ts';
 import type { CouponStatus } from '../../lib/promo-code.ts';
 
@@ -41,9 +42,6 @@ export interface ShippingChoice {
   priceCents: number;
 }
 
-const isDigital = (type: number) => type === PRODUCT_TYPE.eGiftCard || type === PRODUCT_TYPE.membership;
-const isTaxable = (type: number) => type === PRODUCT_TYPE.regular;
-
 export function lineTotal(line: PricedLine): number {
   return (line.finalPrice + line.optionPrice) * line.quantity;
 }
@@ -57,7 +55,7 @@ export function shippingPrice(method: ShippingChoice, merchandiseCents: number, 
 
 /** Tax on taxable merchandise after coupons (not gift cards, memberships or shipping), rounded half-up once per basket. */
 export function taxFor(lines: PricedLine[], rateBp: number): number {
-  const taxable = lines.filter((l) => isTaxable(l.productType)).reduce((sum, l) => sum + lineTotal(l) - (l.couponDiscount ?? 0), 0);
+  const taxable = lines.filter((l) => isMerchandise(l.productType)).reduce((sum, l) => sum + lineTotal(l) - (l.couponDiscount ?? 0), 0);
   return Math.floor((taxable * rateBp + 5000) / 10000);
 }
 
@@ -120,7 +118,7 @@ export interface CouponOutcome {
 
 /** Coupons take nothing off gift cards, memberships, final-sale colours or free gifts. */
 export function couponApplies(rule: CouponRule, line: CouponLine): boolean {
-  if (!rule.active || line.isBonus || line.productType !== PRODUCT_TYPE.regular || line.colorType === 'F') return false;
+  if (!rule.active || line.isBonus || !isMerchandise(line.productType) || line.colorType === 'F') return false;
   return rule.productIds.includes(line.productId) || (rule.brand !== null && rule.brand === line.brand);
 }
 

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
 import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
+import { methodAllowed } from '../../lib/standard-delivery.ts';
 import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
 
 /**
@@ -15,8 +16,7 @@ export async function listShippingMethods(db: Db, basketId: string | null, known
     known ?? readBasket(db.kysely, basketId),
   ]);
   const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.c_summary;
-  // A hemmed item ships by Standard Delivery (Regular) only: the faster methods are not applicable to the bag.
-  const applicable = basket.c_standardDeliveryOnly ? rows.filter((m) => m.id === DEFAULT_SHIPPING_METHOD_ID) : rows;
+  const applicable = rows.filter((m) => methodAllowed(m.id, basket.c_standardDeliveryOnly));
   return {
     methods: applicable.map((m) => ({
       id: m.id,
@@ -26,6 +26,6 @@ export async function listShippingMethods(db: Db, basketId: string | null, known
       price: shippingPrice({ id: m.id, priceCents: m.price_cents }, subTotal - couponDiscount, digitalOnly),
       originalPrice: m.price_cents,
     })),
-    selected: basket.shipments[0]?.shippingMethod.id ?? rows[0]?.id ?? 'Regular',
+    selected: basket.shipments[0]?.shippingMethod.id ?? rows[0]?.id ?? DEFAULT_SHIPPING_METHOD_ID,
   };
 }

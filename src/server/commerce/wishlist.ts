@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PRODUCT_TYPE } from '../../lib/constants.ts';
+import { isGiftCard } from '../../lib/product-types.ts';
 import type { ProductView, WishlistItemView, WishlistView } from '../../lib/commerce-types.ts';
 import type { Db } from '../db/database.ts';
 import { readProduct } from './catalog.ts';
@@ -17,8 +17,7 @@ function itemView(row: { id: string; product_id: string; variant_id: string }, p
   const variant = row.variant_id ? product.variants.find((v) => v.id === row.variant_id) : undefined;
   const color = variant ? product.variationAttributes[0]?.values.find((c) => c.id === variant.color) : undefined;
   const image = (variant && product.images.find((m) => m.color === variant.color)) ?? product.images[0];
-  const isGiftCard = product.productType === PRODUCT_TYPE.giftCard || product.productType === PRODUCT_TYPE.eGiftCard;
-  const inStock = variant ? variant.inStock : !product.completeOOS;
+    const inStock = variant ? variant.inStock : !product.completeOOS;
   return {
     id: row.id,
     productId: row.variant_id || row.product_id,
@@ -30,7 +29,7 @@ function itemView(row: { id: string; product_id: string; variant_id: string }, p
     sizeLabel: variant?.size ?? null,
     price: variant ? variant.finalPrice : product.priceData.finalPrice.min,
     productType: product.productType,
-    canAddToBag: !!variant && variant.inStock && !isGiftCard,
+    canAddToBag: !!variant && variant.inStock && !isGiftCard(product.productType),
     inStock,
   };
 }
