@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { readSummaries } from '../commerce/catalog.ts';
+import { promotionActiveAt } from '../commerce/promotion-window.ts';
 import type { ProductSummary } from '../../lib/commerce-types.ts';
 
 /**
@@ -77,10 +78,7 @@ export async function currentPromotions(db: Db, now = new Date()): Promise<Curre
     .selectFrom('promotions')
     .leftJoin('brands', 'brands.code', 'promotions.brand_code')
     .select(['promotions.id', 'promotions.callout_msg', 'promotions.details', 'promotions.coupon_code', 'promotions.percent_off', 'promotions.ends_at', 'brands.name as brand_name'])
-    .where((eb) => eb.and([
-      eb.or([eb('promotions.starts_at', 'is', null), eb('promotions.starts_at', '<=', at)]),
-      eb.or([eb('promotions.ends_at', 'is', null), eb('promotions.ends_at', '>', at)]),
-    ]))
+    .where(promotionActiveAt('promotions', at))
     .orderBy('promotions.id')
     .execute();
   return rows.map((r) => ({

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE, STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
+import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
+import { isEGiftCard, isGiftCard } from '../../lib/product-types.ts';
+import { methodAllowed } from '../../lib/standard-delivery.ts';
 import type { AddToBagInput } from '../../lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
-import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, type LoadedVariant } from './variant-limits.ts';
 import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
@@ -18,25 +21,14 @@ import { EMAIL_REQUIRED } from '../../lib/schemas/email.ts';
 
 const nowIso = () => new Date().toISOString();
 
-export async function createBasket(tx: Tx): Promise<string> {
+export async function createBasket(tx: Tx, lastAddedItemId: string | null = null): Promise<string> {
   const id = randomUUID();
   const now = nowIso();
   await tx
     .insertInto('baskets')
-    .values({ id, currency: CURRENCY, shipping_method_id: DEFAULT_SHIPPING_METHOD_ID, shipping_state_code: null, status: 'open', last_added_item_id: null, created_at: now, updated_at: now })
+    .values({ id, currency: CURRENCY, shipping_method_id: DEFAULT_SHIPPING_METHOD_ID, shipping_state_code: null, status: 'open', last_added_item_id: lastAddedItemId, created_at: now, updated_at: now })
     .execute();
   return id;
-}
-
-async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<boolean> {
-  const row = await lockClause(db)(tx.selectFrom('baskets').select(['id', 'status']).where('id', '=', basketId)).executeTakeFirst();
-  return row?.status === 'open';
-}
-
-async function lockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<void> {
-  if (!(await tryLockOpenBasket(db, tx, basketId))) {
-    throw new CommerceError('not_found', 'Your bag could not be found. Please refresh the page.');
-  }
 }
 
 async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): Promise<string | null> {
@@ -56,12 +48,11 @@ async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): P
 }
 
 function giftFields(v: LoadedVariant, input: AddToBagInput) {
-  const isGiftCard = v.product_type === PRODUCT_TYPE.giftCard || v.product_type === PRODUCT_TYPE.eGiftCard;
-  if (!isGiftCard) return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
+  if (!isGiftCard(v.product_type)) return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
   if (!input.c_giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
   // The e-gift card asks for 'Your name' where the plastic card asks 'From' (product spec §5 messages).
-  if (!input.c_giftCardSender) throw new CommerceError('invalid', v.product_type === PRODUCT_TYPE.eGiftCard ? 'Please add your name' : 'Please add From');
-  if (v.product_type === PRODUCT_TYPE.eGiftCard && !input.c_giftCardRecipientEmail) {
+  if (!input.c_giftCardSender) throw new CommerceError('invalid', isEGiftCard(v.product_type) ? 'Please add your name' : 'Please add From');
+  if (isEGiftCard(v.product_type) && !input.c_giftCardRecipientEmail) {
     throw new CommerceError('invalid', EMAIL_REQUIRED);
   }
   return {
@@ -101,10 +92,13 @@ export async function addItem(db: Db, basketId: string | null, input: AddToBagIn
     // created without its holder knowing it.
     const held = holder ? await holder.lockBasketId(tx) : undefined;
     const current = held === undefined ? basketId : held;
-    // A session whose bag was ordered or removed starts a new one rather than failing the shopper.
-    const id = current && (await tryLockOpenBasket(db, tx, current)) ? current : await createBasket(tx);
+    // A session whose bag was ordered or removed starts a new one rather than failing the shopper. A new bag is
+    // made with its first line's id already its last added, and has no lines to read.
+    const existing = (await tryLockOpenBasket(db, tx, current)) ? current : null;
+    const newItemId = randomUUID();
+    const id = existing ?? (await createBasket(tx, newItemId));
     if (held !== undefined && id !== held) await holder!.holdBasket(tx, id);
-    const lines = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute();
+    const lines = existing ? await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute() : [];
     const same = lines.find(
       (l) =>
         l.bonus_promotion_id === null &&
@@ -123,14 +117,14 @@ export async function addItem(db: Db, basketId: string | null, input: AddToBagIn
       itemId = same.id;
       await tx.updateTable('basket_items').set({ quantity: same.quantity + input.quantity }).where('id', '=', same.id).execute();
     } else {
-      itemId = randomUUID();
+      itemId = newItemId;
       const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
       await tx
         .insertInto('basket_items')
         .values({ id: itemId, basket_id: id, sku: v.sku, product_id: v.product_id, quantity: input.quantity, hemming_option_id: hem, ...gift, position, created_at: nowIso() })
         .execute();
     }
-    await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
     return { basketId: id, itemId };
   });
 }
@@ -170,10 +164,8 @@ export async function setShippingMethod(db: Db, basketId: string, methodId: stri
     await lockOpenBasket(db, tx, basketId);
     const method = await tx.selectFrom('shipping_methods').select('id').where('id', '=', methodId).executeTakeFirst();
     if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
-    if (method.id !== DEFAULT_SHIPPING_METHOD_ID) {
-      const hemmed = await tx.selectFrom('basket_items').select('id').where('basket_id', '=', basketId).where('hemming_option_id', 'is not', null).executeTakeFirst();
-      if (hemmed) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
-    }
+    const hemmed = await tx.selectFrom('basket_items').select('id').where('basket_id', '=', basketId).where('hemming_option_id', 'is not', null).executeTakeFirst();
+    if (!methodAllowed(method.id, !!hemmed)) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
     await tx.updateTable('baskets').set({ shipping_method_id: method.id, updated_at: nowIso() }).where('id', '=', basketId).execute();
   });
 }
