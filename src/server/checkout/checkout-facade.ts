@@ -23,8 +23,13 @@ export async function chooseShippingMethod(locals: SessionRead, methodId: string
   return commerce.readBasket(basketId);
 }
 
-/** Where to send a visitor whose bag may not enter checkout as it is now (and why), or null when it may. */
-export async function checkoutEntryBlocker(locals: SessionRead): Promise<string | null> {
+/**
+ * Entering checkout: the bag as it is now, or where to send a visitor whose bag may not enter (an empty bag, a line
+ * that cannot ship to the bag's state).
+ */
+export async function enterCheckout(locals: SessionRead): Promise<{ redirect: string } | { basket: BasketView }> {
   const { basketId } = await locals.session();
-  return checkoutBlocker(await (await engine()).readBasket(basketId));
+  const basket = await (await engine()).readBasket(basketId);
+  const blocker = checkoutBlocker(basket);
+  return blocker ? { redirect: blocker } : { basket };
 }
