@@ -5,11 +5,6 @@ import type { CouponStatus } from './promo-code.ts';
  * The app's own commerce types: what the engine returns to endpoints and pages. Field names follow the spec's
  * basket and product shapes; every money field is integer cents (see docs/decisions.md).
  */
-export interface Money {
-  value: number;
-  displayValue: string;
-}
-
 export interface PriceRange {
   min: number;
   max: number;

@@ -5,7 +5,7 @@ import { BadRequest } from './api.ts';
 
 /**
  * Fixed-window counters in the database (so every app instance sees the same count). `hit` adds one and says
- * whether the key is now over its limit; `peek` reads without counting; `clear` forgets a key (a sign-in lockout
+ * whether the key is now over its limit; `clear` forgets a key (a sign-in lockout
  * after a password reset). Sign-in attempts use reserveAttempt and settleAttempt below.
  */
 export interface Limit {
@@ -38,17 +38,6 @@ export const LIMITS = {
   /** Waitlist sign-ups from one client address (each one may become an e-mail to someone). */
   waitlistPerAddress: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
-
-export async function peek(db: Db, key: string): Promise<{ count: number; resetAt: Date } | null> {
-  const row = await db.kysely.selectFrom('rate_limits').selectAll().where('key', '=', key).executeTakeFirst();
-  if (!row || new Date(row.reset_at) <= new Date()) return null;
-  return { count: row.count, resetAt: new Date(row.reset_at) };
-}
-
-export async function isOver(db: Db, key: string, limit: Limit): Promise<boolean> {
-  const current = await peek(db, key);
-  return !!current && current.count >= limit.max;
-}
 
 /** Counts one event; returns true when the count is past the limit (this event included). */
 export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
