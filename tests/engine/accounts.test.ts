@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword, verifyPassword } from '../../src/server/accounts/password.ts';
-import { AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '../../src/server/accounts/accounts.ts';
+import { type AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '../../src/server/accounts/accounts.ts';
 import { hit, LIMITS } from '../../src/server/http/throttle.ts';
 import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
 import { addItem, basketView } from '../../src/server/commerce/basket.ts';

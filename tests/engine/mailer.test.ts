@@ -26,7 +26,10 @@ describe('mailer adapters', () => {
       onData(stream, _session, done) {
         let data = '';
         stream.on('data', (c: Buffer) => (data += c.toString()));
-        stream.on('end', () => (received.push(data), done()));
+        stream.on('end', () => {
+          received.push(data);
+          done();
+        });
       },
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));

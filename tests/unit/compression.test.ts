@@ -11,8 +11,8 @@ import { storeFront } from '../../src/server/http/front.ts';
 import { rawGet } from '../helpers/page-weight.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'precompress-'));
-const script = 'export const words = [' + Array.from({ length: 400 }, (_, i) => `"word${i % 40}"`).join(',') + '];\n';
-const page = '<!doctype html><html><body>' + '<p>Everyday Crew Tee</p>'.repeat(200) + '</body></html>';
+const script = `export const words = [${Array.from({ length: 400 }, (_, i) => `"word${i % 40}"`).join(',')}];\n`;
+const page = `<!doctype html><html><body>${'<p>Everyday Crew Tee</p>'.repeat(200)}</body></html>`;
 let base = '';
 let server: ReturnType<typeof createServer>;
 
@@ -20,7 +20,7 @@ let server: ReturnType<typeof createServer>;
 function astro(req: IncomingMessage, res: ServerResponse) {
   if (req.url === '/events') {
     res.writeHead(200, { 'content-type': 'text/event-stream' });
-    res.write('data: ' + 'x'.repeat(2000) + '\n\n');
+    res.write(`data: ${'x'.repeat(2000)}\n\n`);
     return; // left open, as a live stream is
   }
   if (req.url === '/api/list') {

@@ -40,7 +40,7 @@ export function indexClientFiles(clientDir: string): Map<string, StaticFile> {
   const names = new Set(
     readdirSync(clientDir, { recursive: true, withFileTypes: true })
       .filter((e) => e.isFile())
-      .map((e) => '/' + relative(clientDir, join(e.parentPath, e.name)).split(sep).join('/')),
+      .map((e) => `/${relative(clientDir, join(e.parentPath, e.name)).split(sep).join('/')}`),
   );
   const index = new Map<string, StaticFile>();
   for (const file of names) {
