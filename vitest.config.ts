@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/engine/**/*.test.ts', 'tests/dev/**/*.test.ts'],
+    // tests/dev (astro dev) has its own config and step: vitest.dev.config.ts, `npm run test:dev`.
+    include: ['tests/unit/**/*.test.{ts,tsx}', 'tests/engine/**/*.test.ts'],
     environment: 'node',
     // Any console.error / console.warn during a test (React's warnings among them) fails that test.
     setupFiles: ['tests/helpers/fail-on-console.ts'],

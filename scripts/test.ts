@@ -24,6 +24,7 @@ const steps: [string, string[]][] = [
   ['layers (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.cjs']],
   ['astro check', ['node_modules/astro/bin/astro.mjs', 'check']],
   ['vitest', ['node_modules/vitest/vitest.mjs', 'run']],
+  ['astro dev server', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.dev.config.ts']],
   ['playwright', ['node_modules/@playwright/test/cli.js', 'test']],
 ];
 for (const [name, args] of steps) {

@@ -72,29 +72,16 @@ test('without keep-me-signed-in the session cookie ends with the browser', async
   expect((await sid(r))!.expires).toBe(-1);
 });
 
-test('an unknown e-mail and a wrong password get the same reply, in a similar time', async ({ playwright, baseURL }) => {
+// That both cost the same argon2id work is asserted by counting verifications, not by timing them: see
+// tests/engine/sign-in-cost.test.ts (a wall-clock ratio flakes on a loaded machine).
+test('an unknown e-mail and a wrong password get the same reply', async ({ playwright, baseURL }) => {
   const email = uniqueEmail('enum');
   await register(await newVisitor(playwright, baseURL!), email);
-  const timed = async (who: string) => {
-    const r = await newVisitor(playwright, baseURL!);
-    const start = performance.now();
-    const res = await login(r, who, 'wrong-pass1');
-    return { ms: performance.now() - start, status: res.status(), body: await res.json() };
-  };
-  const wrong: number[] = [];
-  const unknown: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const a = await timed(email);
-    const b = await timed(uniqueEmail('nobody'));
-    expect(a.status).toBe(401);
-    expect(b.status).toBe(401);
-    expect(b.body).toEqual(a.body);
-    wrong.push(a.ms);
-    unknown.push(b.ms);
-  }
-  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[1]!;
-  // Both pay for one argon2id verification; without the dummy hash an unknown e-mail answers ~50× faster.
-  expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.4);
+  const wrong = await login(await newVisitor(playwright, baseURL!), email, 'wrong-pass1');
+  const unknown = await login(await newVisitor(playwright, baseURL!), uniqueEmail('nobody'), 'wrong-pass1');
+  expect(wrong.status()).toBe(401);
+  expect(unknown.status()).toBe(401);
+  expect(await unknown.json()).toEqual(await wrong.json());
 });
 
 const TOO_MANY = /Too many sign-in attempts.*reset your password/;

@@ -12,7 +12,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const setStock = (sku: string, onHand: number) => t.db.kysely.updateTable('stock').set({ on_hand: onHand }).where('sku', '=', sku).execute();
+// A stock change that touches no row is a mistake in the test (a SKU that does not exist), not a setup step.
+const setStock = async (sku: string, onHand: number) => {
+  const r = await t.db.kysely.updateTable('stock').set({ on_hand: onHand }).where('sku', '=', sku).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new Error(`no stock row for ${sku}`);
+};
 const rejects = async (p: Promise<unknown>, code: string) => {
   const err = await p.then(() => null, (e: unknown) => e);
   expect(err).toBeInstanceOf(CommerceError);
@@ -62,7 +66,6 @@ describe('basket', () => {
   });
 
   it('limits the quantity to the stock left', async () => {
-    await setStock('jl-4005-cor-4', 2);
     const sku = (await readProduct(t.db, 'jl-4005'))!.variants.find((v) => v.color === 'cor' && v.size === 'M')!.id;
     await setStock(sku, 2);
     const { basketId } = await addItem(t.db, null, { productId: sku, quantity: 2 });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, basketView } from '../../src/server/commerce/basket.ts';
 import { sessionBagHolder } from '../../src/server/session/session.ts';
 import { reserveStock, stockLevel } from '../../src/server/commerce/stock.ts';
+import { CommerceError } from '../../src/server/commerce/errors.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -13,8 +14,32 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const SKU = 'fb-1002-olv-M';
-const setStock = (onHand: number) => t.db.kysely.updateTable('stock').set({ on_hand: onHand }).where('sku', '=', SKU).execute();
-const attempt = (db = t.db) => reserveStock(db, [{ sku: SKU, quantity: 1 }]).then(() => true, () => false);
+const setStock = async (onHand: number, sku = SKU) => {
+  const r = await t.db.kysely.updateTable('stock').set({ on_hand: onHand }).where('sku', '=', sku).executeTakeFirst();
+  if (Number(r.numUpdatedRows) !== 1) throw new Error(`no stock row for ${sku}`);
+};
+/**
+ * A race's outcome: true when it won, false when it lost with the refusal `expected` names. Anything else (a
+ * deadlock, a constraint error, a crash) is rethrown: it fails the test rather than counting as a lost race.
+ */
+const raced = <T>(p: Promise<T>, expected: string): Promise<boolean> =>
+  p.then(
+    () => true,
+    (e: unknown) => {
+      if (e instanceof CommerceError && e.code === expected) return false;
+      throw e;
+    },
+  );
+const attempt = (db = t.db) => raced(reserveStock(db, [{ sku: SKU, quantity: 1 }]), 'out_of_stock');
+
+describe('the race helper', () => {
+  it('counts only the expected refusal as a lost race; a crash or another refusal fails the test', async () => {
+    expect(await raced(Promise.resolve(), 'out_of_stock')).toBe(true);
+    expect(await raced(Promise.reject(new CommerceError('out_of_stock', 'sold out')), 'out_of_stock')).toBe(false);
+    await expect(raced(Promise.reject(new Error('deadlock detected')), 'out_of_stock')).rejects.toThrow('deadlock detected');
+    await expect(raced(Promise.reject(new CommerceError('not_found', 'gone')), 'out_of_stock')).rejects.toThrow('gone');
+  });
+});
 
 describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('stock 1, 20 concurrent attempts: exactly one succeeds and stock ends at 0', async () => {
@@ -53,7 +78,7 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
 
   it('an order for several lines takes all or nothing', async () => {
     await setStock(5);
-    await t.db.kysely.updateTable('stock').set({ on_hand: 0 }).where('sku', '=', 'fb-1002-olv-L').execute();
+    await setStock(0, 'fb-1002-olv-L');
     await expect(reserveStock(t.db, [{ sku: SKU, quantity: 2 }, { sku: 'fb-1002-olv-L', quantity: 1 }])).rejects.toThrow(/sold out/);
     expect(await stockLevel(t.db, SKU)).toBe(5);
   });
@@ -63,7 +88,7 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
     const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 });
     const handles = Array.from({ length: 12 }, (_, i) => (onPostgres && i % 2 ? t.another() : t.db));
     const results = await Promise.all(
-      handles.map((h) => addItem(h, basketId, { productId: SKU, quantity: 1 }).then(() => true, () => false)),
+      handles.map((h) => raced(addItem(h, basketId, { productId: SKU, quantity: 1 }), 'quantity')),
     );
     expect(results.filter(Boolean)).toHaveLength(9);
     const b = await basketView(t.db, basketId);

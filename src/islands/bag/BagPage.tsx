@@ -55,8 +55,6 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
         <h2>Your bag is empty</h2>
         {changes}
         <p><a href="/">Continue shopping</a></p>
-        {/* The empty-bag recommendations are mounted here by the recommendations work (issue 5, product side). */}
-        <div id="bag-recommendations"></div>
       </div>
     );
   }
