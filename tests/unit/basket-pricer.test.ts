@@ -97,7 +97,8 @@ describe('money properties of any basket', () => {
     taxRateBp: fc.option(fc.integer({ min: 0, max: 1500 })),
     shippingCents: fc.integer({ min: 0, max: 3000 }),
   });
-  const build = (b: fc.infer<typeof arbBasket>): LoadedBasket =>
+  type Generated = typeof arbBasket extends fc.Arbitrary<infer T> ? T : never;
+  const build = (b: Generated): LoadedBasket =>
     basket({
       lines: b.lines.map((l, i) => line({
         id: `l${i}`, productId: `p${i}`, sku: `p${i}-s`, quantity: l.quantity, listPriceCents: l.listPriceCents,
