@@ -3,7 +3,7 @@ import { hashPassword, verifyPassword } from '../../src/server/accounts/password
 import { type AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '../../src/server/accounts/accounts.ts';
 import { hit, LIMITS } from '../../src/server/http/throttle.ts';
 import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
-import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket } from '../../src/server/commerce/basket.ts';
 import { applyCode } from '../../src/server/commerce/coupons.ts';
 import { createSession, loadSession } from '../../src/server/session/session.ts';
 import { makeDeviceCookie, readDeviceCookie } from '../../src/server/accounts/device-cookie.ts';
@@ -94,7 +94,7 @@ describe('sign-in', () => {
     expect(await loadSession(t.db, guest.token, 3600)).toBeNull();
     const now = await loadSession(t.db, started.token, 3600);
     expect(now).toMatchObject({ customerId: customer.id, basketId, remember: true });
-    expect((await basketView(t.db, basketId)).totalQuantity).toBe(2);
+    expect((await pruneAndReadBasket(t.db, basketId)).totalQuantity).toBe(2);
   });
 
   it('carries the guest bag\'s codes into the stored bag at sign-in', async () => {
@@ -106,7 +106,7 @@ describe('sign-in', () => {
     await applyCode(t.db, basketId, 'SAVE15', '', false);
     const started = await startCustomerSession(t.db, { ...guest.session, basketId }, { ...customer, basketId: stored.basketId }, false, 3600);
     expect(started.merge.basketId).toBe(stored.basketId);
-    const bag = await basketView(t.db, stored.basketId);
+    const bag = await pruneAndReadBasket(t.db, stored.basketId);
     expect(bag.couponItems.map((c) => [c.code, c.statusCode])).toEqual([['SAVE15', 'applied']]);
   });
 });

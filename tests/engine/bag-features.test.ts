@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, basketView, removeItem } from '../../src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket, removeItem } from '../../src/server/commerce/basket.ts';
 import { applyCode, readPromotion, removeCoupon } from '../../src/server/commerce/coupons.ts';
 import { CommerceError } from '../../src/server/commerce/errors.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../../src/server/commerce/wishlist.ts';
@@ -26,10 +26,10 @@ describe('coupons on the bag', () => {
   it('SAVE15 takes 15 % off Willow & Wren lines: coupons row, order total and you saved include it', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'ww-2001-ivr-M', quantity: 1 });
     await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
-    const before = await basketView(t.db, basketId);
+    const before = await pruneAndReadBasket(t.db, basketId);
     const outcome = await applyCode(t.db, basketId, ' save-15 ', '', false);
     expect(outcome).toMatchObject({ statusCode: 'applied', message: 'Code applied successfully' });
-    const b = await basketView(t.db, basketId);
+    const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.couponItems).toEqual([expect.objectContaining({ code: 'SAVE15', statusCode: 'applied', promotionId: 'ww-save15', discount: 825, message: 'Code applied. See Details for what it covers.' })]);
     expect(b.c_summary.subTotal).toBe(before.c_summary.subTotal);
     expect(b.c_summary.couponDiscount).toBe(825); // 15 % of $54.99, rounded to the cent
@@ -39,10 +39,10 @@ describe('coupons on the bag', () => {
     expect(ww.priceAdjustments).toEqual([{ promotionId: 'ww-save15', couponCode: 'SAVE15', price: -825, itemText: 'SAVE15: Extra 15% off with code SAVE15' }]);
     // Entering it again changes nothing.
     expect(await applyCode(t.db, basketId, 'SAVE15', '', false)).toMatchObject({ alreadyApplied: true });
-    expect((await basketView(t.db, basketId)).couponItems).toHaveLength(1);
+    expect((await pruneAndReadBasket(t.db, basketId)).couponItems).toHaveLength(1);
 
     await removeCoupon(t.db, basketId, outcome.couponItemId);
-    const after = await basketView(t.db, basketId);
+    const after = await pruneAndReadBasket(t.db, basketId);
     expect(after.couponItems).toEqual([]);
     expect(after.c_summary).toEqual(before.c_summary);
     expect((await refusal(removeCoupon(t.db, basketId, outcome.couponItemId))).status).toBe(404);
@@ -51,23 +51,23 @@ describe('coupons on the bag', () => {
   it('a valid code with nothing to apply to waits, and applies once its conditions are met', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     await applyCode(t.db, basketId, 'dress10', '', false);
-    let b = await basketView(t.db, basketId);
+    let b = await pruneAndReadBasket(t.db, basketId);
     expect(b.couponItems[0]).toMatchObject({ statusCode: 'valid but conditions not met', discount: 0, message: 'This code is valid. The discount applies once the conditions are met.' });
     expect(b.c_summary.couponDiscount).toBe(0);
     const dress = await addItem(t.db, basketId, { productId: 'jl-4003-ivr-8', quantity: 1 });
-    b = await basketView(t.db, basketId);
+    b = await pruneAndReadBasket(t.db, basketId);
     expect(b.couponItems[0]).toMatchObject({ statusCode: 'applied', discount: 700 });
     await removeItem(t.db, basketId, dress.itemId);
-    expect((await basketView(t.db, basketId)).couponItems[0]?.statusCode).toBe('valid but conditions not met');
+    expect((await pruneAndReadBasket(t.db, basketId)).couponItems[0]?.statusCode).toBe('valid but conditions not met');
   });
 
   it('a code whose promotion has ended turns invalid/expired and takes nothing off', async () => {
     await promo('t-ending', 'ENDSOON', { percent_off: 50 });
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1002-olv-M', quantity: 1 });
     await applyCode(t.db, basketId, 'ENDSOON', '', false);
-    expect((await basketView(t.db, basketId)).c_summary.couponDiscount).toBeGreaterThan(0);
+    expect((await pruneAndReadBasket(t.db, basketId)).c_summary.couponDiscount).toBeGreaterThan(0);
     await t.db.kysely.updateTable('promotions').set({ ends_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', 't-ending').execute();
-    const b = await basketView(t.db, basketId);
+    const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.couponItems[0]).toMatchObject({ statusCode: 'invalid/expired', discount: 0, message: 'This code is no longer valid or has expired. Please remove it to continue.' });
     expect(b.c_summary.couponDiscount).toBe(0);
     // And it can no longer be entered.
@@ -80,14 +80,14 @@ describe('coupons on the bag', () => {
     expect((await refusal(applyCode(t.db, basketId, 'NOPE42', '', false))).message).toMatch(/not recognised/);
     expect((await refusal(applyCode(t.db, basketId, 'SAVE15!', '', false))).message).toBe('Please enter a valid code');
     expect((await refusal(applyCode(t.db, basketId, 'A'.repeat(20), '', false))).message).toBe('Please enter a valid code');
-    expect((await basketView(t.db, basketId)).couponItems).toEqual([]);
+    expect((await pruneAndReadBasket(t.db, basketId)).couponItems).toEqual([]);
   });
 
   it(`holds at most ${MAX_DISCOUNTS_PER_BASKET} codes: 'Maximum number of discounts applied.'`, async () => {
     for (const n of [1, 2, 3, 4]) await promo(`t-extra-${n}`, `EXTRA${n}`);
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     for (const n of [1, 2, 3]) await applyCode(t.db, basketId, `EXTRA${n}`, '', false);
-    expect((await basketView(t.db, basketId)).isMaxDiscountsApplied).toBe(true);
+    expect((await pruneAndReadBasket(t.db, basketId)).isMaxDiscountsApplied).toBe(true);
     const err = await refusal(applyCode(t.db, basketId, 'EXTRA4', '', false));
     expect(err.message).toBe(MAX_DISCOUNTS);
     expect(err.status).toBe(409);
@@ -104,7 +104,7 @@ describe('coupons on the bag', () => {
     expect((await refusal(applyCode(t.db, basketId, 'X'.padEnd(19, '7'), '', false))).message).toBe('Please sign in to use this code.');
     expect((await refusal(applyCode(t.db, basketId, 'X'.padEnd(19, '7'), '', true))).message).toMatch(/payment step of checkout/);
     expect((await refusal(applyCode(t.db, basketId, 'RW'.padEnd(16, '7'), '', true))).status).toBe(422);
-    expect((await basketView(t.db, basketId)).couponItems).toEqual([]);
+    expect((await pruneAndReadBasket(t.db, basketId)).couponItems).toEqual([]);
   });
 
   it('reads a promotion for the Details modal', async () => {

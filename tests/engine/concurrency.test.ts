@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket } from '../../src/server/commerce/basket.ts';
 import { sessionBagHolder } from '../../src/server/session/session.ts';
 import { reserveStock, stockLevel } from '../../src/server/commerce/stock.ts';
 import { CommerceError } from '../../src/server/commerce/errors.ts';
@@ -91,7 +91,7 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
       handles.map((h) => raced(addItem(h, basketId, { productId: SKU, quantity: 1 }), 'quantity')),
     );
     expect(results.filter(Boolean)).toHaveLength(9);
-    const b = await basketView(t.db, basketId);
+    const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.productItems).toHaveLength(1);
     expect(b.productItems[0]?.quantity).toBe(10);
   });
@@ -110,7 +110,7 @@ describe('first adds of one session at once', () => {
     const [basketId] = [...baskets];
     const row = await t.db.kysely.selectFrom('sessions').select('basket_id').where('id', '=', session.id).executeTakeFirstOrThrow();
     expect(row.basket_id).toBe(basketId);
-    expect((await basketView(t.db, basketId!)).totalQuantity).toBe(skus.length);
+    expect((await pruneAndReadBasket(t.db, basketId!)).totalQuantity).toBe(skus.length);
     expect(await countBaskets()).toBe(before + 1);
   });
 });

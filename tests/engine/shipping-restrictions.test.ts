@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, basketView, setShippingState, updateItemQuantity } from '../../src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket, setShippingState, updateItemQuantity } from '../../src/server/commerce/basket.ts';
 import { readProduct } from '../../src/server/commerce/catalog.ts';
 import { replaceItem } from '../../src/server/commerce/basket-edit.ts';
 import { CommerceError } from '../../src/server/commerce/errors.ts';
@@ -24,13 +24,13 @@ describe('restricted shipping states', () => {
     const shell = await inStockSku('rm-3001');
     const { basketId, itemId: shellLine } = await addItem(t.db, null, { productId: shell, quantity: 1 });
     await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
-    const flags = async () => (await basketView(t.db, basketId)).productItems.map((i) => [i.masterId, i.showRestrictedShippingStateMessage]);
+    const flags = async () => (await pruneAndReadBasket(t.db, basketId)).productItems.map((i) => [i.masterId, i.showRestrictedShippingStateMessage]);
 
     expect(await flags()).toEqual([['rm-3001', false], ['fb-1001', false]]); // no state yet
-    expect(checkoutBlocker(await basketView(t.db, basketId))).toBeNull();
+    expect(checkoutBlocker(await pruneAndReadBasket(t.db, basketId))).toBeNull();
 
     await setShippingState(t.db, basketId, 'ca');
-    const inCa = await basketView(t.db, basketId);
+    const inCa = await pruneAndReadBasket(t.db, basketId);
     expect(inCa.shipments[0]!.shippingAddress).toEqual({ stateCode: 'CA' });
     expect(await flags()).toEqual([['rm-3001', true], ['fb-1001', false]]);
     expect(lineActions(inCa.productItems[0]!)).toMatchObject({ canChangeQuantity: false, canEdit: false, canRemove: true });
@@ -41,7 +41,7 @@ describe('restricted shipping states', () => {
     expect(await refused(updateItemQuantity(t.db, basketId, shellLine, 2))).toBe('This item cannot ship to the state you chose. Remove it to continue.');
     const otherSize = (await readProduct(t.db, 'rm-3001'))!.variants.find((v) => v.inStock && v.id !== shell)!.id;
     expect(await refused(replaceItem(t.db, basketId, shellLine, { productId: otherSize, quantity: 1 }))).toBe('This item cannot ship to the state you chose. Remove it to continue.');
-    expect((await basketView(t.db, basketId)).productItems[0]).toMatchObject({ productId: shell, quantity: 1 });
+    expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]).toMatchObject({ productId: shell, quantity: 1 });
     // California's 7.25 % applies to the taxable merchandise.
     expect(inCa.taxTotal).toBe(inCa.c_summary.totalTax);
     expect(inCa.c_summary.totalTax).toBeGreaterThan(0);
@@ -54,7 +54,7 @@ describe('restricted shipping states', () => {
     expect(await flags()).toEqual([['rm-3001', false], ['fb-1001', false]]);
     // The line itself is untouched by the flag: quantity and price stay as they were.
     await updateItemQuantity(t.db, basketId, shellLine, 2);
-    expect((await basketView(t.db, basketId)).productItems[0]!.quantity).toBe(2);
+    expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]!.quantity).toBe(2);
   });
 
   it('refuses a state the store does not know, and changes nothing', async () => {
@@ -63,7 +63,7 @@ describe('restricted shipping states', () => {
     const err = await setShippingState(t.db, basketId, 'ZZ').then(() => null, (e: unknown) => e);
     expect(err).toBeInstanceOf(CommerceError);
     expect((err as CommerceError).message).toBe('Please enter a valid state.');
-    expect((await basketView(t.db, basketId)).shipments[0]!.shippingAddress).toEqual({ stateCode: 'TX' });
+    expect((await pruneAndReadBasket(t.db, basketId)).shipments[0]!.shippingAddress).toEqual({ stateCode: 'TX' });
   });
 
   it('an empty bag cannot enter checkout', () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '../../src/server/accounts/accounts.ts';
 import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
-import { addItem, basketView } from '../../src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket } from '../../src/server/commerce/basket.ts';
 import { createSession, loadSession, sessionBagHolder } from '../../src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
@@ -33,7 +33,7 @@ describe(`two tabs signing in to one account at once (${onPostgres ? 'PostgreSQL
       expect(stored.basket_id).not.toBeNull();
       expect((await loadSession(t.db, sa.token, 3600))?.basketId).toBe(stored.basket_id);
       expect((await loadSession(t.db, sb.token, 3600))?.basketId).toBe(stored.basket_id);
-      const bag = await basketView(t.db, stored.basket_id!);
+      const bag = await pruneAndReadBasket(t.db, stored.basket_id!);
       expect(bag.productItems.map((i) => i.productId).sort()).toEqual(['fb-1001-blk-M', 'ww-2004-blk-M']);
     }
   });

@@ -34,7 +34,7 @@ export async function signInReply(context: APIContext, customer: Customer, remem
   context.locals.session = context.locals.keepSession = async () => session;
   await issueDeviceCookie(context, db, customer.id);
   const commerce = await engine();
-  const [basket, wishlistData] = await Promise.all([commerce.readBasket(session.basketId), commerce.getWishlist(customer.id)]);
+  const [basket, wishlistData] = await Promise.all([commerce.pruneAndReadBasket(session.basketId), commerce.getWishlist(customer.id)]);
   const shipping = await commerce.listShippingMethods(session.basketId, basket);
   return {
     token: { customer_id: customer.id, authenticated: true, usid: session.usid },

@@ -25,7 +25,7 @@ async function bagOf(locals: SessionRead): Promise<string> {
 
 /** The visitor's bag with totals computed now (an empty bag when they have none yet). */
 export async function readBasket(locals: SessionRead): Promise<BasketView> {
-  return (await engine()).readBasket((await locals.session()).basketId);
+  return (await engine()).pruneAndReadBasket((await locals.session()).basketId);
 }
 
 /** The bag id shown in the checkout footer; null until the visitor has put something in a bag. */
@@ -37,7 +37,7 @@ export async function basketId(locals: SessionRead): Promise<string | null> {
 export async function basketProductIds(locals: SessionRead): Promise<string[]> {
   const { basketId: id } = await locals.session();
   if (!id) return [];
-  const basket = await (await engine()).readBasket(id);
+  const basket = await (await engine()).pruneAndReadBasket(id);
   return [...new Set(basket.productItems.map((i) => i.masterId))];
 }
 
@@ -53,12 +53,12 @@ export async function addToBag(locals: SessionAccess, input: AddToBagInput): Pro
   if (!session.saved) {
     const { basketId: created } = await commerce.addItem(null, input);
     await locals.keepSession(created);
-    return commerce.readBasket(created);
+    return commerce.pruneAndReadBasket(created);
   }
   const db = await getDb();
   const { basketId: id } = await commerce.addItem(session.basketId, input, sessionBagHolder(db, session.id));
   if (session.basketId !== id) await attachBasket(db, session, id); // no write when already attached
-  return commerce.readBasket(id);
+  return commerce.pruneAndReadBasket(id);
 }
 
 /** Changes a line: another variant (productId) replaces it, else its quantity changes. */
@@ -67,14 +67,14 @@ export async function updateLine(locals: SessionRead, itemId: string, body: v.In
   const commerce = await engine();
   if (body.productId) await commerce.replaceItem(id, itemId, { ...body, productId: body.productId });
   else await commerce.updateItemQuantity(id, itemId, body.quantity);
-  return commerce.readBasket(id);
+  return commerce.pruneAndReadBasket(id);
 }
 
 export async function removeLine(locals: SessionRead, itemId: string): Promise<BasketView> {
   const id = await bagOf(locals);
   const commerce = await engine();
   await commerce.removeItem(id, itemId);
-  return commerce.readBasket(id);
+  return commerce.pruneAndReadBasket(id);
 }
 
 /**
@@ -86,7 +86,7 @@ export async function applyCode(locals: SessionRead, code: string, pin: string):
   const id = await bagOf(locals);
   const commerce = await engine();
   const outcome = await commerce.applyCode(id, code, pin, !!session.customerId);
-  const basket = await commerce.readBasket(id);
+  const basket = await commerce.pruneAndReadBasket(id);
   const coupon = basket.couponItems.find((c) => c.couponItemId === outcome.couponItemId);
   const message = outcome.alreadyApplied || !coupon ? outcome.message : coupon.statusCode === 'applied' ? CODE_APPLIED : coupon.message;
   return { basket, message, couponItemId: outcome.couponItemId };
@@ -100,7 +100,7 @@ export async function removeCode(locals: SessionRead, input: { couponItemId?: st
   const id = await bagOf(locals);
   const commerce = await engine();
   await commerce.removeCoupon(id, input.couponItemId);
-  return commerce.readBasket(id);
+  return commerce.pruneAndReadBasket(id);
 }
 
 /** A promotion's callout and details for the Details modal; couponCodeID is null when no code is required. */

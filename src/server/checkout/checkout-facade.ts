@@ -20,7 +20,7 @@ export async function chooseShippingMethod(locals: SessionRead, methodId: string
   if (!basketId) throw new BadRequest('Add something to your bag first.', 409);
   const commerce = await engine();
   await commerce.setShippingMethod(basketId, methodId);
-  return commerce.readBasket(basketId);
+  return commerce.pruneAndReadBasket(basketId);
 }
 
 /**
@@ -29,7 +29,7 @@ export async function chooseShippingMethod(locals: SessionRead, methodId: string
  */
 export async function enterCheckout(locals: SessionRead): Promise<{ redirect: string } | { basket: BasketView }> {
   const { basketId } = await locals.session();
-  const basket = await (await engine()).readBasket(basketId);
+  const basket = await (await engine()).pruneAndReadBasket(basketId);
   const blocker = checkoutBlocker(basket);
   return blocker ? { redirect: blocker } : { basket };
 }

@@ -188,7 +188,7 @@ export async function setShippingState(db: Db, basketId: string, stateCode: stri
 }
 
 /** The basket as the shopper sees it. Free gifts the bag no longer qualifies for are removed here, at the read. */
-export async function basketView(db: Db, basketId: string | null): Promise<BasketView> {
+export async function pruneAndReadBasket(db: Db, basketId: string | null): Promise<BasketView> {
   const read = await readBasketDetailed(db.kysely, basketId);
   if (read.staleBonusItemIds.length === 0 || !basketId) return read.view;
   return pruneBonusLines(db, basketId);

@@ -1,5 +1,5 @@
 import { getDb, type Db } from '../db/database.ts';
-import { addItem, basketView, removeItem, setShippingMethod, setShippingState, updateItemQuantity, type BagHolder } from './basket.ts';
+import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, setShippingState, updateItemQuantity, type BagHolder } from './basket.ts';
 import { readProduct } from './catalog.ts';
 import { replaceItem } from './basket-edit.ts';
 import { listShippingMethods } from './shipping.ts';
@@ -17,7 +17,8 @@ import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '
  */
 export interface CommerceEngine {
   readProduct(idOrSlug: string): Promise<ProductView | null>;
-  readBasket(basketId: string | null): Promise<BasketView>;
+  /** The bag as the shopper sees it now; free gifts it no longer qualifies for are deleted on the way (hence the name). */
+  pruneAndReadBasket(basketId: string | null): Promise<BasketView>;
   /** With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has none). */
   addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
@@ -41,7 +42,7 @@ export interface CommerceEngine {
 export function embeddedEngine(db: Db): CommerceEngine {
   return {
     readProduct: (id) => readProduct(db, id),
-    readBasket: (basketId) => basketView(db, basketId),
+    pruneAndReadBasket: (basketId) => pruneAndReadBasket(db, basketId),
     addItem: (basketId, input, holder) => addItem(db, basketId, input, holder),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
