@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
-import { RECENTLY_VIEWED_COOKIE } from '../../src/lib/recommendations.ts';
+import { RECENTLY_VIEWED_COOKIE } from '#src/lib/recommendations.ts';
 
 test('a bra: changing the band clears a cup that band does not come in', async ({ page }) => {
   await page.goto('/p/everyday-t-shirt-bra-bh-5001');

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword, verifyPassword } from '../../src/server/accounts/password.ts';
-import { type AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '../../src/server/accounts/accounts.ts';
-import { hit, LIMITS } from '../../src/server/http/throttle.ts';
-import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
-import { addItem, pruneAndReadBasket } from '../../src/server/commerce/basket.ts';
-import { applyCode } from '../../src/server/commerce/coupons.ts';
-import { createSession, loadSession } from '../../src/server/session/session.ts';
-import { makeDeviceCookie, readDeviceCookie } from '../../src/server/accounts/device-cookie.ts';
-import { resetPassword } from '../../src/server/accounts/reset.ts';
+import { hashPassword, verifyPassword } from '#src/server/accounts/password.ts';
+import { type AccountError, authenticate, createCustomer, SIGN_IN_FAILED } from '#src/server/accounts/accounts.ts';
+import { hit, LIMITS } from '#src/server/http/throttle.ts';
+import { startCustomerSession } from '#src/server/accounts/sign-in.ts';
+import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
+import { applyCode } from '#src/server/commerce/coupons.ts';
+import { createSession, loadSession } from '#src/server/session/session.ts';
+import { makeDeviceCookie, readDeviceCookie } from '#src/server/accounts/device-cookie.ts';
+import { resetPassword } from '#src/server/accounts/reset.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
@@ -58,7 +58,7 @@ describe('sign-in', () => {
   });
 
   it('social linking keeps the password of an account whose e-mail was verified, and removes an unverified one', async () => {
-    const { accountForSocialIdentity } = await import('../../src/server/social/flow.ts');
+    const { accountForSocialIdentity } = await import('#src/server/social/flow.ts');
     const verified = await createCustomer(t.db, { email: 'kept@example.com', firstName: 'Ke', lastName: 'Pt', password: 'abcd1234' });
     await t.db.kysely.updateTable('customers').set({ email_verified_at: new Date().toISOString() }).where('id', '=', verified.id).execute();
     const squatted = await createCustomer(t.db, { email: 'squat@example.com', firstName: 'Sq', lastName: 'At', password: 'abcd1234' });

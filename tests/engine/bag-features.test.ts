@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, pruneAndReadBasket, removeItem } from '../../src/server/commerce/basket.ts';
-import { applyCode, readPromotion, removeCoupon } from '../../src/server/commerce/coupons.ts';
-import { CommerceError } from '../../src/server/commerce/errors.ts';
-import { addToWishlist, getWishlist, removeFromWishlist } from '../../src/server/commerce/wishlist.ts';
-import { joinWaitlist } from '../../src/server/commerce/waitlist.ts';
-import { createCustomer } from '../../src/server/accounts/accounts.ts';
-import { MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET } from '../../src/lib/promo-code.ts';
+import { addItem, pruneAndReadBasket, removeItem } from '#src/server/commerce/basket.ts';
+import { applyCode, readPromotion, removeCoupon } from '#src/server/commerce/coupons.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
+import { addToWishlist, getWishlist, removeFromWishlist } from '#src/server/commerce/wishlist.ts';
+import { joinWaitlist } from '#src/server/commerce/waitlist.ts';
+import { createCustomer } from '#src/server/accounts/accounts.ts';
+import { MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, type BagHolder } from '../../src/server/commerce/basket.ts';
-import { createSession, sessionBagHolder } from '../../src/server/session/session.ts';
+import { addItem, type BagHolder } from '#src/server/commerce/basket.ts';
+import { createSession, sessionBagHolder } from '#src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, updateItemQuantity } from '../../src/server/commerce/basket.ts';
-import { CommerceError } from '../../src/server/commerce/errors.ts';
-import { readProduct } from '../../src/server/commerce/catalog.ts';
-import { listShippingMethods } from '../../src/server/commerce/shipping.ts';
-import { applyCode } from '../../src/server/commerce/coupons.ts';
+import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, updateItemQuantity } from '#src/server/commerce/basket.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
+import { readProduct } from '#src/server/commerce/catalog.ts';
+import { listShippingMethods } from '#src/server/commerce/shipping.ts';
+import { applyCode } from '#src/server/commerce/coupons.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -140,7 +140,7 @@ describe('basket', () => {
 
 describe('editing a line (quick shop in edit mode)', () => {
   it('takes another size of the same item within the same limits as adding', async () => {
-    const { replaceItem } = await import('../../src/server/commerce/basket-edit.ts');
+    const { replaceItem } = await import('#src/server/commerce/basket-edit.ts');
     const { basketId, itemId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     const variants = (await readProduct(t.db, 'fb-1001'))!.variants;
     const other = variants.find((x) => x.id !== 'fb-1001-blk-M' && x.inStock && x.maxOrderable >= 2)!;

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, pruneAndReadBasket, removeItem, updateItemQuantity } from '../../src/server/commerce/basket.ts';
-import { replaceItem } from '../../src/server/commerce/basket-edit.ts';
-import { readBasket } from '../../src/server/commerce/basket-read.ts';
-import { applyCode } from '../../src/server/commerce/coupons.ts';
-import { CommerceError } from '../../src/server/commerce/errors.ts';
-import { mergeBaskets } from '../../src/server/commerce/merge-baskets.ts';
-import { withWriteTransaction } from '../../src/server/db/transaction.ts';
+import { addItem, pruneAndReadBasket, removeItem, updateItemQuantity } from '#src/server/commerce/basket.ts';
+import { replaceItem } from '#src/server/commerce/basket-edit.ts';
+import { readBasket } from '#src/server/commerce/basket-read.ts';
+import { applyCode } from '#src/server/commerce/coupons.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
+import { mergeBaskets } from '#src/server/commerce/merge-baskets.ts';
+import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 /** Free gifts on the seeded offer 'bonus-tote-75': a canvas tote or a silk scarf with $75 or more. */

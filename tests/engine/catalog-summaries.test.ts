@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { readProduct, readSummaries, toSummary } from '../../src/server/commerce/catalog.ts';
+import { readProduct, readSummaries, toSummary } from '#src/server/commerce/catalog.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

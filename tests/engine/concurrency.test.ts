@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, pruneAndReadBasket } from '../../src/server/commerce/basket.ts';
-import { sessionBagHolder } from '../../src/server/session/session.ts';
-import { reserveStock, stockLevel } from '../../src/server/commerce/stock.ts';
-import { CommerceError } from '../../src/server/commerce/errors.ts';
+import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
+import { sessionBagHolder } from '#src/server/session/session.ts';
+import { reserveStock, stockLevel } from '#src/server/commerce/stock.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -99,7 +99,7 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
 
 describe('first adds of one session at once', () => {
   it('all land in one bag, which the session knows, and no other bag is made', async () => {
-    const { createSession } = await import('../../src/server/session/session.ts');
+    const { createSession } = await import('#src/server/session/session.ts');
     const { session } = await createSession(t.db, 3600);
     const countBaskets = async () => Number((await t.db.kysely.selectFrom('baskets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
     const before = await countBaskets();

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { latestMail, mailerFor, outboxMailer, smtpMailer } from '../../src/server/mail/mailer.ts';
+import { latestMail, mailerFor, outboxMailer, smtpMailer } from '#src/server/mail/mailer.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -49,8 +49,8 @@ describe('mailer adapters', () => {
 
 describe('a password reset does not wait for SMTP', () => {
   it('answers for a known address even when SMTP cannot be reached, and the outbox keeps the mail', async () => {
-    const { createCustomer } = await import('../../src/server/accounts/accounts.ts');
-    const { requestPasswordReset } = await import('../../src/server/accounts/reset.ts');
+    const { createCustomer } = await import('#src/server/accounts/accounts.ts');
+    const { requestPasswordReset } = await import('#src/server/accounts/reset.ts');
     await createCustomer(t.db, { email: 'smtp.down@example.com', firstName: 'Sam', lastName: 'Down', password: 'abcd1234' });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const before = process.env.SMTP_URL;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { restock, stockLevel } from '../../src/server/commerce/stock.ts';
-import { joinWaitlist } from '../../src/server/commerce/waitlist.ts';
-import { latestMail } from '../../src/server/mail/mailer.ts';
-import { CommerceError } from '../../src/server/commerce/errors.ts';
+import { restock, stockLevel } from '#src/server/commerce/stock.ts';
+import { joinWaitlist } from '#src/server/commerce/waitlist.ts';
+import { latestMail } from '#src/server/mail/mailer.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attachBasket, createSession, hashToken, loadSession } from '../../src/server/session/session.ts';
-import { createBasket } from '../../src/server/commerce/basket.ts';
+import { attachBasket, createSession, hashToken, loadSession } from '#src/server/session/session.ts';
+import { createBasket } from '#src/server/commerce/basket.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

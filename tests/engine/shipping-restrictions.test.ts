@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, pruneAndReadBasket, setShippingState, updateItemQuantity } from '../../src/server/commerce/basket.ts';
-import { readProduct } from '../../src/server/commerce/catalog.ts';
-import { replaceItem } from '../../src/server/commerce/basket-edit.ts';
-import { CommerceError } from '../../src/server/commerce/errors.ts';
-import { lineActions, checkoutBlocker, RESTRICTED_SHIPPING_CART_URL } from '../../src/lib/bag-line-rules.ts';
+import { addItem, pruneAndReadBasket, setShippingState, updateItemQuantity } from '#src/server/commerce/basket.ts';
+import { readProduct } from '#src/server/commerce/catalog.ts';
+import { replaceItem } from '#src/server/commerce/basket-edit.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
+import { lineActions, checkoutBlocker, RESTRICTED_SHIPPING_CART_URL } from '#src/lib/bag-line-rules.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

@@ -5,7 +5,7 @@ import { freshDb, type TestDb } from '../helpers/db.ts';
 // for an unknown e-mail with the work done for a wrong password by counting it, not by timing it.
 const verified: string[] = [];
 vi.mock('../../src/server/accounts/password.ts', async (original) => {
-  const real = await original<typeof import('../../src/server/accounts/password.ts')>();
+  const real = await original<typeof import('#src/server/accounts/password.ts')>();
   return {
     ...real,
     verifyPassword: async (password: string, stored: string) => {
@@ -14,7 +14,7 @@ vi.mock('../../src/server/accounts/password.ts', async (original) => {
     },
   };
 });
-const { AccountError, authenticate, createCustomer, SIGN_IN_FAILED } = await import('../../src/server/accounts/accounts.ts');
+const { AccountError, authenticate, createCustomer, SIGN_IN_FAILED } = await import('#src/server/accounts/accounts.ts');
 
 let t: TestDb;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer } from '../../src/server/accounts/accounts.ts';
-import { startCustomerSession } from '../../src/server/accounts/sign-in.ts';
-import { addItem, pruneAndReadBasket } from '../../src/server/commerce/basket.ts';
-import { createSession, loadSession, sessionBagHolder } from '../../src/server/session/session.ts';
+import { createCustomer } from '#src/server/accounts/accounts.ts';
+import { startCustomerSession } from '#src/server/accounts/sign-in.ts';
+import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
+import { createSession, loadSession, sessionBagHolder } from '#src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

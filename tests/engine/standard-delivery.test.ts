@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { addItem, pruneAndReadBasket, removeItem, setShippingMethod } from '../../src/server/commerce/basket.ts';
-import { listShippingMethods } from '../../src/server/commerce/shipping.ts';
+import { addItem, pruneAndReadBasket, removeItem, setShippingMethod } from '#src/server/commerce/basket.ts';
+import { listShippingMethods } from '#src/server/commerce/shipping.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCustomer } from '../../src/server/accounts/accounts.ts';
-import { addItem } from '../../src/server/commerce/basket.ts';
-import { applyCode } from '../../src/server/commerce/coupons.ts';
-import { sweepExpired } from '../../src/server/maintenance/sweep.ts';
-import { createSession } from '../../src/server/session/session.ts';
+import { createCustomer } from '#src/server/accounts/accounts.ts';
+import { addItem } from '#src/server/commerce/basket.ts';
+import { applyCode } from '#src/server/commerce/coupons.ts';
+import { sweepExpired } from '#src/server/maintenance/sweep.ts';
+import { createSession } from '#src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;

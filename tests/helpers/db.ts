@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { createDb, migrate, type Db } from '../../src/server/db/database.ts';
-import { seed } from '../../src/server/catalog/seed.ts';
+import { createDb, migrate, type Db } from '#src/server/db/database.ts';
+import { seed } from '#src/server/catalog/seed.ts';
 
 export interface TestDb {
   db: Db;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createDb, type Db } from '../../src/server/db/database.ts';
+import { createDb, type Db } from '#src/server/db/database.ts';
 
 /** The database the Playwright servers use (scripts/e2e-server.ts), opened from a test for setup and checks. */
 export function e2eDb(): Db {

@@ -1,9 +1,9 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { SignInForm } from '../../src/islands/account/SignInForm.tsx';
-import { ForgotPassword } from '../../src/islands/account/ForgotPassword.tsx';
-import { serverMessageOr, UNKNOWN_ERROR } from '../../src/lib/errors.ts';
+import { SignInForm } from '#src/islands/account/SignInForm.tsx';
+import { ForgotPassword } from '#src/islands/account/ForgotPassword.tsx';
+import { serverMessageOr, UNKNOWN_ERROR } from '#src/lib/errors.ts';
 
 afterEach(() => {
   cleanup();

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { planMerge, type MergeLine } from '../../src/server/accounts/merge.ts';
-import { isValidPassword, passwordChecklist } from '../../src/lib/password-rules.ts';
-import { LoginSchema, RegisterSchema } from '../../src/lib/schemas/account.ts';
-import { Email } from '../../src/lib/schemas/email.ts';
-import { safeReturnPath } from '../../src/lib/return-path.ts';
+import { planMerge, type MergeLine } from '#src/server/accounts/merge.ts';
+import { isValidPassword, passwordChecklist } from '#src/lib/password-rules.ts';
+import { LoginSchema, RegisterSchema } from '#src/lib/schemas/account.ts';
+import { Email } from '#src/lib/schemas/email.ts';
+import { safeReturnPath } from '#src/lib/return-path.ts';
 
 describe('password rule: 8-16 characters, at least one letter and one digit', () => {
   it.each([

@@ -2,10 +2,10 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BasketView, LineItemView } from '../../src/lib/commerce-types.ts';
-import { $bag, $bagCount, $bagError, $bagPendingItem, updateLineQuantity } from '../../src/lib/stores/bag.ts';
-import { LineItem } from '../../src/islands/bag/LineItem.tsx';
-import { OrderSummary } from '../../src/islands/bag/OrderSummary.tsx';
+import type { BasketView, LineItemView } from '#src/lib/commerce-types.ts';
+import { $bag, $bagCount, $bagError, $bagPendingItem, updateLineQuantity } from '#src/lib/stores/bag.ts';
+import { LineItem } from '#src/islands/bag/LineItem.tsx';
+import { OrderSummary } from '#src/islands/bag/OrderSummary.tsx';
 
 const item = (over: Partial<LineItemView> = {}): LineItemView => ({
   itemId: 'i1', productId: 'fb-1001-blk-M', masterId: 'fb-1001', productName: 'Everyday Crew Tee', brand: 'fb', quantity: 2,

@@ -2,11 +2,11 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { LineItemView } from '../../src/lib/commerce-types.ts';
-import { editEventDetail, lineActions, lineQuantityOptions } from '../../src/lib/bag-line-rules.ts';
-import { QUICK_SHOP_EVENT } from '../../src/lib/quick-shop.ts';
-import { $bag, $bagPendingItem } from '../../src/lib/stores/bag.ts';
-import { LineItem } from '../../src/islands/bag/LineItem.tsx';
+import type { LineItemView } from '#src/lib/commerce-types.ts';
+import { editEventDetail, lineActions, lineQuantityOptions } from '#src/lib/bag-line-rules.ts';
+import { QUICK_SHOP_EVENT } from '#src/lib/quick-shop.ts';
+import { $bag, $bagPendingItem } from '#src/lib/stores/bag.ts';
+import { LineItem } from '#src/islands/bag/LineItem.tsx';
 
 const item = (over: Partial<LineItemView> = {}, details: Partial<LineItemView['c_lineItemDetails']> = {}): LineItemView => ({
   itemId: 'i1', productId: 'ca-7001-nvy-Misses-6', masterId: 'ca-7001', productName: 'High-Rise Straight Jean', brand: 'ca', quantity: 2,

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE } from '../../src/lib/constants.ts';
-import { effectiveMethodId, methodAllowed } from '../../src/lib/standard-delivery.ts';
-import { availabilityMessage } from '../../src/server/commerce/availability.ts';
-import type { LoadedBasket, LoadedLine } from '../../src/server/commerce/basket-load.ts';
-import { priceBasket } from '../../src/server/commerce/basket-pricer.ts';
+import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { effectiveMethodId, methodAllowed } from '#src/lib/standard-delivery.ts';
+import { availabilityMessage } from '#src/server/commerce/availability.ts';
+import type { LoadedBasket, LoadedLine } from '#src/server/commerce/basket-load.ts';
+import { priceBasket } from '#src/server/commerce/basket-pricer.ts';
 
 const line = (over: Partial<LoadedLine> = {}): LoadedLine => ({
   id: 'l1', sku: 'fb-1001-blk-M', productId: 'fb-1001', quantity: 1, hemmingOptionId: null, inseam: null, hemPriceCents: null,

@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { BonusDiscountLineItemView } from '../../src/lib/commerce-types.ts';
-import { $bag, $bagCount } from '../../src/lib/stores/bag.ts';
-import { BonusProductPicker } from '../../src/islands/bag/BonusProductPicker.tsx';
+import type { BonusDiscountLineItemView } from '#src/lib/commerce-types.ts';
+import { $bag, $bagCount } from '#src/lib/stores/bag.ts';
+import { BonusProductPicker } from '#src/islands/bag/BonusProductPicker.tsx';
 
 const offer: BonusDiscountLineItemView = {
   id: 'bonus-tote-75', c_calloutMsg: 'Free canvas tote or silk scarf with $75 or more', maxBonusItems: 1, claimed: false,

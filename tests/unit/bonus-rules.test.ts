@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { claimRefusal, evaluateBonuses, qualifyingMerchandise, qualifies, type BonusRule, type QualifyingLine } from '../../src/server/commerce/bonus-rules.ts';
-import { applyCoupons, computeTotals } from '../../src/server/commerce/pricing.ts';
-import { PRODUCT_TYPE } from '../../src/lib/constants.ts';
+import { claimRefusal, evaluateBonuses, qualifyingMerchandise, qualifies, type BonusRule, type QualifyingLine } from '#src/server/commerce/bonus-rules.ts';
+import { applyCoupons, computeTotals } from '#src/server/commerce/pricing.ts';
+import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 
 const rule = (over: Partial<BonusRule> = {}): BonusRule => ({
   id: 'tote', calloutMsg: 'Free tote with $75 or more', thresholdCents: 7500, brand: null, maxBonusItems: 1, productIds: ['fb-1007', 'jl-4007'], active: true, ...over,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { catalogRows } from '../../src/server/catalog/seed.ts';
-import { BRAND_CODES, PRODUCT_TYPE } from '../../src/lib/constants.ts';
+import { catalogRows } from '#src/server/catalog/seed.ts';
+import { BRAND_CODES, PRODUCT_TYPE } from '#src/lib/constants.ts';
 
 const rows = catalogRows();
 

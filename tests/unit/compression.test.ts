@@ -6,8 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { precompressDirectory } from '../../src/integrations/precompress.ts';
-import { storeFront } from '../../src/server/http/front.ts';
+import { precompressDirectory } from '#src/integrations/precompress.ts';
+import { storeFront } from '#src/server/http/front.ts';
 import { rawGet } from '../helpers/page-weight.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'precompress-'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig, storeOrigin } from '../../src/server/config.ts';
-import { isAllowedIssuer, socialProviders } from '../../src/server/social/providers.ts';
+import { parseConfig, storeOrigin } from '#src/server/config.ts';
+import { isAllowedIssuer, socialProviders } from '#src/server/social/providers.ts';
 
 describe('configuration', () => {
   it('reads numbers as numbers and refuses what is not one, naming the variable', () => {

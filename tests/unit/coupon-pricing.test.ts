@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyCoupons, computeTotals, type CouponLine, type CouponRule, type PricedLine } from '../../src/server/commerce/pricing.ts';
-import { PRODUCT_TYPE } from '../../src/lib/constants.ts';
+import { applyCoupons, computeTotals, type CouponLine, type CouponRule, type PricedLine } from '#src/server/commerce/pricing.ts';
+import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 
 const line = (over: Partial<CouponLine> = {}): CouponLine => ({ productId: 'ww-2001', brand: 'ww', colorType: 'B', productType: PRODUCT_TYPE.regular, merchandise: 5499, ...over });
 const rule = (over: Partial<CouponRule> = {}): CouponRule => ({ couponItemId: 'c1', percentOff: 15, brand: 'ww', productIds: [], active: true, ...over });

@@ -6,8 +6,8 @@ import { expect, it } from 'vitest';
  */
 it('a failed database opening is tried again at the next call, not cached', async () => {
   process.env.DATABASE_URL = 'postgres://nobody@127.0.0.1:1/none'; // nothing listens on port 1
-  const { getDb } = await import('../../src/server/db/database.ts');
-  const { engine } = await import('../../src/server/commerce/engine.ts');
+  const { getDb } = await import('#src/server/db/database.ts');
+  const { engine } = await import('#src/server/commerce/engine.ts');
   const first = getDb();
   expect(getDb()).toBe(first); // while it is opening, callers share it
   await expect(first).rejects.toThrow();

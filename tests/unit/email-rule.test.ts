@@ -2,12 +2,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { Email } from '../../src/lib/schemas/email.ts';
-import { JoinWaitlistSchema } from '../../src/lib/schemas/shopper-lists.ts';
-import { AddToBagSchema } from '../../src/lib/schemas/basket.ts';
-import { EmailOnlySchema, LoginSchema } from '../../src/lib/schemas/account.ts';
-import { TrackOrderSchema } from '../../src/lib/order-number.ts';
-import { giftCardErrors } from '../../src/lib/product-rules.ts';
+import { Email } from '#src/lib/schemas/email.ts';
+import { JoinWaitlistSchema } from '#src/lib/schemas/shopper-lists.ts';
+import { AddToBagSchema } from '#src/lib/schemas/basket.ts';
+import { EmailOnlySchema, LoginSchema } from '#src/lib/schemas/account.ts';
+import { TrackOrderSchema } from '#src/lib/order-number.ts';
+import { giftCardErrors } from '#src/lib/product-rules.ts';
 
 const message = (data: unknown) => v.safeParse(Email, data).issues?.[0]?.message;
 

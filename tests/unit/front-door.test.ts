@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it, vi } from 'vitest';
-import { createFrontDoor } from '../../src/server/http/front-door.ts';
+import { createFrontDoor } from '#src/server/http/front-door.ts';
 
 const mount = vi.hoisted(() => ({ made: 0 }));
 vi.mock('../../src/server/oidc/provider.ts', () => ({
@@ -69,7 +69,7 @@ describe('the front door', () => {
 
 describe('the embedded sign-in provider', () => {
   it('has one issuer, whatever Host 1,000 requests carry', async () => {
-    const { localProviderMount } = await import('../../src/server/oidc/mount.ts');
+    const { localProviderMount } = await import('#src/server/oidc/mount.ts');
     const handle = localProviderMount('http://127.0.0.1:4321');
     for (let port = 1000; port < 2000; port++) {
       const { req, res } = exchange('GET', `localhost:${port}`, '/oidc/.well-known/openid-configuration');

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { GiftCardForm } from '../../src/islands/product/GiftCardForm.tsx';
-import { giftCardErrors, type GiftCardFields } from '../../src/lib/product-rules.ts';
+import { GiftCardForm } from '#src/islands/product/GiftCardForm.tsx';
+import { giftCardErrors, type GiftCardFields } from '#src/lib/product-rules.ts';
 
 afterEach(cleanup);
 

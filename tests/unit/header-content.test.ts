@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   AccountMenuSchema, BrandTabsSchema, ContentAreasSchema, HeaderDataSchema, MegaMenuSchema, PromoBarSchema, parsePromoBar,
-} from '../../src/content/schemas.ts';
+} from '#src/content/schemas.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`src/content/header/${file}.json`, 'utf8'));
 const files = {
@@ -49,7 +49,7 @@ describe('promo bar data that cannot be parsed at run time (spec §8)', () => {
 
 describe('promo bar slides and the promotions they name', () => {
   it("a slide naming a promotion of the catalog tells that promotion's own details, so the two cannot drift apart", async () => {
-    const { PROMOTIONS } = await import('../../src/server/catalog/catalog-data.ts');
+    const { PROMOTIONS } = await import('#src/server/catalog/catalog-data.ts');
     const slides = PromoBarSchema.parse(read('promo-bar')).slides;
     const named = slides.filter((s) => PROMOTIONS.some((p) => p.id === s.promotionId));
     expect(named.length).toBeGreaterThan(0);

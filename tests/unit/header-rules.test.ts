@@ -1,15 +1,15 @@
-import { stickyState } from '../../src/lib/header/sticky-rule.ts';
-import { createReplyGate } from '../../src/lib/header/reply-gate.ts';
-import { forDevice, forMarket } from '../../src/lib/header/menu-visibility.ts';
+import { stickyState } from '#src/lib/header/sticky-rule.ts';
+import { createReplyGate } from '#src/lib/header/reply-gate.ts';
+import { forDevice, forMarket } from '#src/lib/header/menu-visibility.ts';
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, isVisibleAt, newYorkInstant, toNewYorkWallClock } from '../../src/lib/header/time-window.ts';
-import { looksLikeItemNumber } from '../../src/lib/header/item-number.ts';
-import { pointsProgress, rewardsLink, type RewardsRecord } from '../../src/lib/header/rewards.ts';
+import { isOpenAt, isVisibleAt, newYorkInstant, toNewYorkWallClock } from '#src/lib/header/time-window.ts';
+import { looksLikeItemNumber } from '#src/lib/header/item-number.ts';
+import { pointsProgress, rewardsLink, type RewardsRecord } from '#src/lib/header/rewards.ts';
 import {
   addRecentSearch, parseRecentSearches, readRecentSearchCookie, recentSearchCookie, serializeRecentSearches, shownRecentSearches,
-} from '../../src/lib/header/recent-searches.ts';
-import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '../../src/lib/header/search-routes.ts';
-import { brandFromPath, isExcludedPage, orderBrandTabs } from '../../src/lib/header/brand-context.ts';
+} from '#src/lib/header/recent-searches.ts';
+import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '#src/lib/header/search-routes.ts';
+import { brandFromPath, isExcludedPage, orderBrandTabs } from '#src/lib/header/brand-context.ts';
 
 describe('mega menu items show between their start and end times, in New York time, to the minute', () => {
   const item = { startTime: '2025-07-04T09:00', endTime: '2025-07-04T17:30' };

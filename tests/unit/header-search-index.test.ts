@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogSearch } from '../../src/server/search/search-index.ts';
-import type { SearchDocument } from '../../src/server/catalog/catalog-queries.ts';
-import { PRODUCTS, BRANDS } from '../../src/server/catalog/catalog-data.ts';
+import { CatalogSearch } from '#src/server/search/search-index.ts';
+import type { SearchDocument } from '#src/server/catalog/catalog-queries.ts';
+import { PRODUCTS, BRANDS } from '#src/server/catalog/catalog-data.ts';
 
 // The index over the seeded catalog's data, without a database.
 const docs: SearchDocument[] = PRODUCTS.map((p) => ({

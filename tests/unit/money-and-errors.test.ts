@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatRange } from '../../src/lib/money.ts';
-import { resolveErrorText, UNKNOWN_ERROR } from '../../src/lib/errors.ts';
+import { formatCents, formatRange } from '#src/lib/money.ts';
+import { resolveErrorText, UNKNOWN_ERROR } from '#src/lib/errors.ts';
 
 describe('money', () => {
   it('shows USD with the symbol and two decimals', () => {

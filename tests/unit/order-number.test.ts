@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { isOrderNumber, ORDER_NUMBER_INVALID, TrackOrderSchema } from '../../src/lib/order-number.ts';
+import { isOrderNumber, ORDER_NUMBER_INVALID, TrackOrderSchema } from '#src/lib/order-number.ts';
 
 describe('order number pattern (header spec §5): digits 1-4, dash, 5 digits, dash, 3-4 digits', () => {
   it.each(['1-00042-017', '1234-56789-123', '12-34567-8901', ' 1234-56789-123 '])('%s is an order number', (t) => expect(isOrderNumber(t)).toBe(true));

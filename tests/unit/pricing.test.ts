@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { computeTotals, finalUnitPrice, shippingPrice, taxFor, type PricedLine } from '../../src/server/commerce/pricing.ts';
-import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS, PRODUCT_TYPE } from '../../src/lib/constants.ts';
+import { computeTotals, finalUnitPrice, shippingPrice, taxFor, type PricedLine } from '#src/server/commerce/pricing.ts';
+import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS, PRODUCT_TYPE } from '#src/lib/constants.ts';
 
 const line = (over: Partial<PricedLine> = {}): PricedLine => ({
   quantity: 1, listPrice: 2500, finalPrice: 2000, optionPrice: 0, productType: PRODUCT_TYPE.regular, ...over,

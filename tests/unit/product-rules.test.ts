@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductView, VariantView } from '../../src/lib/commerce-types.ts';
+import type { ProductView, VariantView } from '#src/lib/commerce-types.ts';
 import { priceBlock,
   availabilityNotice, breadcrumbs, clampQuantity, giftCardErrors, imagesFor, quantityOptions, showStarRating, showWishlistToggle,
   stripSearchPrefix, toggleHemming, visibleThumbnails,
-} from '../../src/lib/product-rules.ts';
-import { existingValues } from '../../src/lib/selection.ts';
-import { pushRecentlyViewed, setForCriteria } from '../../src/lib/recommendations.ts';
-import { compareSizes } from '../../src/server/commerce/catalog.ts';
-import { clampZoom } from '../../src/islands/product/ZoomModal.tsx';
-import { quickShopLink } from '../../src/lib/quick-shop.ts';
+} from '#src/lib/product-rules.ts';
+import { existingValues } from '#src/lib/selection.ts';
+import { pushRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
+import { compareSizes } from '#src/server/commerce/catalog.ts';
+import { clampZoom } from '#src/islands/product/ZoomModal.tsx';
+import { quickShopLink } from '#src/lib/quick-shop.ts';
 
 const v = (over: Partial<VariantView>): VariantView => ({
   id: 'x', color: 'blk', size: null, sizeFamily: null, braBandSize: null, braCupSize: null, shoeWidth: null, orderable: true, inStock: true,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_INVALID, CODE_INVALID, GIFT_CARD_INVALID, PIN_INVALID, codeError, codeFieldError, guessCodeType, normaliseCode, pinError,
-} from '../../src/lib/promo-code.ts';
+} from '#src/lib/promo-code.ts';
 
 describe('code type guessing (checkout spec §4)', () => {
   it('digits only and more than one character: gift card', () => {

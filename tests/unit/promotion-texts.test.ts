@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { PROMOTIONS } from '../../src/server/catalog/catalog-data.ts';
-import { MAX_DISCOUNTS_PER_BASKET } from '../../src/lib/promo-code.ts';
-import promoBar from '../../src/content/header/promo-bar.json' with { type: 'json' };
+import { PROMOTIONS } from '#src/server/catalog/catalog-data.ts';
+import { MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
+import promoBar from '#src/content/header/promo-bar.json' with { type: 'json' };
 
 /**
  * A promotion's text promises only what the bag does (security issue 7: SAVE15 said 'One code per order' while two

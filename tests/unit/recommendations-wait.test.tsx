@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, expect, it, vi } from 'vitest';
-import { Recommendations } from '../../src/islands/product/Recommendations.tsx';
+import { Recommendations } from '#src/islands/product/Recommendations.tsx';
 
 afterEach(() => {
   cleanup();

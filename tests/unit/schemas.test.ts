@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { AddToBagSchema, UpdateBasketItemSchema } from '../../src/lib/schemas/basket.ts';
-import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from '../../src/lib/schemas/limits.ts';
+import { AddToBagSchema, UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
+import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from '#src/lib/schemas/limits.ts';
 
 const parse = (data: unknown) => v.safeParse(AddToBagSchema, data);
 

@@ -1,5 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import { secureCookies } from '../../src/server/http/session-cookies.ts';
+import { secureCookies } from '#src/server/http/session-cookies.ts';
 
 const before = process.env.NODE_ENV;
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductView, VariantView } from '../../src/lib/commerce-types.ts';
-import { addButtonLabel, choose, isValueAvailable, normalise, resolveVariant } from '../../src/lib/selection.ts';
+import type { ProductView, VariantView } from '#src/lib/commerce-types.ts';
+import { addButtonLabel, choose, isValueAvailable, normalise, resolveVariant } from '#src/lib/selection.ts';
 
 function variant(color: string, band: string, cup: string, inStock = true): VariantView {
   return {

@@ -2,10 +2,10 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { WaitlistForm } from '../../src/islands/product/WaitlistForm.tsx';
-import { WishlistToggle } from '../../src/islands/wishlist/WishlistToggle.tsx';
-import { $customer, SIGNED_OUT } from '../../src/lib/stores/customer.ts';
-import { $wishlist } from '../../src/lib/stores/wishlist.ts';
+import { WaitlistForm } from '#src/islands/product/WaitlistForm.tsx';
+import { WishlistToggle } from '#src/islands/wishlist/WishlistToggle.tsx';
+import { $customer, SIGNED_OUT } from '#src/lib/stores/customer.ts';
+import { $wishlist } from '#src/lib/stores/wishlist.ts';
 
 const reply = (body: unknown, status = 200) => new Response(JSON.stringify(status < 400 ? { status: 'success', body } : { status: 'error', message: body }), { status });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from 'vitest';
-import { callApi } from '../../src/lib/api-client.ts';
-import { SITE_ERROR_EVENT, type SiteErrorDetail } from '../../src/lib/analytics.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { SITE_ERROR_EVENT, type SiteErrorDetail } from '#src/lib/analytics.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

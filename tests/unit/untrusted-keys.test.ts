@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { HEADLINES, setForCriteria } from '../../src/lib/recommendations.ts';
-import { sizeChartHtml } from '../../src/server/content/size-charts.ts';
-import { brandSettings } from '../../src/server/content/brand-settings.ts';
-import { stateName } from '../../src/lib/us-states.ts';
+import { HEADLINES, setForCriteria } from '#src/lib/recommendations.ts';
+import { sizeChartHtml } from '#src/server/content/size-charts.ts';
+import { brandSettings } from '#src/server/content/brand-settings.ts';
+import { stateName } from '#src/lib/us-states.ts';
 
 /** Names every plain object answers to: as request data they are unknown keys, nothing more (security issue 7). */
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { stateList, stateName, US_STATES } from '../../src/lib/us-states.ts';
-import { TAX_RATES_BP } from '../../src/server/catalog/catalog-data.ts';
+import { stateList, stateName, US_STATES } from '#src/lib/us-states.ts';
+import { TAX_RATES_BP } from '#src/server/catalog/catalog-data.ts';
 
 describe('US states', () => {
   it('names every state the store taxes and ships to', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { heldWishlistProduct, holdRecord, HOLD_TTL_MS, smallScreenSignInUrl, wishlistAddPath, wishlistSignInUrl } from '../../src/lib/wishlist-hold.ts';
+import { heldWishlistProduct, holdRecord, HOLD_TTL_MS, smallScreenSignInUrl, wishlistAddPath, wishlistSignInUrl } from '#src/lib/wishlist-hold.ts';
 
 describe('a guest adding to the wishlist is sent to sign in with the product held', () => {
   it('small screens go to the checkout spec route, exactly', () => {

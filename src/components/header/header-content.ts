@@ -1,5 +1,5 @@
 import { getEntry } from 'astro:content';
-import { parsePromoBar, type PromoBar } from '../../content/schemas.ts';
+import { parsePromoBar, type PromoBar } from '#src/content/schemas.ts';
 
 /**
  * The header's editable content (src/content/header/*.json, validated at build by src/content.config.ts).

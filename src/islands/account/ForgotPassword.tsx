@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { callApi } from '../../lib/api-client.ts';
-import { serverMessageOr } from '../../lib/errors.ts';
-import { Email } from '../../lib/schemas/email.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { serverMessageOr } from '#src/lib/errors.ts';
+import { Email } from '#src/lib/schemas/email.ts';
 
 type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 const FALLBACK = 'Something went wrong. Please try again.';

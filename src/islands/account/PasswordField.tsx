@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PASSWORD_MAX, passwordChecklist } from '../../lib/password-rules.ts';
+import { PASSWORD_MAX, passwordChecklist } from '#src/lib/password-rules.ts';
 
 interface Props {
   label: string;

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { callApi } from '../../lib/api-client.ts';
-import { RegisterSchema } from '../../lib/schemas/account.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { RegisterSchema } from '#src/lib/schemas/account.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { callApi } from '../../lib/api-client.ts';
-import { isValidPassword } from '../../lib/password-rules.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { isValidPassword } from '#src/lib/password-rules.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
 

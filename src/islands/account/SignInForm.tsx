@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { callApi } from '../../lib/api-client.ts';
-import { serverMessageOr } from '../../lib/errors.ts';
-import { LoginSchema } from '../../lib/schemas/account.ts';
-import { Email } from '../../lib/schemas/email.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { serverMessageOr } from '#src/lib/errors.ts';
+import { LoginSchema } from '#src/lib/schemas/account.ts';
+import { Email } from '#src/lib/schemas/email.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialSignIn, type SocialProviderButton } from "./SocialSignIn.tsx";

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { getBrowserCookie, removeBrowserCookie } from '../../lib/cookies.ts';
+import { getBrowserCookie, removeBrowserCookie } from '#src/lib/cookies.ts';
 import { addHeldWishlistProduct } from './after-sign-in.ts';
 
 export interface SocialProviderButton {

@@ -1,8 +1,8 @@
-import { $bag } from '../../lib/stores/bag.ts';
-import type { BasketView } from '../../lib/commerce-types.ts';
-import { callApi } from '../../lib/api-client.ts';
-import { safeReturnPath } from '../../lib/return-path.ts';
-import { HELD_WISHLIST_KEY, heldWishlistProduct, WISHLIST_PATH } from '../../lib/wishlist-hold.ts';
+import { $bag } from '#src/lib/stores/bag.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { safeReturnPath } from '#src/lib/return-path.ts';
+import { HELD_WISHLIST_KEY, heldWishlistProduct, WISHLIST_PATH } from '#src/lib/wishlist-hold.ts';
 
 export interface SignInBody {
   basket: BasketView;

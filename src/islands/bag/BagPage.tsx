@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { callApi } from '../../lib/api-client.ts';
-import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
-import { STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
-import { stateName } from '../../lib/us-states.ts';
-import { $bag, $bagError, chooseShippingMethod, loadBag } from '../../lib/stores/bag.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
+import { stateName } from '#src/lib/us-states.ts';
+import { $bag, $bagError, chooseShippingMethod, loadBag } from '#src/lib/stores/bag.ts';
 import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { BonusDiscountLineItemView } from '../../lib/commerce-types.ts';
+import type { BonusDiscountLineItemView } from '#src/lib/commerce-types.ts';
 import { BonusProductPicker } from './BonusProductPicker.tsx';
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { BonusDiscountLineItemView, BonusProductView } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
-import { addToBag, loadBag } from '../../lib/stores/bag.ts';
+import type { BonusDiscountLineItemView, BonusProductView } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { addToBag, loadBag } from '#src/lib/stores/bag.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 interface Props {

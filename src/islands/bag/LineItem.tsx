@@ -1,11 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useState } from 'react';
-import { editEventDetail, lineActions, lineQuantityOptions } from '../../lib/bag-line-rules.ts';
-import { openQuickShop } from '../../lib/quick-shop.ts';
-import type { LineItemView } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
-import { $bagPendingItem, removeLine, updateLineQuantity } from '../../lib/stores/bag.ts';
-import { moveToWishlist } from '../../lib/stores/wishlist.ts';
+import { editEventDetail, lineActions, lineQuantityOptions } from '#src/lib/bag-line-rules.ts';
+import { openQuickShop } from '#src/lib/quick-shop.ts';
+import type { LineItemView } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
+import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
 
 interface Props {

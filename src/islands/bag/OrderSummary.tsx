@@ -1,5 +1,5 @@
-import type { BasketSummary } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
+import type { BasketSummary } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
 
 /** The order summary rows, exactly as the server computed them (coupons shown only when a code takes something off). */
 export function OrderSummary({ summary }: { summary: BasketSummary }) {

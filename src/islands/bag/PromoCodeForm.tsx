@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
-import { codeError, GIFT_CARD_PIN_LENGTH, guessCodeType, MAX_DISCOUNTS, normaliseCode } from '../../lib/promo-code.ts';
-import { $bag, applyPromoCode, removePromoCode } from '../../lib/stores/bag.ts';
-import { formatCents } from '../../lib/money.ts';
+import { codeError, GIFT_CARD_PIN_LENGTH, guessCodeType, MAX_DISCOUNTS, normaliseCode } from '#src/lib/promo-code.ts';
+import { $bag, applyPromoCode, removePromoCode } from '#src/lib/stores/bag.ts';
+import { formatCents } from '#src/lib/money.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { callApi } from '../../lib/api-client.ts';
+import { callApi } from '#src/lib/api-client.ts';
 
 interface Promotion {
   calloutMsg: string;

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatCents } from '../../lib/money.ts';
-import { $bag, loadBag } from '../../lib/stores/bag.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { $bag, loadBag } from '#src/lib/stores/bag.ts';
 import { LineItem } from '../bag/LineItem.tsx';
 
 /**

@@ -1,6 +1,6 @@
-import { formatCents } from '../../lib/money.ts';
-import { pointsProgress, rewardsLink } from '../../lib/header/rewards.ts';
-import { $customer } from '../../lib/stores/customer.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { pointsProgress, rewardsLink } from '#src/lib/header/rewards.ts';
+import { $customer } from '#src/lib/stores/customer.ts';
 
 /**
  * Switches the static (signed-out) header to the signed-in state when $customer says so: [data-when] parts,

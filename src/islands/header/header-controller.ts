@@ -1,8 +1,8 @@
-import { writeDocumentCookie } from '../../lib/cookies.ts';
-import { COUNTRY_SWITCH_COOKIES } from '../../lib/header/brand-context.ts';
-import { MOBILE_MENU_HEIGHT_OFFSET, SMALL_SCREEN_MAX_WIDTH } from '../../lib/header/constants.ts';
-import { $chatHidden, $flyout, $menuOpen, $openSubmenus, $scrollLocked, $smallScreen, chooseFlyout, closeFlyout, isFlyoutOpening, closeMenu, toggleMenu, toggleSubmenu, type FlyoutId } from '../../lib/stores/header.ts';
-import { loadCustomer } from '../../lib/stores/customer.ts';
+import { writeDocumentCookie } from '#src/lib/cookies.ts';
+import { COUNTRY_SWITCH_COOKIES } from '#src/lib/header/brand-context.ts';
+import { MOBILE_MENU_HEIGHT_OFFSET, SMALL_SCREEN_MAX_WIDTH } from '#src/lib/header/constants.ts';
+import { $chatHidden, $flyout, $menuOpen, $openSubmenus, $scrollLocked, $smallScreen, chooseFlyout, closeFlyout, isFlyoutOpening, closeMenu, toggleMenu, toggleSubmenu, type FlyoutId } from '#src/lib/stores/header.ts';
+import { loadCustomer } from '#src/lib/stores/customer.ts';
 import { startCustomerView } from './customer-view.ts';
 import { startMenuTiming } from './menu-timing.ts';
 import { startSticky } from './sticky.ts';

@@ -1,11 +1,11 @@
-import { callApi } from '../../lib/api-client.ts';
-import { SEARCH_DEBOUNCE_MS } from '../../lib/header/constants.ts';
-import { createReplyGate } from '../../lib/header/reply-gate.ts';
-import { documentCookies, writeDocumentCookie } from '../../lib/cookies.ts';
-import { addRecentSearch, readRecentSearchCookie, recentSearchCookie, shownRecentSearches } from '../../lib/header/recent-searches.ts';
-import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '../../lib/header/search-routes.ts';
-import type { Suggestions } from '../../lib/schemas/search.ts';
-import { $searchOpen, closeSearch, openSearch } from '../../lib/stores/header.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { SEARCH_DEBOUNCE_MS } from '#src/lib/header/constants.ts';
+import { createReplyGate } from '#src/lib/header/reply-gate.ts';
+import { documentCookies, writeDocumentCookie } from '#src/lib/cookies.ts';
+import { addRecentSearch, readRecentSearchCookie, recentSearchCookie, shownRecentSearches } from '#src/lib/header/recent-searches.ts';
+import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '#src/lib/header/search-routes.ts';
+import type { Suggestions } from '#src/lib/schemas/search.ts';
+import { $searchOpen, closeSearch, openSearch } from '#src/lib/stores/header.ts';
 
 /**
  * Search box behaviour (spec §4 Search): opens on focus, closes on Cancel or Escape; suggestions 500 ms after the

@@ -1,5 +1,5 @@
-import { stickyState } from '../../lib/header/sticky-rule.ts';
-import { $smallScreen } from '../../lib/stores/header.ts';
+import { stickyState } from '#src/lib/header/sticky-rule.ts';
+import { $smallScreen } from '#src/lib/stores/header.ts';
 
 /** Applies the sticky-header rule (src/lib/header/sticky-rule.ts) as the page scrolls, once per frame. */
 export function startSticky(header: HTMLElement): void {

@@ -1,5 +1,5 @@
-import type { BasketView, ProductView } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
+import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 /** The added-to-bag confirmation: what went in, the bag subtotal, and where to go next. */

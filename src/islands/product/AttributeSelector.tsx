@@ -1,5 +1,5 @@
-import type { ProductView, VariationAttribute } from '../../lib/commerce-types.ts';
-import { existingValues, isValueAvailable, type Selections } from '../../lib/selection.ts';
+import type { ProductView, VariationAttribute } from '#src/lib/commerce-types.ts';
+import { existingValues, isValueAvailable, type Selections } from '#src/lib/selection.ts';
 
 interface Props {
   attr: VariationAttribute;

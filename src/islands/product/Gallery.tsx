@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState, type MouseEvent } from 'react';
-import type { MediaView } from '../../lib/commerce-types.ts';
-import { imagesFor, visibleThumbnails } from '../../lib/product-rules.ts';
-import { $previewColor, $selectedColor } from '../../lib/stores/product.ts';
+import type { MediaView } from '#src/lib/commerce-types.ts';
+import { imagesFor, visibleThumbnails } from '#src/lib/product-rules.ts';
+import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { ZoomModal } from './ZoomModal.tsx';
 
 export const MAGNIFIER_SCALE = 2.5;

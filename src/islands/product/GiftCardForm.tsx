@@ -1,5 +1,5 @@
-import type { GiftCardFields } from '../../lib/product-rules.ts';
-import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from '../../lib/schemas/limits.ts';
+import type { GiftCardFields } from '#src/lib/product-rules.ts';
+import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from '#src/lib/schemas/limits.ts';
 import { InfoModalButton } from './InfoModalButton.tsx';
 
 interface Props {

@@ -1,6 +1,6 @@
-import type { HemmingFamily } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
-import { toggleHemming } from '../../lib/product-rules.ts';
+import type { HemmingFamily } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { toggleHemming } from '#src/lib/product-rules.ts';
 import { InfoModalButton } from './InfoModalButton.tsx';
 
 /** Hemming options for the chosen size family; clicking the chosen inseam again clears it. */

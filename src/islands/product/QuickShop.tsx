@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '../../lib/api-client.ts';
-import type { ProductView } from '../../lib/commerce-types.ts';
-import { QUICK_SHOP_EVENT, quickShopLink, type QuickShopDetail } from '../../lib/quick-shop.ts';
-import { loadBag } from '../../lib/stores/bag.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import type { ProductView } from '#src/lib/commerce-types.ts';
+import { QUICK_SHOP_EVENT, quickShopLink, type QuickShopDetail } from '#src/lib/quick-shop.ts';
+import { loadBag } from '#src/lib/stores/bag.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { PurchaseArea } from './PurchaseArea.tsx';
 

@@ -1,11 +1,11 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
-import { callApi } from '../../lib/api-client.ts';
-import type { RecommendationItem } from '../../lib/commerce-types.ts';
-import { formatCents, formatRange } from '../../lib/money.ts';
-import { showStarRating } from '../../lib/product-rules.ts';
-import { CAROUSEL_WAIT_MS } from '../../lib/recommendations.ts';
-import { openQuickShop } from '../../lib/quick-shop.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import type { RecommendationItem } from '#src/lib/commerce-types.ts';
+import { formatCents, formatRange } from '#src/lib/money.ts';
+import { showStarRating } from '#src/lib/product-rules.ts';
+import { CAROUSEL_WAIT_MS } from '#src/lib/recommendations.ts';
+import { openQuickShop } from '#src/lib/quick-shop.ts';
 
 interface Props {
   criteria: string;

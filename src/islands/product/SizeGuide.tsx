@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { callApi } from '../../lib/api-client.ts';
+import { callApi } from '#src/lib/api-client.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 /** Size Guide: a large modal whose body is the store's size chart (POST /api/global/sfcc/read, SizeGuide-Show). */

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
-import { callApi } from '../../lib/api-client.ts';
-import { Email } from '../../lib/schemas/email.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { Email } from '#src/lib/schemas/email.ts';
 
 /**
  * The waitlist for a sold-out size (header spec §4, §5, §8): an e-mail field; nothing is sent while it is empty;

@@ -1,5 +1,5 @@
 import { useRef, useState, type PointerEvent } from 'react';
-import type { MediaView } from '../../lib/commerce-types.ts';
+import type { MediaView } from '#src/lib/commerce-types.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 /** Pinch zoom runs from 1× to 5× (the spec's wider reading); buttons do the same for a mouse or keyboard. */

@@ -1,5 +1,5 @@
 import { createRoot } from 'react-dom/client';
-import type { QuickShopDetail } from '../../lib/quick-shop.ts';
+import type { QuickShopDetail } from '#src/lib/quick-shop.ts';
 import { QuickShop } from './QuickShop.tsx';
 
 /**

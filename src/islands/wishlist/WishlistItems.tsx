@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { WishlistView } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
-import { addToBag } from '../../lib/stores/bag.ts';
-import { $wishlist, removeFromWishlist } from '../../lib/stores/wishlist.ts';
+import type { WishlistView } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { addToBag } from '#src/lib/stores/bag.ts';
+import { $wishlist, removeFromWishlist } from '#src/lib/stores/wishlist.ts';
 
 /** The wishlist page's list: each saved product with Add to Bag (when it can go as it is) and Remove. */
 export function WishlistItems({ initial }: { initial: WishlistView }) {

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { $customer, loadCustomer } from '../../lib/stores/customer.ts';
-import { $wishlist, holdForSignIn, isSaved, loadWishlist, toggleWishlist } from '../../lib/stores/wishlist.ts';
+import { $customer, loadCustomer } from '#src/lib/stores/customer.ts';
+import { $wishlist, holdForSignIn, isSaved, loadWishlist, toggleWishlist } from '#src/lib/stores/wishlist.ts';
 
 interface Props {
   /** The chosen variant's id (or the product's, for a gift card). */

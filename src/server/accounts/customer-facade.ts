@@ -10,8 +10,8 @@ import { endCustomerSession } from './sign-in.ts';
 import { presentedDeviceCookie, signInReply } from './sign-in-reply.ts';
 import { accountForSocialIdentity, beginSocialSignIn, completeSocialSignIn } from '../social/flow.ts';
 import { findProvider, socialProviders } from '../social/providers.ts';
-import type { RewardsRecord } from '../../lib/header/rewards.ts';
-import type { RegisterSchema } from '../../lib/schemas/account.ts';
+import type { RewardsRecord } from '#src/lib/header/rewards.ts';
+import type { RegisterSchema } from '#src/lib/schemas/account.ts';
 import type * as v from 'valibot';
 
 /**

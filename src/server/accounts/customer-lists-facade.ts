@@ -1,7 +1,7 @@
 import { getDb } from '../db/database.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { engine } from '../commerce/engine.ts';
-import type { WishlistView } from '../../lib/commerce-types.ts';
+import type { WishlistView } from '#src/lib/commerce-types.ts';
 
 /**
  * The customer lists facade: the signed-in customer's wishlist and the waitlist for sold-out sizes. Endpoints

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { RewardsRecord } from '../../lib/header/rewards.ts';
+import type { RewardsRecord } from '#src/lib/header/rewards.ts';
 
 /**
  * The customer's rewards record (header spec §3). Every account is enrolled when it is created, with no points

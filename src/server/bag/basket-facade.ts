@@ -2,9 +2,9 @@ import { getDb } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
-import { CODE_APPLIED } from '../../lib/promo-code.ts';
-import type { AddToBagInput, UpdateBasketItemSchema } from '../../lib/schemas/basket.ts';
-import type { BasketView } from '../../lib/commerce-types.ts';
+import { CODE_APPLIED } from '#src/lib/promo-code.ts';
+import type { AddToBagInput, UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
 import type * as v from 'valibot';
 
 /**

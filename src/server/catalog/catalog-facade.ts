@@ -7,10 +7,10 @@ import { recommend } from '../recommendations/recommend.ts';
 import { catalogSearch } from '../search/catalog-search.ts';
 import { listing } from '../search/listing.ts';
 import { currentPromotions, type CurrentPromotion } from './catalog-queries.ts';
-import { readRecentlyViewed, setForCriteria } from '../../lib/recommendations.ts';
-import type { Sort } from '../../lib/listing.ts';
-import type { ProductSummary, ProductView, RecommendationItem } from '../../lib/commerce-types.ts';
-import type { Suggestions } from '../../lib/schemas/search.ts';
+import { readRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
+import type { Sort } from '#src/lib/listing.ts';
+import type { ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
+import type { Suggestions } from '#src/lib/schemas/search.ts';
 
 /**
  * The catalog facade: everything pages and endpoints read about products (product, brand, home and quick-order

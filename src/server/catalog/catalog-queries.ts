@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { readSummaries } from '../commerce/catalog.ts';
 import { promotionActiveAt } from '../commerce/promotion-window.ts';
-import type { ProductSummary } from '../../lib/commerce-types.ts';
+import type { ProductSummary } from '#src/lib/commerce-types.ts';
 
 /**
  * Read-only catalog queries for search, category pages, deals and recommendations: the one place besides the

@@ -1,7 +1,7 @@
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
-import { checkoutBlocker } from '../../lib/bag-line-rules.ts';
-import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
+import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
+import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
 
 /**
  * The checkout facade: what the checkout asks of the engine. Today the shipping methods and the choice of one,

@@ -1,4 +1,4 @@
-import { isMerchandise } from '../../lib/product-types.ts';
+import { isMerchandise } from '#src/lib/product-types.ts';
 
 export interface LineAvailability {
   /** The variant is still sold. */

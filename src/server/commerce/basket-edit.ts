@@ -1,4 +1,4 @@
-import type { AddToBagInput } from '../../lib/schemas/basket.ts';
+import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from './basket-lock.ts';

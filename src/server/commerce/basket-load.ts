@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
+import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import { loadBonusRules } from './bonus-read.ts';

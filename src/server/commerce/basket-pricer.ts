@@ -1,7 +1,7 @@
-import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
-import type { BasketView, CouponItemView, LineItemView } from '../../lib/commerce-types.ts';
-import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
-import { effectiveMethodId, isStandardDeliveryOnly } from '../../lib/standard-delivery.ts';
+import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import type { BasketView, CouponItemView, LineItemView } from '#src/lib/commerce-types.ts';
+import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
+import { effectiveMethodId, isStandardDeliveryOnly } from '#src/lib/standard-delivery.ts';
 import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
 import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';

@@ -1,5 +1,5 @@
-import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
-import type { BasketView } from '../../lib/commerce-types.ts';
+import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
 import type { Tx } from '../db/transaction.ts';
 import { loadBasket } from './basket-load.ts';
 import { priceBasket, type PricedBasket } from './basket-pricer.ts';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '../../lib/constants.ts';
-import { isEGiftCard, isGiftCard } from '../../lib/product-types.ts';
-import { methodAllowed } from '../../lib/standard-delivery.ts';
-import type { AddToBagInput } from '../../lib/schemas/basket.ts';
+import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
+import { isEGiftCard, isGiftCard } from '#src/lib/product-types.ts';
+import { methodAllowed } from '#src/lib/standard-delivery.ts';
+import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
@@ -11,8 +11,8 @@ import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
-import type { BasketView } from '../../lib/commerce-types.ts';
-import { EMAIL_REQUIRED } from '../../lib/schemas/email.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 
 /**
  * Basket writes. Each runs in one write transaction that first locks the basket row, so two requests for the

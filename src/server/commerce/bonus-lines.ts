@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { AddToBagInput } from '../../lib/schemas/basket.ts';
-import type { BasketView } from '../../lib/commerce-types.ts';
+import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';

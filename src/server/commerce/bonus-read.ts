@@ -1,6 +1,6 @@
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
-import type { BonusDiscountLineItemView, BonusProductView } from '../../lib/commerce-types.ts';
+import type { BonusDiscountLineItemView, BonusProductView } from '#src/lib/commerce-types.ts';
 import { maxOrderable } from './catalog.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
 import { isPromotionActive } from './promotion-window.ts';

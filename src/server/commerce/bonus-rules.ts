@@ -1,4 +1,4 @@
-import { isMerchandise } from '../../lib/product-types.ts';
+import { isMerchandise } from '#src/lib/product-types.ts';
 
 /**
  * Free gifts ('Claim Your Free Gift'), as pure rules in integer cents. A bonus promotion offers one of a few

@@ -1,14 +1,14 @@
 import type { Selectable } from 'kysely';
-import { CURRENCY_SYMBOL } from '../../lib/constants.ts';
+import { CURRENCY_SYMBOL } from '#src/lib/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
 import { promotionActiveAt } from './promotion-window.ts';
-import { isGiftCard } from '../../lib/product-types.ts';
+import { isGiftCard } from '#src/lib/product-types.ts';
 import type {
   ColorGroup, HemmingFamily, ProductSummary, ProductView, PromotionView, VariantView, VariationAttribute,
-} from '../../lib/commerce-types.ts';
+} from '#src/lib/commerce-types.ts';
 
 type VariantRow = Selectable<Database['variants']> & { on_hand: number | null };
 

@@ -7,7 +7,7 @@ import { CommerceError } from './errors.ts';
 import {
   CODE_APPLIED, MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET, codeError, guessCodeType, normaliseCode,
   type CouponStatus,
-} from '../../lib/promo-code.ts';
+} from '#src/lib/promo-code.ts';
 
 /**
  * Codes on a bag. Only coupons are stored here; gift cards, reward certificates and retailer card rewards are

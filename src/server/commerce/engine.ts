@@ -7,8 +7,8 @@ import { reserveStock, type StockRequest } from './stock.ts';
 import { applyCode, readPromotion, removeCoupon, type CodeOutcome } from './coupons.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
 import { joinWaitlist } from './waitlist.ts';
-import type { AddToBagInput } from '../../lib/schemas/basket.ts';
-import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '../../lib/commerce-types.ts';
+import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
+import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '#src/lib/commerce-types.ts';
 
 /**
  * The commerce engine's interface. The facades (the `*-facade.ts` modules under src/server) talk to it and its app types only, and

@@ -1,4 +1,4 @@
-import { lineLock, type LineLock } from '../../lib/bag-line-rules.ts';
+import { lineLock, type LineLock } from '#src/lib/bag-line-rules.ts';
 import type { Tx } from '../db/transaction.ts';
 import { BONUS_MESSAGES } from './bonus-rules.ts';
 import { CommerceError } from './errors.ts';

@@ -1,5 +1,5 @@
-import { isMembership } from '../../lib/product-types.ts';
-import { MAX_DISCOUNTS_PER_BASKET } from '../../lib/promo-code.ts';
+import { isMembership } from '#src/lib/product-types.ts';
+import { MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';

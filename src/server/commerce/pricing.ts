@@ -1,7 +1,7 @@
-import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS } from '../../lib/constants.ts';
-import { isDigital, isMerchandise } from '../../lib/product-types.ts';
-import type { BasketSummary, PriceRange } from '../../lib/commerce-types.ts';
-import type { CouponStatus } from '../../lib/promo-code.ts';
+import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS } from '#src/lib/constants.ts';
+import { isDigital, isMerchandise } from '#src/lib/product-types.ts';
+import type { BasketSummary, PriceRange } from '#src/lib/commerce-types.ts';
+import type { CouponStatus } from '#src/lib/promo-code.ts';
 
 /**
  * Pure pricing rules, all in integer cents. No I/O: the engine loads rows and calls these.

@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
-import { DEFAULT_SHIPPING_METHOD_ID } from '../../lib/constants.ts';
-import { methodAllowed } from '../../lib/standard-delivery.ts';
-import type { BasketView, ShippingMethodView } from '../../lib/commerce-types.ts';
+import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import { methodAllowed } from '#src/lib/standard-delivery.ts';
+import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
 
 /**
  * The shipping methods for a basket, each priced for it as the basket's totals price it (Regular becomes free

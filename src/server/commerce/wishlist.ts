@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { isGiftCard } from '../../lib/product-types.ts';
-import type { ProductView, WishlistItemView, WishlistView } from '../../lib/commerce-types.ts';
+import { isGiftCard } from '#src/lib/product-types.ts';
+import type { ProductView, WishlistItemView, WishlistView } from '#src/lib/commerce-types.ts';
 import type { Db } from '../db/database.ts';
 import { readProduct } from './catalog.ts';
 import { CommerceError } from './errors.ts';

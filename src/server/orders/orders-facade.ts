@@ -2,8 +2,8 @@ import { getDb } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
-import { readTrackOrderForm } from '../../lib/order-number.ts';
-import type { OrderSummaryView } from '../../lib/commerce-types.ts';
+import { readTrackOrderForm } from '#src/lib/order-number.ts';
+import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
 import { assignOrderToCustomer, findGuestOrder, findUnclaimedGuestOrder, listOrders } from './orders.ts';
 
 /** The orders facade: what pages and endpoints may ask about orders (the checkout issue adds placing them). */

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.ts';
-import type { OrderSummaryView } from '../../lib/commerce-types.ts';
+import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
 
 /**
  * Orders as the store reads them today: looked up by a guest, listed for a customer, and joined to the account a

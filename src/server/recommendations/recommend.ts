@@ -1,9 +1,9 @@
 import type { Db } from '../db/database.ts';
 import { readProduct } from '../commerce/catalog.ts';
 import { bestRatedProductIds, productSignals } from '../catalog/catalog-queries.ts';
-import { COMPLEMENTS, HEADLINES, type RecommendationSet } from '../../lib/recommendations.ts';
-import type { RecommendationItem } from '../../lib/commerce-types.ts';
-import { formatCents } from '../../lib/money.ts';
+import { COMPLEMENTS, HEADLINES, type RecommendationSet } from '#src/lib/recommendations.ts';
+import type { RecommendationItem } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
 
 export interface RecommendationContext {
   /** The product being viewed (product page, quick shop). */

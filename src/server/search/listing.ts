@@ -1,6 +1,6 @@
 import { getDb } from '../db/database.ts';
 import { summariesFor } from '../catalog/catalog-queries.ts';
-import type { Sort } from '../../lib/listing.ts';
+import type { Sort } from '#src/lib/listing.ts';
 import { catalogSearch } from './catalog-search.ts';
 
 /** One page of tiles for a search term and/or category. */

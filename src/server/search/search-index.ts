@@ -1,8 +1,8 @@
 import MiniSearch from 'minisearch';
-import { SEARCH_PAGE_SIZE, SUGGEST_LIMITS } from '../../lib/header/constants.ts';
-import type { Suggestions } from '../../lib/schemas/search.ts';
+import { SEARCH_PAGE_SIZE, SUGGEST_LIMITS } from '#src/lib/header/constants.ts';
+import type { Suggestions } from '#src/lib/schemas/search.ts';
 import type { SearchDocument } from '../catalog/catalog-queries.ts';
-import { categoryLabel, type Sort } from '../../lib/listing.ts';
+import { categoryLabel, type Sort } from '#src/lib/listing.ts';
 
 export type { Suggestions };
 

@@ -1,6 +1,6 @@
-import { ShippingMethodSchema } from '../../../lib/schemas/basket.ts';
-import { chooseShippingMethod } from '../../../server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { ShippingMethodSchema } from '#src/lib/schemas/basket.ts';
+import { chooseShippingMethod } from '#src/server/checkout/checkout-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

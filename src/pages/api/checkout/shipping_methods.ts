@@ -1,5 +1,5 @@
-import { shippingMethods } from '../../../server/checkout/checkout-facade.ts';
-import { endpoint, success } from '../../../server/http/api.ts';
+import { shippingMethods } from '#src/server/checkout/checkout-facade.ts';
+import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

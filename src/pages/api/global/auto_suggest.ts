@@ -1,6 +1,6 @@
-import { AutoSuggestSchema } from '../../../lib/schemas/search.ts';
-import { suggest } from '../../../server/catalog/catalog-facade.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { AutoSuggestSchema } from '#src/lib/schemas/search.ts';
+import { suggest } from '#src/server/catalog/catalog-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { LoginSchema } from '../../../lib/schemas/account.ts';
-import { signIn } from '../../../server/accounts/customer-facade.ts';
-import { clientAddress } from '../../../server/http/client-address.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { LoginSchema } from '#src/lib/schemas/account.ts';
+import { signIn } from '#src/server/accounts/customer-facade.ts';
+import { clientAddress } from '#src/server/http/client-address.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
-import { signOut } from '../../../server/accounts/customer-facade.ts';
-import { endpoint, success } from '../../../server/http/api.ts';
+import { signOut } from '#src/server/accounts/customer-facade.ts';
+import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

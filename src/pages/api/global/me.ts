@@ -1,5 +1,5 @@
-import { me } from '../../../server/accounts/customer-facade.ts';
-import { endpoint, success } from '../../../server/http/api.ts';
+import { me } from '#src/server/accounts/customer-facade.ts';
+import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { RECENTLY_VIEWED_COOKIE } from '../../../lib/recommendations.ts';
-import { basketProductIds } from '../../../server/bag/basket-facade.ts';
-import { recommendations } from '../../../server/catalog/catalog-facade.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { RECENTLY_VIEWED_COOKIE } from '#src/lib/recommendations.ts';
+import { basketProductIds } from '#src/server/bag/basket-facade.ts';
+import { recommendations } from '#src/server/catalog/catalog-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

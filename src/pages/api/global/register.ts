@@ -1,7 +1,7 @@
-import { RegisterSchema } from '../../../lib/schemas/account.ts';
-import { register } from '../../../server/accounts/customer-facade.ts';
-import { clientAddress } from '../../../server/http/client-address.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { RegisterSchema } from '#src/lib/schemas/account.ts';
+import { register } from '#src/server/accounts/customer-facade.ts';
+import { clientAddress } from '#src/server/http/client-address.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

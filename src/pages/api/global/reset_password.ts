@@ -1,6 +1,6 @@
-import { ResetPasswordSchema } from '../../../lib/schemas/account.ts';
-import { resetPassword } from '../../../server/accounts/customer-facade.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { ResetPasswordSchema } from '#src/lib/schemas/account.ts';
+import { resetPassword } from '#src/server/accounts/customer-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { JoinWaitlistSchema } from '../../../lib/schemas/shopper-lists.ts';
-import { joinWaitlist } from '../../../server/accounts/customer-lists-facade.ts';
-import { clientAddress } from '../../../server/http/client-address.ts';
-import { endpoint, readBody, success } from '../../../server/http/api.ts';
+import { JoinWaitlistSchema } from '#src/lib/schemas/shopper-lists.ts';
+import { joinWaitlist } from '#src/server/accounts/customer-lists-facade.ts';
+import { clientAddress } from '#src/server/http/client-address.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

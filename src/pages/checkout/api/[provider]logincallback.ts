@@ -1,7 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
-import { finishSocialSignIn, socialProviderName } from '../../../server/accounts/customer-facade.ts';
-import { secureCookies } from '../../../server/http/session-cookies.ts';
-import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../server/http/social-cookies.ts';
+import { finishSocialSignIn, socialProviderName } from '#src/server/accounts/customer-facade.ts';
+import { secureCookies } from '#src/server/http/session-cookies.ts';
+import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '#src/server/http/social-cookies.ts';
 
 export const prerender = false;
 

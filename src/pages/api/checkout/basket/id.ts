@@ -1,5 +1,5 @@
-import { basketId } from '../../../../server/bag/basket-facade.ts';
-import { endpoint, success } from '../../../../server/http/api.ts';
+import { basketId } from '#src/server/bag/basket-facade.ts';
+import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

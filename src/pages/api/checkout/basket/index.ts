@@ -1,5 +1,5 @@
-import { readBasket } from '../../../../server/bag/basket-facade.ts';
-import { endpoint, success } from '../../../../server/http/api.ts';
+import { readBasket } from '#src/server/bag/basket-facade.ts';
+import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { EmailOnlySchema } from '../../../../lib/schemas/account.ts';
-import { recogniseEmail } from '../../../../server/accounts/customer-facade.ts';
-import { clientAddress } from '../../../../server/http/client-address.ts';
-import { endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { EmailOnlySchema } from '#src/lib/schemas/account.ts';
+import { recogniseEmail } from '#src/server/accounts/customer-facade.ts';
+import { clientAddress } from '#src/server/http/client-address.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { AddToBagSchema } from '../../../../lib/schemas/basket.ts';
-import { addToBag } from '../../../../server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { AddToBagSchema } from '#src/lib/schemas/basket.ts';
+import { addToBag } from '#src/server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { ProductReadSchema } from '../../../../lib/schemas/basket.ts';
-import { readProduct } from '../../../../server/catalog/catalog-facade.ts';
-import { endpoint, failure, readBody, success } from '../../../../server/http/api.ts';
+import { ProductReadSchema } from '#src/lib/schemas/basket.ts';
+import { readProduct } from '#src/server/catalog/catalog-facade.ts';
+import { endpoint, failure, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { PromotionReadSchema } from '../../../../lib/schemas/promo.ts';
-import { readPromotion } from '../../../../server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { PromotionReadSchema } from '#src/lib/schemas/promo.ts';
+import { readPromotion } from '#src/server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
-import { RegisterAfterOrderSchema } from '../../../../lib/schemas/account.ts';
-import { signInAs } from '../../../../server/accounts/customer-facade.ts';
-import { registerWithGuestOrder } from '../../../../server/orders/orders-facade.ts';
-import { clientAddress } from '../../../../server/http/client-address.ts';
-import { endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { RegisterAfterOrderSchema } from '#src/lib/schemas/account.ts';
+import { signInAs } from '#src/server/accounts/customer-facade.ts';
+import { registerWithGuestOrder } from '#src/server/orders/orders-facade.ts';
+import { clientAddress } from '#src/server/http/client-address.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

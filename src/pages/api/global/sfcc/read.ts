@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { sizeChart } from '../../../../server/catalog/catalog-facade.ts';
-import { BadRequest, endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { sizeChart } from '#src/server/catalog/catalog-facade.ts';
+import { BadRequest, endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

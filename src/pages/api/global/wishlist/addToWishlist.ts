@@ -1,7 +1,7 @@
-import { AddToWishlistSchema } from '../../../../lib/schemas/shopper-lists.ts';
-import { addToWishlist } from '../../../../server/accounts/customer-lists-facade.ts';
-import { requireCustomer } from '../../../../server/http/require-customer.ts';
-import { endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { AddToWishlistSchema } from '#src/lib/schemas/shopper-lists.ts';
+import { addToWishlist } from '#src/server/accounts/customer-lists-facade.ts';
+import { requireCustomer } from '#src/server/http/require-customer.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

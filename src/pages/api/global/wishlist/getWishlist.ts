@@ -1,6 +1,6 @@
-import { wishlist } from '../../../../server/accounts/customer-lists-facade.ts';
-import { requireCustomer } from '../../../../server/http/require-customer.ts';
-import { endpoint, success } from '../../../../server/http/api.ts';
+import { wishlist } from '#src/server/accounts/customer-lists-facade.ts';
+import { requireCustomer } from '#src/server/http/require-customer.ts';
+import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

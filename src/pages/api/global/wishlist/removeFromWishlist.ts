@@ -1,7 +1,7 @@
-import { RemoveFromWishlistSchema } from '../../../../lib/schemas/shopper-lists.ts';
-import { removeFromWishlist } from '../../../../server/accounts/customer-lists-facade.ts';
-import { requireCustomer } from '../../../../server/http/require-customer.ts';
-import { endpoint, readBody, success } from '../../../../server/http/api.ts';
+import { RemoveFromWishlistSchema } from '#src/lib/schemas/shopper-lists.ts';
+import { removeFromWishlist } from '#src/server/accounts/customer-lists-facade.ts';
+import { requireCustomer } from '#src/server/http/require-customer.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { DeleteBasketItemSchema } from '../../../../../lib/schemas/basket.ts';
-import { removeLine } from '../../../../../server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '../../../../../server/http/api.ts';
+import { DeleteBasketItemSchema } from '#src/lib/schemas/basket.ts';
+import { removeLine } from '#src/server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

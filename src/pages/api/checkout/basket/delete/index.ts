@@ -1,6 +1,6 @@
-import { DeleteFromBasketSchema } from '../../../../../lib/schemas/promo.ts';
-import { removeCode } from '../../../../../server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '../../../../../server/http/api.ts';
+import { DeleteFromBasketSchema } from '#src/lib/schemas/promo.ts';
+import { removeCode } from '#src/server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { ApplyCodeSchema } from '../../../../../lib/schemas/promo.ts';
-import { applyCode } from '../../../../../server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '../../../../../server/http/api.ts';
+import { ApplyCodeSchema } from '#src/lib/schemas/promo.ts';
+import { applyCode } from '#src/server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { UpdateBasketItemSchema } from '../../../../../lib/schemas/basket.ts';
-import { updateLine } from '../../../../../server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '../../../../../server/http/api.ts';
+import { UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
+import { updateLine } from '#src/server/bag/basket-facade.ts';
+import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import { socialProviderName, startSocialSignIn } from '../../../../../server/accounts/customer-facade.ts';
-import { secureCookies } from '../../../../../server/http/session-cookies.ts';
-import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '../../../../../server/http/social-cookies.ts';
+import { socialProviderName, startSocialSignIn } from '#src/server/accounts/customer-facade.ts';
+import { secureCookies } from '#src/server/http/session-cookies.ts';
+import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '#src/server/http/social-cookies.ts';
 
 export const prerender = false;
 
