@@ -7,7 +7,15 @@ export const SECOND_INSTANCE_PORT = PORT + 1;
 // Debian's Chromium, never a downloaded browser. The flags keep it off the network this machine does not have.
 const chromium = {
   executablePath: CHROMIUM_PATH,
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export default defineConfig({

@@ -9,7 +9,11 @@ import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '5' }, connections: { type: 'string', default: '10' }, 'accept-encoding': { type: 'string', default: 'br, gzip' } },
+  options: {
+    seconds: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '10' },
+    'accept-encoding': { type: 'string', default: 'br, gzip' },
+  },
 });
 const acceptEncoding: Record<string, string> = values['accept-encoding'] ? { 'accept-encoding': values['accept-encoding'] } : {};
 const duration = Number(values.seconds);
@@ -23,11 +27,20 @@ const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH
 rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(1);
-const server = spawn(process.execPath, ['src/server/main.ts'], { env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' }, stdio: 'ignore' });
+const server = spawn(process.execPath, ['src/server/main.ts'], {
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
+  stdio: 'ignore',
+});
 process.on('exit', () => server.kill());
 
 for (let i = 0; i < 100; i++) {
-  if (await fetch(`${base}/api/checkout/shipping_methods`).then((r) => r.ok, () => false)) break;
+  if (
+    await fetch(`${base}/api/checkout/shipping_methods`).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
   await new Promise((r) => setTimeout(r, 100));
 }
 
@@ -37,7 +50,10 @@ const first = await fetch(`${base}/api/checkout/product/add_to_cart`, {
   headers: { 'content-type': 'application/json' },
   body: JSON.stringify({ productId: 'fb-1001-blk-M', quantity: 1 }),
 });
-const cookie = first.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+const cookie = first.headers
+  .getSetCookie()
+  .map((c) => c.split(';')[0])
+  .join('; ');
 
 const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
 const targets: { name: string; opts: autocannon.Options }[] = [
@@ -48,15 +64,30 @@ const targets: { name: string; opts: autocannon.Options }[] = [
   { name: 'basket read: GET /api/checkout/basket', opts: { url: `${base}/api/checkout/basket`, headers: { cookie } } },
   {
     name: 'search suggestions, fast: POST auto_suggest',
-    opts: { url: `${base}/api/global/auto_suggest`, method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: 'dres', brandContextId: 'fb', fullPayload: false }) },
+    opts: {
+      url: `${base}/api/global/auto_suggest`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ query: 'dres', brandContextId: 'fb', fullPayload: false }),
+    },
   },
   {
     name: 'search suggestions, full: POST auto_suggest',
-    opts: { url: `${base}/api/global/auto_suggest`, method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ query: 'dres', brandContextId: 'fb', fullPayload: true }) },
+    opts: {
+      url: `${base}/api/global/auto_suggest`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ query: 'dres', brandContextId: 'fb', fullPayload: true }),
+    },
   },
   {
     name: 'add to bag, new visitor each time: POST add_to_cart',
-    opts: { url: `${base}/api/checkout/product/add_to_cart`, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: 'fb-1001-blk-M', quantity: 1 }) },
+    opts: {
+      url: `${base}/api/checkout/product/add_to_cart`,
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ productId: 'fb-1001-blk-M', quantity: 1 }),
+    },
   },
 ];
 
@@ -82,7 +113,13 @@ for (const r of rows) {
 const kib = (n: number) => (n / 1024).toFixed(1).padStart(6);
 console.log(`\nBytes transferred per page (KiB as sent, Accept-Encoding: ${values['accept-encoding'] || '(none)'}):`);
 console.log(`  ${''.padEnd(14)} ${'total'.padStart(6)} ${'HTML'.padStart(6)} ${'CSS'.padStart(6)} ${'JS'.padStart(6)}   ${'images'.padStart(6)}`);
-for (const [name, path] of [['home', '/'], ['brand page', '/brand/fb/'], ['product page', PRODUCT], ['bag page', '/cart/'], ['sign-in page', '/register']] as const) {
+for (const [name, path] of [
+  ['home', '/'],
+  ['brand page', '/brand/fb/'],
+  ['product page', PRODUCT],
+  ['bag page', '/cart/'],
+  ['sign-in page', '/register'],
+] as const) {
   const w = await pageWeight(base, path, acceptEncoding);
   console.log(`  ${name.padEnd(14)} ${kib(w.total)} ${kib(w.html)} ${kib(w.css)} ${kib(w.js)}   ${kib(w.images)}`);
 }

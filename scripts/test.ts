@@ -20,6 +20,7 @@ try {
 // The static gates come first: they take seconds and say exactly what is wrong.
 const steps: [string, string[]][] = [
   ['biome lint', ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.']],
+  ['biome format (check)', ['node_modules/@biomejs/biome/bin/biome', 'format', '.']],
   ['knip (dead code)', ['node_modules/knip/bin/knip.js']],
   ['layers (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.cjs']],
   ['astro check', ['node_modules/astro/bin/astro.mjs', 'check']],

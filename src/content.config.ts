@@ -1,8 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob } from 'astro/loaders';
-import {
-  AccountMenuSchema, BrandTabsSchema, ContentAreasSchema, HeaderDataSchema, MegaMenuSchema, PromoBarSchema,
-} from './content/schemas.ts';
+import { AccountMenuSchema, BrandTabsSchema, ContentAreasSchema, HeaderDataSchema, MegaMenuSchema, PromoBarSchema } from './content/schemas.ts';
 
 /**
  * Header content that editors change (docs/content-editing.md). One JSON file per collection under

@@ -9,7 +9,10 @@ import { isNewYorkTime } from '../lib/header/time-window.ts';
  */
 const path = z.string().regex(/^(\/|https:\/\/)/, 'must start with / or https://');
 const nyTime = z.string().refine(isNewYorkTime, 'must be a New York time written YYYY-MM-DDTHH:mm');
-const devices = z.array(z.enum(['desktop', 'mobile'])).min(1).default(['desktop', 'mobile']);
+const devices = z
+  .array(z.enum(['desktop', 'mobile']))
+  .min(1)
+  .default(['desktop', 'mobile']);
 
 export const BrandTabSchema = z.strictObject({
   brandId: z.string().regex(/^[a-z]{2}$/, 'must be a two-letter brand code'),
@@ -63,12 +66,26 @@ export const MegaMenuColumnSchema = z.strictObject({
 export const MegaMenuEntrySchema = z.strictObject({
   heading: z.string().min(1),
   url: path,
-  visibility: z.array(z.enum(['domestic', 'international'])).min(1).default(['domestic', 'international']),
+  visibility: z
+    .array(z.enum(['domestic', 'international']))
+    .min(1)
+    .default(['domestic', 'international']),
   columns: z.array(MegaMenuColumnSchema).default([]),
 });
 export const MegaMenuSchema = z.strictObject({ entries: z.array(MegaMenuEntrySchema).min(1) });
 
-export const HEADER_LINK_TYPES = ['catalog', 'plcc', 'account', 'rewards', 'rewardscertificate', 'rewardpoints', 'rewardtier', 'deals', 'minicart', 'styleBoxes'] as const;
+export const HEADER_LINK_TYPES = [
+  'catalog',
+  'plcc',
+  'account',
+  'rewards',
+  'rewardscertificate',
+  'rewardpoints',
+  'rewardtier',
+  'deals',
+  'minicart',
+  'styleBoxes',
+] as const;
 export const HeaderLinkSchema = z.strictObject({
   label: z.string().min(1),
   href: path,
@@ -83,7 +100,10 @@ export const HeaderDataSchema = z.strictObject({
   /** Overrides /rewards as the rewards link (the customer's own rewards page URL still wins). */
   rewardsUrl: path.optional(),
   /** Returns provider; {orderNumber} is replaced when known. Without it, return order goes to /orders. */
-  returnsUrlTemplate: z.string().regex(/^https:\/\//, 'must start with https://').optional(),
+  returnsUrlTemplate: z
+    .string()
+    .regex(/^https:\/\//, 'must start with https://')
+    .optional(),
   /** Brands whose pages show the personal-styling promotion and the style-box popover. */
   personalStyling: z.strictObject({
     brands: z.array(z.string().regex(/^[a-z]{2}$/)).default([]),
@@ -102,7 +122,10 @@ export const AccountMenuEntrySchema = z.strictObject({
 });
 export const AccountMenuSchema = z.strictObject({ entries: z.array(AccountMenuEntrySchema).min(1) });
 
-const LinkSchema = z.strictObject({ label: z.string().min(1), url: z.string().regex(/^(\/|https:\/\/|tel:|mailto:)/, 'must start with /, https://, tel: or mailto:') });
+const LinkSchema = z.strictObject({
+  label: z.string().min(1),
+  url: z.string().regex(/^(\/|https:\/\/|tel:|mailto:)/, 'must start with /, https://, tel: or mailto:'),
+});
 export const ContentAreasSchema = z.strictObject({
   customerService: z.strictObject({ heading: z.string().min(1), text: z.string().optional(), links: z.array(LinkSchema) }),
   quickLinks: z.strictObject({ heading: z.string().min(1), links: z.array(LinkSchema) }),

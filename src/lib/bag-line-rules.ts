@@ -35,7 +35,8 @@ export function lineLock(line: LineFacts): LineLock | null {
 export function lineActions(item: LineItemView): LineActions {
   const d = item.c_lineItemDetails;
   if (d.isOutOfCatalog) return { canChangeQuantity: false, canEdit: false, canMoveToWishlist: false, canRemove: true };
-  const locked = lineLock({ isBonus: item.bonusProductLineItem, productType: item.c_productType, restricted: item.showRestrictedShippingStateMessage }) !== null;
+  const locked =
+    lineLock({ isBonus: item.bonusProductLineItem, productType: item.c_productType, restricted: item.showRestrictedShippingStateMessage }) !== null;
   return {
     canChangeQuantity: !locked && !d.isOutOfStock,
     canEdit: !locked,

@@ -40,8 +40,10 @@ export function writeDocumentCookie(assignment: string): void {
   document.cookie = assignment;
 }
 
-export const getBrowserCookie = (name: string, options?: Pick<CookieOptions, 'raw'>): string | undefined => readCookie(documentCookies(), name, options);
+export const getBrowserCookie = (name: string, options?: Pick<CookieOptions, 'raw'>): string | undefined =>
+  readCookie(documentCookies(), name, options);
 
-export const setBrowserCookie = (name: string, value: string, options?: CookieOptions): void => writeDocumentCookie(cookieAssignment(name, value, options));
+export const setBrowserCookie = (name: string, value: string, options?: CookieOptions): void =>
+  writeDocumentCookie(cookieAssignment(name, value, options));
 
 export const removeBrowserCookie = (name: string, path?: string): void => writeDocumentCookie(cookieRemoval(name, path));

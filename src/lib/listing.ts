@@ -14,11 +14,18 @@ export const SORT_LABELS: Record<Sort, string> = {
 };
 
 /** "gift-cards" → "Gift Cards". */
-export const categoryLabel = (id: string) => id.split('-').map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
+export const categoryLabel = (id: string) =>
+  id
+    .split('-')
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join(' ');
 
 /** Reads sort and page from a listing URL, with safe defaults for anything unknown. */
 export function listingParams(url: URL): { sort: Sort; page: number } {
   const sort = url.searchParams.get('sort');
   const page = Number.parseInt(url.searchParams.get('page') ?? '1', 10);
-  return { sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevance', page: Number.isFinite(page) && page > 0 ? page : 1 };
+  return {
+    sort: (SORTS as readonly string[]).includes(sort ?? '') ? (sort as Sort) : 'relevance',
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
 }

@@ -12,7 +12,8 @@ import { formatCents, formatRange } from './money.ts';
 
 export const STAR_RATING_MIN_EXCLUSIVE = 3;
 /** A star rating is shown only above 3 out of 5. */
-export const showStarRating = (rating: number | null | undefined): rating is number => typeof rating === 'number' && rating > STAR_RATING_MIN_EXCLUSIVE;
+export const showStarRating = (rating: number | null | undefined): rating is number =>
+  typeof rating === 'number' && rating > STAR_RATING_MIN_EXCLUSIVE;
 
 export interface Crumb {
   label: string;
@@ -27,7 +28,10 @@ export function breadcrumbs(product: Pick<ProductView, 'brand' | 'brandName' | '
   return [
     { label: 'Home', url: '/home' },
     { label: product.brandName, url: `/brand/${product.brand}` },
-    { label: product.category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()), url: stripSearchPrefix(`/search-results/c/${product.category}`) },
+    {
+      label: product.category.replace(/-/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase()),
+      url: stripSearchPrefix(`/search-results/c/${product.category}`),
+    },
     { label: product.name, url: product.url },
   ];
 }
@@ -45,7 +49,8 @@ export function showWishlistToggle(product: ProductView, sel: Selections): boole
 }
 
 /** Hemming is offered for hemmable products once a size is chosen; clicking the chosen option again clears it. */
-export const showHemming = (product: ProductView, variant: VariantView | null) => product.isHemmable && !!variant?.sizeFamily && !!product.hemming[variant.sizeFamily];
+export const showHemming = (product: ProductView, variant: VariantView | null) =>
+  product.isHemmable && !!variant?.sizeFamily && !!product.hemming[variant.sizeFamily];
 export const toggleHemming = (current: string | null, clicked: string): string | null => (current === clicked ? null : clicked);
 
 /** The quantity list runs 1 to the max; a quantity past a shrunk max goes back to 1. */
@@ -56,7 +61,11 @@ export const clampQuantity = (quantity: number, max: number) => (quantity > max 
  * The availability notice: caution style for a server message (back-order, low stock), error style when the
  * chosen combination cannot be ordered, with the spec's text when no variant resolves.
  */
-export function availabilityNotice(product: ProductView, sel: Selections, variant: VariantView | null): { kind: 'caution' | 'error'; text: string } | null {
+export function availabilityNotice(
+  product: ProductView,
+  sel: Selections,
+  variant: VariantView | null,
+): { kind: 'caution' | 'error'; text: string } | null {
   const ids = attributeIds(product);
   const allChosen = ids.every((id) => !!sel[id]);
   if (!allChosen) return null;
@@ -66,7 +75,10 @@ export function availabilityNotice(product: ProductView, sel: Selections, varian
     // '{attribute} {value} is unavailable in {color} and {size}, please select another color.' With a size as the
     // only choice besides colour, '{size}' would repeat it ('Size M … in Olive and M'), so it is left out.
     const last = ids.at(-1) ?? '';
-    const size = ids.filter((id) => id !== 'color' && id !== last).map(valueName).join(' ');
+    const size = ids
+      .filter((id) => id !== 'color' && id !== last)
+      .map(valueName)
+      .join(' ');
     const where = size ? `${valueName('color')} and ${size}` : valueName('color');
     return { kind: 'error', text: `${name(last)?.name ?? last} ${valueName(last)} is unavailable in ${where}, please select another color.` };
   }
@@ -81,7 +93,8 @@ export function availabilityNotice(product: ProductView, sel: Selections, varian
  * Gift card personalisation (header §5): required names up to 50, and a message up to 330 that is required once
  * its checkbox is ticked. The message and the e-mail follow the add-to-bag payload's own rules (src/lib/schemas).
  */
-const Required = (message: string) => v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(NAME_FIELD_MAX, `At most ${NAME_FIELD_MAX} characters`));
+const Required = (message: string) =>
+  v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(NAME_FIELD_MAX, `At most ${NAME_FIELD_MAX} characters`));
 const GiftCardNames = v.object({ to: Required('Please add To'), from: Required('Please add From') });
 const EGiftCardNames = v.object({ to: Required('Please add To'), from: Required('Please add your name'), email: Email });
 export interface GiftCardFields {
@@ -107,7 +120,8 @@ export function giftCardErrors(eGift: boolean, fields: GiftCardFields, confirmLe
     const message = v.safeParse(GiftMessage, fields.message);
     if (!message.success) errors.message = message.issues[0].message;
   }
-  if (eGift && confirmLeft && fields.confirmEmail.trim().toLowerCase() !== fields.email.trim().toLowerCase()) errors.confirmEmail = 'Emails do not match';
+  if (eGift && confirmLeft && fields.confirmEmail.trim().toLowerCase() !== fields.email.trim().toLowerCase())
+    errors.confirmEmail = 'Emails do not match';
   if (eGift && !confirmLeft && !errors.confirmEmail && fields.confirmEmail === '') errors.confirmEmail = 'Emails do not match';
   return errors;
 }
@@ -129,7 +143,10 @@ export function visibleThumbnails<T>(items: T[], expanded: boolean, limit = THUM
  * when it is higher; and the sale price when a promotion takes the final price below it, so the shopper sees the
  * sale and the promotion on top. For a chosen variant its own prices, otherwise the product's ranges (en dash).
  */
-export function priceBlock(product: Pick<ProductView, 'priceData'>, variant: Pick<VariantView, 'listPrice' | 'salePrice' | 'finalPrice'> | null): { final: string; list: string | null; sale: string | null } {
+export function priceBlock(
+  product: Pick<ProductView, 'priceData'>,
+  variant: Pick<VariantView, 'listPrice' | 'salePrice' | 'finalPrice'> | null,
+): { final: string; list: string | null; sale: string | null } {
   if (variant) {
     return {
       final: formatCents(variant.finalPrice),

@@ -3,7 +3,14 @@
  * crossbranditems; recentlyviewed; cart-nextbestcategory and nextbestcategory share a set; similarcategories and
  * cartsimilaritems share a set; complementaryitems; similaritems; anything else is the default set.
  */
-export type RecommendationSet = 'crossBrand' | 'recentlyViewed' | 'nextBestCategory' | 'similarCategories' | 'complementary' | 'similarItems' | 'default';
+export type RecommendationSet =
+  | 'crossBrand'
+  | 'recentlyViewed'
+  | 'nextBestCategory'
+  | 'similarCategories'
+  | 'complementary'
+  | 'similarItems'
+  | 'default';
 
 // A Map: the criteria come from the request, and a plain object would answer `constructor` or `__proto__`.
 const SETS: ReadonlyMap<string, RecommendationSet> = new Map<string, RecommendationSet>([

@@ -99,7 +99,9 @@ export function storeOrigin(c: Config = config()): string {
   if (c.PUBLIC_ORIGIN) return c.PUBLIC_ORIGIN;
   const host = c.HOST === '::1' ? '[::1]' : c.HOST;
   if (!isLoopbackHostname(host)) {
-    throw new ConfigError(`PUBLIC_ORIGIN is required when the server listens on ${c.HOST} (beyond loopback): set it to the origin shoppers use, e.g. https://shop.example.com`);
+    throw new ConfigError(
+      `PUBLIC_ORIGIN is required when the server listens on ${c.HOST} (beyond loopback): set it to the origin shoppers use, e.g. https://shop.example.com`,
+    );
   }
   return `http://${host}:${c.PORT}`;
 }

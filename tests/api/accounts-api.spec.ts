@@ -87,7 +87,12 @@ test('an unknown e-mail and a wrong password get the same reply', async ({ playw
 const TOO_MANY = /Too many sign-in attempts.*reset your password/;
 const resetToken = async (email: string) => {
   const db = e2eDb();
-  const mail = await db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', email).orderBy('created_at', 'desc').executeTakeFirstOrThrow();
+  const mail = await db.kysely
+    .selectFrom('outbox')
+    .selectAll()
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
   await db.kysely.destroy();
   return /token=([A-Za-z0-9_-]{43})/.exec(mail.text_body)![1]!;
 };
@@ -101,7 +106,10 @@ test('a sign-in gives the browser a device cookie, sent to the sign-in endpoint 
   expect(device).toContain('Path=/api/global/login');
 });
 
-test('a stranger\'s wrong passwords lock unknown clients out, not the owner\'s known device; a reset lets anyone back in', async ({ playwright, baseURL }) => {
+test("a stranger's wrong passwords lock unknown clients out, not the owner's known device; a reset lets anyone back in", async ({
+  playwright,
+  baseURL,
+}) => {
   const email = uniqueEmail('thr');
   const owner = await newVisitor(playwright, baseURL!);
   await register(owner, email); // this browser is now a known device of the account
@@ -118,7 +126,9 @@ test('a stranger\'s wrong passwords lock unknown clients out, not the owner\'s k
   const ask = await (await newVisitor(playwright, baseURL!)).post('/api/checkout/forgot_password/', { data: { email } });
   expect(ask.status()).toBe(200);
   const elsewhere = await newVisitor(playwright, baseURL!);
-  expect((await elsewhere.post('/api/global/reset_password', { data: { token: await resetToken(email), password: 'newpass456' } })).status()).toBe(200);
+  expect((await elsewhere.post('/api/global/reset_password', { data: { token: await resetToken(email), password: 'newpass456' } })).status()).toBe(
+    200,
+  );
   expect((await login(await newVisitor(playwright, baseURL!), email, 'newpass456')).status()).toBe(200);
 });
 
@@ -207,7 +217,11 @@ test('the guest bag joins the stored bag at sign-in, capped at the limit, and as
   expect(body.mergeBasket.redirectToCart).toBe(true);
   expect(body.mergeBasket.notificationMsg).toContain('We could add only 1 more of Everyday Crew Tee.');
   const lines = body.basket.productItems.map((i: { productId: string; quantity: number }) => [i.productId, i.quantity]);
-  expect(lines).toEqual([['fb-1001-blk-M', 10], ['rm-3002-olv-M', 1], ['jl-4001-cor-8', 1]]);
+  expect(lines).toEqual([
+    ['fb-1001-blk-M', 10],
+    ['rm-3002-olv-M', 1],
+    ['jl-4001-cor-8', 1],
+  ]);
   expect(body.basket.totalQuantity).toBe(12);
 });
 
@@ -215,7 +229,18 @@ test('register-user after a guest order joins the order to the new account', asy
   const email = uniqueEmail('order');
   const db = e2eDb();
   const orderNo = `1234-${String(n).padStart(5, '0')}-${String(Date.now() % 1000).padStart(3, '0')}`;
-  await db.kysely.insertInto('orders').values({ id: `o-${orderNo}`, order_no: orderNo, customer_id: null, email, status: 'Placed', total_cents: 4797, placed_at: new Date().toISOString() }).execute();
+  await db.kysely
+    .insertInto('orders')
+    .values({
+      id: `o-${orderNo}`,
+      order_no: orderNo,
+      customer_id: null,
+      email,
+      status: 'Placed',
+      total_cents: 4797,
+      placed_at: new Date().toISOString(),
+    })
+    .execute();
   const r = await newVisitor(playwright, baseURL!);
   const wrong = await r.post('/api/checkout/register-user/', { data: { email: uniqueEmail('other'), password: 'secret123', orderId: orderNo } });
   expect(wrong.status()).toBe(404);
@@ -228,11 +253,25 @@ test('register-user after a guest order joins the order to the new account', asy
   expect(await page.text()).toContain(orderNo);
 });
 
-test('Track my order: a guest finds an order by number and e-mail; a malformed number is refused; look-ups are limited', async ({ playwright, baseURL }) => {
+test('Track my order: a guest finds an order by number and e-mail; a malformed number is refused; look-ups are limited', async ({
+  playwright,
+  baseURL,
+}) => {
   const email = uniqueEmail('track');
   const orderNo = `77-${String(Date.now() % 100000).padStart(5, '0')}-${String(n).padStart(3, '0')}`;
   const db = e2eDb();
-  await db.kysely.insertInto('orders').values({ id: `o-${orderNo}`, order_no: orderNo, customer_id: null, email, status: 'Shipped', total_cents: 5498, placed_at: new Date().toISOString() }).execute();
+  await db.kysely
+    .insertInto('orders')
+    .values({
+      id: `o-${orderNo}`,
+      order_no: orderNo,
+      customer_id: null,
+      email,
+      status: 'Shipped',
+      total_cents: 5498,
+      placed_at: new Date().toISOString(),
+    })
+    .execute();
   await db.kysely.destroy();
   const r = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL!, 'x-forwarded-for': address() } });
   const track = (orderNo: string, email: string) => r.post('/orders', { form: { orderNo, email } });
@@ -265,7 +304,8 @@ test('Track my order: a guest finds an order by number and e-mail; a malformed n
 test('a signed-in visitor on /register is sent to ?original= only when it is a path of this site', async ({ playwright, baseURL }) => {
   const r = await newVisitor(playwright, baseURL!);
   expect((await register(r, uniqueEmail('redir'))).status()).toBe(200);
-  const go = async (original: string) => (await r.get(`/register?original=${encodeURIComponent(original)}`, { maxRedirects: 0 })).headers()['location'];
+  const go = async (original: string) =>
+    (await r.get(`/register?original=${encodeURIComponent(original)}`, { maxRedirects: 0 })).headers()['location'];
   expect(await go('/wishlist?pid=fb-1001')).toBe('/wishlist?pid=fb-1001');
   for (const evil of ['//evil.example/', '/\\evil.example', '/\t/evil.example', 'https://evil.example/', '/\n/evil.example']) {
     expect(await go(evil), JSON.stringify(evil)).toBe('/my-account');
@@ -285,7 +325,9 @@ test('account creation is limited per client address (each reply says whether an
   const limited = await register(r, taken);
   expect(limited.status()).toBe(429);
   expect((await limited.json()).message).toBe('Too many accounts created from here. Please wait a few minutes and try again.');
-  const afterOrder = await r.post('/api/checkout/register-user/', { data: { email: uniqueEmail('o'), password: 'secret123', orderId: '1234-56789-123' } });
+  const afterOrder = await r.post('/api/checkout/register-user/', {
+    data: { email: uniqueEmail('o'), password: 'secret123', orderId: '1234-56789-123' },
+  });
   expect(afterOrder.status()).toBe(429);
   await r.dispose();
 });

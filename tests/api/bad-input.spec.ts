@@ -20,7 +20,10 @@ const NO_PAYLOAD: Record<string, string> = {
 
 /** The URL path Astro serves a route file at: index files answer for their folder; a [parameter] gets a sample value. */
 const routePath = (file: string) =>
-  `/${relative('src/pages', file).replace(/\.ts$/, '').replace(/(^|\/)index$/, '').replace(/\[(\.\.\.)?\w+\]/g, 'sample')}`;
+  `/${relative('src/pages', file)
+    .replace(/\.ts$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\[(\.\.\.)?\w+\]/g, 'sample')}`;
 
 const routes = readdirSync(API_ROOT, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.ts'))
@@ -41,7 +44,11 @@ test('the endpoint list is read from the route files and leaves out only routes 
   expect(ENDPOINTS).toContainEqual(['POST', '/api/checkout/product/add_to_cart']);
   expect(ENDPOINTS).toContainEqual(['DELETE', '/api/checkout/basket/delete']);
   // Every exception still names a route that exists, and none of them reads a body after all.
-  for (const key of Object.keys(NO_PAYLOAD)) expect(routes.find((r) => `${r.method} ${r.path}` === key), key).toMatchObject({ readsBody: false });
+  for (const key of Object.keys(NO_PAYLOAD))
+    expect(
+      routes.find((r) => `${r.method} ${r.path}` === key),
+      key,
+    ).toMatchObject({ readsBody: false });
 });
 
 const long = 'x'.repeat(100_000);
@@ -50,14 +57,71 @@ const BODIES: [label: string, body: string][] = [
   ['an array', '[1, 2, 3]'],
   ['null', 'null'],
   ['a string', '"hello"'],
-  ['wrong types', JSON.stringify({ productId: 7, quantity: 'ten', email: 5, password: [], itemId: {}, code: false, query: 1, criteria: null, controller: 3, skuId: 1, emailId: true, token: 9, couponItemId: 2, shippingMethodId: 1, orderId: {} })],
-  ['a NUL character', JSON.stringify({ productId: 'fb-1001-blk-M\u0000', quantity: 1, email: 'a\u0000@example.com', password: 'abc\u0000123', itemId: 'i\u0000', code: 'SAVE\u000015', query: 'dre\u0000', criteria: 'similaritems', productId2: 'x', controller: 'Size\u0000Guide', skuId: 's\u0000', emailId: 'a\u0000@example.com', token: 't\u0000', couponItemId: 'c\u0000', shippingMethodId: 'Regular\u0000', orderId: '1\u0000' })],
-  ['oversized values', JSON.stringify({ productId: long, quantity: 1e308, email: `${long}@example.com`, password: long, itemId: long, code: long, query: long, controller: long, skuId: long, emailId: long, token: long })],
+  [
+    'wrong types',
+    JSON.stringify({
+      productId: 7,
+      quantity: 'ten',
+      email: 5,
+      password: [],
+      itemId: {},
+      code: false,
+      query: 1,
+      criteria: null,
+      controller: 3,
+      skuId: 1,
+      emailId: true,
+      token: 9,
+      couponItemId: 2,
+      shippingMethodId: 1,
+      orderId: {},
+    }),
+  ],
+  [
+    'a NUL character',
+    JSON.stringify({
+      productId: 'fb-1001-blk-M\u0000',
+      quantity: 1,
+      email: 'a\u0000@example.com',
+      password: 'abc\u0000123',
+      itemId: 'i\u0000',
+      code: 'SAVE\u000015',
+      query: 'dre\u0000',
+      criteria: 'similaritems',
+      productId2: 'x',
+      controller: 'Size\u0000Guide',
+      skuId: 's\u0000',
+      emailId: 'a\u0000@example.com',
+      token: 't\u0000',
+      couponItemId: 'c\u0000',
+      shippingMethodId: 'Regular\u0000',
+      orderId: '1\u0000',
+    }),
+  ],
+  [
+    'oversized values',
+    JSON.stringify({
+      productId: long,
+      quantity: 1e308,
+      email: `${long}@example.com`,
+      password: long,
+      itemId: long,
+      code: long,
+      query: long,
+      controller: long,
+      skuId: long,
+      emailId: long,
+      token: long,
+    }),
+  ],
 ];
 
 for (const [method, path] of ENDPOINTS) {
   test(`${method} ${path}: bad input is a 4xx with a message`, async ({ playwright, baseURL }) => {
-    const r = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` } });
+    const r = await playwright.request.newContext({
+      baseURL,
+      extraHTTPHeaders: { 'x-forwarded-for': `10.66.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+    });
     for (const [label, body] of BODIES) {
       const res = await r.fetch(path, { method, headers: { 'content-type': 'application/json' }, data: body });
       expect(res.status(), `${label}: ${res.status()}`).toBeGreaterThanOrEqual(400);

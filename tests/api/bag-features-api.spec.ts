@@ -69,7 +69,12 @@ test('a valid code waiting for its conditions says so; bad codes are refused wit
 
 test('promotions/read gives the callout, details and code for the Details modal', async ({ request }) => {
   const res = await request.post('/api/checkout/promotions/read', { data: { promotionId: 'jl-dress10' } });
-  expect((await res.json()).body).toEqual({ promotionId: 'jl-dress10', calloutMsg: 'Take 10% off dresses with code DRESS10', details: 'Enter DRESS10 in your bag.', couponCodeID: 'DRESS10' });
+  expect((await res.json()).body).toEqual({
+    promotionId: 'jl-dress10',
+    calloutMsg: 'Take 10% off dresses with code DRESS10',
+    details: 'Enter DRESS10 in your bag.',
+    couponCodeID: 'DRESS10',
+  });
   expect((await (await request.post('/api/checkout/promotions/read', { data: { promotionId: 'fb-tops-20' } })).json()).body.couponCodeID).toBeNull();
   expect((await request.post('/api/checkout/promotions/read', { data: { promotionId: 'nope' } })).status()).toBe(404);
   expect((await request.post('/api/checkout/promotions/read', { data: {} })).status()).toBe(400);
@@ -86,7 +91,12 @@ test('the wishlist needs a signed-in customer: 401 for a guest, then get, add an
     expect(await res.json()).toEqual({ status: 'error', message: 'Please sign in to use your wishlist.' });
   }
   const email = await signUp(r);
-  expect((await (await r.post('/api/global/wishlist/getWishlist', { data: {} })).json()).body).toEqual({ id: null, c_wishlistId: null, customerProductListItems: [], c_items: [] });
+  expect((await (await r.post('/api/global/wishlist/getWishlist', { data: {} })).json()).body).toEqual({
+    id: null,
+    c_wishlistId: null,
+    customerProductListItems: [],
+    c_items: [],
+  });
   const added = await r.post('/api/global/wishlist/addToWishlist', { data: { productId: 'fb-1001-blk-M' } });
   expect(added.status()).toBe(200);
   const w = (await added.json()).body;
@@ -96,7 +106,9 @@ test('the wishlist needs a signed-in customer: 401 for a guest, then get, add an
   expect((await r.post('/api/global/wishlist/addToWishlist', { data: {} })).status()).toBe(400);
   const del = await r.delete('/api/global/wishlist/removeFromWishlist', { data: { itemId: w.customerProductListItems[0].id, listId: w.id } });
   expect((await del.json()).body.c_items).toEqual([]);
-  expect((await r.delete('/api/global/wishlist/removeFromWishlist', { data: { itemId: w.customerProductListItems[0].id, listId: w.id } })).status()).toBe(404);
+  expect(
+    (await r.delete('/api/global/wishlist/removeFromWishlist', { data: { itemId: w.customerProductListItems[0].id, listId: w.id } })).status(),
+  ).toBe(404);
 
   // The login reply carries the wishlist (wishlistData).
   await r.post('/api/global/wishlist/addToWishlist', { data: { productId: 'gc-2' } });
@@ -125,7 +137,10 @@ test('joinWaitlist stores a sold-out size; needs a valid e-mail; unknown size 40
 });
 
 test('joinWaitlist is rate-limited per client address', async ({ playwright, baseURL }) => {
-  const r = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` } });
+  const r = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Date.now() % 250}.${Math.floor(Math.random() * 250)}` },
+  });
   let status = 200;
   for (let i = 0; i < 25 && status !== 429; i++) {
     status = (await r.post('/api/pdp/joinWaitlist', { data: { skuId: 'fb-1006-olv-S', emailId: `spam${i}@example.com` } })).status();

@@ -9,7 +9,10 @@ test('a first add to the bag gets a guest session in HttpOnly, SameSite=Lax cook
   expect(read.headers()['set-cookie']).toBeUndefined();
   const res = await add(request, { productId: 'fb-1001-blk-M', quantity: 1 });
   expect(res.status()).toBe(200);
-  const cookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
+  const cookies = res
+    .headersArray()
+    .filter((h) => h.name.toLowerCase() === 'set-cookie')
+    .map((h) => h.value);
   const sid = cookies.find((c) => c.startsWith('sid='))!;
   const usid = cookies.find((c) => c.startsWith('usid='))!;
   for (const c of [sid, usid]) {
@@ -101,12 +104,15 @@ test('update and delete a line; unknown lines are 404', async ({ request }) => {
 });
 
 test('a gift card line keeps its quantity and amount, even asked directly; the bag is unchanged', async ({ request }) => {
-  const added = (await (await add(request, { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' })).json()).body.basket;
+  const added = (await (await add(request, { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' })).json()).body
+    .basket;
   const itemId = added.productItems[0].itemId;
   const qty = await request.post('/api/checkout/basket/update/updateBasketItem', { data: { itemId, body: { quantity: 2 } } });
   expect(qty.status()).toBe(400);
   expect((await qty.json()).message).toBe('The quantity of a gift card or membership cannot be changed. Add another one instead.');
-  const swap = await request.post('/api/checkout/basket/update/updateBasketItem', { data: { itemId, body: { productId: 'gc-2-gc-100', quantity: 1 } } });
+  const swap = await request.post('/api/checkout/basket/update/updateBasketItem', {
+    data: { itemId, body: { productId: 'gc-2-gc-100', quantity: 1 } },
+  });
   expect(swap.status()).toBe(400);
   expect((await swap.json()).message).toBe('A gift card or membership cannot be changed. Remove it and add it again.');
   expect(await basket(request)).toEqual(added);
@@ -116,7 +122,9 @@ test('shipping methods are listed with prices for the bag and one can be chosen'
   await add(request, { productId: 'fb-1001-blk-M', quantity: 1 });
   const list = (await (await request.get('/api/checkout/shipping_methods')).json()).body;
   expect(list.applicableShippingMethods.map((m: { id: string; price: number }) => [m.id, m.price])).toEqual([
-    ['Regular', 799], ['Express', 1499], ['SuperFast', 2499],
+    ['Regular', 799],
+    ['Express', 1499],
+    ['SuperFast', 2499],
   ]);
   const set = await request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Express' } });
   expect((await set.json()).body.basket.c_summary).toMatchObject({ shippingAndHandling: 1499, orderTotal: 1999 + 1499 });
@@ -131,7 +139,10 @@ test('a state change from another origin is refused with 403, JSON included, and
   });
   expect(res.status()).toBe(403);
   expect((await res.json()).status).toBe('error');
-  const del = await request.delete('/api/checkout/basket/delete/deleteBasketItem/', { data: { itemId: 'x' }, headers: { 'sec-fetch-site': 'cross-site' } });
+  const del = await request.delete('/api/checkout/basket/delete/deleteBasketItem/', {
+    data: { itemId: 'x' },
+    headers: { 'sec-fetch-site': 'cross-site' },
+  });
   expect(del.status()).toBe(403);
   expect((await basket(request)).productItems).toEqual([]);
 });

@@ -7,7 +7,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  */
 const OFFER = 'bonus-tote-75';
 const add = (r: APIRequestContext, data: Record<string, unknown>) => r.post('/api/checkout/product/add_to_cart', { data: { quantity: 1, ...data } });
-const claim = (r: APIRequestContext, productId: string, over: Record<string, unknown> = {}) => add(r, { productId, bonusDiscountLineItemId: OFFER, ...over });
+const claim = (r: APIRequestContext, productId: string, over: Record<string, unknown> = {}) =>
+  add(r, { productId, bonusDiscountLineItemId: OFFER, ...over });
 
 test('claim a free gift once the bag reaches $75; refusals say why', async ({ request }) => {
   let res = await add(request, { productId: 'ww-2001-ivr-M' });

@@ -8,7 +8,11 @@ import { pageWeight, rawGet, referencedAssets } from '../helpers/page-weight.ts'
  */
 const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
 const BROWSER = { 'accept-encoding': 'br, gzip' };
-const varies = (h: Record<string, string | string[] | undefined>) => String(h.vary ?? '').toLowerCase().split(/\s*,\s*/).includes('accept-encoding');
+const varies = (h: Record<string, string | string[] | undefined>) =>
+  String(h.vary ?? '')
+    .toLowerCase()
+    .split(/\s*,\s*/)
+    .includes('accept-encoding');
 
 test('a product page loads with at most 120 KiB of HTML, styles and scripts', async ({ baseURL }) => {
   const weight = await pageWeight(baseURL!, PRODUCT);

@@ -23,7 +23,14 @@ test('1,000 cookieless reads of endpoints and pages store no session and set no 
   const db = e2eDb();
   const emptySessions = async () =>
     Number(
-      (await db.kysely.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', 'is', null).where('basket_id', 'is', null).executeTakeFirstOrThrow()).n,
+      (
+        await db.kysely
+          .selectFrom('sessions')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('customer_id', 'is', null)
+          .where('basket_id', 'is', null)
+          .executeTakeFirstOrThrow()
+      ).n,
     );
   const before = await emptySessions();
   const setCookies: string[] = [];

@@ -13,7 +13,11 @@ test('full payload: typeahead, quick links and products with the spec fields', a
   expect(body.suggestions.quicklinks).toContainEqual({ name: 'Dresses', value: 'dresses' });
   const [product] = body.suggestions.products;
   expect(Object.keys(product).sort()).toEqual(['brand_label', 'display_name', 'id', 'pdp_url', 'product_thumb_image', 'review_average']);
-  expect(product).toMatchObject({ pdp_url: expect.stringMatching(/^\/p\//), product_thumb_image: expect.stringMatching(/^\/media\//), brand_label: 'June Lane' });
+  expect(product).toMatchObject({
+    pdp_url: expect.stringMatching(/^\/p\//),
+    product_thumb_image: expect.stringMatching(/^\/media\//),
+    brand_label: 'June Lane',
+  });
 });
 
 test('light payload answers typeahead only', async ({ request }) => {

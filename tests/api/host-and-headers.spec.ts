@@ -17,7 +17,14 @@ function raw(baseURL: string, path: string, init: { method?: string; headers?: R
   const base = new URL(baseURL);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: base.hostname, port: base.port, path, method: init.method ?? 'GET', headers: { ...init.headers, ...(init.body ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) }, setHost: !init.headers?.host },
+      {
+        host: base.hostname,
+        port: base.port,
+        path,
+        method: init.method ?? 'GET',
+        headers: { ...init.headers, ...(init.body ? { 'content-length': String(Buffer.byteLength(init.body)) } : {}) },
+        setHost: !init.headers?.host,
+      },
       (res) => {
         let body = '';
         res.setEncoding('utf8');
@@ -57,16 +64,21 @@ test('a request for another host is refused at every place a URL or issuer is bu
 });
 
 test('sign-in starts on the configured issuer with the configured redirect URI, whatever X-Forwarded-Host says', async ({ baseURL }) => {
-  const res = await raw(baseURL!, '/api/global/social/local/start', { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+  const res = await raw(baseURL!, '/api/global/social/local/start', {
+    headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+  });
   expect(res.status).toBe(302);
   const location = new URL(String(res.headers.location));
   expect(location.origin + location.pathname).toBe(`${baseURL}/oidc/auth`);
   expect(location.searchParams.get('redirect_uri')).toBe(`${baseURL}/checkout/api/locallogincallback`);
 
-  const discovery = await raw(baseURL!, '/oidc/.well-known/openid-configuration', { headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } });
+  const discovery = await raw(baseURL!, '/oidc/.well-known/openid-configuration', {
+    headers: { 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+  });
   const doc = JSON.parse(discovery.body);
   expect(doc.issuer).toBe(`${baseURL}/oidc`);
-  for (const key of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'userinfo_endpoint']) expect(doc[key], key).toMatch(new RegExp(`^${baseURL}/oidc/`));
+  for (const key of ['authorization_endpoint', 'token_endpoint', 'jwks_uri', 'userinfo_endpoint'])
+    expect(doc[key], key).toMatch(new RegExp(`^${baseURL}/oidc/`));
 });
 
 test('a reset link uses the configured origin, whatever the request carried', async ({ baseURL, playwright }) => {
@@ -76,7 +88,13 @@ test('a reset link uses the configured origin, whatever the request carried', as
   expect(made.status()).toBe(200);
   const asked = await raw(baseURL!, '/api/checkout/forgot_password/', {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example', 'x-forwarded-for': '10.9.9.9' },
+    headers: {
+      'content-type': 'application/json',
+      'x-forwarded-host': 'evil.example',
+      'x-forwarded-proto': 'https',
+      forwarded: 'host=evil.example',
+      'x-forwarded-for': '10.9.9.9',
+    },
     body: JSON.stringify({ email }),
   });
   expect(asked.status).toBe(200);
@@ -99,7 +117,11 @@ test('another loopback name for the store is sent to the store origin (reads) or
     expect(tricky.status, path).toBe(308);
     expect(new URL(String(tricky.headers.location)).origin, path).toBe(baseURL);
   }
-  const write = await raw(baseURL!, '/api/global/login', { method: 'POST', headers: { host: `localhost:${port}`, 'content-type': 'application/json' }, body: '{}' });
+  const write = await raw(baseURL!, '/api/global/login', {
+    method: 'POST',
+    headers: { host: `localhost:${port}`, 'content-type': 'application/json' },
+    body: '{}',
+  });
   expect(write.status).toBe(421);
 });
 
@@ -114,7 +136,19 @@ test('TRACE and other methods the store does not answer get 405 with Allow, on p
 });
 
 test('every answer carries the framing, sniffing and referrer headers', async ({ baseURL }) => {
-  const paths = ['/home', '/brand/fb/', '/cart', '/my-account', '/wishlist', '/register', '/api/checkout/basket', '/api/global/me', '/oidc/.well-known/openid-configuration', '/favicon.svg', '/no-such-page'];
+  const paths = [
+    '/home',
+    '/brand/fb/',
+    '/cart',
+    '/my-account',
+    '/wishlist',
+    '/register',
+    '/api/checkout/basket',
+    '/api/global/me',
+    '/oidc/.well-known/openid-configuration',
+    '/favicon.svg',
+    '/no-such-page',
+  ];
   for (const path of paths) {
     const res = await raw(baseURL!, path);
     expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");

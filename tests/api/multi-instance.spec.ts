@@ -14,7 +14,9 @@ test('a session and its bag are served by any app instance', async ({ request, p
   const read = await (await other.get('/api/checkout/basket')).json();
   expect(read.body.basket.basketId).toBe(basketId);
   expect(read.body.basket.productItems[0].productId).toBe('jl-4001-cor-8');
-  const upd = await other.post('/api/checkout/basket/update/updateBasketItem', { data: { itemId: read.body.basket.productItems[0].itemId, body: { quantity: 2 } } });
+  const upd = await other.post('/api/checkout/basket/update/updateBasketItem', {
+    data: { itemId: read.body.basket.productItems[0].itemId, body: { quantity: 2 } },
+  });
   expect(upd.status()).toBe(200);
   const back = await (await request.get('/api/checkout/basket')).json();
   expect(back.body.basket.totalQuantity).toBe(2);

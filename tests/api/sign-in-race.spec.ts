@@ -18,11 +18,15 @@ test('two guest bags signing in to one account at once both end in its one bag, 
   for (let run = 0; run < 4; run++) {
     const email = `two.tabs.${Date.now().toString(36)}.${run}@example.com`;
     const owner = await tab(baseURL!);
-    expect((await owner.post('/api/global/register', { data: { firstName: 'Two', lastName: 'Tabs', email, password: 'secret123' } })).status()).toBe(200);
+    expect((await owner.post('/api/global/register', { data: { firstName: 'Two', lastName: 'Tabs', email, password: 'secret123' } })).status()).toBe(
+      200,
+    );
     const [a, b] = [await tab(baseURL!), await tab(other)];
     await add(a, 'fb-1001-blk-M');
     await add(b, 'ww-2004-blk-M');
-    const signIns = await Promise.all([a, b].map((r) => r.post('/api/global/login', { data: { email, password: 'secret123', keepMeSignedIn: false } })));
+    const signIns = await Promise.all(
+      [a, b].map((r) => r.post('/api/global/login', { data: { email, password: 'secret123', keepMeSignedIn: false } })),
+    );
     expect(signIns.map((s) => s.status())).toEqual([200, 200]);
 
     const [bagA, bagB] = [await bag(a), await bag(b)];

@@ -35,10 +35,16 @@ test('a verified identity signs in, creating an account, and links to it next ti
   expect(await me(request)).toMatchObject({ authenticated: true, firstName: 'Ada', email: 'ada.social@example.com' });
 });
 
-test('a social identity links to the account with its e-mail; a password set by someone who never proved that e-mail stops working', async ({ request, playwright, baseURL }) => {
+test('a social identity links to the account with its e-mail; a password set by someone who never proved that e-mail stops working', async ({
+  request,
+  playwright,
+  baseURL,
+}) => {
   // Someone registers the address with a password of their own (our side never verified the e-mail) ...
   const squatter = await playwright.request.newContext({ baseURL });
-  const reg = await squatter.post('/api/global/register', { data: { firstName: 'Grace', lastName: 'Store', email: 'grace.social@example.com', password: 'grace1234' } });
+  const reg = await squatter.post('/api/global/register', {
+    data: { firstName: 'Grace', lastName: 'Store', email: 'grace.social@example.com', password: 'grace1234' },
+  });
   expect(reg.status()).toBe(200);
   const customerId = (await reg.json()).body.token.customer_id as string;
   expect(await me(squatter)).toMatchObject({ authenticated: true });
@@ -81,11 +87,18 @@ test('a tampered state in the callback URL fails the sign-in', async ({ request 
   expect(await me(request)).toMatchObject({ authenticated: false });
 });
 
-for (const [what, column] of [['PKCE verifier', 'code_verifier'], ['nonce', 'nonce']] as const) {
+for (const [what, column] of [
+  ['PKCE verifier', 'code_verifier'],
+  ['nonce', 'nonce'],
+] as const) {
   test(`a wrong ${what} fails the sign-in`, async ({ request }) => {
     const callback = await upToCallback(request, 'ada.social@example.com', 'ada-social-1');
     const db = e2eDb();
-    await db.kysely.updateTable('social_logins').set({ [column]: 'tampered-'.padEnd(43, 'x') }).where('state', '=', callback.searchParams.get('state')!).execute();
+    await db.kysely
+      .updateTable('social_logins')
+      .set({ [column]: 'tampered-'.padEnd(43, 'x') })
+      .where('state', '=', callback.searchParams.get('state')!)
+      .execute();
     await db.kysely.destroy();
     await request.get(callback.toString());
     expect(await result(request)).toMatchObject({ loginSuccess: false });

@@ -33,7 +33,15 @@ test('recommendation criteria that name an object property get the default set',
 test('only a JSON media type is read as JSON: a parameter that mentions it, or another charset, is 415', async ({ playwright, baseURL }) => {
   const request = await visitor(playwright, baseURL!);
   const data = JSON.stringify({ skuId: 'fb-1006-olv-M', emailId: 'media.type@example.com' });
-  for (const type of ['text/plain; x=application/json', 'text/plain;application/json', 'application/json-patch+json', 'application/jsonx', 'application/json; charset=latin1', 'application/json; charset=utf-16', 'application/json, text/plain']) {
+  for (const type of [
+    'text/plain; x=application/json',
+    'text/plain;application/json',
+    'application/json-patch+json',
+    'application/jsonx',
+    'application/json; charset=latin1',
+    'application/json; charset=utf-16',
+    'application/json, text/plain',
+  ]) {
     const res = await request.post('/api/pdp/joinWaitlist', { headers: { 'content-type': type }, data });
     expect(res.status(), type).toBe(415);
     expect((await res.json()).message, type).toMatch(/application\/json/);
@@ -75,7 +83,9 @@ test('a ticked gift message box with an empty message is refused with the field 
     expect(await res.json()).toEqual({ status: 'error', message: 'Please add a message' });
   }
   // Without the box ticked the message is not sent, and the card is added.
-  const ok = await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'gc-2-gc-25', c_giftCardRecipient: 'Sam', c_giftCardSender: 'Alex' } });
+  const ok = await request.post('/api/checkout/product/add_to_cart', {
+    data: { productId: 'gc-2-gc-25', c_giftCardRecipient: 'Sam', c_giftCardSender: 'Alex' },
+  });
   expect(ok.status()).toBe(200);
 });
 
@@ -86,7 +96,10 @@ test("SAVE15's text says what the bag does: it combines with another code", asyn
   const both = await request.post('/api/checkout/basket/update/', { data: { code: 'DRESS10' } });
   expect(both.status()).toBe(200);
   const coupons = (await both.json()).body.basket.couponItems as { code: string; statusCode: string }[];
-  expect(coupons.map((c) => [c.code, c.statusCode])).toEqual([['SAVE15', 'applied'], ['DRESS10', 'applied']]);
+  expect(coupons.map((c) => [c.code, c.statusCode])).toEqual([
+    ['SAVE15', 'applied'],
+    ['DRESS10', 'applied'],
+  ]);
 
   const details = (await (await request.post('/api/checkout/promotions/read', { data: { promotionId: 'ww-save15' } })).json()).body.details as string;
   expect(details).not.toMatch(/one code per order/i);

@@ -30,7 +30,10 @@ beforeAll(async () => {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (dev.exitCode !== null) throw new Error(`astro dev exited:\n${log}`);
-    const up = await fetch(`${origin}/home`, { signal: AbortSignal.timeout(20_000) }).then((r) => r.ok, () => false);
+    const up = await fetch(`${origin}/home`, { signal: AbortSignal.timeout(20_000) }).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (up) break;
     if (Date.now() > deadline) throw new Error(`astro dev did not start:\n${log}`);
     await new Promise((r) => setTimeout(r, 300));

@@ -70,7 +70,9 @@ test('register → sign out → sign in with keep-me-signed-in → the guest bag
 test('a merge that changes the bag sends the shopper to the bag with its message', async ({ page }) => {
   const email = uniqueEmail('merge');
   // The account's stored bag already holds 9 of the 10 a shopper may order of this size.
-  expect((await page.request.post('/api/global/register', { data: { firstName: 'Mia', lastName: 'Merge', email, password: 'abcd1234' } })).status()).toBe(200);
+  expect(
+    (await page.request.post('/api/global/register', { data: { firstName: 'Mia', lastName: 'Merge', email, password: 'abcd1234' } })).status(),
+  ).toBe(200);
   expect((await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'ww-2003-nvy-M', quantity: 9 } })).status()).toBe(200);
   expect((await page.request.post('/api/global/logout', { data: {} })).status()).toBe(200);
   // As a guest, 3 more of it.
@@ -111,7 +113,10 @@ test('forgot password → link from the outbox → new password → the old sess
   await expect(form.getByRole('status')).toHaveText(`A link has been sent to ${email}`);
 
   await page.goto(`/dev/outbox?to=${encodeURIComponent(email)}`);
-  await page.getByRole('link', { name: /reset-password\?token=/ }).first().click();
+  await page
+    .getByRole('link', { name: /reset-password\?token=/ })
+    .first()
+    .click();
   await hydrated(page);
   await page.getByLabel('New Password', { exact: true }).fill('second5678');
   await page.getByRole('button', { name: 'Save New Password' }).click();

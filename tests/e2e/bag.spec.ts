@@ -74,7 +74,11 @@ test('a gift card number asks for its pin and is sent to checkout; a waiting cod
 test('bag edits: quantity, edit opens quick shop, gift cards fixed, out of stock and out of catalog', async ({ page }, info) => {
   // Each project gets its own products: stock changes here must not reach the other project's run.
   const [outOfStock, discontinued] = info.project.name === 'mobile' ? ['bh-5006-cor-M', 'fb-1003-ivr-M'] : ['rm-3005-blk-M', 'jl-4005-cor-M'];
-  await addViaApi(page, { productId: 'ca-7001-nvy-Misses-6', optionItems: [{ optionId: 'hemming', optionValueId: '1' }], c_hemmingInseamLength: '28' });
+  await addViaApi(page, {
+    productId: 'ca-7001-nvy-Misses-6',
+    optionItems: [{ optionId: 'hemming', optionValueId: '1' }],
+    c_hemmingInseamLength: '28',
+  });
   await addViaApi(page, { productId: 'gc-2-gc-25', c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' });
   await addViaApi(page, { productId: outOfStock });
   await addViaApi(page, { productId: discontinued });
@@ -96,10 +100,16 @@ test('bag edits: quantity, edit opens quick shop, gift cards fixed, out of stock
   const jean = page.getByRole('listitem', { name: /High-Rise Straight Jean/ });
   await jean.getByLabel('Quantity').selectOption('2');
   await expect(jean.getByLabel('Quantity')).toHaveValue('2');
-  await page.evaluate(() => window.addEventListener('quickShopEvent', (e) => ((window as unknown as { qs: unknown }).qs = (e as CustomEvent).detail)));
+  await page.evaluate(() =>
+    window.addEventListener('quickShopEvent', (e) => ((window as unknown as { qs: unknown }).qs = (e as CustomEvent).detail)),
+  );
   await jean.getByRole('button', { name: 'Edit High-Rise Straight Jean' }).click();
   const detail = await page.evaluate(() => (window as unknown as { qs: unknown }).qs);
-  expect(detail).toMatchObject({ productId: 'ca-7001', productLink: '/p/high-rise-straight-jean-ca-7001', templateProps: { mode: 'edit', variantId: 'ca-7001-nvy-Misses-6', quantity: 2, hemming: '28' } });
+  expect(detail).toMatchObject({
+    productId: 'ca-7001',
+    productLink: '/p/high-rise-straight-jean-ca-7001',
+    templateProps: { mode: 'edit', variantId: 'ca-7001-nvy-Misses-6', quantity: 2, hemming: '28' },
+  });
   // The quick shop opens in edit mode with the line's choices; a new inseam updates the same line.
   const edit = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(edit.getByRole('button', { name: '28"' })).toHaveAttribute('aria-pressed', 'true');
@@ -139,7 +149,7 @@ test('the empty bag says so', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
 });
 
-test('a line that cannot ship to the bag\'s state: checkout sends the shopper back to the bag, which says why', async ({ page }) => {
+test("a line that cannot ship to the bag's state: checkout sends the shopper back to the bag, which says why", async ({ page }) => {
   await page.goto('/p/trail-rain-shell-rm-3001');
   await page.locator('main summary', { hasText: 'Shipping & returns' }).click();
   await expect(page.getByText('This item cannot be shipped to California and New York.')).toBeVisible();

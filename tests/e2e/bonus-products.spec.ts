@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 
 /** 'Claim Your Free Gift': the offer appears past $75, the gift is chosen in the modal, and leaves with the items. */
-test('fill the bag past $75, claim the free gift in the modal, then go back under the threshold and see the gift go, with a notice', async ({ page }) => {
+test('fill the bag past $75, claim the free gift in the modal, then go back under the threshold and see the gift go, with a notice', async ({
+  page,
+}) => {
   const res = await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'ww-2001-ivr-M', quantity: 1 } });
   expect(res.status()).toBe(200);
   await page.goto('/cart');
@@ -43,7 +45,9 @@ test('fill the bag past $75, claim the free gift in the modal, then go back unde
   // Back under $75: the gift leaves the bag, and the shopper is told so.
   await blouse.getByLabel('Quantity').selectOption('1');
   await expect(gift).toHaveCount(0);
-  await expect(page.getByRole('status').filter({ hasText: 'Your free gift (Printed Silk Scarf) was removed because your bag no longer qualifies for it.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Your free gift (Printed Silk Scarf) was removed because your bag no longer qualifies for it.' }),
+  ).toBeVisible();
   await expect(offer).toHaveCount(0);
   await blouse.getByRole('button', { name: 'Remove Silky Tie-Neck Blouse' }).click();
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();

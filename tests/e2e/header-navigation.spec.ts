@@ -225,7 +225,9 @@ test('accessibility: no serious or critical violations in the header, closed and
   await page.waitForLoadState('networkidle');
   const scan = async () => {
     const r = await new AxeBuilder({ page }).include('[data-site-header]').include('[data-promo-bar]').analyze();
-    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    return r.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   };
   expect(await scan()).toEqual([]);
   await page.getByRole('button', { name: 'Sign In' }).click();

@@ -5,7 +5,9 @@ import { e2eDb } from '../helpers/e2e-db.ts';
 test('a new account is enrolled: the account flyout shows 0 points against the threshold', async ({ page, isMobile }) => {
   test.skip(isMobile, 'the account flyout is the desktop path; the record is the same');
   await page.goto('/home');
-  await page.request.post('/api/global/register', { data: { firstName: 'Pat', lastName: 'Points', email: `pts.${Date.now()}@example.com`, password: 'secret123' } });
+  await page.request.post('/api/global/register', {
+    data: { firstName: 'Pat', lastName: 'Points', email: `pts.${Date.now()}@example.com`, password: 'secret123' },
+  });
   await page.reload();
   await page.getByRole('button', { name: 'Account', exact: true }).click();
   const flyout = page.getByRole('dialog', { name: 'Account' });
@@ -20,7 +22,11 @@ test('an active ELQ member on a Fernbrook page: ELQ Rewards links to /myelqrewar
   const reg = await page.request.post('/api/global/register', { data: { firstName: 'Elle', lastName: 'Q', email, password: 'secret123' } });
   const customerId = (await reg.json()).body.token.customer_id as string;
   const db = e2eDb();
-  await db.kysely.updateTable('rewards_accounts').set({ is_active_member: 1, points: 320, tier: 'Gold', certificate_cents: 1000 }).where('customer_id', '=', customerId).execute();
+  await db.kysely
+    .updateTable('rewards_accounts')
+    .set({ is_active_member: 1, points: 320, tier: 'Gold', certificate_cents: 1000 })
+    .where('customer_id', '=', customerId)
+    .execute();
   await db.kysely.destroy();
 
   await page.goto('/brand/fb');
@@ -43,7 +49,9 @@ test('an active ELQ member on a Fernbrook page: ELQ Rewards links to /myelqrewar
 });
 
 test('/myelqrewards sends a shopper who is not an active member to /rewards', async ({ page }) => {
-  await page.request.post('/api/global/register', { data: { firstName: 'Nia', lastName: 'M', email: `nm.${Date.now()}@example.com`, password: 'secret123' } });
+  await page.request.post('/api/global/register', {
+    data: { firstName: 'Nia', lastName: 'M', email: `nm.${Date.now()}@example.com`, password: 'secret123' },
+  });
   await page.goto('/myelqrewards');
   await expect(page).toHaveURL(/\/rewards$/);
 });
@@ -51,7 +59,9 @@ test('/myelqrewards sends a shopper who is not an active member to /rewards', as
 test('the card-holder flag changes the card placements', async ({ page, isMobile }) => {
   test.skip(isMobile, 'the card flyout is the desktop path; on small screens the card link is in the menu');
   await page.goto('/home');
-  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Cara', lastName: 'Holder', email: `plcc.${Date.now()}@example.com`, password: 'secret123' } });
+  const reg = await page.request.post('/api/global/register', {
+    data: { firstName: 'Cara', lastName: 'Holder', email: `plcc.${Date.now()}@example.com`, password: 'secret123' },
+  });
   const customerId = (await reg.json()).body.token.customer_id as string;
   await page.reload();
   const card = page.getByRole('button', { name: 'Card', exact: true });

@@ -20,8 +20,14 @@ test('suggestions: fast and full request after the debounce; typeahead, quick li
   expect(requests.map((r) => r.query)).toEqual(['jea', 'jea']);
   expect(requests.map((r) => r.fullPayload).sort()).toEqual([false, true]);
 
-  await expect(panel.getByRole('link', { name: 'jeans', exact: true })).toHaveAttribute('href', '/search?q=jeans&search_term=jea&search_term_suggested=jeans');
-  await expect(panel.getByRole('link', { name: 'Jeans', exact: true })).toHaveAttribute('href', '/search?cgid=jeans&search_term=jea&search_suggested_quick_link=Jeans');
+  await expect(panel.getByRole('link', { name: 'jeans', exact: true })).toHaveAttribute(
+    'href',
+    '/search?q=jeans&search_term=jea&search_term_suggested=jeans',
+  );
+  await expect(panel.getByRole('link', { name: 'Jeans', exact: true })).toHaveAttribute(
+    'href',
+    '/search?cgid=jeans&search_term=jea&search_suggested_quick_link=Jeans',
+  );
   const product = panel.getByRole('link', { name: /Bootcut Jean/ });
   await expect(product).toHaveAttribute('href', '/p/bootcut-jean-ca-7002?search_term=jea');
   await expect(product.locator('img')).toHaveAttribute('src', /\/media\//);
@@ -103,7 +109,15 @@ test('a product page prefills the box from q', async ({ page }) => {
 test('category page: tiles, sort and Prev/Next pagination', async ({ page }) => {
   await page.goto('/search?sort=price-asc');
   await expect(page.getByTestId('result-count')).toHaveText('46 items'); // the seeded catalog, free-gift accessories included
-  const prices = async () => (await page.locator('.tile-price').allInnerTexts()).map((t) => Number(t.replace(/[^0-9.–].*$/s, '').replace(/[$,]/g, '').split('–')[0]));
+  const prices = async () =>
+    (await page.locator('.tile-price').allInnerTexts()).map((t) =>
+      Number(
+        t
+          .replace(/[^0-9.–].*$/s, '')
+          .replace(/[$,]/g, '')
+          .split('–')[0],
+      ),
+    );
   const first = await prices();
   expect(first).toHaveLength(24);
   await expect(page.getByText('Page 1 of 2')).toBeVisible();

@@ -4,7 +4,10 @@ import { hydrated } from './hydration.ts';
 test('home → product → colour and size → add to bag → bag totals → change quantity → remove', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Seven brands, one bag' })).toBeVisible();
-  await page.getByRole('link', { name: /Everyday Crew Tee/ }).first().click();
+  await page
+    .getByRole('link', { name: /Everyday Crew Tee/ })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: 'Everyday Crew Tee' })).toBeVisible();
   await hydrated(page);
 

@@ -29,7 +29,9 @@ test('a sold-out product: nothing is sent with an empty e-mail; joining turns th
 });
 
 test('signed in: the wishlist toggle appears once a size is chosen, and adds then removes', async ({ page }) => {
-  await page.request.post('/api/global/register', { data: { firstName: 'Toggle', lastName: 'T', email: `toggle.${Date.now()}.${n++}@example.com`, password: 'abcd1234' } });
+  await page.request.post('/api/global/register', {
+    data: { firstName: 'Toggle', lastName: 'T', email: `toggle.${Date.now()}.${n++}@example.com`, password: 'abcd1234' },
+  });
   await page.goto('/p/everyday-crew-tee-fb-1001');
   await hydrated(page);
   await expect(page.getByRole('button', { name: /Add to Wishlist/ })).toHaveCount(0);

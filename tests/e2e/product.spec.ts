@@ -181,13 +181,18 @@ test('quick shop from a recommendation carousel adds to the bag', async ({ page 
 test("choosing and hovering colours in a quick shop leaves the product page's own gallery as it was", async ({ page }) => {
   await page.goto('/p/everyday-crew-tee-fb-1001?color=blk');
   await hydrated(page);
-  const pageImages = () => page.locator('.gallery .embla-slide img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
+  const pageImages = () =>
+    page.locator('.gallery .embla-slide img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).getAttribute('src')));
   const before = await pageImages();
   expect(before.length).toBeGreaterThan(0);
   // A product sharing the page's colour ids (Ivory, Coral): the page's gallery follows those ids for its own product.
-  await page.evaluate(() => window.dispatchEvent(new CustomEvent('quickShopEvent', {
-    detail: { productId: 'ww-2001', productLink: '/p/silky-tie-neck-blouse-ww-2001', templateProps: {}, modalProps: {} },
-  })));
+  await page.evaluate(() =>
+    window.dispatchEvent(
+      new CustomEvent('quickShopEvent', {
+        detail: { productId: 'ww-2001', productLink: '/p/silky-tie-neck-blouse-ww-2001', templateProps: {}, modalProps: {} },
+      }),
+    ),
+  );
   const quick = page.getByRole('dialog', { name: 'Quick Shop' });
   await expect(quick.getByRole('heading', { name: 'Silky Tie-Neck Blouse' })).toBeVisible();
   await quick.getByRole('button', { name: /^Coral/ }).hover();
@@ -242,7 +247,20 @@ test('a promotion started after the build shows its callout once the purchase ar
   const callout = `Late offer for the ${info.project.name} run`;
   const db = e2eDb();
   try {
-    await db.kysely.insertInto('promotions').values({ id, callout_msg: callout, details: 'Added after the build.', coupon_code: null, percent_off: 0, brand_code: null, show_in_pdp: 1, starts_at: null, ends_at: null }).execute();
+    await db.kysely
+      .insertInto('promotions')
+      .values({
+        id,
+        callout_msg: callout,
+        details: 'Added after the build.',
+        coupon_code: null,
+        percent_off: 0,
+        brand_code: null,
+        show_in_pdp: 1,
+        starts_at: null,
+        ends_at: null,
+      })
+      .execute();
     await db.kysely.insertInto('promotion_products').values({ promotion_id: id, product_id: 'jl-4004' }).execute();
     const url = '/p/knit-sheath-dress-jl-4004';
     expect(await (await page.request.get(url)).text()).not.toContain(callout); // the prerendered page predates it

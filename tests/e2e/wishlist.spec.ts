@@ -22,7 +22,9 @@ async function createAccount(page: Page, email: string) {
 }
 
 test('signed in: move a bag line to the wishlist, add it back to the bag, remove it', async ({ page }) => {
-  const res = await page.request.post('/api/global/register', { data: { firstName: 'Wren', lastName: 'S', email: uniqueEmail('wl'), password: 'abcd1234' } });
+  const res = await page.request.post('/api/global/register', {
+    data: { firstName: 'Wren', lastName: 'S', email: uniqueEmail('wl'), password: 'abcd1234' },
+  });
   expect(res.status()).toBe(200);
   await addViaApi(page, 'fb-1001-blk-M');
   await page.goto('/cart');

@@ -36,7 +36,8 @@ describe('sign-in', () => {
     const unknown = await fail('nobody@example.com', 'abcd1234');
     const wrong = await fail('lock@example.com', 'wrong1234');
     expect([unknown, wrong].map((e) => [(e as AccountError).status, (e as AccountError).message])).toEqual([
-      [401, SIGN_IN_FAILED], [401, SIGN_IN_FAILED],
+      [401, SIGN_IN_FAILED],
+      [401, SIGN_IN_FAILED],
     ]);
     for (let i = 0; i < 4; i++) await fail('lock@example.com', 'wrong1234');
     expect(((await fail('lock@example.com', 'abcd1234')) as AccountError).status).toBe(429);
@@ -45,13 +46,15 @@ describe('sign-in', () => {
   it('attempts sent all at once cannot slip past the limit: at most 5 passwords are checked', async () => {
     await createCustomer(t.db, { email: 'race@example.com', firstName: 'Ra', lastName: 'Ce', password: 'abcd1234' });
     const results = await Promise.all(
-      Array.from({ length: 12 }, (_, i) => authenticate(t.db, 'race@example.com', `guess${i}xx`, `203.0.113.${i}`).catch((e: AccountError) => e.status)),
+      Array.from({ length: 12 }, (_, i) =>
+        authenticate(t.db, 'race@example.com', `guess${i}xx`, `203.0.113.${i}`).catch((e: AccountError) => e.status),
+      ),
     );
     expect(results.filter((s) => s === 401)).toHaveLength(5);
     expect(results.filter((s) => s === 429)).toHaveLength(7);
   });
 
-  it('correct sign-ins never use up the client address\'s allowance', async () => {
+  it("correct sign-ins never use up the client address's allowance", async () => {
     await createCustomer(t.db, { email: 'often@example.com', firstName: 'Of', lastName: 'Ten', password: 'abcd1234' });
     for (let i = 0; i < 25; i++) await authenticate(t.db, 'often@example.com', 'abcd1234', '198.51.100.77');
     expect((await authenticate(t.db, 'often@example.com', 'abcd1234', '198.51.100.77')).email).toBe('often@example.com');
@@ -63,15 +66,23 @@ describe('sign-in', () => {
     await t.db.kysely.updateTable('customers').set({ email_verified_at: new Date().toISOString() }).where('id', '=', verified.id).execute();
     const squatted = await createCustomer(t.db, { email: 'squat@example.com', firstName: 'Sq', lastName: 'At', password: 'abcd1234' });
 
-    expect((await accountForSocialIdentity(t.db, 'local', { sub: 's-kept', email: 'kept@example.com', firstName: 'Ke', lastName: 'Pt' })).id).toBe(verified.id);
+    expect((await accountForSocialIdentity(t.db, 'local', { sub: 's-kept', email: 'kept@example.com', firstName: 'Ke', lastName: 'Pt' })).id).toBe(
+      verified.id,
+    );
     expect((await authenticate(t.db, 'kept@example.com', 'abcd1234', '198.51.100.5')).id).toBe(verified.id);
 
-    expect((await accountForSocialIdentity(t.db, 'local', { sub: 's-squat', email: 'squat@example.com', firstName: 'Sq', lastName: 'At' })).id).toBe(squatted.id);
+    expect((await accountForSocialIdentity(t.db, 'local', { sub: 's-squat', email: 'squat@example.com', firstName: 'Sq', lastName: 'At' })).id).toBe(
+      squatted.id,
+    );
     const refused = await authenticate(t.db, 'squat@example.com', 'abcd1234', '198.51.100.6').catch((e: AccountError) => e.status);
     expect(refused).toBe(401);
     // A new account made by a social sign-in counts as verified.
     const fresh = await accountForSocialIdentity(t.db, 'local', { sub: 's-new', email: 'newsocial@example.com', firstName: 'Ne', lastName: 'W' });
-    const row = await t.db.kysely.selectFrom('customers').select(['email_verified_at', 'password_hash']).where('id', '=', fresh.id).executeTakeFirstOrThrow();
+    const row = await t.db.kysely
+      .selectFrom('customers')
+      .select(['email_verified_at', 'password_hash'])
+      .where('id', '=', fresh.id)
+      .executeTakeFirstOrThrow();
     expect(row.email_verified_at).not.toBeNull();
     expect(row.password_hash).toBeNull();
   });
@@ -97,7 +108,7 @@ describe('sign-in', () => {
     expect((await pruneAndReadBasket(t.db, basketId)).totalQuantity).toBe(2);
   });
 
-  it('carries the guest bag\'s codes into the stored bag at sign-in', async () => {
+  it("carries the guest bag's codes into the stored bag at sign-in", async () => {
     const customer = await createCustomer(t.db, { email: 'codes@example.com', firstName: 'Co', lastName: 'Des', password: 'abcd1234' });
     const stored = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     await t.db.kysely.updateTable('customers').set({ basket_id: stored.basketId }).where('id', '=', customer.id).execute();
@@ -112,7 +123,11 @@ describe('sign-in', () => {
 });
 
 describe('sign-in limits a stranger cannot turn against the owner (device cookies)', () => {
-  const status = (p: Promise<unknown>) => p.then(() => 200, (e: AccountError) => e.status);
+  const status = (p: Promise<unknown>) =>
+    p.then(
+      () => 200,
+      (e: AccountError) => e.status,
+    );
   const strangerGuesses = async (email: string, n: number) => {
     for (let i = 0; i < n; i++) expect(await status(authenticate(t.db, email, `guess${i}xx1`, `192.0.2.${i + 1}`))).toBe(401);
   };
@@ -123,7 +138,7 @@ describe('sign-in limits a stranger cannot turn against the owner (device cookie
     expect(results).toEqual(Array(30).fill(200));
   });
 
-  it('after a stranger\'s wrong guesses, the owner\'s known device signs in while unknown clients are refused', async () => {
+  it("after a stranger's wrong guesses, the owner's known device signs in while unknown clients are refused", async () => {
     const owner = await createCustomer(t.db, { email: 'owner@example.com', firstName: 'Ow', lastName: 'Ner', password: 'abcd1234' });
     const device = await makeDeviceCookie(t.db, owner.id);
     await strangerGuesses('owner@example.com', 5);
@@ -140,7 +155,9 @@ describe('sign-in limits a stranger cannot turn against the owner (device cookie
   it('a known device has its own limit: its wrong guesses lock that device only', async () => {
     const owner = await createCustomer(t.db, { email: 'dev@example.com', firstName: 'De', lastName: 'V', password: 'abcd1234' });
     const [mine, stolen] = [await makeDeviceCookie(t.db, owner.id), await makeDeviceCookie(t.db, owner.id)];
-    const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => status(authenticate(t.db, 'dev@example.com', `guess${i}xx1`, '198.51.100.50', stolen))));
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => status(authenticate(t.db, 'dev@example.com', `guess${i}xx1`, '198.51.100.50', stolen))),
+    );
     expect(burst.filter((s) => s === 401)).toHaveLength(5);
     expect(burst.filter((s) => s === 429)).toHaveLength(7);
     expect(await status(authenticate(t.db, 'dev@example.com', 'abcd1234', '198.51.100.50', stolen))).toBe(429);
@@ -155,7 +172,12 @@ describe('sign-in limits a stranger cannot turn against the owner (device cookie
     const token = randomBytes(32).toString('base64url');
     await t.db.kysely
       .insertInto('password_resets')
-      .values({ token_hash: createHash('sha256').update(token).digest('hex'), customer_id: owner.id, expires_at: new Date(Date.now() + 60_000).toISOString(), used_at: null })
+      .values({
+        token_hash: createHash('sha256').update(token).digest('hex'),
+        customer_id: owner.id,
+        expires_at: new Date(Date.now() + 60_000).toISOString(),
+        used_at: null,
+      })
       .execute();
     await resetPassword(t.db, token, 'efgh5678');
     expect((await authenticate(t.db, 'reset@example.com', 'efgh5678', '198.51.100.60')).id).toBe(owner.id);

@@ -15,12 +15,29 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const refusal = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(CommerceError);
   return err as CommerceError;
 };
 const promo = (id: string, code: string, over: Record<string, unknown> = {}) =>
-  t.db.kysely.insertInto('promotions').values({ id, callout_msg: `${code} off`, details: 'Test', coupon_code: code, percent_off: 5, brand_code: 'fb', show_in_pdp: 0, starts_at: null, ends_at: null, ...over }).execute();
+  t.db.kysely
+    .insertInto('promotions')
+    .values({
+      id,
+      callout_msg: `${code} off`,
+      details: 'Test',
+      coupon_code: code,
+      percent_off: 5,
+      brand_code: 'fb',
+      show_in_pdp: 0,
+      starts_at: null,
+      ends_at: null,
+      ...over,
+    })
+    .execute();
 
 describe('coupons on the bag', () => {
   it('SAVE15 takes 15 % off Willow & Wren lines: coupons row, order total and you saved include it', async () => {
@@ -30,13 +47,23 @@ describe('coupons on the bag', () => {
     const outcome = await applyCode(t.db, basketId, ' save-15 ', '', false);
     expect(outcome).toMatchObject({ statusCode: 'applied', message: 'Code applied successfully' });
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.couponItems).toEqual([expect.objectContaining({ code: 'SAVE15', statusCode: 'applied', promotionId: 'ww-save15', discount: 825, message: 'Code applied. See Details for what it covers.' })]);
+    expect(b.couponItems).toEqual([
+      expect.objectContaining({
+        code: 'SAVE15',
+        statusCode: 'applied',
+        promotionId: 'ww-save15',
+        discount: 825,
+        message: 'Code applied. See Details for what it covers.',
+      }),
+    ]);
     expect(b.c_summary.subTotal).toBe(before.c_summary.subTotal);
     expect(b.c_summary.couponDiscount).toBe(825); // 15 % of $54.99, rounded to the cent
     expect(b.c_summary.orderTotal).toBe(before.c_summary.orderTotal - 825);
     expect(b.c_summary.youSaved).toBe(before.c_summary.youSaved + 825);
     const ww = b.productItems.find((i) => i.productId === 'ww-2001-ivr-M')!;
-    expect(ww.priceAdjustments).toEqual([{ promotionId: 'ww-save15', couponCode: 'SAVE15', price: -825, itemText: 'SAVE15: Extra 15% off with code SAVE15' }]);
+    expect(ww.priceAdjustments).toEqual([
+      { promotionId: 'ww-save15', couponCode: 'SAVE15', price: -825, itemText: 'SAVE15: Extra 15% off with code SAVE15' },
+    ]);
     // Entering it again changes nothing.
     expect(await applyCode(t.db, basketId, 'SAVE15', '', false)).toMatchObject({ alreadyApplied: true });
     expect((await pruneAndReadBasket(t.db, basketId)).couponItems).toHaveLength(1);
@@ -52,7 +79,11 @@ describe('coupons on the bag', () => {
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     await applyCode(t.db, basketId, 'dress10', '', false);
     let b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.couponItems[0]).toMatchObject({ statusCode: 'valid but conditions not met', discount: 0, message: 'This code is valid. The discount applies once the conditions are met.' });
+    expect(b.couponItems[0]).toMatchObject({
+      statusCode: 'valid but conditions not met',
+      discount: 0,
+      message: 'This code is valid. The discount applies once the conditions are met.',
+    });
     expect(b.c_summary.couponDiscount).toBe(0);
     const dress = await addItem(t.db, basketId, { productId: 'jl-4003-ivr-8', quantity: 1 });
     b = await pruneAndReadBasket(t.db, basketId);
@@ -68,7 +99,11 @@ describe('coupons on the bag', () => {
     expect((await pruneAndReadBasket(t.db, basketId)).c_summary.couponDiscount).toBeGreaterThan(0);
     await t.db.kysely.updateTable('promotions').set({ ends_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', 't-ending').execute();
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.couponItems[0]).toMatchObject({ statusCode: 'invalid/expired', discount: 0, message: 'This code is no longer valid or has expired. Please remove it to continue.' });
+    expect(b.couponItems[0]).toMatchObject({
+      statusCode: 'invalid/expired',
+      discount: 0,
+      message: 'This code is no longer valid or has expired. Please remove it to continue.',
+    });
     expect(b.c_summary.couponDiscount).toBe(0);
     // And it can no longer be entered.
     const other = await addItem(t.db, null, { productId: 'fb-1002-olv-M', quantity: 1 });
@@ -108,7 +143,12 @@ describe('coupons on the bag', () => {
   });
 
   it('reads a promotion for the Details modal', async () => {
-    expect(await readPromotion(t.db, 'ww-save15')).toEqual({ promotionId: 'ww-save15', calloutMsg: 'Extra 15% off with code SAVE15', details: 'Enter SAVE15 in your bag. Combines with other codes, up to 3 per order; each item takes its best code.', couponCodeID: 'SAVE15' });
+    expect(await readPromotion(t.db, 'ww-save15')).toEqual({
+      promotionId: 'ww-save15',
+      calloutMsg: 'Extra 15% off with code SAVE15',
+      details: 'Enter SAVE15 in your bag. Combines with other codes, up to 3 per order; each item takes its best code.',
+      couponCodeID: 'SAVE15',
+    });
     expect((await readPromotion(t.db, 'fb-tops-20')).couponCodeID).toBeNull();
     expect((await refusal(readPromotion(t.db, 'nope'))).status).toBe(404);
   });
@@ -122,7 +162,8 @@ describe('coupons on the bag', () => {
 });
 
 describe('wishlist', () => {
-  const customer = (tag: string) => createCustomer(t.db, { email: `${tag}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'W', lastName: 'L', password: null });
+  const customer = (tag: string) =>
+    createCustomer(t.db, { email: `${tag}.${Math.random().toString(36).slice(2)}@example.com`, firstName: 'W', lastName: 'L', password: null });
 
   it('starts empty, saves a variant or a product once each, and reads prices and stock now', async () => {
     const c = await customer('wl');
@@ -133,7 +174,16 @@ describe('wishlist', () => {
     expect(w.id).toBeTruthy();
     expect(w.c_wishlistId).toBe(w.id);
     expect(w.c_items).toEqual(['fb-1001-blk-M', 'gc-2']);
-    expect(w.customerProductListItems[0]).toMatchObject({ productId: 'fb-1001-blk-M', masterId: 'fb-1001', productName: 'Everyday Crew Tee', colorName: 'Black', sizeLabel: 'M', price: 1999, canAddToBag: true, inStock: true });
+    expect(w.customerProductListItems[0]).toMatchObject({
+      productId: 'fb-1001-blk-M',
+      masterId: 'fb-1001',
+      productName: 'Everyday Crew Tee',
+      colorName: 'Black',
+      sizeLabel: 'M',
+      price: 1999,
+      canAddToBag: true,
+      inStock: true,
+    });
     expect(w.customerProductListItems[1]).toMatchObject({ productId: 'gc-2', canAddToBag: false });
     expect((await refusal(addToWishlist(t.db, c.id, 'no-such'))).status).toBe(404);
   });

@@ -23,7 +23,7 @@ function memoryHolder(start: string | null) {
 }
 
 describe('the engine and whoever holds the bag (issue 9: addItem writes no session or customer table)', () => {
-  it('hands a first add\'s new bag to the holder, and adds to the held bag after that without handing it again', async () => {
+  it("hands a first add's new bag to the holder, and adds to the held bag after that without handing it again", async () => {
     const { held, holder } = memoryHolder(null);
     const first = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 }, holder);
     expect(held.handed).toEqual([first.basketId]);
@@ -32,11 +32,20 @@ describe('the engine and whoever holds the bag (issue 9: addItem writes no sessi
     expect(held.handed).toEqual([first.basketId]);
   });
 
-  it('a session as the holder remembers the bag on its row, and the customer\'s when signed in', async () => {
+  it("a session as the holder remembers the bag on its row, and the customer's when signed in", async () => {
     const customer = { id: 'holder-test-customer' };
     await t.db.kysely
       .insertInto('customers')
-      .values({ id: customer.id, email: 'holder@example.com', first_name: '', last_name: '', password_hash: null, basket_id: null, created_at: new Date().toISOString(), email_verified_at: null })
+      .values({
+        id: customer.id,
+        email: 'holder@example.com',
+        first_name: '',
+        last_name: '',
+        password_hash: null,
+        basket_id: null,
+        created_at: new Date().toISOString(),
+        email_verified_at: null,
+      })
       .execute();
     const { session } = await createSession(t.db, 3600, { customerId: customer.id });
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 }, sessionBagHolder(t.db, session.id));

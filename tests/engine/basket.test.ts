@@ -18,7 +18,10 @@ const setStock = async (sku: string, onHand: number) => {
   if (Number(r.numUpdatedRows) !== 1) throw new Error(`no stock row for ${sku}`);
 };
 const rejects = async (p: Promise<unknown>, code: string) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(CommerceError);
   expect((err as CommerceError).code).toBe(code);
 };
@@ -88,7 +91,13 @@ describe('basket', () => {
   it('needs To and From for a gift card and an e-mail for an e-gift card; they are always addable', async () => {
     await rejects(addItem(t.db, null, { productId: 'gc-2-gc-50', quantity: 1 }), 'invalid');
     await rejects(addItem(t.db, null, { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' }), 'invalid');
-    const { basketId } = await addItem(t.db, null, { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo', c_giftCardRecipientEmail: 'ann@example.com' });
+    const { basketId } = await addItem(t.db, null, {
+      productId: 'egc-3-egc-50',
+      quantity: 1,
+      c_giftCardRecipient: 'Ann',
+      c_giftCardSender: 'Bo',
+      c_giftCardRecipientEmail: 'ann@example.com',
+    });
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.c_summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
   });
@@ -110,7 +119,11 @@ describe('basket', () => {
     );
     const { methods, selected } = await listShippingMethods(t.db, basketId);
     expect(selected).toBe('Regular');
-    expect(methods.map((m) => [m.id, m.price])).toEqual([['Regular', 0], ['Express', 1499], ['SuperFast', 2499]]);
+    expect(methods.map((m) => [m.id, m.price])).toEqual([
+      ['Regular', 0],
+      ['Express', 1499],
+      ['SuperFast', 2499],
+    ]);
     await setShippingMethod(t.db, basketId, 'SuperFast');
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.shipments[0]?.shippingMethod.id).toBe('SuperFast');

@@ -19,7 +19,10 @@ const OFFER = 'bonus-tote-75';
 const TOTE = 'fb-1007-ivr';
 const SCARF = 'jl-4007-cor';
 const refusal = async (p: Promise<unknown>) => {
-  const err = await p.then(() => null, (e: unknown) => e);
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(err).toBeInstanceOf(CommerceError);
   return err as CommerceError;
 };
@@ -44,8 +47,20 @@ describe('the offer', () => {
         maxBonusItems: 1,
         claimed: false,
         bonusProducts: [
-          expect.objectContaining({ productId: 'fb-1007', productName: 'Canvas Tote', price: 2499, variants: [expect.objectContaining({ productId: TOTE, colorName: 'Ivory', orderable: true })] }),
-          expect.objectContaining({ productId: 'jl-4007', productName: 'Printed Silk Scarf', variants: [expect.objectContaining({ productId: SCARF, colorName: 'Coral' }), expect.objectContaining({ productId: 'jl-4007-tea', colorName: 'Teal' })] }),
+          expect.objectContaining({
+            productId: 'fb-1007',
+            productName: 'Canvas Tote',
+            price: 2499,
+            variants: [expect.objectContaining({ productId: TOTE, colorName: 'Ivory', orderable: true })],
+          }),
+          expect.objectContaining({
+            productId: 'jl-4007',
+            productName: 'Printed Silk Scarf',
+            variants: [
+              expect.objectContaining({ productId: SCARF, colorName: 'Coral' }),
+              expect.objectContaining({ productId: 'jl-4007-tea', colorName: 'Teal' }),
+            ],
+          }),
         ],
       },
     ]);
@@ -83,7 +98,13 @@ describe('claiming the free gift', () => {
     const b = await pruneAndReadBasket(t.db, basketId);
     const free = b.productItems.find((i) => i.itemId === itemId)!;
     expect(free).toMatchObject({
-      productId: SCARF, quantity: 1, price: 0, basePrice: 0, bonusProductLineItem: true, bonusDiscountLineItemId: OFFER, priceAdjustments: [],
+      productId: SCARF,
+      quantity: 1,
+      price: 0,
+      basePrice: 0,
+      bonusProductLineItem: true,
+      bonusDiscountLineItemId: OFFER,
+      priceAdjustments: [],
       c_lineItemDetails: expect.objectContaining({ maxOrderQuantity: 1, sale_price_value: 0, original_price_value: 3499 }),
     });
     expect(b.bonusDiscountLineItems[0]).toMatchObject({ id: OFFER, claimed: true });
@@ -94,7 +115,10 @@ describe('claiming the free gift', () => {
   it('refuses a second gift, a product not offered, an unknown offer, a quantity above 1 and a bag that does not qualify', async () => {
     const { basketId } = await qualifyingBag();
     expect((await refusal(claim(basketId, TOTE, { quantity: 2 }))).status).toBe(400);
-    expect(await refusal(claim(basketId, 'fb-1001-blk-M'))).toMatchObject({ status: 400, message: 'That item is not one of the free gifts offered.' });
+    expect(await refusal(claim(basketId, 'fb-1001-blk-M'))).toMatchObject({
+      status: 400,
+      message: 'That item is not one of the free gifts offered.',
+    });
     expect((await refusal(claim(basketId, TOTE, { bonusDiscountLineItemId: 'no-such-offer' }))).status).toBe(404);
     await claim(basketId, TOTE);
     expect(await refusal(claim(basketId, SCARF))).toMatchObject({ status: 409, message: 'You have already claimed your free gift.' });
@@ -117,12 +141,18 @@ describe('claiming the free gift', () => {
   it('a free line keeps its quantity and cannot be edited; buying the same item makes a separate, paid line', async () => {
     const { basketId } = await qualifyingBag();
     const { itemId } = await claim(basketId, TOTE);
-    expect(await refusal(updateItemQuantity(t.db, basketId, itemId, 2))).toMatchObject({ status: 400, message: 'The quantity of a free gift cannot be changed.' });
+    expect(await refusal(updateItemQuantity(t.db, basketId, itemId, 2))).toMatchObject({
+      status: 400,
+      message: 'The quantity of a free gift cannot be changed.',
+    });
     expect((await refusal(replaceItem(t.db, basketId, itemId, { productId: TOTE, quantity: 1 }))).status).toBe(400);
     const paid = await addItem(t.db, basketId, { productId: TOTE, quantity: 1 });
     expect(paid.itemId).not.toBe(itemId);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.productItems.filter((i) => i.productId === TOTE).map((i) => [i.price, i.bonusProductLineItem])).toEqual([[0, true], [2499, false]]);
+    expect(b.productItems.filter((i) => i.productId === TOTE).map((i) => [i.price, i.bonusProductLineItem])).toEqual([
+      [0, true],
+      [2499, false],
+    ]);
     expect(b.c_summary.subTotal).toBe(2 * 5499 + 2499);
   });
 });
@@ -181,7 +211,16 @@ describe('at sign-in', () => {
     const customerId = 'bonus-merge-customer';
     await t.db.kysely
       .insertInto('customers')
-      .values({ id: customerId, email: 'bonus.merge@example.com', first_name: 'Bo', last_name: 'Nus', password_hash: null, basket_id: stored.basketId, created_at: new Date().toISOString(), email_verified_at: null })
+      .values({
+        id: customerId,
+        email: 'bonus.merge@example.com',
+        first_name: 'Bo',
+        last_name: 'Nus',
+        password_hash: null,
+        basket_id: stored.basketId,
+        created_at: new Date().toISOString(),
+        email_verified_at: null,
+      })
       .execute();
     const outcome = await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, guest.basketId, customerId));
     expect(outcome.basketId).toBe(stored.basketId);

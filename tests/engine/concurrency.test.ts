@@ -63,13 +63,15 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
     await setStock(1);
     const env = { ...process.env, WORKER_SQLITE_FILE: t.file ?? '', WORKER_PG_SCHEMA: t.pgSchema ?? '', WORKER_SKU: SKU, WORKER_ATTEMPTS: '5' };
     const runs = await Promise.all(
-      Array.from({ length: 4 }, () =>
-        new Promise<number>((resolve, reject) => {
-          const child = spawn(process.execPath, ['tests/engine/fixtures/reserve-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
-          let out = '';
-          child.stdout.on('data', (d) => (out += d));
-          child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`worker exited ${code}`))));
-        }),
+      Array.from(
+        { length: 4 },
+        () =>
+          new Promise<number>((resolve, reject) => {
+            const child = spawn(process.execPath, ['tests/engine/fixtures/reserve-worker.ts'], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+            let out = '';
+            child.stdout.on('data', (d) => (out += d));
+            child.on('exit', (code) => (code === 0 ? resolve(Number(out.trim())) : reject(new Error(`worker exited ${code}`))));
+          }),
       ),
     );
     expect(runs.reduce((a, b) => a + b, 0)).toBe(1);
@@ -79,7 +81,12 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
   it('an order for several lines takes all or nothing', async () => {
     await setStock(5);
     await setStock(0, 'fb-1002-olv-L');
-    await expect(reserveStock(t.db, [{ sku: SKU, quantity: 2 }, { sku: 'fb-1002-olv-L', quantity: 1 }])).rejects.toThrow(/sold out/);
+    await expect(
+      reserveStock(t.db, [
+        { sku: SKU, quantity: 2 },
+        { sku: 'fb-1002-olv-L', quantity: 1 },
+      ]),
+    ).rejects.toThrow(/sold out/);
     expect(await stockLevel(t.db, SKU)).toBe(5);
   });
 
@@ -87,9 +94,7 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
     await setStock(50);
     const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 });
     const handles = Array.from({ length: 12 }, (_, i) => (onPostgres && i % 2 ? t.another() : t.db));
-    const results = await Promise.all(
-      handles.map((h) => raced(addItem(h, basketId, { productId: SKU, quantity: 1 }), 'quantity')),
-    );
+    const results = await Promise.all(handles.map((h) => raced(addItem(h, basketId, { productId: SKU, quantity: 1 }), 'quantity')));
     expect(results.filter(Boolean)).toHaveLength(9);
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.productItems).toHaveLength(1);
@@ -101,7 +106,15 @@ describe('first adds of one session at once', () => {
   it('all land in one bag, which the session knows, and no other bag is made', async () => {
     const { createSession } = await import('#src/server/session/session.ts');
     const { session } = await createSession(t.db, 3600);
-    const countBaskets = async () => Number((await t.db.kysely.selectFrom('baskets').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const countBaskets = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('baskets')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await countBaskets();
     const skus = ['fb-1001-blk-M', 'ww-2003-nvy-M', 'jl-4001-cor-8', 'rm-3002-olv-M', 'ca-7001-nvy-Misses-6', 'fb-1002-olv-M'];
     const results = await Promise.all(skus.map((productId) => addItem(t.db, null, { productId, quantity: 1 }, sessionBagHolder(t.db, session.id))));

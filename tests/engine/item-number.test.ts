@@ -21,6 +21,9 @@ it('finds a product by its id in any case, or by the bare number', async () => {
 
 it('a bare number shared by two brands lists both', async () => {
   const row = await t.db.kysely.selectFrom('products').selectAll().where('id', '=', 'fb-1001').executeTakeFirstOrThrow();
-  await t.db.kysely.insertInto('products').values({ ...row, id: 'ks-1001', slug: 'copy-ks-1001', brand_code: 'ks' }).execute();
+  await t.db.kysely
+    .insertInto('products')
+    .values({ ...row, id: 'ks-1001', slug: 'copy-ks-1001', brand_code: 'ks' })
+    .execute();
   expect(await findByItemNumber(t.db, '1001')).toEqual(['fb-1001', 'ks-1001']);
 });

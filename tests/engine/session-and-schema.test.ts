@@ -32,14 +32,20 @@ describe('sessions', () => {
     expect(await loadSession(t.db, 'short', 3600)).toBeNull();
     expect(await loadSession(t.db, 'x'.repeat(43), 3600)).toBeNull();
     const { token, session } = await createSession(t.db, 3600);
-    await t.db.kysely.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('id', '=', session.id).execute();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where('id', '=', session.id)
+      .execute();
     expect(await loadSession(t.db, token, 3600)).toBeNull();
   });
 
   it('gives a guest session an hour while it holds nothing, and the guest lifetime once it holds a bag', async () => {
     const guestTtl = 30 * 86400;
     const expiresIn = async (id: string) =>
-      (Date.parse((await t.db.kysely.selectFrom('sessions').select('expires_at').where('id', '=', id).executeTakeFirstOrThrow()).expires_at) - Date.now()) / 1000;
+      (Date.parse((await t.db.kysely.selectFrom('sessions').select('expires_at').where('id', '=', id).executeTakeFirstOrThrow()).expires_at) -
+        Date.now()) /
+      1000;
     const { session } = await createSession(t.db, guestTtl);
     expect(await expiresIn(session.id)).toBeLessThanOrEqual(3600);
     await attachBasket(t.db, session, await createBasket(t.db.kysely), guestTtl);
@@ -53,9 +59,27 @@ describe('constraints in the schema, not only in code', () => {
   });
   it('refuses a zero quantity and a line for a variant that does not exist', async () => {
     const basketId = await createBasket(t.db.kysely);
-    const line = { id: 'l1', basket_id: basketId, sku: 'fb-1001-blk-M', product_id: 'fb-1001', quantity: 0, hemming_option_id: null, gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: null, position: 0, created_at: new Date().toISOString() };
+    const line = {
+      id: 'l1',
+      basket_id: basketId,
+      sku: 'fb-1001-blk-M',
+      product_id: 'fb-1001',
+      quantity: 0,
+      hemming_option_id: null,
+      gift_recipient: null,
+      gift_sender: null,
+      gift_recipient_email: null,
+      gift_message: null,
+      position: 0,
+      created_at: new Date().toISOString(),
+    };
     await expect(t.db.kysely.insertInto('basket_items').values(line).execute()).rejects.toThrow();
-    await expect(t.db.kysely.insertInto('basket_items').values({ ...line, id: 'l2', quantity: 1, sku: 'no-such-sku' }).execute()).rejects.toThrow();
+    await expect(
+      t.db.kysely
+        .insertInto('basket_items')
+        .values({ ...line, id: 'l2', quantity: 1, sku: 'no-such-sku' })
+        .execute(),
+    ).rejects.toThrow();
   });
   it('refuses a negative price', async () => {
     await expect(t.db.kysely.updateTable('variants').set({ sale_price_cents: -5 }).where('sku', '=', 'fb-1001-blk-M').execute()).rejects.toThrow();

@@ -26,32 +26,57 @@ describe('restricted shipping states', () => {
     await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
     const flags = async () => (await pruneAndReadBasket(t.db, basketId)).productItems.map((i) => [i.masterId, i.showRestrictedShippingStateMessage]);
 
-    expect(await flags()).toEqual([['rm-3001', false], ['fb-1001', false]]); // no state yet
+    expect(await flags()).toEqual([
+      ['rm-3001', false],
+      ['fb-1001', false],
+    ]); // no state yet
     expect(checkoutBlocker(await pruneAndReadBasket(t.db, basketId))).toBeNull();
 
     await setShippingState(t.db, basketId, 'ca');
     const inCa = await pruneAndReadBasket(t.db, basketId);
     expect(inCa.shipments[0]!.shippingAddress).toEqual({ stateCode: 'CA' });
-    expect(await flags()).toEqual([['rm-3001', true], ['fb-1001', false]]);
+    expect(await flags()).toEqual([
+      ['rm-3001', true],
+      ['fb-1001', false],
+    ]);
     expect(lineActions(inCa.productItems[0]!)).toMatchObject({ canChangeQuantity: false, canEdit: false, canRemove: true });
     expect(lineActions(inCa.productItems[1]!)).toMatchObject({ canChangeQuantity: true, canEdit: true });
     expect(checkoutBlocker(inCa)).toBe(RESTRICTED_SHIPPING_CART_URL);
     // The server refuses what the line's controls do not offer: no quantity change, no edit.
-    const refused = async (p: Promise<unknown>) => ((await p.then(() => null, (e: unknown) => e)) as CommerceError | null)?.message;
-    expect(await refused(updateItemQuantity(t.db, basketId, shellLine, 2))).toBe('This item cannot ship to the state you chose. Remove it to continue.');
+    const refused = async (p: Promise<unknown>) =>
+      (
+        (await p.then(
+          () => null,
+          (e: unknown) => e,
+        )) as CommerceError | null
+      )?.message;
+    expect(await refused(updateItemQuantity(t.db, basketId, shellLine, 2))).toBe(
+      'This item cannot ship to the state you chose. Remove it to continue.',
+    );
     const otherSize = (await readProduct(t.db, 'rm-3001'))!.variants.find((v) => v.inStock && v.id !== shell)!.id;
-    expect(await refused(replaceItem(t.db, basketId, shellLine, { productId: otherSize, quantity: 1 }))).toBe('This item cannot ship to the state you chose. Remove it to continue.');
+    expect(await refused(replaceItem(t.db, basketId, shellLine, { productId: otherSize, quantity: 1 }))).toBe(
+      'This item cannot ship to the state you chose. Remove it to continue.',
+    );
     expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]).toMatchObject({ productId: shell, quantity: 1 });
     // California's 7.25 % applies to the taxable merchandise.
     expect(inCa.taxTotal).toBe(inCa.c_summary.totalTax);
     expect(inCa.c_summary.totalTax).toBeGreaterThan(0);
 
     await setShippingState(t.db, basketId, 'OR');
-    expect(await flags()).toEqual([['rm-3001', false], ['fb-1001', false]]);
+    expect(await flags()).toEqual([
+      ['rm-3001', false],
+      ['fb-1001', false],
+    ]);
     await setShippingState(t.db, basketId, 'NY');
-    expect(await flags()).toEqual([['rm-3001', true], ['fb-1001', false]]);
+    expect(await flags()).toEqual([
+      ['rm-3001', true],
+      ['fb-1001', false],
+    ]);
     await setShippingState(t.db, basketId, null);
-    expect(await flags()).toEqual([['rm-3001', false], ['fb-1001', false]]);
+    expect(await flags()).toEqual([
+      ['rm-3001', false],
+      ['fb-1001', false],
+    ]);
     // The line itself is untouched by the flag: quantity and price stay as they were.
     await updateItemQuantity(t.db, basketId, shellLine, 2);
     expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]!.quantity).toBe(2);
@@ -60,7 +85,10 @@ describe('restricted shipping states', () => {
   it('refuses a state the store does not know, and changes nothing', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     await setShippingState(t.db, basketId, 'TX');
-    const err = await setShippingState(t.db, basketId, 'ZZ').then(() => null, (e: unknown) => e);
+    const err = await setShippingState(t.db, basketId, 'ZZ').then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(err).toBeInstanceOf(CommerceError);
     expect((err as CommerceError).message).toBe('Please enter a valid state.');
     expect((await pruneAndReadBasket(t.db, basketId)).shipments[0]!.shippingAddress).toEqual({ stateCode: 'TX' });

@@ -30,7 +30,10 @@ describe('an unknown e-mail costs what a wrong password costs', () => {
     await createCustomer(t.db, { email: 'cost@example.com', firstName: 'Co', lastName: 'St', password: 'right-pass1' });
     const attempt = async (email: string, address: string) => {
       verified.length = 0;
-      const err = await authenticate(t.db, email, 'wrong-pass1', address).then(() => null, (e: unknown) => e);
+      const err = await authenticate(t.db, email, 'wrong-pass1', address).then(
+        () => null,
+        (e: unknown) => e,
+      );
       return { err, verified: [...verified] };
     };
     const wrong = await attempt('cost@example.com', '10.9.0.1');

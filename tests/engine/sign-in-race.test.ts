@@ -20,7 +20,7 @@ async function guestWithBag(sku: string) {
 }
 
 describe(`two tabs signing in to one account at once (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
-  it('both guest bags end in the account\'s one bag, and both sessions point at it', async () => {
+  it("both guest bags end in the account's one bag, and both sessions point at it", async () => {
     for (let run = 0; run < 5; run++) {
       // The customer as both sign-ins read it before they start: no stored bag.
       const customer = await createCustomer(t.db, { email: `race${run}@example.com`, firstName: 'Ra', lastName: 'Ce', password: 'abcd1234' });

@@ -16,14 +16,20 @@ it('a hemmed item limits the bag to Regular: the faster choice is not offered, n
   expect((await pruneAndReadBasket(t.db, basketId)).shipments[0]!.shippingMethod).toMatchObject({ id: 'Express', price: 1499 });
 
   const { itemId: hemmed } = await addItem(t.db, basketId, {
-    productId: 'ca-7001-nvy-Misses-6', quantity: 1, optionItems: [{ optionId: 'hemming', optionValueId: '1' }], c_hemmingInseamLength: '28',
+    productId: 'ca-7001-nvy-Misses-6',
+    quantity: 1,
+    optionItems: [{ optionId: 'hemming', optionValueId: '1' }],
+    c_hemmingInseamLength: '28',
   });
   const withHem = await pruneAndReadBasket(t.db, basketId);
   expect(withHem.c_standardDeliveryOnly).toBe(true);
   expect(withHem.shipments[0]!.shippingMethod.id).toBe('Regular');
   expect(withHem.c_summary.shippingAndHandling).toBe(0); // Regular is free over $75 (a tee and a jean)
   expect((await listShippingMethods(t.db, basketId)).methods.map((m) => m.id)).toEqual(['Regular']);
-  const refused = await setShippingMethod(t.db, basketId, 'SuperFast').then(() => null, (e: Error) => e.message);
+  const refused = await setShippingMethod(t.db, basketId, 'SuperFast').then(
+    () => null,
+    (e: Error) => e.message,
+  );
   expect(refused).toBe('Some items are only eligible for Standard Delivery.');
   await setShippingMethod(t.db, basketId, 'Regular'); // Regular itself is fine
   await removeItem(t.db, basketId, hemmed);
@@ -36,7 +42,10 @@ it('a faster method chosen before the hemmed item comes back when the hemmed ite
   const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
   await setShippingMethod(t.db, basketId, 'Express');
   const { itemId } = await addItem(t.db, basketId, {
-    productId: 'ca-7001-nvy-Misses-6', quantity: 1, optionItems: [{ optionId: 'hemming', optionValueId: '1' }], c_hemmingInseamLength: '28',
+    productId: 'ca-7001-nvy-Misses-6',
+    quantity: 1,
+    optionItems: [{ optionId: 'hemming', optionValueId: '1' }],
+    c_hemmingInseamLength: '28',
   });
   expect((await pruneAndReadBasket(t.db, basketId)).shipments[0]!.shippingMethod.id).toBe('Regular');
   await removeItem(t.db, basketId, itemId);

@@ -16,21 +16,40 @@ afterAll(() => t.cleanup());
 const DAY = 86400_000;
 const GUEST_TTL = 30 * 86400;
 const iso = (offsetMs: number) => new Date(Date.now() + offsetMs).toISOString();
-const count = async (table: 'sessions' | 'rate_limits' | 'social_logins' | 'password_resets' | 'oidc_payloads' | 'baskets' | 'basket_items' | 'basket_coupons') =>
-  Number((await t.db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const exists = async (table: 'sessions' | 'baskets', id: string) => !!(await t.db.kysely.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
+const count = async (
+  table: 'sessions' | 'rate_limits' | 'social_logins' | 'password_resets' | 'oidc_payloads' | 'baskets' | 'basket_items' | 'basket_coupons',
+) =>
+  Number(
+    (
+      await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const exists = async (table: 'sessions' | 'baskets', id: string) =>
+  !!(await t.db.kysely.selectFrom(table).select('id').where('id', '=', id).executeTakeFirst());
 
 /** A bag with a line and a code, last touched `ageMs` ago. */
 async function bag(ageMs: number): Promise<string> {
   const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
   await applyCode(t.db, basketId, 'SAVE15', '', false);
-  await t.db.kysely.updateTable('baskets').set({ updated_at: iso(-ageMs) }).where('id', '=', basketId).execute();
+  await t.db.kysely
+    .updateTable('baskets')
+    .set({ updated_at: iso(-ageMs) })
+    .where('id', '=', basketId)
+    .execute();
   return basketId;
 }
 
 describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('deletes what has expired and keeps what is live, and bags someone still holds', async () => {
-    const expire = (id: string) => t.db.kysely.updateTable('sessions').set({ expires_at: iso(-1000) }).where('id', '=', id).execute();
+    const expire = (id: string) =>
+      t.db.kysely
+        .updateTable('sessions')
+        .set({ expires_at: iso(-1000) })
+        .where('id', '=', id)
+        .execute();
     const live = (await createSession(t.db, 3600)).session;
     const gone = (await createSession(t.db, 3600)).session;
     await expire(gone.id);
@@ -70,30 +89,54 @@ describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () =
         { token_hash: 'live', customer_id: customer.id, expires_at: iso(60_000), used_at: null },
       ])
       .execute();
-    const oidc = (id: string, expires_at: string | null) => ({ model: 'Session', id, payload: '{}', grant_id: null, user_code: null, uid: null, expires_at, consumed_at: null });
-    await t.db.kysely.insertInto('oidc_payloads').values([oidc('old', iso(-1000)), oidc('live', iso(60_000)), oidc('forever', null)]).execute();
+    const oidc = (id: string, expires_at: string | null) => ({
+      model: 'Session',
+      id,
+      payload: '{}',
+      grant_id: null,
+      user_code: null,
+      uid: null,
+      expires_at,
+      consumed_at: null,
+    });
+    await t.db.kysely
+      .insertInto('oidc_payloads')
+      .values([oidc('old', iso(-1000)), oidc('live', iso(60_000)), oidc('forever', null)])
+      .execute();
 
     const swept = await sweepExpired(t.db, { guestTtlSeconds: GUEST_TTL });
     expect(swept).toMatchObject({ rateLimits: 1, socialLogins: 1, passwordResets: 1, oidcPayloads: 1 });
     expect(swept.sessions).toBeGreaterThanOrEqual(2);
-    expect([await exists('sessions', live.id), await exists('sessions', gone.id), await exists('sessions', expiring.id)]).toEqual([true, false, false]);
+    expect([await exists('sessions', live.id), await exists('sessions', gone.id), await exists('sessions', expiring.id)]).toEqual([
+      true,
+      false,
+      false,
+    ]);
     const kept = { abandoned, recent, heldBySession, heldByExpiredSession, heldByAccount, ordered };
     const after = Object.fromEntries(await Promise.all(Object.entries(kept).map(async ([k, id]) => [k, await exists('baskets', id)])));
     expect(after).toEqual({ abandoned: false, recent: true, heldBySession: true, heldByExpiredSession: false, heldByAccount: true, ordered: true });
     // The lines and codes of swept bags go with them.
     const orphans = await t.db.kysely.selectFrom('basket_items').select('id').where('basket_id', 'in', [abandoned, heldByExpiredSession]).execute();
     expect(orphans).toEqual([]);
-    expect(await t.db.kysely.selectFrom('basket_coupons').select('id').where('basket_id', 'in', [abandoned, heldByExpiredSession]).execute()).toEqual([]);
+    expect(await t.db.kysely.selectFrom('basket_coupons').select('id').where('basket_id', 'in', [abandoned, heldByExpiredSession]).execute()).toEqual(
+      [],
+    );
     expect((await t.db.kysely.selectFrom('rate_limits').select('key').orderBy('key').execute()).map((r) => r.key)).toEqual(['in-flight', 'live']);
     expect((await t.db.kysely.selectFrom('social_logins').select('state').execute()).map((r) => r.state)).toEqual(['live']);
     expect((await t.db.kysely.selectFrom('password_resets').select('token_hash').execute()).map((r) => r.token_hash)).toEqual(['live']);
-    expect((await t.db.kysely.selectFrom('oidc_payloads').select('id').where('model', '=', 'Session').orderBy('id').execute()).map((r) => r.id)).toEqual(['forever', 'live']);
+    expect(
+      (await t.db.kysely.selectFrom('oidc_payloads').select('id').where('model', '=', 'Session').orderBy('id').execute()).map((r) => r.id),
+    ).toEqual(['forever', 'live']);
   });
 
   it('works in bounded batches, and several sweeps at once (as every instance runs one) delete each row once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push((await createSession(t.db, 3600)).session.id);
-    await t.db.kysely.updateTable('sessions').set({ expires_at: iso(-1000) }).where('id', 'in', ids).execute();
+    await t.db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: iso(-1000) })
+      .where('id', 'in', ids)
+      .execute();
     for (let i = 0; i < 12; i++) await bag(31 * DAY);
     const before = { sessions: await count('sessions'), baskets: await count('baskets') };
 

@@ -23,6 +23,8 @@ afterEach(() => {
   if (printed.length > 0) {
     const report = printed.join('\n');
     printed = [];
-    throw new Error(`The test printed ${report.split('\n').length > 1 ? 'these' : 'this'} on the console (fix the cause, or spy on the console where a log is expected):\n${report}`);
+    throw new Error(
+      `The test printed ${report.split('\n').length > 1 ? 'these' : 'this'} on the console (fix the cause, or spy on the console where a log is expected):\n${report}`,
+    );
   }
 });

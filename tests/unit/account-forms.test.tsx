@@ -10,7 +10,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const json = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const json = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 const html = (status: number) => vi.fn(async () => new Response('<html>Bad gateway</html>', { status, headers: { 'content-type': 'text/html' } }));
 
 describe('the fallback texts of checkout spec §8', () => {
@@ -58,7 +59,10 @@ describe('sign-in form', () => {
 describe('forgot password form: idle, submitting, success or error', () => {
   it("success shows the server's 'A link has been sent to …'", async () => {
     let release: (r: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (release = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (release = r))),
+    );
     render(<ForgotPassword initialEmail="ann@example.com" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const sending = await screen.findByRole('button', { name: 'Sending…' });
@@ -68,7 +72,12 @@ describe('forgot password form: idle, submitting, success or error', () => {
   });
 
   it("a network failure shows 'Something went wrong. Please try again.'", async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     render(<ForgotPassword initialEmail="ann@example.com" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Something went wrong. Please try again.');

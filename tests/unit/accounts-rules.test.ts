@@ -60,7 +60,16 @@ describe('return path after sign-in', () => {
   });
 });
 
-const line = (over: Partial<MergeLine>): MergeLine => ({ id: 'x', key: 'k', name: 'Tee', quantity: 1, limit: 10, isMembership: false, brand: 'fb', ...over });
+const line = (over: Partial<MergeLine>): MergeLine => ({
+  id: 'x',
+  key: 'k',
+  name: 'Tee',
+  quantity: 1,
+  limit: 10,
+  isMembership: false,
+  brand: 'fb',
+  ...over,
+});
 
 describe('bag merge at sign-in', () => {
   it('moves guest lines into the stored bag', () => {
@@ -70,7 +79,10 @@ describe('bag merge at sign-in', () => {
   });
   it('adds up quantities of the same variant and options, up to the limit, and says so when cut', () => {
     const plan = planMerge([line({ id: 's1', key: 'a', quantity: 8 })], [line({ id: 'g1', key: 'a', quantity: 4 })]);
-    expect(plan.steps).toEqual([{ kind: 'increase', targetId: 's1', quantity: 10 }, { kind: 'drop', sourceId: 'g1' }]);
+    expect(plan.steps).toEqual([
+      { kind: 'increase', targetId: 's1', quantity: 10 },
+      { kind: 'drop', sourceId: 'g1' },
+    ]);
     expect(plan.notices).toEqual(['We could add only 2 more of Tee.']);
   });
   it('drops a guest line that is sold out now, with a notice', () => {

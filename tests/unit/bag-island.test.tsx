@@ -8,11 +8,39 @@ import { LineItem } from '#src/islands/bag/LineItem.tsx';
 import { OrderSummary } from '#src/islands/bag/OrderSummary.tsx';
 
 const item = (over: Partial<LineItemView> = {}): LineItemView => ({
-  itemId: 'i1', productId: 'fb-1001-blk-M', masterId: 'fb-1001', productName: 'Everyday Crew Tee', brand: 'fb', quantity: 2,
-  price: 3998, basePrice: 1999, c_productType: 1, c_productImageUrl: '/media/x.svg', colorName: 'Black', sizeLabel: 'M',
-  optionItems: [], c_hemmingInseamLength: null, c_giftCardRecipient: null, c_giftCardSender: null, c_giftCardRecipientEmail: null,
-  giftMessage: null, priceAdjustments: [], bonusProductLineItem: false, bonusDiscountLineItemId: null, showRestrictedShippingStateMessage: false,
-  c_lineItemDetails: { productUrl: '/p/x', variationModelMasterId: 'fb-1001', original_price_value: 2499, sale_price_value: 1999, maxOrderQuantity: 10, isHemmable: false, availabilityMsg: null, isOutOfStock: false, isOutOfCatalog: false },
+  itemId: 'i1',
+  productId: 'fb-1001-blk-M',
+  masterId: 'fb-1001',
+  productName: 'Everyday Crew Tee',
+  brand: 'fb',
+  quantity: 2,
+  price: 3998,
+  basePrice: 1999,
+  c_productType: 1,
+  c_productImageUrl: '/media/x.svg',
+  colorName: 'Black',
+  sizeLabel: 'M',
+  optionItems: [],
+  c_hemmingInseamLength: null,
+  c_giftCardRecipient: null,
+  c_giftCardSender: null,
+  c_giftCardRecipientEmail: null,
+  giftMessage: null,
+  priceAdjustments: [],
+  bonusProductLineItem: false,
+  bonusDiscountLineItemId: null,
+  showRestrictedShippingStateMessage: false,
+  c_lineItemDetails: {
+    productUrl: '/p/x',
+    variationModelMasterId: 'fb-1001',
+    original_price_value: 2499,
+    sale_price_value: 1999,
+    maxOrderQuantity: 10,
+    isHemmable: false,
+    availabilityMsg: null,
+    isOutOfStock: false,
+    isOutOfCatalog: false,
+  },
   ...over,
 });
 
@@ -29,7 +57,10 @@ describe('bag store', () => {
   });
   it('marks the line pending while the server works, then shows the server basket or its error', async () => {
     let release!: (r: Response) => void;
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((r) => (release = r))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((r) => (release = r))),
+    );
     const done = updateLineQuantity('i1', 11);
     expect($bagPendingItem.get()).toBe('i1');
     release(new Response(JSON.stringify({ status: 'error', message: 'Quantity must be at most 10.' }), { status: 400 }));
@@ -41,12 +72,18 @@ describe('bag store', () => {
 
 describe('line item', () => {
   it('offers a quantity dropdown from 1 to the max and sends the change', () => {
-    vi.stubGlobal('fetch', vi.fn(() => new Promise(() => {})));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise(() => {})),
+    );
     render(<LineItem item={item()} />);
     const select = screen.getByLabelText('Quantity') as HTMLSelectElement;
     expect(select.options).toHaveLength(10);
     fireEvent.change(select, { target: { value: '4' } });
-    expect(fetch).toHaveBeenCalledWith('/api/checkout/basket/update/updateBasketItem', expect.objectContaining({ body: JSON.stringify({ itemId: 'i1', body: { quantity: 4 } }) }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/checkout/basket/update/updateBasketItem',
+      expect.objectContaining({ body: JSON.stringify({ itemId: 'i1', body: { quantity: 4 } }) }),
+    );
   });
   it('has no quantity change for a gift card, and shows who it is for', () => {
     render(<LineItem item={item({ c_productType: 2, quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' })} />);
@@ -58,7 +95,21 @@ describe('line item', () => {
 
 describe('order summary', () => {
   it('shows the server totals, free shipping, and tax to be calculated', () => {
-    render(<OrderSummary summary={{ subTotal: 7996, shippingAndHandling: 0, totalTax: 0, isTaxCalculated: false, orderTotal: 7996, youSaved: 2000, isDigitalItemsOnly: false, shippingAddressAvailable: false, couponDiscount: 0 }} />);
+    render(
+      <OrderSummary
+        summary={{
+          subTotal: 7996,
+          shippingAndHandling: 0,
+          totalTax: 0,
+          isTaxCalculated: false,
+          orderTotal: 7996,
+          youSaved: 2000,
+          isDigitalItemsOnly: false,
+          shippingAddressAvailable: false,
+          couponDiscount: 0,
+        }}
+      />,
+    );
     expect(screen.getByTestId('summary-subtotal').textContent).toBe('$79.96');
     expect(screen.getByTestId('summary-shipping').textContent).toBe('Free');
     expect(screen.getByTestId('summary-tax').textContent).toBe('Calculated at checkout');
@@ -66,7 +117,21 @@ describe('order summary', () => {
     expect(screen.queryByTestId('summary-coupons')).toBeNull();
   });
   it('shows the coupons row when a code takes something off', () => {
-    render(<OrderSummary summary={{ subTotal: 5499, couponDiscount: 825, shippingAndHandling: 799, totalTax: 0, isTaxCalculated: false, orderTotal: 5473, youSaved: 825, isDigitalItemsOnly: false, shippingAddressAvailable: false }} />);
+    render(
+      <OrderSummary
+        summary={{
+          subTotal: 5499,
+          couponDiscount: 825,
+          shippingAndHandling: 799,
+          totalTax: 0,
+          isTaxCalculated: false,
+          orderTotal: 5473,
+          youSaved: 825,
+          isDigitalItemsOnly: false,
+          shippingAddressAvailable: false,
+        }}
+      />,
+    );
     expect(screen.getByTestId('summary-coupons').textContent).toBe('−$8.25');
     expect(screen.getByTestId('summary-total').textContent).toBe('$54.73');
   });

@@ -9,13 +9,39 @@ import { $bag, $bagPendingItem } from '#src/lib/stores/bag.ts';
 import { LineItem } from '#src/islands/bag/LineItem.tsx';
 
 const item = (over: Partial<LineItemView> = {}, details: Partial<LineItemView['c_lineItemDetails']> = {}): LineItemView => ({
-  itemId: 'i1', productId: 'ca-7001-nvy-Misses-6', masterId: 'ca-7001', productName: 'High-Rise Straight Jean', brand: 'ca', quantity: 2,
-  price: 11398, basePrice: 4899, c_productType: 1, c_productImageUrl: '/media/x.svg', colorName: 'Navy', sizeLabel: '8',
-  optionItems: [], priceAdjustments: [], bonusProductLineItem: false, bonusDiscountLineItemId: null, showRestrictedShippingStateMessage: false,
-  c_hemmingInseamLength: '28', c_giftCardRecipient: null, c_giftCardSender: null, c_giftCardRecipientEmail: null, giftMessage: null,
+  itemId: 'i1',
+  productId: 'ca-7001-nvy-Misses-6',
+  masterId: 'ca-7001',
+  productName: 'High-Rise Straight Jean',
+  brand: 'ca',
+  quantity: 2,
+  price: 11398,
+  basePrice: 4899,
+  c_productType: 1,
+  c_productImageUrl: '/media/x.svg',
+  colorName: 'Navy',
+  sizeLabel: '8',
+  optionItems: [],
+  priceAdjustments: [],
+  bonusProductLineItem: false,
+  bonusDiscountLineItemId: null,
+  showRestrictedShippingStateMessage: false,
+  c_hemmingInseamLength: '28',
+  c_giftCardRecipient: null,
+  c_giftCardSender: null,
+  c_giftCardRecipientEmail: null,
+  giftMessage: null,
   c_lineItemDetails: {
-    productUrl: '/p/high-rise-straight-jean-ca-7001', variationModelMasterId: 'ca-7001', original_price_value: 6999, sale_price_value: 4899,
-    maxOrderQuantity: 10, isHemmable: true, availabilityMsg: null, isOutOfStock: false, isOutOfCatalog: false, ...details,
+    productUrl: '/p/high-rise-straight-jean-ca-7001',
+    variationModelMasterId: 'ca-7001',
+    original_price_value: 6999,
+    sale_price_value: 4899,
+    maxOrderQuantity: 10,
+    isHemmable: true,
+    availabilityMsg: null,
+    isOutOfStock: false,
+    isOutOfCatalog: false,
+    ...details,
   },
   ...over,
 });
@@ -40,7 +66,12 @@ describe('what a shopper may do with a bag line', () => {
     expect(lineActions(item({ c_productType: 4 })).canMoveToWishlist).toBe(false);
   });
   it('an item out of catalog can only be removed', () => {
-    expect(lineActions(item({}, { isOutOfCatalog: true, isOutOfStock: true }))).toEqual({ canChangeQuantity: false, canEdit: false, canMoveToWishlist: false, canRemove: true });
+    expect(lineActions(item({}, { isOutOfCatalog: true, isOutOfStock: true }))).toEqual({
+      canChangeQuantity: false,
+      canEdit: false,
+      canMoveToWishlist: false,
+      canRemove: true,
+    });
   });
   it('an out-of-stock item cannot change quantity but can be edited to another size', () => {
     expect(lineActions(item({}, { isOutOfStock: true }))).toMatchObject({ canChangeQuantity: false, canEdit: true, canMoveToWishlist: true });
@@ -52,9 +83,12 @@ describe('the bag line quantity choices', () => {
     expect(lineQuantityOptions(2, 10).map((o) => o.value)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(lineQuantityOptions(1, 1)).toEqual([{ value: 1, disabled: false }]);
   });
-  it('when stock falls below the line, offer only what can be ordered and show the line\'s quantity disabled', () => {
+  it("when stock falls below the line, offer only what can be ordered and show the line's quantity disabled", () => {
     expect(lineQuantityOptions(5, 3)).toEqual([
-      { value: 1, disabled: false }, { value: 2, disabled: false }, { value: 3, disabled: false }, { value: 5, disabled: true },
+      { value: 1, disabled: false },
+      { value: 2, disabled: false },
+      { value: 3, disabled: false },
+      { value: 5, disabled: true },
     ]);
   });
   it('in the line: the select offers nothing the server would refuse', () => {
@@ -74,14 +108,25 @@ describe('line item', () => {
     render(<LineItem item={item()} />);
     fireEvent.click(screen.getByRole('button', { name: 'Edit High-Rise Straight Jean' }));
     window.removeEventListener(QUICK_SHOP_EVENT, listener);
-    expect(seen).toEqual([{
-      productId: 'ca-7001', productLink: '/p/high-rise-straight-jean-ca-7001',
-      templateProps: { mode: 'edit', itemId: 'i1', variantId: 'ca-7001-nvy-Misses-6', quantity: 2, hemming: '28' }, modalProps: {},
-    }]);
+    expect(seen).toEqual([
+      {
+        productId: 'ca-7001',
+        productLink: '/p/high-rise-straight-jean-ca-7001',
+        templateProps: { mode: 'edit', itemId: 'i1', variantId: 'ca-7001-nvy-Misses-6', quantity: 2, hemming: '28' },
+        modalProps: {},
+      },
+    ]);
     expect(editEventDetail(item()).productId).toBe('ca-7001');
   });
   it('shows the out-of-catalog message with Remove as the only action', () => {
-    render(<LineItem item={item({}, { isOutOfCatalog: true, isOutOfStock: true, availabilityMsg: 'This item is no longer available. Please remove it to continue.' })} />);
+    render(
+      <LineItem
+        item={item(
+          {},
+          { isOutOfCatalog: true, isOutOfStock: true, availabilityMsg: 'This item is no longer available. Please remove it to continue.' },
+        )}
+      />,
+    );
     expect(screen.getByText('This item is no longer available. Please remove it to continue.')).toBeTruthy();
     expect(screen.queryByLabelText('Quantity')).toBeNull();
     expect(screen.queryByRole('button', { name: /Edit/ })).toBeNull();
@@ -94,7 +139,9 @@ describe('line item', () => {
     expect(screen.queryByRole('button')).toBeNull();
   });
   it('shows a promotion on the line with a Details button', () => {
-    render(<LineItem item={item({ priceAdjustments: [{ promotionId: 'ca-denim-30', couponCode: null, price: -4200, itemText: '30% off jeans' }] })} />);
+    render(
+      <LineItem item={item({ priceAdjustments: [{ promotionId: 'ca-denim-30', couponCode: null, price: -4200, itemText: '30% off jeans' }] })} />,
+    );
     expect(screen.getByText('30% off jeans (-$42.00)')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Details of 30% off jeans' })).toBeTruthy();
   });

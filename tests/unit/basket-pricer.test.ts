@@ -7,39 +7,85 @@ import type { LoadedBasket, LoadedLine } from '#src/server/commerce/basket-load.
 import { priceBasket } from '#src/server/commerce/basket-pricer.ts';
 
 const line = (over: Partial<LoadedLine> = {}): LoadedLine => ({
-  id: 'l1', sku: 'fb-1001-blk-M', productId: 'fb-1001', quantity: 1, hemmingOptionId: null, inseam: null, hemPriceCents: null,
-  giftRecipient: null, giftSender: null, giftRecipientEmail: null, giftMessage: null, bonusPromotionId: null, size: 'M',
-  listPriceCents: 2499, salePriceCents: 2499, orderable: true, backOrdered: 0, trackStock: 1, onHand: 50, name: 'Tee', slug: 'tee-fb-1001',
-  brand: 'fb', productType: PRODUCT_TYPE.regular, isHemmable: false, maxOrderQty: 10, colorName: 'Black', colorType: 'B', imageUrl: '/t.jpg',
-  restricted: false, ...over,
+  id: 'l1',
+  sku: 'fb-1001-blk-M',
+  productId: 'fb-1001',
+  quantity: 1,
+  hemmingOptionId: null,
+  inseam: null,
+  hemPriceCents: null,
+  giftRecipient: null,
+  giftSender: null,
+  giftRecipientEmail: null,
+  giftMessage: null,
+  bonusPromotionId: null,
+  size: 'M',
+  listPriceCents: 2499,
+  salePriceCents: 2499,
+  orderable: true,
+  backOrdered: 0,
+  trackStock: 1,
+  onHand: 50,
+  name: 'Tee',
+  slug: 'tee-fb-1001',
+  brand: 'fb',
+  productType: PRODUCT_TYPE.regular,
+  isHemmable: false,
+  maxOrderQty: 10,
+  colorName: 'Black',
+  colorType: 'B',
+  imageUrl: '/t.jpg',
+  restricted: false,
+  ...over,
 });
 
 const basket = (over: Partial<LoadedBasket> = {}, header: Partial<LoadedBasket['header']> = {}): LoadedBasket => ({
   header: {
-    id: 'b1', currency: 'USD', shippingMethodId: 'Regular', shippingStateCode: null, lastAddedItemId: null, taxRateBp: null,
-    chosenMethod: { name: 'Regular', priceCents: 799 }, regularMethod: { name: 'Regular', priceCents: 799 }, ...header,
+    id: 'b1',
+    currency: 'USD',
+    shippingMethodId: 'Regular',
+    shippingStateCode: null,
+    lastAddedItemId: null,
+    taxRateBp: null,
+    chosenMethod: { name: 'Regular', priceCents: 799 },
+    regularMethod: { name: 'Regular', priceCents: 799 },
+    ...header,
   },
-  lines: [line()], autoPromotions: [], coupons: [], bonusRules: [], ...over,
+  lines: [line()],
+  autoPromotions: [],
+  coupons: [],
+  bonusRules: [],
+  ...over,
 });
 
 describe('the basket pricer (pure)', () => {
   it('takes the best automatic promotion off the unit price and says so on the line', () => {
-    const { view } = priceBasket(basket({
-      lines: [line({ quantity: 2 })],
-      autoPromotions: [
-        { id: 'a', percentOff: 10, calloutMsg: '10% off', brand: 'fb', productIds: [] },
-        { id: 'b', percentOff: 20, calloutMsg: '20% off tees', brand: null, productIds: ['fb-1001'] },
-        { id: 'c', percentOff: 50, calloutMsg: 'not this one', brand: 'ww', productIds: ['ww-2001'] },
-      ],
-    }));
-    expect(view.productItems[0]).toMatchObject({ basePrice: 1999, price: 3998, priceAdjustments: [{ promotionId: 'b', price: -1000, itemText: '20% off tees' }] });
+    const { view } = priceBasket(
+      basket({
+        lines: [line({ quantity: 2 })],
+        autoPromotions: [
+          { id: 'a', percentOff: 10, calloutMsg: '10% off', brand: 'fb', productIds: [] },
+          { id: 'b', percentOff: 20, calloutMsg: '20% off tees', brand: null, productIds: ['fb-1001'] },
+          { id: 'c', percentOff: 50, calloutMsg: 'not this one', brand: 'ww', productIds: ['ww-2001'] },
+        ],
+      }),
+    );
+    expect(view.productItems[0]).toMatchObject({
+      basePrice: 1999,
+      price: 3998,
+      priceAdjustments: [{ promotionId: 'b', price: -1000, itemText: '20% off tees' }],
+    });
     expect(view.c_summary).toMatchObject({ subTotal: 3998, shippingAndHandling: 799, orderTotal: 4797, youSaved: 1000 });
   });
 
   it('prices a hemmed bag with Regular while the stored choice is a faster method, and says standard delivery only', () => {
-    const loaded = basket({ lines: [line({ hemmingOptionId: 'h28', inseam: '28', hemPriceCents: 800 })] }, {
-      shippingMethodId: 'SuperFast', chosenMethod: { name: 'Super Fast', priceCents: 2499 },
-    });
+    const loaded = basket(
+      { lines: [line({ hemmingOptionId: 'h28', inseam: '28', hemPriceCents: 800 })] },
+      {
+        shippingMethodId: 'SuperFast',
+        chosenMethod: { name: 'Super Fast', priceCents: 2499 },
+      },
+    );
     const { view } = priceBasket(loaded);
     expect(view.c_standardDeliveryOnly).toBe(true);
     expect(view.shipments[0]?.shippingMethod).toEqual({ id: 'Regular', name: 'Regular', price: 799 });
@@ -49,22 +95,42 @@ describe('the basket pricer (pure)', () => {
   });
 
   it('applies coupons after automatic promotions, never to a gift card, and reports each code', () => {
-    const { view } = priceBasket(basket({
-      lines: [line(), line({ id: 'l2', productId: 'gc-2', sku: 'gc-2-gc-50', productType: PRODUCT_TYPE.giftCard, listPriceCents: 5000, salePriceCents: 5000 })],
-      coupons: [
-        { code: 'SAVE15', promotionId: 'p15', calloutMsg: '15% off', rule: { couponItemId: 'c1', percentOff: 15, brand: 'fb', productIds: [], active: true } },
-        { code: 'OLD', promotionId: null, calloutMsg: null, rule: { couponItemId: 'c2', percentOff: 0, brand: null, productIds: [], active: false } },
-      ],
-    }));
+    const { view } = priceBasket(
+      basket({
+        lines: [
+          line(),
+          line({ id: 'l2', productId: 'gc-2', sku: 'gc-2-gc-50', productType: PRODUCT_TYPE.giftCard, listPriceCents: 5000, salePriceCents: 5000 }),
+        ],
+        coupons: [
+          {
+            code: 'SAVE15',
+            promotionId: 'p15',
+            calloutMsg: '15% off',
+            rule: { couponItemId: 'c1', percentOff: 15, brand: 'fb', productIds: [], active: true },
+          },
+          {
+            code: 'OLD',
+            promotionId: null,
+            calloutMsg: null,
+            rule: { couponItemId: 'c2', percentOff: 0, brand: null, productIds: [], active: false },
+          },
+        ],
+      }),
+    );
     expect(view.c_summary.couponDiscount).toBe(375);
-    expect(view.couponItems.map((c) => [c.code, c.statusCode, c.discount])).toEqual([['SAVE15', 'applied', 375], ['OLD', 'invalid/expired', 0]]);
+    expect(view.couponItems.map((c) => [c.code, c.statusCode, c.discount])).toEqual([
+      ['SAVE15', 'applied', 375],
+      ['OLD', 'invalid/expired', 0],
+    ]);
     expect(view.productItems[1]?.priceAdjustments).toEqual([]);
   });
 
   it('leaves out free lines the bag no longer qualifies for and names them', () => {
     const loaded = basket({
       lines: [line(), line({ id: 'free', productId: 'fb-9001', bonusPromotionId: 'gift', name: 'Tote' })],
-      bonusRules: [{ id: 'gift', calloutMsg: 'Free tote over $75', thresholdCents: 7500, brand: null, maxBonusItems: 1, productIds: ['fb-9001'], active: true }],
+      bonusRules: [
+        { id: 'gift', calloutMsg: 'Free tote over $75', thresholdCents: 7500, brand: null, maxBonusItems: 1, productIds: ['fb-9001'], active: true },
+      ],
     });
     const priced = priceBasket(loaded);
     expect(priced.staleBonusItemIds).toEqual(['free']);
@@ -73,8 +139,14 @@ describe('the basket pricer (pure)', () => {
   });
 
   it('taxes merchandise once the bag has a state; a state without a rate is taxed at 0', () => {
-    expect(priceBasket(basket({}, { shippingStateCode: 'NY', taxRateBp: 800 })).view.c_summary).toMatchObject({ totalTax: 200, isTaxCalculated: true });
-    expect(priceBasket(basket({}, { shippingStateCode: 'ZZ', taxRateBp: null })).view.c_summary).toMatchObject({ totalTax: 0, isTaxCalculated: true });
+    expect(priceBasket(basket({}, { shippingStateCode: 'NY', taxRateBp: 800 })).view.c_summary).toMatchObject({
+      totalTax: 200,
+      isTaxCalculated: true,
+    });
+    expect(priceBasket(basket({}, { shippingStateCode: 'ZZ', taxRateBp: null })).view.c_summary).toMatchObject({
+      totalTax: 0,
+      isTaxCalculated: true,
+    });
     expect(priceBasket(basket()).view.c_summary).toMatchObject({ totalTax: 0, isTaxCalculated: false });
   });
 });
@@ -93,46 +165,87 @@ describe('money properties of any basket', () => {
   const arbBasket = fc.record({
     lines: fc.array(arbLine, { maxLength: 6 }),
     promos: fc.array(fc.record({ percentOff: fc.integer({ min: 0, max: 100 }), brand: fc.constantFrom('fb', 'ww') }), { maxLength: 3 }),
-    coupons: fc.array(fc.record({ percentOff: fc.integer({ min: 0, max: 100 }), brand: fc.constantFrom('fb', 'ww'), active: fc.boolean() }), { maxLength: 3 }),
+    coupons: fc.array(fc.record({ percentOff: fc.integer({ min: 0, max: 100 }), brand: fc.constantFrom('fb', 'ww'), active: fc.boolean() }), {
+      maxLength: 3,
+    }),
     taxRateBp: fc.option(fc.integer({ min: 0, max: 1500 })),
     shippingCents: fc.integer({ min: 0, max: 3000 }),
   });
   type Generated = typeof arbBasket extends fc.Arbitrary<infer T> ? T : never;
   const build = (b: Generated): LoadedBasket =>
-    basket({
-      lines: b.lines.map((l, i) => line({
-        id: `l${i}`, productId: `p${i}`, sku: `p${i}-s`, quantity: l.quantity, listPriceCents: l.listPriceCents,
-        salePriceCents: Math.round((l.listPriceCents * (100 - l.markdown)) / 100), hemmingOptionId: l.hemPriceCents === null ? null : 'h',
-        hemPriceCents: l.hemPriceCents, productType: l.productType, colorType: l.colorType, brand: l.brand, bonusPromotionId: l.bonus ? 'g' : null,
-      })),
-      autoPromotions: b.promos.map((p, i) => ({ id: `a${i}`, percentOff: p.percentOff, calloutMsg: '', brand: p.brand, productIds: [] })),
-      coupons: b.coupons.map((c, i) => ({ code: `C${i}`, promotionId: `c${i}`, calloutMsg: '', rule: { couponItemId: `ci${i}`, percentOff: c.percentOff, brand: c.brand, productIds: [], active: c.active } })),
-      bonusRules: [{ id: 'g', calloutMsg: '', thresholdCents: 0, brand: null, maxBonusItems: 10, productIds: b.lines.map((_, i) => `p${i}`), active: true }],
-    }, { taxRateBp: b.taxRateBp, shippingStateCode: b.taxRateBp === null ? null : 'NY', chosenMethod: { name: 'Regular', priceCents: b.shippingCents }, regularMethod: { name: 'Regular', priceCents: b.shippingCents } });
+    basket(
+      {
+        lines: b.lines.map((l, i) =>
+          line({
+            id: `l${i}`,
+            productId: `p${i}`,
+            sku: `p${i}-s`,
+            quantity: l.quantity,
+            listPriceCents: l.listPriceCents,
+            salePriceCents: Math.round((l.listPriceCents * (100 - l.markdown)) / 100),
+            hemmingOptionId: l.hemPriceCents === null ? null : 'h',
+            hemPriceCents: l.hemPriceCents,
+            productType: l.productType,
+            colorType: l.colorType,
+            brand: l.brand,
+            bonusPromotionId: l.bonus ? 'g' : null,
+          }),
+        ),
+        autoPromotions: b.promos.map((p, i) => ({ id: `a${i}`, percentOff: p.percentOff, calloutMsg: '', brand: p.brand, productIds: [] })),
+        coupons: b.coupons.map((c, i) => ({
+          code: `C${i}`,
+          promotionId: `c${i}`,
+          calloutMsg: '',
+          rule: { couponItemId: `ci${i}`, percentOff: c.percentOff, brand: c.brand, productIds: [], active: c.active },
+        })),
+        bonusRules: [
+          { id: 'g', calloutMsg: '', thresholdCents: 0, brand: null, maxBonusItems: 10, productIds: b.lines.map((_, i) => `p${i}`), active: true },
+        ],
+      },
+      {
+        taxRateBp: b.taxRateBp,
+        shippingStateCode: b.taxRateBp === null ? null : 'NY',
+        chosenMethod: { name: 'Regular', priceCents: b.shippingCents },
+        regularMethod: { name: 'Regular', priceCents: b.shippingCents },
+      },
+    );
 
   it('every amount is a whole number of cents and no total is negative', () => {
-    fc.assert(fc.property(arbBasket, (b) => {
-      const { view } = priceBasket(build(b));
-      const s = view.c_summary;
-      for (const v of [s.subTotal, s.couponDiscount, s.shippingAndHandling, s.totalTax, s.orderTotal, s.youSaved, ...view.productItems.flatMap((i) => [i.price, i.basePrice, ...i.priceAdjustments.map((a) => a.price)])]) {
-        expect(Number.isInteger(v)).toBe(true);
-      }
-      for (const v of [s.subTotal, s.couponDiscount, s.shippingAndHandling, s.totalTax, s.orderTotal, s.youSaved, view.productTotal]) expect(v).toBeGreaterThanOrEqual(0);
-      expect(s.orderTotal).toBe(s.subTotal - s.couponDiscount + s.shippingAndHandling + s.totalTax);
-    }));
+    fc.assert(
+      fc.property(arbBasket, (b) => {
+        const { view } = priceBasket(build(b));
+        const s = view.c_summary;
+        for (const v of [
+          s.subTotal,
+          s.couponDiscount,
+          s.shippingAndHandling,
+          s.totalTax,
+          s.orderTotal,
+          s.youSaved,
+          ...view.productItems.flatMap((i) => [i.price, i.basePrice, ...i.priceAdjustments.map((a) => a.price)]),
+        ]) {
+          expect(Number.isInteger(v)).toBe(true);
+        }
+        for (const v of [s.subTotal, s.couponDiscount, s.shippingAndHandling, s.totalTax, s.orderTotal, s.youSaved, view.productTotal])
+          expect(v).toBeGreaterThanOrEqual(0);
+        expect(s.orderTotal).toBe(s.subTotal - s.couponDiscount + s.shippingAndHandling + s.totalTax);
+      }),
+    );
   });
 
   it('a discount never exceeds its line, and a free line costs nothing', () => {
-    fc.assert(fc.property(arbBasket, (b) => {
-      const { view } = priceBasket(build(b));
-      for (const item of view.productItems) {
-        const coupon = item.priceAdjustments.filter((a) => a.couponCode !== null).reduce((sum, a) => sum - a.price, 0);
-        expect(coupon).toBeLessThanOrEqual(item.basePrice * item.quantity);
-        expect(item.basePrice).toBeLessThanOrEqual(item.c_lineItemDetails.original_price_value);
-        if (item.bonusProductLineItem) expect(item.price).toBe(0);
-      }
-      expect(view.c_summary.couponDiscount).toBeLessThanOrEqual(view.c_summary.subTotal);
-    }));
+    fc.assert(
+      fc.property(arbBasket, (b) => {
+        const { view } = priceBasket(build(b));
+        for (const item of view.productItems) {
+          const coupon = item.priceAdjustments.filter((a) => a.couponCode !== null).reduce((sum, a) => sum - a.price, 0);
+          expect(coupon).toBeLessThanOrEqual(item.basePrice * item.quantity);
+          expect(item.basePrice).toBeLessThanOrEqual(item.c_lineItemDetails.original_price_value);
+          if (item.bonusProductLineItem) expect(item.price).toBe(0);
+        }
+        expect(view.c_summary.couponDiscount).toBeLessThanOrEqual(view.c_summary.subTotal);
+      }),
+    );
   });
 });
 

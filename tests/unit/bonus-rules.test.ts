@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { claimRefusal, evaluateBonuses, qualifyingMerchandise, qualifies, type BonusRule, type QualifyingLine } from '#src/server/commerce/bonus-rules.ts';
+import {
+  claimRefusal,
+  evaluateBonuses,
+  qualifyingMerchandise,
+  qualifies,
+  type BonusRule,
+  type QualifyingLine,
+} from '#src/server/commerce/bonus-rules.ts';
 import { applyCoupons, computeTotals } from '#src/server/commerce/pricing.ts';
 import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 
 const rule = (over: Partial<BonusRule> = {}): BonusRule => ({
-  id: 'tote', calloutMsg: 'Free tote with $75 or more', thresholdCents: 7500, brand: null, maxBonusItems: 1, productIds: ['fb-1007', 'jl-4007'], active: true, ...over,
+  id: 'tote',
+  calloutMsg: 'Free tote with $75 or more',
+  thresholdCents: 7500,
+  brand: null,
+  maxBonusItems: 1,
+  productIds: ['fb-1007', 'jl-4007'],
+  active: true,
+  ...over,
 });
 const line = (merchandise: number, over: Partial<QualifyingLine> = {}): QualifyingLine => ({
-  brand: 'fb', productType: PRODUCT_TYPE.regular, merchandise, couponDiscount: 0, purchasable: true, ...over,
+  brand: 'fb',
+  productType: PRODUCT_TYPE.regular,
+  merchandise,
+  couponDiscount: 0,
+  purchasable: true,
+  ...over,
 });
 
 describe('a bag qualifies for a free gift', () => {
@@ -18,7 +37,9 @@ describe('a bag qualifies for a free gift', () => {
     expect(qualifies(rule(), [line(8000, { couponDiscount: 500 })])).toBe(true);
   });
   it('counting neither gift cards, memberships, nor lines that cannot be bought now', () => {
-    expect(qualifyingMerchandise([line(10000, { productType: PRODUCT_TYPE.giftCard }), line(2900, { productType: PRODUCT_TYPE.membership })], null)).toBe(0);
+    expect(
+      qualifyingMerchandise([line(10000, { productType: PRODUCT_TYPE.giftCard }), line(2900, { productType: PRODUCT_TYPE.membership })], null),
+    ).toBe(0);
     expect(qualifyingMerchandise([line(10000, { purchasable: false }), line(1000)], null)).toBe(1000);
   });
   it("counting only the promotion's brand when it names one", () => {
@@ -35,7 +56,10 @@ describe('free lines in the bag', () => {
 
   it('an unclaimed offer is listed; a claimed one says so', () => {
     expect(evaluateBonuses([rule()], [line(7500)], [])).toEqual({ offers: [{ promotionId: 'tote', claimedCount: 0, claimed: false }], drop: [] });
-    expect(evaluateBonuses([rule()], [line(7500)], [bonus('b1')])).toEqual({ offers: [{ promotionId: 'tote', claimedCount: 1, claimed: true }], drop: [] });
+    expect(evaluateBonuses([rule()], [line(7500)], [bonus('b1')])).toEqual({
+      offers: [{ promotionId: 'tote', claimedCount: 1, claimed: true }],
+      drop: [],
+    });
     expect(evaluateBonuses([rule({ maxBonusItems: 2 })], [line(7500)], [bonus('b1')]).offers[0]).toMatchObject({ claimedCount: 1, claimed: false });
   });
   it('no offer below the threshold, and a free line already claimed is dropped', () => {
@@ -45,7 +69,10 @@ describe('free lines in the bag', () => {
     expect(evaluateBonuses([rule({ active: false })], [line(9000)], [bonus('b1')]).drop).toEqual(['b1']);
     expect(evaluateBonuses([], [line(9000)], [bonus('b1')]).drop).toEqual(['b1']);
     expect(evaluateBonuses([rule()], [line(9000)], [bonus('b1', 'fb-1001')]).drop).toEqual(['b1']);
-    expect(evaluateBonuses([rule()], [line(9000)], [bonus('b1'), bonus('b2', 'jl-4007')])).toEqual({ offers: [{ promotionId: 'tote', claimedCount: 1, claimed: true }], drop: ['b2'] });
+    expect(evaluateBonuses([rule()], [line(9000)], [bonus('b1'), bonus('b2', 'jl-4007')])).toEqual({
+      offers: [{ promotionId: 'tote', claimedCount: 1, claimed: true }],
+      drop: ['b2'],
+    });
   });
 });
 

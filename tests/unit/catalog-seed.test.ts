@@ -64,7 +64,10 @@ describe('seeded catalog', () => {
       const product = rows.products.find((p) => p.id === link.product_id);
       expect(product?.product_type, link.product_id).toBe(PRODUCT_TYPE.regular);
       const skus = new Set(rows.variants.filter((v) => v.product_id === link.product_id).map((v) => v.sku));
-      expect(rows.stock.some((st) => skus.has(st.sku) && st.on_hand > 0), link.product_id).toBe(true);
+      expect(
+        rows.stock.some((st) => skus.has(st.sku) && st.on_hand > 0),
+        link.product_id,
+      ).toBe(true);
     }
   });
   it('has the three shipping methods and a tax rate for every state', () => {

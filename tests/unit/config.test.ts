@@ -22,7 +22,13 @@ describe("the store's origin", () => {
   it('is PUBLIC_ORIGIN when set: an https origin, or http on loopback only, with no path', () => {
     expect(storeOrigin(parseConfig({ PUBLIC_ORIGIN: 'https://Shop.Example.com' }))).toBe('https://shop.example.com');
     expect(storeOrigin(parseConfig({ PUBLIC_ORIGIN: 'http://localhost:8080' }))).toBe('http://localhost:8080');
-    for (const bad of ['http://shop.example.com', 'https://shop.example.com/', 'https://shop.example.com/store', 'https://u:p@shop.example.com', 'shop.example.com']) {
+    for (const bad of [
+      'http://shop.example.com',
+      'https://shop.example.com/',
+      'https://shop.example.com/store',
+      'https://u:p@shop.example.com',
+      'shop.example.com',
+    ]) {
       expect(() => parseConfig({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN must be an origin/);
     }
   });
@@ -45,6 +51,11 @@ describe('social sign-in providers', () => {
     expect(isAllowedIssuer('http://evil.example/oidc', 'local')).toBe(false);
     expect(isAllowedIssuer('http://127.0.0.1:9999', 'google')).toBe(false);
     expect(isAllowedIssuer('https://accounts.google.com', 'google')).toBe(true);
-    expect(() => socialProviders({ SOCIAL_PROVIDERS: 'acme', OIDC_ACME_ISSUER: 'http://idp.example', OIDC_ACME_CLIENT_ID: 'a', OIDC_ACME_CLIENT_SECRET: 'b' }, 'https://shop.example.com')).toThrow(/must be an https/);
+    expect(() =>
+      socialProviders(
+        { SOCIAL_PROVIDERS: 'acme', OIDC_ACME_ISSUER: 'http://idp.example', OIDC_ACME_CLIENT_ID: 'a', OIDC_ACME_CLIENT_SECRET: 'b' },
+        'https://shop.example.com',
+      ),
+    ).toThrow(/must be an https/);
   });
 });

@@ -2,8 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { applyCoupons, computeTotals, type CouponLine, type CouponRule, type PricedLine } from '#src/server/commerce/pricing.ts';
 import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 
-const line = (over: Partial<CouponLine> = {}): CouponLine => ({ productId: 'ww-2001', brand: 'ww', colorType: 'B', productType: PRODUCT_TYPE.regular, merchandise: 5499, ...over });
-const rule = (over: Partial<CouponRule> = {}): CouponRule => ({ couponItemId: 'c1', percentOff: 15, brand: 'ww', productIds: [], active: true, ...over });
+const line = (over: Partial<CouponLine> = {}): CouponLine => ({
+  productId: 'ww-2001',
+  brand: 'ww',
+  colorType: 'B',
+  productType: PRODUCT_TYPE.regular,
+  merchandise: 5499,
+  ...over,
+});
+const rule = (over: Partial<CouponRule> = {}): CouponRule => ({
+  couponItemId: 'c1',
+  percentOff: 15,
+  brand: 'ww',
+  productIds: [],
+  active: true,
+  ...over,
+});
 const regular = { id: 'Regular', priceCents: 799 };
 
 describe('coupons on a bag', () => {
@@ -30,20 +44,35 @@ describe('coupons on a bag', () => {
   });
   it('takes nothing off gift cards, memberships or final-sale colours', () => {
     const out = applyCoupons(
-      [line({ productType: PRODUCT_TYPE.giftCard }), line({ productType: PRODUCT_TYPE.eGiftCard }), line({ productType: PRODUCT_TYPE.membership }), line({ colorType: 'F' })],
+      [
+        line({ productType: PRODUCT_TYPE.giftCard }),
+        line({ productType: PRODUCT_TYPE.eGiftCard }),
+        line({ productType: PRODUCT_TYPE.membership }),
+        line({ colorType: 'F' }),
+      ],
       [rule()],
     );
     expect(out.lines).toEqual([null, null, null, null]);
   });
   it('codes do not stack on one line: the best one wins, the first entered on a tie', () => {
-    const out = applyCoupons([line()], [rule({ couponItemId: 'a', percentOff: 10 }), rule({ couponItemId: 'b', percentOff: 20 }), rule({ couponItemId: 'c', percentOff: 20 })]);
+    const out = applyCoupons(
+      [line()],
+      [rule({ couponItemId: 'a', percentOff: 10 }), rule({ couponItemId: 'b', percentOff: 20 }), rule({ couponItemId: 'c', percentOff: 20 })],
+    );
     expect(out.lines).toEqual([{ couponItemId: 'b', discount: 1100 }]);
     expect(out.status).toEqual({ a: 'valid but conditions not met', b: 'applied', c: 'valid but conditions not met' });
   });
 });
 
 describe('totals with coupons', () => {
-  const priced = (over: Partial<PricedLine> = {}): PricedLine => ({ quantity: 1, listPrice: 5499, finalPrice: 5499, optionPrice: 0, productType: PRODUCT_TYPE.regular, ...over });
+  const priced = (over: Partial<PricedLine> = {}): PricedLine => ({
+    quantity: 1,
+    listPrice: 5499,
+    finalPrice: 5499,
+    optionPrice: 0,
+    productType: PRODUCT_TYPE.regular,
+    ...over,
+  });
   it('the coupons row is its own: subtotal before, order total after, and it counts in you saved', () => {
     const t = computeTotals([priced({ couponDiscount: 825 })], regular, null);
     expect(t).toMatchObject({ subTotal: 5499, couponDiscount: 825, shippingAndHandling: 799, orderTotal: 5499 - 825 + 799, youSaved: 825 });

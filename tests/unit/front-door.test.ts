@@ -47,7 +47,11 @@ describe('the front door', () => {
     expect(out).toMatchObject({ status: 405, headers: { allow: expect.stringContaining('GET') } });
   });
   it('sends another loopback name of the same port to the configured origin, path and query only', () => {
-    for (const [url, location] of [['/p/x?color=red', 'http://127.0.0.1:4321/p/x?color=red'], ['//evil.example/a', 'http://127.0.0.1:4321/a'], ['/\\evil.example/a', 'http://127.0.0.1:4321/a']]) {
+    for (const [url, location] of [
+      ['/p/x?color=red', 'http://127.0.0.1:4321/p/x?color=red'],
+      ['//evil.example/a', 'http://127.0.0.1:4321/a'],
+      ['/\\evil.example/a', 'http://127.0.0.1:4321/a'],
+    ]) {
       const { req, res, out } = exchange('GET', 'localhost:4321', url);
       expect(door(req, res)).toBe(true);
       expect(out.status).toBe(308);

@@ -1,13 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
-  AccountMenuSchema, BrandTabsSchema, ContentAreasSchema, HeaderDataSchema, MegaMenuSchema, PromoBarSchema, parsePromoBar,
+  AccountMenuSchema,
+  BrandTabsSchema,
+  ContentAreasSchema,
+  HeaderDataSchema,
+  MegaMenuSchema,
+  PromoBarSchema,
+  parsePromoBar,
 } from '#src/content/schemas.ts';
 
 const read = (file: string) => JSON.parse(readFileSync(`src/content/header/${file}.json`, 'utf8'));
 const files = {
-  'brand-tabs': BrandTabsSchema, 'promo-bar': PromoBarSchema, 'mega-menu': MegaMenuSchema,
-  'header-data': HeaderDataSchema, 'account-menu': AccountMenuSchema, 'content-areas': ContentAreasSchema,
+  'brand-tabs': BrandTabsSchema,
+  'promo-bar': PromoBarSchema,
+  'mega-menu': MegaMenuSchema,
+  'header-data': HeaderDataSchema,
+  'account-menu': AccountMenuSchema,
+  'content-areas': ContentAreasSchema,
 };
 
 describe('header content files', () => {

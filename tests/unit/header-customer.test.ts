@@ -2,7 +2,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores } from 'nanostores';
 import * as v from 'valibot';
 import { $customer, MeSchema, SIGNED_OUT, loadCustomer } from '#src/lib/stores/customer.ts';
-import { $flyout, $menuOpen, $openSubmenus, $scrollLocked, $searchOpen, $smallScreen, chooseFlyout, closeMenu, openMenu, toggleSubmenu } from '#src/lib/stores/header.ts';
+import {
+  $flyout,
+  $menuOpen,
+  $openSubmenus,
+  $scrollLocked,
+  $searchOpen,
+  $smallScreen,
+  chooseFlyout,
+  closeMenu,
+  openMenu,
+  toggleSubmenu,
+} from '#src/lib/stores/header.ts';
 
 describe('GET /api/global/me contract', () => {
   it('accepts the signed-in reply (extra keys dropped) and defaults the card-holder flag', () => {

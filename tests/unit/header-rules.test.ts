@@ -6,7 +6,12 @@ import { isOpenAt, isVisibleAt, newYorkInstant, toNewYorkWallClock } from '#src/
 import { looksLikeItemNumber } from '#src/lib/header/item-number.ts';
 import { pointsProgress, rewardsLink, type RewardsRecord } from '#src/lib/header/rewards.ts';
 import {
-  addRecentSearch, parseRecentSearches, readRecentSearchCookie, recentSearchCookie, serializeRecentSearches, shownRecentSearches,
+  addRecentSearch,
+  parseRecentSearches,
+  readRecentSearchCookie,
+  recentSearchCookie,
+  serializeRecentSearches,
+  shownRecentSearches,
 } from '#src/lib/header/recent-searches.ts';
 import { productUrlWithTerm, quickLinkUrl, recentSearchUrl, submittedSearchUrl, typeaheadUrl } from '#src/lib/header/search-routes.ts';
 import { brandFromPath, isExcludedPage, orderBrandTabs } from '#src/lib/header/brand-context.ts';
@@ -58,7 +63,14 @@ describe('item-number detection sends catalog numbers to quick order', () => {
 });
 
 describe('the rewards link', () => {
-  const record: RewardsRecord = { isActiveFBBRewardsMember: false, totalRewardsPoints: 120, rewardPointsThreshold: 200, tierStatus: 'Gold', totalCertificateAmount: 1000, rewardsPageURL: null };
+  const record: RewardsRecord = {
+    isActiveFBBRewardsMember: false,
+    totalRewardsPoints: 120,
+    rewardPointsThreshold: 200,
+    tierStatus: 'Gold',
+    totalCertificateAmount: 1000,
+    rewardsPageURL: null,
+  };
   it('is /rewards by default', () => expect(rewardsLink({ signedIn: false })).toEqual({ href: '/rewards', label: 'Dia Shop Rewards' }));
   it('is overridden by the header data', () => expect(rewardsLink({ signedIn: false, headerUrl: '/deals/rewards' }).href).toBe('/deals/rewards'));
   it('is overridden by the record, over the header data', () => {
@@ -71,7 +83,10 @@ describe('the rewards link', () => {
     const member = { ...record, isActiveFBBRewardsMember: true, rewardsPageURL: '/my/rewards' };
     expect(rewardsLink({ signedIn: true, record: member, headerUrl: '/h' })).toEqual({ href: '/myelqrewards', label: 'ELQ Rewards' });
     expect(rewardsLink({ signedIn: false, record: member })).toEqual({ href: '/rewards', label: 'Dia Shop Rewards' });
-    expect(rewardsLink({ signedIn: true, record: { ...record, rewardsPageURL: '/my/rewards' } })).toEqual({ href: '/my/rewards', label: 'Dia Shop Rewards' });
+    expect(rewardsLink({ signedIn: true, record: { ...record, rewardsPageURL: '/my/rewards' } })).toEqual({
+      href: '/my/rewards',
+      label: 'Dia Shop Rewards',
+    });
   });
   it('the points bar shows points against the threshold, capped at 100 %', () => {
     expect(pointsProgress(record)).toBe(60);
@@ -154,7 +169,11 @@ describe('mega menu visibility (desktop and hamburger menus share it)', () => {
     expect(forMarket(entries, 'international').map((e) => e.heading)).toEqual(['Clothing', 'Ships worldwide']);
   });
   it('columns and items by device', () => {
-    const items = [{ name: 'a', visibility: ['desktop'] as const }, { name: 'b', visibility: ['mobile'] as const }, { name: 'c', visibility: ['desktop', 'mobile'] as const }];
+    const items = [
+      { name: 'a', visibility: ['desktop'] as const },
+      { name: 'b', visibility: ['mobile'] as const },
+      { name: 'c', visibility: ['desktop', 'mobile'] as const },
+    ];
     expect(forDevice(items, 'mobile').map((i) => i.name)).toEqual(['b', 'c']);
     expect(forDevice(items, 'desktop').map((i) => i.name)).toEqual(['a', 'c']);
   });

@@ -5,9 +5,17 @@ import { PRODUCTS, BRANDS } from '#src/server/catalog/catalog-data.ts';
 
 // The index over the seeded catalog's data, without a database.
 const docs: SearchDocument[] = PRODUCTS.map((p) => ({
-  id: p.id, name: p.name, slug: `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${p.id}`, brand: p.brand,
-  brandName: BRANDS.find((b) => b.code === p.brand)!.name, category: p.category, description: p.description,
-  colors: p.colors.map((c) => c.name).join(' '), rating: p.rating ?? null, image: `/media/${p.id}.svg`, minSalePrice: p.saleCents ?? p.listCents,
+  id: p.id,
+  name: p.name,
+  slug: `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${p.id}`,
+  brand: p.brand,
+  brandName: BRANDS.find((b) => b.code === p.brand)!.name,
+  category: p.category,
+  description: p.description,
+  colors: p.colors.map((c) => c.name).join(' '),
+  rating: p.rating ?? null,
+  image: `/media/${p.id}.svg`,
+  minSalePrice: p.saleCents ?? p.listCents,
 }));
 const index = new CatalogSearch(docs);
 
@@ -31,7 +39,12 @@ describe('catalog search index', () => {
   });
   it('product suggestions have the spec fields', () => {
     const [p] = index.suggest('wrap dress', true).products;
-    expect(p).toMatchObject({ pdp_url: expect.stringMatching(/^\/p\/.*jl-4001$/), display_name: 'Wrap Midi Dress', brand_label: 'June Lane', review_average: 4.5 });
+    expect(p).toMatchObject({
+      pdp_url: expect.stringMatching(/^\/p\/.*jl-4001$/),
+      display_name: 'Wrap Midi Dress',
+      brand_label: 'June Lane',
+      review_average: 4.5,
+    });
   });
   it('results filter by category, sort by price and paginate', () => {
     const page1 = index.results({ category: 'shoes', sort: 'price-asc', pageSize: 3 });

@@ -3,10 +3,14 @@ import { isJsonMediaType } from '#src/server/http/api.ts';
 
 /** Only a body sent as application/json (in UTF-8) is read as JSON (security issue 7). */
 describe('the JSON media type of a request body', () => {
-  it.each(['application/json', 'Application/JSON', 'application/json; charset=utf-8', 'application/json;charset=UTF-8', 'application/json; charset="utf-8"', ' application/json '])(
-    '%s is JSON',
-    (header) => expect(isJsonMediaType(header)).toBe(true),
-  );
+  it.each([
+    'application/json',
+    'Application/JSON',
+    'application/json; charset=utf-8',
+    'application/json;charset=UTF-8',
+    'application/json; charset="utf-8"',
+    ' application/json ',
+  ])('%s is JSON', (header) => expect(isJsonMediaType(header)).toBe(true));
   it.each([
     'text/plain; x=application/json',
     'text/plain;application/json',

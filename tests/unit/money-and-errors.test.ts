@@ -17,7 +17,8 @@ describe('money', () => {
 describe('error text resolution, in the spec order', () => {
   it('uses the error itself when it is a string', () => expect(resolveErrorText('Out of stock')).toBe('Out of stock'));
   it('then the error message', () => expect(resolveErrorText({ error: { message: 'inner' }, message: 'outer' })).toBe('inner'));
-  it('then the response data message', () => expect(resolveErrorText({ response: { data: { message: 'from data' } }, message: 'plain' })).toBe('from data'));
+  it('then the response data message', () =>
+    expect(resolveErrorText({ response: { data: { message: 'from data' } }, message: 'plain' })).toBe('from data'));
   it('then the message', () => expect(resolveErrorText(new Error('boom'))).toBe('boom'));
   it('then the serialised object', () => expect(resolveErrorText({ code: 7 })).toBe('{"code":7}'));
   it('otherwise Unknown error occurred', () => {

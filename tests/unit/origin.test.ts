@@ -22,7 +22,8 @@ describe('cross-origin write guard', () => {
     expect(isCrossOriginWrite(req('POST', { origin: 'https://127.0.0.1:4321' }), store)).toBe(true); // scheme
     expect(isCrossOriginWrite(req('POST', { origin: 'http://127.0.0.1:4322' }), store)).toBe(true); // port
     expect(isCrossOriginWrite(req('POST', { origin: 'http://localhost:4321' }), store)).toBe(true); // host
-    const proxied = (origin: string) => new Request('http://127.0.0.1:4321/api/global/login', { method: 'POST', headers: { origin, host: 'evil.example' } });
+    const proxied = (origin: string) =>
+      new Request('http://127.0.0.1:4321/api/global/login', { method: 'POST', headers: { origin, host: 'evil.example' } });
     expect(isCrossOriginWrite(proxied('https://shop.example'), 'https://shop.example')).toBe(false);
     expect(isCrossOriginWrite(proxied('http://shop.example'), 'https://shop.example')).toBe(true);
     expect(isCrossOriginWrite(proxied('https://evil.example'), 'https://shop.example')).toBe(true);

@@ -3,14 +3,24 @@ import { computeTotals, finalUnitPrice, shippingPrice, taxFor, type PricedLine }
 import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS, PRODUCT_TYPE } from '#src/lib/constants.ts';
 
 const line = (over: Partial<PricedLine> = {}): PricedLine => ({
-  quantity: 1, listPrice: 2500, finalPrice: 2000, optionPrice: 0, productType: PRODUCT_TYPE.regular, ...over,
+  quantity: 1,
+  listPrice: 2500,
+  finalPrice: 2000,
+  optionPrice: 0,
+  productType: PRODUCT_TYPE.regular,
+  ...over,
 });
 const regular = { id: 'Regular', priceCents: 799 };
 const express = { id: 'Express', priceCents: 1499 };
 
 describe('final price', () => {
   it('takes the best automatic promotion off the sale price, rounded to the cent', () => {
-    expect(finalUnitPrice(2999, 'B', [{ id: 'a', percentOff: 10 }, { id: 'b', percentOff: 25 }])).toEqual({ price: 2249, promotionId: 'b' });
+    expect(
+      finalUnitPrice(2999, 'B', [
+        { id: 'a', percentOff: 10 },
+        { id: 'b', percentOff: 25 },
+      ]),
+    ).toEqual({ price: 2249, promotionId: 'b' });
   });
   it('gives final-sale colours no further promotion', () => {
     expect(finalUnitPrice(1499, 'F', [{ id: 'a', percentOff: 50 }])).toEqual({ price: 1499, promotionId: null });

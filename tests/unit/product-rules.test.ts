@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductView, VariantView } from '#src/lib/commerce-types.ts';
-import { priceBlock,
-  availabilityNotice, breadcrumbs, clampQuantity, giftCardErrors, imagesFor, quantityOptions, showStarRating, showWishlistToggle,
-  stripSearchPrefix, toggleHemming, visibleThumbnails,
+import {
+  priceBlock,
+  availabilityNotice,
+  breadcrumbs,
+  clampQuantity,
+  giftCardErrors,
+  imagesFor,
+  quantityOptions,
+  showStarRating,
+  showWishlistToggle,
+  stripSearchPrefix,
+  toggleHemming,
+  visibleThumbnails,
 } from '#src/lib/product-rules.ts';
 import { existingValues } from '#src/lib/selection.ts';
 import { pushRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
@@ -11,10 +21,26 @@ import { clampZoom } from '#src/islands/product/ZoomModal.tsx';
 import { quickShopLink } from '#src/lib/quick-shop.ts';
 
 const v = (over: Partial<VariantView>): VariantView => ({
-  id: 'x', color: 'blk', size: null, sizeFamily: null, braBandSize: null, braCupSize: null, shoeWidth: null, orderable: true, inStock: true,
-  isBackOrdered: false, maxOrderable: 10, listPrice: 100, salePrice: 100, finalPrice: 100, colorType: 'B', promotionIds: [], ...over,
+  id: 'x',
+  color: 'blk',
+  size: null,
+  sizeFamily: null,
+  braBandSize: null,
+  braCupSize: null,
+  shoeWidth: null,
+  orderable: true,
+  inStock: true,
+  isBackOrdered: false,
+  maxOrderable: 10,
+  listPrice: 100,
+  salePrice: 100,
+  finalPrice: 100,
+  colorType: 'B',
+  promotionIds: [],
+  ...over,
 });
-const product = (over: Partial<ProductView>): ProductView => ({ productType: 1, variants: [], variationAttributes: [], attributeMappingHierarchy: 'size', ...over }) as ProductView;
+const product = (over: Partial<ProductView>): ProductView =>
+  ({ productType: 1, variants: [], variationAttributes: [], attributeMappingHierarchy: 'size', ...over }) as ProductView;
 
 describe('product page rules', () => {
   it('shows the star rating only above 3 of 5', () => {
@@ -55,7 +81,10 @@ describe('product page rules', () => {
     expect(visibleThumbnails([1, 2, 3, 4], false)).toEqual({ shown: [1, 2, 3, 4], more: 0 });
   });
   it('shows the preview colour images, falling back to the first colour', () => {
-    const images = [{ url: 'a', color: 'blk' }, { url: 'b', color: 'nvy' }] as ProductView['images'];
+    const images = [
+      { url: 'a', color: 'blk' },
+      { url: 'b', color: 'nvy' },
+    ] as ProductView['images'];
     expect(imagesFor({ images }, 'nvy').map((i) => i.url)).toEqual(['b']);
     expect(imagesFor({ images }, 'red').map((i) => i.url)).toEqual(['a']);
   });
@@ -108,7 +137,9 @@ describe('gift card fields', () => {
     const long = { ...empty, to: 'x'.repeat(51), from: 'Bo' };
     expect(giftCardErrors(false, long, false).to).toBe('At most 50 characters');
     expect(giftCardErrors(false, { ...empty, to: 'A', from: 'B', withMessage: true }, false).message).toBe('Please add a message');
-    expect(giftCardErrors(false, { ...empty, to: 'A', from: 'B', withMessage: true, message: 'x'.repeat(331) }, false).message).toBe('At most 330 characters');
+    expect(giftCardErrors(false, { ...empty, to: 'A', from: 'B', withMessage: true, message: 'x'.repeat(331) }, false).message).toBe(
+      'At most 330 characters',
+    );
   });
   it('compares the e-mails once the confirm field has been left', () => {
     const fields = { ...empty, to: 'A', from: 'B', email: 'ann@example.com', confirmEmail: 'ann@example.co' };
@@ -127,7 +158,11 @@ describe('sizes', () => {
   it('show only the values a fit has (colour never hides sizes)', () => {
     const trousers = product({
       attributeMappingHierarchy: 'sizeFamily|size',
-      variants: [v({ sizeFamily: 'Misses', size: '8' }), v({ sizeFamily: 'Petite', size: '8P', inStock: false }), v({ color: 'nvy', sizeFamily: 'Petite', size: '6P' })],
+      variants: [
+        v({ sizeFamily: 'Misses', size: '8' }),
+        v({ sizeFamily: 'Petite', size: '8P', inStock: false }),
+        v({ color: 'nvy', sizeFamily: 'Petite', size: '6P' }),
+      ],
     });
     expect([...existingValues(trousers, { color: 'blk', sizeFamily: 'Petite' }, 'size')].sort()).toEqual(['6P', '8P']);
   });
@@ -135,9 +170,15 @@ describe('sizes', () => {
 
 describe('recommendations and quick shop', () => {
   it.each([
-    ['crossbranditems', 'crossBrand'], ['recentlyviewed', 'recentlyViewed'], ['cart-nextbestcategory', 'nextBestCategory'],
-    ['nextbestcategory', 'nextBestCategory'], ['similarcategories', 'similarCategories'], ['cartsimilaritems', 'similarCategories'],
-    ['complementaryitems', 'complementary'], ['similaritems', 'similarItems'], ['anything-else', 'default'],
+    ['crossbranditems', 'crossBrand'],
+    ['recentlyviewed', 'recentlyViewed'],
+    ['cart-nextbestcategory', 'nextBestCategory'],
+    ['nextbestcategory', 'nextBestCategory'],
+    ['similarcategories', 'similarCategories'],
+    ['cartsimilaritems', 'similarCategories'],
+    ['complementaryitems', 'complementary'],
+    ['similaritems', 'similarItems'],
+    ['anything-else', 'default'],
   ])('criteria %s → set %s', (criteria, set) => expect(setForCriteria(criteria)).toBe(set));
   it('keeps recently viewed newest first, unique, at most 12', () => {
     expect(pushRecentlyViewed('a|b|c', 'b')).toBe('b|a|c');
@@ -151,17 +192,42 @@ describe('recommendations and quick shop', () => {
 
 describe('price block (list, sale, final)', () => {
   const ranges = (list: [number, number], sale: [number, number], final: [number, number]) => ({
-    priceData: { listPrice: { min: list[0], max: list[1] }, salePrice: { min: sale[0], max: sale[1] }, finalPrice: { min: final[0], max: final[1] }, hasApplicableCoupon: false },
+    priceData: {
+      listPrice: { min: list[0], max: list[1] },
+      salePrice: { min: sale[0], max: sale[1] },
+      finalPrice: { min: final[0], max: final[1] },
+      hasApplicableCoupon: false,
+    },
   });
   it('a sale with a promotion on top shows all three: final, list struck, and the sale', () => {
-    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 3499, salePrice: 2799, finalPrice: 2239 })).toEqual({ final: '$22.39', list: '$34.99', sale: '$27.99' });
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 3499, salePrice: 2799, finalPrice: 2239 })).toEqual({
+      final: '$22.39',
+      list: '$34.99',
+      sale: '$27.99',
+    });
   });
   it('a sale alone, or a promotion alone: final and list only', () => {
-    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 3499, salePrice: 2799, finalPrice: 2799 })).toEqual({ final: '$27.99', list: '$34.99', sale: null });
-    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 2499, salePrice: 2499, finalPrice: 1999 })).toEqual({ final: '$19.99', list: '$24.99', sale: null });
-    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 2499, salePrice: 2499, finalPrice: 2499 })).toEqual({ final: '$24.99', list: null, sale: null });
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 3499, salePrice: 2799, finalPrice: 2799 })).toEqual({
+      final: '$27.99',
+      list: '$34.99',
+      sale: null,
+    });
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 2499, salePrice: 2499, finalPrice: 1999 })).toEqual({
+      final: '$19.99',
+      list: '$24.99',
+      sale: null,
+    });
+    expect(priceBlock(ranges([0, 0], [0, 0], [0, 0]), { listPrice: 2499, salePrice: 2499, finalPrice: 2499 })).toEqual({
+      final: '$24.99',
+      list: null,
+      sale: null,
+    });
   });
   it('before a variant is chosen, the ranges with an en dash', () => {
-    expect(priceBlock(ranges([3499, 3499], [1399, 2799], [1119, 2239]), null)).toEqual({ final: '$11.19 – $22.39', list: '$34.99', sale: '$13.99 – $27.99' });
+    expect(priceBlock(ranges([3499, 3499], [1399, 2799], [1119, 2239]), null)).toEqual({
+      final: '$11.19 – $22.39',
+      list: '$34.99',
+      sale: '$13.99 – $27.99',
+    });
   });
 });

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CERTIFICATE_INVALID, CODE_INVALID, GIFT_CARD_INVALID, PIN_INVALID, codeError, codeFieldError, guessCodeType, normaliseCode, pinError,
+  CERTIFICATE_INVALID,
+  CODE_INVALID,
+  GIFT_CARD_INVALID,
+  PIN_INVALID,
+  codeError,
+  codeFieldError,
+  guessCodeType,
+  normaliseCode,
+  pinError,
 } from '#src/lib/promo-code.ts';
 
 describe('code type guessing (checkout spec §4)', () => {

@@ -4,9 +4,22 @@ import { addButtonLabel, choose, isValueAvailable, normalise, resolveVariant } f
 
 function variant(color: string, band: string, cup: string, inStock = true): VariantView {
   return {
-    id: `${color}-${band}${cup}`, color, size: `${band}${cup}`, sizeFamily: null, braBandSize: band, braCupSize: cup,
-    shoeWidth: null, orderable: true, inStock, isBackOrdered: false, maxOrderable: inStock ? 10 : 0, listPrice: 100,
-    salePrice: 100, finalPrice: 100, colorType: 'B', promotionIds: [],
+    id: `${color}-${band}${cup}`,
+    color,
+    size: `${band}${cup}`,
+    sizeFamily: null,
+    braBandSize: band,
+    braCupSize: cup,
+    shoeWidth: null,
+    orderable: true,
+    inStock,
+    isBackOrdered: false,
+    maxOrderable: inStock ? 10 : 0,
+    listPrice: 100,
+    salePrice: 100,
+    finalPrice: 100,
+    colorType: 'B',
+    promotionIds: [],
   };
 }
 
@@ -14,13 +27,41 @@ function variant(color: string, band: string, cup: string, inStock = true): Vari
 const bra = {
   attributeMappingHierarchy: 'braBandSize|braCupSize',
   variationAttributes: [
-    { id: 'color', name: 'Color', order: 0, values: [{ id: 'blk', name: 'Black' }, { id: 'ivr', name: 'Ivory' }] },
-    { id: 'braBandSize', name: 'Band Size', order: 1, values: [{ id: '32', name: '32' }, { id: '34', name: '34' }] },
-    { id: 'braCupSize', name: 'Cup Size', order: 2, values: [{ id: 'C', name: 'C' }, { id: 'DD', name: 'DD' }] },
+    {
+      id: 'color',
+      name: 'Color',
+      order: 0,
+      values: [
+        { id: 'blk', name: 'Black' },
+        { id: 'ivr', name: 'Ivory' },
+      ],
+    },
+    {
+      id: 'braBandSize',
+      name: 'Band Size',
+      order: 1,
+      values: [
+        { id: '32', name: '32' },
+        { id: '34', name: '34' },
+      ],
+    },
+    {
+      id: 'braCupSize',
+      name: 'Cup Size',
+      order: 2,
+      values: [
+        { id: 'C', name: 'C' },
+        { id: 'DD', name: 'DD' },
+      ],
+    },
   ],
   variants: [
-    variant('blk', '32', 'C'), variant('blk', '34', 'C', false), variant('blk', '34', 'DD'),
-    variant('ivr', '32', 'C'), variant('ivr', '34', 'C'), variant('ivr', '34', 'DD'),
+    variant('blk', '32', 'C'),
+    variant('blk', '34', 'C', false),
+    variant('blk', '34', 'DD'),
+    variant('ivr', '32', 'C'),
+    variant('ivr', '34', 'C'),
+    variant('ivr', '34', 'DD'),
   ],
 } as unknown as ProductView;
 

@@ -7,7 +7,8 @@ import { WishlistToggle } from '#src/islands/wishlist/WishlistToggle.tsx';
 import { $customer, SIGNED_OUT } from '#src/lib/stores/customer.ts';
 import { $wishlist } from '#src/lib/stores/wishlist.ts';
 
-const reply = (body: unknown, status = 200) => new Response(JSON.stringify(status < 400 ? { status: 'success', body } : { status: 'error', message: body }), { status });
+const reply = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(status < 400 ? { status: 'success', body } : { status: 'error', message: body }), { status });
 
 afterEach(() => {
   cleanup();
@@ -32,13 +33,19 @@ describe('waitlist form', () => {
     expect(screen.getByText(/This size is sold out/).className).toContain('notice-caution');
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'Me@Example.com' } });
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Join Waitlist' })));
-    expect(fetch).toHaveBeenCalledWith('/api/pdp/joinWaitlist', expect.objectContaining({ body: JSON.stringify({ skuId: 'fb-1006-olv-M', emailId: 'me@example.com' }) }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/pdp/joinWaitlist',
+      expect.objectContaining({ body: JSON.stringify({ skuId: 'fb-1006-olv-M', emailId: 'me@example.com' }) }),
+    );
     const status = screen.getByRole('status');
     expect(status.textContent).toBe("You're on the list. We'll email me@example.com when this size is back.");
     expect(status.className).toContain('notice-success');
   });
   it('logs a failure only: the form stays as it was', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply('Something went wrong on our side. Please try again.', 500)));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply('Something went wrong on our side. Please try again.', 500)),
+    );
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     render(<WaitlistForm skuId="fb-1006-olv-M" />);
     fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'me@example.com' } });
@@ -51,16 +58,26 @@ describe('waitlist form', () => {
 });
 
 describe('wishlist toggle', () => {
-  const stubMedia = (small: boolean) => vi.stubGlobal('matchMedia', vi.fn(() => ({ matches: small })));
+  const stubMedia = (small: boolean) =>
+    vi.stubGlobal(
+      'matchMedia',
+      vi.fn(() => ({ matches: small })),
+    );
 
   it('is not shown until the size rules allow it', () => {
-    vi.stubGlobal('fetch', vi.fn(async () => reply({ authenticated: false, firstName: null, rewards: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply({ authenticated: false, firstName: null, rewards: null })),
+    );
     render(<WishlistToggle productId="fb-1001-blk-M" visible={false} />);
     expect(screen.queryByRole('button')).toBeNull();
   });
   it('sends a guest on a small screen to register with the product held', async () => {
     stubMedia(true);
-    vi.stubGlobal('fetch', vi.fn(async () => reply({ authenticated: false, firstName: null, rewards: null })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => reply({ authenticated: false, firstName: null, rewards: null })),
+    );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, search: '' });
     render(<WishlistToggle productId="fb-1001-blk-M" visible />);
@@ -73,7 +90,13 @@ describe('wishlist toggle', () => {
     $wishlist.set({ id: 'L1', c_wishlistId: 'L1', customerProductListItems: [], c_items: [] });
     const saved = { id: 'L1', c_wishlistId: 'L1', customerProductListItems: [{ id: 'I1', productId: 'fb-1001-blk-M' }], c_items: ['fb-1001-blk-M'] };
     const empty = { ...saved, customerProductListItems: [], c_items: [] };
-    const fetch = vi.fn(async (url: string) => (url.includes('addToWishlist') ? reply(saved) : url.includes('remove') || url.includes('getWishlist') ? reply(empty) : reply({ authenticated: true, firstName: 'W', rewards: null })));
+    const fetch = vi.fn(async (url: string) =>
+      url.includes('addToWishlist')
+        ? reply(saved)
+        : url.includes('remove') || url.includes('getWishlist')
+          ? reply(empty)
+          : reply({ authenticated: true, firstName: 'W', rewards: null }),
+    );
     vi.stubGlobal('fetch', fetch);
     render(<WishlistToggle productId="fb-1001-blk-M" visible />);
     await act(async () => fireEvent.click(screen.getByRole('button', { name: /Add to Wishlist/ })));
@@ -81,7 +104,10 @@ describe('wishlist toggle', () => {
     expect(pressed.getAttribute('aria-pressed')).toBe('true');
     await act(async () => fireEvent.click(pressed));
     await screen.findByRole('button', { name: /Add to Wishlist/ });
-    expect(fetch).toHaveBeenCalledWith('/api/global/wishlist/removeFromWishlist', expect.objectContaining({ method: 'DELETE', body: JSON.stringify({ itemId: 'I1', listId: 'L1' }) }));
+    expect(fetch).toHaveBeenCalledWith(
+      '/api/global/wishlist/removeFromWishlist',
+      expect.objectContaining({ method: 'DELETE', body: JSON.stringify({ itemId: 'I1', listId: 'L1' }) }),
+    );
     expect(screen.getByRole('button', { name: /Add to Wishlist/ }).getAttribute('aria-pressed')).toBe('false');
   });
 });

@@ -8,7 +8,8 @@ afterEach(() => {
   delete (window as { dataLayer?: unknown[] }).dataLayer;
 });
 
-const reply = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+const reply = (status: number, body: unknown) =>
+  vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 
 /** Header spec §8: error alerts also emit a site error analytics event (dataLayer and a DOM event). */
 it('a failed call emits one site error event with the text the shopper sees', async () => {
@@ -25,7 +26,12 @@ it('a failed call emits one site error event with the text the shopper sees', as
 });
 
 it('a network failure is reported too; a success is not', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    }),
+  );
   await callApi('GET', '/api/checkout/basket');
   vi.stubGlobal('fetch', reply(200, { status: 'success', body: { ok: 1 } }));
   expect(await callApi('GET', '/api/checkout/basket')).toEqual({ ok: true, body: { ok: 1 } });

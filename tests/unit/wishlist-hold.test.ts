@@ -3,7 +3,9 @@ import { heldWishlistProduct, holdRecord, HOLD_TTL_MS, smallScreenSignInUrl, wis
 
 describe('a guest adding to the wishlist is sent to sign in with the product held', () => {
   it('small screens go to the checkout spec route, exactly', () => {
-    expect(smallScreenSignInUrl('fb-1001-blk-M')).toBe('/register?isopen=true&loginFromCartCTA=true&original=/cart&scope=wishlist&wishlistPID=fb-1001-blk-M');
+    expect(smallScreenSignInUrl('fb-1001-blk-M')).toBe(
+      '/register?isopen=true&loginFromCartCTA=true&original=/cart&scope=wishlist&wishlistPID=fb-1001-blk-M',
+    );
   });
   it('elsewhere, original is the wishlist add path with pid, redirectto=wishlist and doredirect=true', () => {
     expect(wishlistAddPath('gc-2')).toBe('/wishlist?pid=gc-2&redirectto=wishlist&doredirect=true');

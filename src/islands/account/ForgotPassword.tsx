@@ -28,12 +28,32 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
       <p>Enter your email and we will send you a link to reset your password.</p>
       <div className="field">
         <label htmlFor="forgot-email">Email</label>
-        <input id="forgot-email" type="email" required value={email} onChange={(e) => setEmail(e.target.value)} onBlur={() => setLeft(true)}
-          aria-invalid={!!fieldError} aria-describedby={fieldError ? 'forgot-email-error' : undefined} />
-        {fieldError && <small id="forgot-email-error" className="field-error">{fieldError}</small>}
+        <input
+          id="forgot-email"
+          type="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          onBlur={() => setLeft(true)}
+          aria-invalid={!!fieldError}
+          aria-describedby={fieldError ? 'forgot-email-error' : undefined}
+        />
+        {fieldError && (
+          <small id="forgot-email-error" className="field-error">
+            {fieldError}
+          </small>
+        )}
       </div>
-      {state.kind === 'success' && <p className="notice notice-success" role="status">{state.message}</p>}
-      {state.kind === 'error' && <p className="notice notice-error" role="alert">{state.message}</p>}
+      {state.kind === 'success' && (
+        <p className="notice notice-success" role="status">
+          {state.message}
+        </p>
+      )}
+      {state.kind === 'error' && (
+        <p className="notice notice-error" role="alert">
+          {state.message}
+        </p>
+      )}
       <button type="submit" className="add" disabled={!check.success || state.kind === 'submitting'} aria-busy={state.kind === 'submitting'}>
         {state.kind === 'submitting' ? 'Sending…' : 'Send Reset Link'}
       </button>

@@ -51,7 +51,11 @@ export function RegisterForm() {
         onChange={(e) => set(name)(e.target.value)}
         onBlur={blur(name)}
       />
-      {fieldError(name) && <small id={`reg-${name}-error`} className="field-error">{fieldError(name)}</small>}
+      {fieldError(name) && (
+        <small id={`reg-${name}-error`} className="field-error">
+          {fieldError(name)}
+        </small>
+      )}
     </div>
   );
 
@@ -62,11 +66,22 @@ export function RegisterForm() {
         {text('firstName', 'First Name', 'text', 'given-name')}
         {text('lastName', 'Last Name', 'text', 'family-name')}
         {text('email', 'Email', 'email', 'email')}
-        <PasswordField label="Create Password" name="new-password" autoComplete="new-password" checklist value={fields.password} onChange={set('password')} />
+        <PasswordField
+          label="Create Password"
+          name="new-password"
+          autoComplete="new-password"
+          checklist
+          value={fields.password}
+          onChange={set('password')}
+        />
         <label className="check">
           <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} /> Keep me signed in
         </label>
-        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
         <button type="submit" className="add" disabled={!result.success || busy} aria-busy={busy}>
           {busy ? 'Creating your account…' : 'Create Account'}
         </button>

@@ -26,7 +26,11 @@ export function ResetPasswordForm() {
   return (
     <form onSubmit={submit} className="account-panel" aria-label="Choose a new password">
       <PasswordField label="New Password" name="new-password" autoComplete="new-password" checklist value={password} onChange={setPassword} />
-      {error && <p className="notice notice-error" role="alert">{error} <a href="/register">Back to sign in</a></p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error} <a href="/register">Back to sign in</a>
+        </p>
+      )}
       <button type="submit" className="add" disabled={!isValidPassword(password) || busy || !token} aria-busy={busy}>
         {busy ? 'Saving…' : 'Save New Password'}
       </button>

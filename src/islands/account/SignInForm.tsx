@@ -6,7 +6,7 @@ import { LoginSchema } from '#src/lib/schemas/account.ts';
 import { Email } from '#src/lib/schemas/email.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
-import { SocialSignIn, type SocialProviderButton } from "./SocialSignIn.tsx";
+import { SocialSignIn, type SocialProviderButton } from './SocialSignIn.tsx';
 import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
 
 const LOGIN_FAILED = 'Something went wrong. Try again';
@@ -42,15 +42,33 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
       <form onSubmit={submit} noValidate={false}>
         <div className="field">
           <label htmlFor="signin-email">Email</label>
-          <input id="signin-email" type="email" name="email" autoComplete="username" required value={email} onChange={(e) => setEmail(e.target.value)}
-            onBlur={() => setEmailLeft(true)} aria-invalid={!!emailError} aria-describedby={emailError ? 'signin-email-error' : undefined} />
-          {emailError && <small id="signin-email-error" className="field-error">{emailError}</small>}
+          <input
+            id="signin-email"
+            type="email"
+            name="email"
+            autoComplete="username"
+            required
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            onBlur={() => setEmailLeft(true)}
+            aria-invalid={!!emailError}
+            aria-describedby={emailError ? 'signin-email-error' : undefined}
+          />
+          {emailError && (
+            <small id="signin-email-error" className="field-error">
+              {emailError}
+            </small>
+          )}
         </div>
         <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <label className="check">
           <input type="checkbox" checked={keep} onChange={(e) => setKeep(e.target.checked)} /> Keep me signed in
         </label>
-        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
         <button type="submit" className="add" disabled={!valid || busy} aria-busy={busy}>
           {busy ? 'Signing in…' : 'Sign In'}
         </button>

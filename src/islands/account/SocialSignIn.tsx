@@ -82,7 +82,11 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
           {p.label}
         </button>
       ))}
-      {failed && <p className="notice notice-error" role="alert">Social sign-in did not complete. Please try again.</p>}
+      {failed && (
+        <p className="notice notice-error" role="alert">
+          Social sign-in did not complete. Please try again.
+        </p>
+      )}
     </div>
   );
 }

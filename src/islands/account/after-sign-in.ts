@@ -9,7 +9,6 @@ export interface SignInBody {
   mergeBasket: { redirectToCart: boolean; notificationMsg: string | null };
 }
 
-
 /**
  * Adds the product a guest wanted on their wishlist before signing in (checkout spec §4: "Login success ...
  * adds any pending wishlist product"). Returns whether one was held. A failure is logged; sign-in still goes on.

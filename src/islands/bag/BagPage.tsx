@@ -48,13 +48,19 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
 
   if (!bag) return <p aria-busy="true">Loading your bag…</p>;
   // What changed in the bag without the shopper asking (a free gift that left), told once by the server.
-  const changes = bag.c_notices.map((n) => <p key={n} className="notice notice-caution" role="status">{n}</p>);
+  const changes = bag.c_notices.map((n) => (
+    <p key={n} className="notice notice-caution" role="status">
+      {n}
+    </p>
+  ));
   if (bag.productItems.length === 0) {
     return (
       <div className="empty-bag">
         <h2>Your bag is empty</h2>
         {changes}
-        <p><a href="/">Continue shopping</a></p>
+        <p>
+          <a href="/">Continue shopping</a>
+        </p>
       </div>
     );
   }
@@ -64,9 +70,17 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
   return (
     <div className="bag-layout">
       <div>
-        {notice && <p className="notice notice-caution" role="status">{notice}</p>}
+        {notice && (
+          <p className="notice notice-caution" role="status">
+            {notice}
+          </p>
+        )}
         {changes}
-        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
         {fromRestrictedCheckout && restricted && (
           <p className="notice notice-error" role="alert">
             {`Some items in your bag cannot be shipped to ${shipState ? stateName(shipState) : 'the state you chose'}. Remove them to continue to checkout.`}

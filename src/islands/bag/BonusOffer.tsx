@@ -27,9 +27,13 @@ export function BonusOffer({ offer }: { offer: BonusDiscountLineItemView }) {
     <section className="bonus-offer notice notice-success" aria-label="Free gift">
       <p className="bonus-callout">{offer.c_calloutMsg}</p>
       {offer.claimed ? (
-        <p ref={added} tabIndex={-1}>Your free gift is in your bag.</p>
+        <p ref={added} tabIndex={-1}>
+          Your free gift is in your bag.
+        </p>
       ) : (
-        <button type="button" className="button" onClick={() => setOpen(true)}>Claim Your Free Gift</button>
+        <button type="button" className="button" onClick={() => setOpen(true)}>
+          Claim Your Free Gift
+        </button>
       )}
       <BonusProductPicker offer={offer} open={open} onClose={close} onClaimed={claimed} />
     </section>

@@ -41,7 +41,9 @@ export function BonusProductPicker({ offer, open, onClose, onClaimed }: Props) {
     <Modal open={open} title="Claim Your Free Gift" onClose={onClose}>
       <p>{offer.c_calloutMsg}</p>
       {loading ? (
-        <p role="status" aria-busy="true">Loading your free gift choices…</p>
+        <p role="status" aria-busy="true">
+          Loading your free gift choices…
+        </p>
       ) : (
         <ul className="bonus-products" aria-label="Free gifts to choose from">
           {offer.bonusProducts.map((p) => (
@@ -49,7 +51,11 @@ export function BonusProductPicker({ offer, open, onClose, onClaimed }: Props) {
           ))}
         </ul>
       )}
-      {error && <p className="notice notice-error" role="alert">{error}</p>}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
     </Modal>
   );
 }
@@ -80,17 +86,34 @@ function BonusChoice({ product, busy, adding, onChoose }: ChoiceProps) {
             <legend>Colour for {product.productName}</legend>
             {product.variants.map((v) => (
               <label key={v.productId}>
-                <input type="radio" name={`bonus-${product.productId}`} value={v.productId} checked={sku === v.productId}
-                  disabled={!v.orderable} onChange={() => setSku(v.productId)} />
-                {label(v)}{!v.orderable && ' (out of stock)'}
+                <input
+                  type="radio"
+                  name={`bonus-${product.productId}`}
+                  value={v.productId}
+                  checked={sku === v.productId}
+                  disabled={!v.orderable}
+                  onChange={() => setSku(v.productId)}
+                />
+                {label(v)}
+                {!v.orderable && ' (out of stock)'}
               </label>
             ))}
           </fieldset>
         ) : (
-          product.variants[0] && <p className="line-attrs">{label(product.variants[0])}{!product.variants[0].orderable && ' (out of stock)'}</p>
+          product.variants[0] && (
+            <p className="line-attrs">
+              {label(product.variants[0])}
+              {!product.variants[0].orderable && ' (out of stock)'}
+            </p>
+          )
         )}
-        <button type="button" className="button" disabled={busy || !chosen} aria-busy={adding === chosen?.productId}
-          onClick={() => chosen && onChoose(chosen.productId)}>
+        <button
+          type="button"
+          className="button"
+          disabled={busy || !chosen}
+          aria-busy={adding === chosen?.productId}
+          onClick={() => chosen && onChoose(chosen.productId)}
+        >
           {adding === chosen?.productId ? 'Adding…' : `Choose ${product.productName}`}
         </button>
       </div>

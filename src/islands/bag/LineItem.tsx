@@ -42,21 +42,27 @@ export function LineItem({ item, variant = 'full' }: Props) {
           {item.sizeLabel && ` · ${item.sizeLabel}`}
         </p>
         {item.optionItems.map((o) => (
-          <p key={o.optionId} className="line-option">{o.itemText} (+{formatCents(o.price)})</p>
-        ))}
-        {item.c_giftCardRecipient && <p className="line-option">To {item.c_giftCardRecipient}, from {item.c_giftCardSender}</p>}
-        {item.bonusProductLineItem && <p className="line-option">Free gift</p>}
-        {full && item.priceAdjustments.map((a) => (
-          <p key={a.promotionId} className="line-promo">
-            <span>{a.itemText} ({formatCents(a.price)})</span> <PromotionDetails promotionId={a.promotionId} label={`Details of ${a.itemText}`} />
+          <p key={o.optionId} className="line-option">
+            {o.itemText} (+{formatCents(o.price)})
           </p>
         ))}
-        {item.showRestrictedShippingStateMessage && (
-          <p className="notice notice-caution">This item cannot ship to the state you chose.</p>
+        {item.c_giftCardRecipient && (
+          <p className="line-option">
+            To {item.c_giftCardRecipient}, from {item.c_giftCardSender}
+          </p>
         )}
-        {details.availabilityMsg && (
-          <p className={`notice ${details.isOutOfStock ? 'notice-error' : 'notice-caution'}`}>{details.availabilityMsg}</p>
-        )}
+        {item.bonusProductLineItem && <p className="line-option">Free gift</p>}
+        {full &&
+          item.priceAdjustments.map((a) => (
+            <p key={a.promotionId} className="line-promo">
+              <span>
+                {a.itemText} ({formatCents(a.price)})
+              </span>{' '}
+              <PromotionDetails promotionId={a.promotionId} label={`Details of ${a.itemText}`} />
+            </p>
+          ))}
+        {item.showRestrictedShippingStateMessage && <p className="notice notice-caution">This item cannot ship to the state you chose.</p>}
+        {details.availabilityMsg && <p className={`notice ${details.isOutOfStock ? 'notice-error' : 'notice-caution'}`}>{details.availabilityMsg}</p>}
         {full ? (
           <div className="line-actions">
             {actions.canChangeQuantity ? (
@@ -64,7 +70,9 @@ export function LineItem({ item, variant = 'full' }: Props) {
                 Quantity
                 <select value={item.quantity} disabled={pending} onChange={(e) => updateLineQuantity(item.itemId, Number(e.target.value))}>
                   {quantities.map((o) => (
-                    <option key={o.value} value={o.value} disabled={o.disabled}>{o.value}</option>
+                    <option key={o.value} value={o.value} disabled={o.disabled}>
+                      {o.value}
+                    </option>
                   ))}
                 </select>
               </label>
@@ -72,9 +80,17 @@ export function LineItem({ item, variant = 'full' }: Props) {
               <span>Qty {item.quantity}</span>
             )}
             {actions.canEdit && (
-              <button type="button" className="link" disabled={pending} onClick={edit} aria-label={`Edit ${item.productName}`}>Edit</button>
+              <button type="button" className="link" disabled={pending} onClick={edit} aria-label={`Edit ${item.productName}`}>
+                Edit
+              </button>
             )}
-            <button type="button" className="link" disabled={pending} onClick={() => removeLine(item.itemId)} aria-label={`Remove ${item.productName}`}>
+            <button
+              type="button"
+              className="link"
+              disabled={pending}
+              onClick={() => removeLine(item.itemId)}
+              aria-label={`Remove ${item.productName}`}
+            >
               Remove
             </button>
             {actions.canMoveToWishlist && (
@@ -86,7 +102,11 @@ export function LineItem({ item, variant = 'full' }: Props) {
         ) : (
           <p className="line-attrs">Qty {item.quantity}</p>
         )}
-        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
       <div className="line-price">
         <span data-testid="line-price">{formatCents(item.price)}</span>

@@ -18,7 +18,9 @@ export function OrderSummary({ summary }: { summary: BasketSummary }) {
       <dt>Estimated tax</dt>
       <dd data-testid="summary-tax">{summary.isTaxCalculated ? formatCents(summary.totalTax) : 'Calculated at checkout'}</dd>
       <dt className="total">Order total</dt>
-      <dd className="total" data-testid="summary-total">{formatCents(summary.orderTotal)}</dd>
+      <dd className="total" data-testid="summary-total">
+        {formatCents(summary.orderTotal)}
+      </dd>
       {summary.youSaved > 0 && (
         <>
           <dt>You saved</dt>

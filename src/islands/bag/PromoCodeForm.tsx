@@ -46,22 +46,43 @@ export function PromoCodeForm() {
         <div className="promo-row">
           <div className="field">
             <label htmlFor="promo-code">Enter a promo code</label>
-            <input id="promo-code" name="code" autoComplete="off" autoCapitalize="characters" value={code.toUpperCase()}
-              aria-invalid={result?.ok === false} aria-describedby={result ? 'promo-result' : undefined}
-              onChange={(e) => { setCode(e.target.value); setResult(null); }} />
+            <input
+              id="promo-code"
+              name="code"
+              autoComplete="off"
+              autoCapitalize="characters"
+              value={code.toUpperCase()}
+              aria-invalid={result?.ok === false}
+              aria-describedby={result ? 'promo-result' : undefined}
+              onChange={(e) => {
+                setCode(e.target.value);
+                setResult(null);
+              }}
+            />
           </div>
           {isGiftCard && (
             <div className="field">
               <label htmlFor="promo-pin">PIN</label>
-              <input id="promo-pin" name="pin" inputMode="numeric" autoComplete="off" maxLength={GIFT_CARD_PIN_LENGTH} value={pin}
-                onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))} />
+              <input
+                id="promo-pin"
+                name="pin"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={GIFT_CARD_PIN_LENGTH}
+                value={pin}
+                onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
+              />
             </div>
           )}
-          <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy}>Apply</button>
+          <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy}>
+            Apply
+          </button>
         </div>
       </form>
       {result && (
-        <p id="promo-result" className={`notice ${result.ok ? 'notice-success' : 'notice-error'}`} role={result.ok ? 'status' : 'alert'}>{result.message}</p>
+        <p id="promo-result" className={`notice ${result.ok ? 'notice-success' : 'notice-error'}`} role={result.ok ? 'status' : 'alert'}>
+          {result.message}
+        </p>
       )}
       {bag?.isMaxDiscountsApplied && <p className="notice notice-caution">{MAX_DISCOUNTS}</p>}
       {coupons.length > 0 && (
@@ -70,12 +91,16 @@ export function PromoCodeForm() {
             <li key={c.couponItemId} aria-label={`Code ${c.code}`} data-status={c.statusCode}>
               <strong>{c.code}</strong>
               {c.discount > 0 && <span> −{formatCents(c.discount)}</span>}
-              <p className={`notice ${c.statusCode === 'applied' ? 'notice-success' : c.statusCode === 'invalid/expired' ? 'notice-error' : 'notice-caution'}`}>
+              <p
+                className={`notice ${c.statusCode === 'applied' ? 'notice-success' : c.statusCode === 'invalid/expired' ? 'notice-error' : 'notice-caution'}`}
+              >
                 {c.message}
               </p>
               <div className="line-actions">
                 {c.promotionId && <PromotionDetails promotionId={c.promotionId} label={`Details of code ${c.code}`} />}
-                <button type="button" className="link" disabled={busy} onClick={() => remove(c.couponItemId)} aria-label={`Remove code ${c.code}`}>Remove</button>
+                <button type="button" className="link" disabled={busy} onClick={() => remove(c.couponItemId)} aria-label={`Remove code ${c.code}`}>
+                  Remove
+                </button>
               </div>
             </li>
           ))}

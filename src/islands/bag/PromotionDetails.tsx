@@ -41,21 +41,49 @@ export function PromotionDetails({ promotionId, label = 'Details' }: { promotion
 
   return (
     <>
-      <button ref={opener} type="button" className="link" aria-label={label} aria-haspopup="dialog" onClick={show}>Details</button>
+      <button ref={opener} type="button" className="link" aria-label={label} aria-haspopup="dialog" onClick={show}>
+        Details
+      </button>
       {open && (
-        <dialog ref={dialog} className="modal" aria-labelledby={`promo-${promotionId}-title`} onClose={() => { setOpen(false); opener.current?.focus(); }}>
+        <dialog
+          ref={dialog}
+          className="modal"
+          aria-labelledby={`promo-${promotionId}-title`}
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        >
           <h2 id={`promo-${promotionId}-title`}>Details</h2>
           {!promo && !error && <p aria-busy="true">Loading…</p>}
-          {error && <p className="notice notice-error" role="alert">{error}</p>}
+          {error && (
+            <p className="notice notice-error" role="alert">
+              {error}
+            </p>
+          )}
           {promo && (
             <>
-              <p className="promo-code">{promo.couponCodeID ? <>Use code <strong>{promo.couponCodeID}</strong></> : 'No code required'}</p>
+              <p className="promo-code">
+                {promo.couponCodeID ? (
+                  <>
+                    Use code <strong>{promo.couponCodeID}</strong>
+                  </>
+                ) : (
+                  'No code required'
+                )}
+              </p>
               <p className="callout">{promo.calloutMsg}</p>
               <p>{promo.details}</p>
             </>
           )}
-          <p><a className="button" href="/offers-coupons">View all deals</a></p>
-          <button type="button" className="modal-close" onClick={close} aria-label="Close details">×</button>
+          <p>
+            <a className="button" href="/offers-coupons">
+              View all deals
+            </a>
+          </p>
+          <button type="button" className="modal-close" onClick={close} aria-label="Close details">
+            ×
+          </button>
         </dialog>
       )}
     </>

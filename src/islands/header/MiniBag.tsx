@@ -17,21 +17,31 @@ export function MiniBag() {
     return (
       <div className="minibag">
         <p className="minibag-status">Your bag is empty.</p>
-        <a className="button" href="/home">Continue shopping</a>
+        <a className="button" href="/home">
+          Continue shopping
+        </a>
       </div>
     );
   }
   return (
     <div className="minibag">
       <ul className="lines minibag-lines">
-        {bag.productItems.map((item) => <LineItem key={item.itemId} item={item} />)}
+        {bag.productItems.map((item) => (
+          <LineItem key={item.itemId} item={item} />
+        ))}
       </ul>
       <p className="minibag-subtotal">
-        <span>Subtotal ({bag.totalQuantity} {bag.totalQuantity === 1 ? 'item' : 'items'})</span>
+        <span>
+          Subtotal ({bag.totalQuantity} {bag.totalQuantity === 1 ? 'item' : 'items'})
+        </span>
         <strong data-testid="minibag-subtotal">{formatCents(bag.c_summary.subTotal)}</strong>
       </p>
-      <a className="button button-secondary" href="/cart">View bag</a>
-      <a className="button" href="/checkout">Checkout now</a>
+      <a className="button button-secondary" href="/cart">
+        View bag
+      </a>
+      <a className="button" href="/checkout">
+        Checkout now
+      </a>
     </div>
   );
 }

@@ -16,7 +16,16 @@ export function startCustomerView(): void {
     const holder = signedIn && c.isPLCCHolder === 'Y';
     for (const el of all('[data-when]')) {
       const when = el.dataset['when'];
-      el.hidden = when === 'signed-in' ? !signedIn : when === 'signed-out' ? signedIn : when === 'plcc-holder' ? !holder : when === 'plcc-none' ? holder : el.hidden;
+      el.hidden =
+        when === 'signed-in'
+          ? !signedIn
+          : when === 'signed-out'
+            ? signedIn
+            : when === 'plcc-holder'
+              ? !holder
+              : when === 'plcc-none'
+                ? holder
+                : el.hidden;
     }
     const name = c.firstName ?? '';
     for (const el of all('[data-first-name]')) el.textContent = name || 'there';

@@ -1,7 +1,21 @@
 import { writeDocumentCookie } from '#src/lib/cookies.ts';
 import { COUNTRY_SWITCH_COOKIES } from '#src/lib/header/brand-context.ts';
 import { MOBILE_MENU_HEIGHT_OFFSET, SMALL_SCREEN_MAX_WIDTH } from '#src/lib/header/constants.ts';
-import { $chatHidden, $flyout, $menuOpen, $openSubmenus, $scrollLocked, $smallScreen, chooseFlyout, closeFlyout, isFlyoutOpening, closeMenu, toggleMenu, toggleSubmenu, type FlyoutId } from '#src/lib/stores/header.ts';
+import {
+  $chatHidden,
+  $flyout,
+  $menuOpen,
+  $openSubmenus,
+  $scrollLocked,
+  $smallScreen,
+  chooseFlyout,
+  closeFlyout,
+  isFlyoutOpening,
+  closeMenu,
+  toggleMenu,
+  toggleSubmenu,
+  type FlyoutId,
+} from '#src/lib/stores/header.ts';
 import { loadCustomer } from '#src/lib/stores/customer.ts';
 import { startCustomerView } from './customer-view.ts';
 import { startMenuTiming } from './menu-timing.ts';
@@ -81,10 +95,11 @@ export function startHeader(): void {
   // Mega menu panels open on hover (CSS) and, for keyboard users, with the expand button next to each heading.
   const expanders = [...header.querySelectorAll<HTMLButtonElement>('.mega-expand')];
   const collapseAll = (except?: HTMLButtonElement) => {
-    for (const b of expanders) if (b !== except) {
-      b.setAttribute('aria-expanded', 'false');
-      b.closest('[data-mega-entry]')?.classList.remove('open');
-    }
+    for (const b of expanders)
+      if (b !== except) {
+        b.setAttribute('aria-expanded', 'false');
+        b.closest('[data-mega-entry]')?.classList.remove('open');
+      }
   };
   for (const b of expanders) {
     b.addEventListener('click', () => {

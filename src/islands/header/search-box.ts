@@ -40,15 +40,21 @@ export function startSearch(): void {
     a.addEventListener('click', onPick);
     return a;
   };
-  const fill = (list: HTMLElement, items: HTMLElement[]) => list.replaceChildren(...items.map((el) => {
-    const li = document.createElement('li');
-    li.append(el);
-    return li;
-  }));
+  const fill = (list: HTMLElement, items: HTMLElement[]) =>
+    list.replaceChildren(
+      ...items.map((el) => {
+        const li = document.createElement('li');
+        li.append(el);
+        return li;
+      }),
+    );
 
   const showRecent = () => {
     const recent = shownRecentSearches(readRecentSearchCookie(documentCookies()));
-    fill(q('[data-recent-list]'), recent.map((t) => link(recentSearchUrl(t), t, () => remember(t))));
+    fill(
+      q('[data-recent-list]'),
+      recent.map((t) => link(recentSearchUrl(t), t, () => remember(t))),
+    );
     recentBox.hidden = recent.length === 0;
     suggestBox.hidden = true;
   };
@@ -58,24 +64,33 @@ export function startSearch(): void {
 
   const render = (s: Suggestions, full: boolean) => {
     const typed = s.initial_keyword;
-    fill(q('[data-typeahead]'), s.typeahead.map((t) => link(typeaheadUrl(t.name, typed), t.name, () => remember(t.name))));
+    fill(
+      q('[data-typeahead]'),
+      s.typeahead.map((t) => link(typeaheadUrl(t.name, typed), t.name, () => remember(t.name))),
+    );
     if (full) {
-      fill(q('[data-quicklinks]'), s.quicklinks.map((c) => link(quickLinkUrl(c.value, typed, c.name), c.name, () => remember(typed))));
-      fill(q('[data-products]'), s.products.map((p) => {
-        const a = link(productUrlWithTerm(p.pdp_url, typed), '', () => remember(typed));
-        const img = document.createElement('img');
-        img.src = p.product_thumb_image;
-        img.alt = '';
-        img.width = 48;
-        img.height = 60;
-        const name = document.createElement('span');
-        name.textContent = p.display_name;
-        const brandLabel = document.createElement('span');
-        brandLabel.className = 'suggest-brand';
-        brandLabel.textContent = p.brand_label;
-        a.append(img, name, brandLabel);
-        return a;
-      }));
+      fill(
+        q('[data-quicklinks]'),
+        s.quicklinks.map((c) => link(quickLinkUrl(c.value, typed, c.name), c.name, () => remember(typed))),
+      );
+      fill(
+        q('[data-products]'),
+        s.products.map((p) => {
+          const a = link(productUrlWithTerm(p.pdp_url, typed), '', () => remember(typed));
+          const img = document.createElement('img');
+          img.src = p.product_thumb_image;
+          img.alt = '';
+          img.width = 48;
+          img.height = 60;
+          const name = document.createElement('span');
+          name.textContent = p.display_name;
+          const brandLabel = document.createElement('span');
+          brandLabel.className = 'suggest-brand';
+          brandLabel.textContent = p.brand_label;
+          a.append(img, name, brandLabel);
+          return a;
+        }),
+      );
       q<HTMLElement>('[data-quicklinks-box]').hidden = s.quicklinks.length === 0;
       q<HTMLElement>('[data-products-box]').hidden = s.products.length === 0;
       const n = s.typeahead.length + s.products.length;

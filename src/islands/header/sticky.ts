@@ -13,9 +13,13 @@ export function startSticky(header: HTMLElement): void {
     header.classList.toggle('is-scrolling-down', scrollingDown);
     last = y;
   };
-  window.addEventListener('scroll', () => {
-    if (queued) return;
-    queued = true;
-    requestAnimationFrame(update);
-  }, { passive: true });
+  window.addEventListener(
+    'scroll',
+    () => {
+      if (queued) return;
+      queued = true;
+      requestAnimationFrame(update);
+    },
+    { passive: true },
+  );
 }

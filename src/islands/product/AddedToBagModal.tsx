@@ -18,7 +18,9 @@ export function AddedToBagModal({ basket, product, onClose }: { basket: BasketVi
               {line.sizeLabel && ` · ${line.sizeLabel}`} · Qty {line.quantity}
             </p>
             {line.optionItems.map((o) => (
-              <p key={o.optionId} className="line-attrs">{o.itemText}</p>
+              <p key={o.optionId} className="line-attrs">
+                {o.itemText}
+              </p>
             ))}
             <p>{formatCents(line.price)}</p>
           </div>
@@ -26,15 +28,20 @@ export function AddedToBagModal({ basket, product, onClose }: { basket: BasketVi
       )}
       {basket && (
         <p className="added-subtotal">
-          Bag subtotal ({basket.totalQuantity} {basket.totalQuantity === 1 ? 'item' : 'items'}): <strong>{formatCents(basket.c_summary.subTotal)}</strong>
+          Bag subtotal ({basket.totalQuantity} {basket.totalQuantity === 1 ? 'item' : 'items'}):{' '}
+          <strong>{formatCents(basket.c_summary.subTotal)}</strong>
         </p>
       )}
       <div className="added-actions">
         <button type="button" className="button-secondary" onClick={onClose}>
           Continue Shopping
         </button>
-        <a className="button" href="/cart">View Bag</a>
-        <a className="button" href="/checkout">Checkout Now</a>
+        <a className="button" href="/cart">
+          View Bag
+        </a>
+        <a className="button" href="/checkout">
+          Checkout Now
+        </a>
       </div>
     </Modal>
   );

@@ -23,28 +23,30 @@ export function AttributeSelector({ attr, product, sel, onPick, onPreview, selec
         {attr.name}: <strong>{chosen?.name ?? 'Select'}</strong>
       </legend>
       <div className="attr-values">
-        {attr.values.filter((value) => !exists || exists.has(value.id)).map((value) => {
-          const available = isValueAvailable(product, sel, attr.id, value.id);
-          return (
-            <button
-              key={value.id}
-              type="button"
-              className={isColor ? 'swatch' : 'chip'}
-              style={isColor && value.swatch ? { background: value.swatch } : undefined}
-              aria-pressed={sel[attr.id] === value.id}
-              aria-disabled={!available && !selectableWhenOut}
-              aria-label={`${value.name}${available ? '' : ' (out of stock)'}`}
-              title={value.name}
-              onClick={() => (available || selectableWhenOut) && onPick(attr.id, value.id)}
-              onMouseEnter={isColor ? () => onPreview?.(value.id) : undefined}
-              onMouseLeave={isColor ? () => onPreview?.(undefined) : undefined}
-              onFocus={isColor ? () => onPreview?.(value.id) : undefined}
-              onBlur={isColor ? () => onPreview?.(undefined) : undefined}
-            >
-              {isColor ? '' : value.name}
-            </button>
-          );
-        })}
+        {attr.values
+          .filter((value) => !exists || exists.has(value.id))
+          .map((value) => {
+            const available = isValueAvailable(product, sel, attr.id, value.id);
+            return (
+              <button
+                key={value.id}
+                type="button"
+                className={isColor ? 'swatch' : 'chip'}
+                style={isColor && value.swatch ? { background: value.swatch } : undefined}
+                aria-pressed={sel[attr.id] === value.id}
+                aria-disabled={!available && !selectableWhenOut}
+                aria-label={`${value.name}${available ? '' : ' (out of stock)'}`}
+                title={value.name}
+                onClick={() => (available || selectableWhenOut) && onPick(attr.id, value.id)}
+                onMouseEnter={isColor ? () => onPreview?.(value.id) : undefined}
+                onMouseLeave={isColor ? () => onPreview?.(undefined) : undefined}
+                onFocus={isColor ? () => onPreview?.(value.id) : undefined}
+                onBlur={isColor ? () => onPreview?.(undefined) : undefined}
+              >
+                {isColor ? '' : value.name}
+              </button>
+            );
+          })}
       </div>
     </fieldset>
   );

@@ -58,7 +58,10 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   );
 
   const current = shown[Math.min(index, shown.length - 1)];
-  const thumbs = visibleThumbnails([...shown.map((m) => ({ kind: 'image' as const, m })), ...videos.map((m) => ({ kind: 'video' as const, m }))], expanded);
+  const thumbs = visibleThumbnails(
+    [...shown.map((m) => ({ kind: 'image' as const, m })), ...videos.map((m) => ({ kind: 'video' as const, m }))],
+    expanded,
+  );
   const onMove = (e: MouseEvent<HTMLDivElement>) => {
     const r = e.currentTarget.getBoundingClientRect();
     setLens({ x: ((e.clientX - r.left) / r.width) * 100, y: ((e.clientY - r.top) / r.height) * 100 });
@@ -81,14 +84,27 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
           </div>
         </div>
         {videoIndex >= 0 && videos[videoIndex] && (
-          <video className="gallery-video" src={videos[videoIndex].url} poster={videos[videoIndex].thumbUrl} controls autoPlay muted playsInline aria-label={videos[videoIndex].alt} />
+          <video
+            className="gallery-video"
+            src={videos[videoIndex].url}
+            poster={videos[videoIndex].thumbUrl}
+            controls
+            autoPlay
+            muted
+            playsInline
+            aria-label={videos[videoIndex].alt}
+          />
         )}
         {lens && current && videoIndex < 0 && (
           <div
             className="magnifier"
             aria-hidden="true"
             data-testid="magnifier"
-            style={{ backgroundImage: `url(${current.url})`, backgroundSize: `${MAGNIFIER_SCALE * 100}%`, backgroundPosition: `${lens.x}% ${lens.y}%` }}
+            style={{
+              backgroundImage: `url(${current.url})`,
+              backgroundSize: `${MAGNIFIER_SCALE * 100}%`,
+              backgroundPosition: `${lens.x}% ${lens.y}%`,
+            }}
           />
         )}
         <button type="button" className="enlarge" onClick={() => setZoomOpen(true)} aria-label="Enlarge image">
@@ -97,11 +113,27 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
       </div>
       <div className="gallery-dots" role="tablist" aria-label="Choose image">
         {shown.map((img, i) => (
-          <button key={img.url} type="button" role="tab" aria-selected={videoIndex < 0 && i === index} aria-label={`Image ${i + 1}`} className="dot-button" onClick={() => goTo(i)} />
+          <button
+            key={img.url}
+            type="button"
+            role="tab"
+            aria-selected={videoIndex < 0 && i === index}
+            aria-label={`Image ${i + 1}`}
+            className="dot-button"
+            onClick={() => goTo(i)}
+          />
         ))}
         {/* Small screens have no thumbnails: each video gets a dot of its own, marked with a play sign. */}
         {videos.map((v, i) => (
-          <button key={v.url} type="button" role="tab" aria-selected={videoIndex === i} aria-label={`Play video: ${v.alt}`} className="dot-button dot-video" onClick={() => setVideoIndex(i)}>
+          <button
+            key={v.url}
+            type="button"
+            role="tab"
+            aria-selected={videoIndex === i}
+            aria-label={`Play video: ${v.alt}`}
+            className="dot-button dot-video"
+            onClick={() => setVideoIndex(i)}
+          >
             <span aria-hidden="true">▶</span>
           </button>
         ))}
@@ -117,7 +149,11 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
               onClick={() => (t.kind === 'image' ? goTo(i) : setVideoIndex(videos.indexOf(t.m)))}
             >
               <img src={t.m.thumbUrl} alt="" width="96" height="120" loading="lazy" />
-              {t.kind === 'video' && <span className="play-badge" aria-hidden="true">▶</span>}
+              {t.kind === 'video' && (
+                <span className="play-badge" aria-hidden="true">
+                  ▶
+                </span>
+              )}
             </button>
           </li>
         ))}

@@ -67,7 +67,10 @@ export function GiftCardForm({ eGift, fields, errors, shown, onChange, onLeave }
         </div>
       )}
       <InfoModalButton label="Gift card terms" title="Gift card terms">
-        <p>Gift cards can be used at all seven brands, online and in store, and never expire. They cannot be exchanged for cash except where the law requires. E-gift cards are e-mailed to the recipient the same day.</p>
+        <p>
+          Gift cards can be used at all seven brands, online and in store, and never expire. They cannot be exchanged for cash except where the law
+          requires. E-gift cards are e-mailed to the recipient the same day.
+        </p>
       </InfoModalButton>
     </div>
   );

@@ -19,7 +19,10 @@ export function HemmingSelector({ family, value, onChange }: { family: HemmingFa
       </div>
       <p className="note">{family.message}</p>
       <InfoModalButton label="Hemming Details" title="Hemming Details">
-        <p>We hem to the inseam you choose before we ship, for {formatCents(family.price)} per item. Hemmed items ship by Regular delivery and cannot be returned unless faulty.</p>
+        <p>
+          We hem to the inseam you choose before we ship, for {formatCents(family.price)} per item. Hemmed items ship by Regular delivery and cannot
+          be returned unless faulty.
+        </p>
         <p>Measure the inside leg of a pair that fits you well, from crotch seam to hem.</p>
       </InfoModalButton>
     </fieldset>

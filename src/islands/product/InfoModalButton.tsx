@@ -2,7 +2,17 @@ import { useState, type ReactNode } from 'react';
 import { Modal, type ModalSize } from '../ui/Modal.tsx';
 
 /** A link-style button opening a modal of fixed content (Hemming Details, Gift card terms, Perks Details). */
-export function InfoModalButton({ label, title, size = 'medium', children }: { label: string; title: string; size?: ModalSize; children: ReactNode }) {
+export function InfoModalButton({
+  label,
+  title,
+  size = 'medium',
+  children,
+}: {
+  label: string;
+  title: string;
+  size?: ModalSize;
+  children: ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>

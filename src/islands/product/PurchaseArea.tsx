@@ -4,7 +4,16 @@ import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
 import { DEFAULT_QUANTITY } from '#src/lib/constants.ts';
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
 import { formatRange } from '#src/lib/money.ts';
-import { availabilityNotice, clampQuantity, priceBlock, giftCardErrors, quantityOptions, showHemming, showWishlistToggle, type GiftCardFields } from '#src/lib/product-rules.ts';
+import {
+  availabilityNotice,
+  clampQuantity,
+  priceBlock,
+  giftCardErrors,
+  quantityOptions,
+  showHemming,
+  showWishlistToggle,
+  type GiftCardFields,
+} from '#src/lib/product-rules.ts';
 import { getBrowserCookie, setBrowserCookie } from '#src/lib/cookies.ts';
 import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_SECONDS } from '#src/lib/recommendations.ts';
 import { addButtonLabel, attributeIds, choose, isValueAvailable, normalise, resolveVariant, type Selections } from '#src/lib/selection.ts';
@@ -79,7 +88,9 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
     const start = edit ? selectionsOf(initial, edit.variantId) : embedded ? {} : selectionsFromUrl(initial);
     setSel(withDefaults(initial, normalise(initial, start)));
     if (!embedded) {
-      setBrowserCookie(RECENTLY_VIEWED_COOKIE, pushRecentlyViewed(getBrowserCookie(RECENTLY_VIEWED_COOKIE), initial.id), { maxAge: RECENTLY_VIEWED_SECONDS });
+      setBrowserCookie(RECENTLY_VIEWED_COOKIE, pushRecentlyViewed(getBrowserCookie(RECENTLY_VIEWED_COOKIE), initial.id), {
+        maxAge: RECENTLY_VIEWED_SECONDS,
+      });
     }
     callApi<ProductView>('POST', '/api/checkout/product/read', { productId: initial.id }).then((r) => {
       const current = r.ok ? r.body : initial;
@@ -144,7 +155,12 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
       : await addToBag({
           ...options,
           ...(giftCard
-            ? { c_giftCardRecipient: gift.to, c_giftCardSender: gift.from, giftMessage: gift.withMessage ? gift.message : undefined, c_giftCardRecipientEmail: eGift ? gift.email : undefined }
+            ? {
+                c_giftCardRecipient: gift.to,
+                c_giftCardSender: gift.from,
+                giftMessage: gift.withMessage ? gift.message : undefined,
+                c_giftCardRecipientEmail: eGift ? gift.email : undefined,
+              }
             : {}),
           fromPDP: !embedded,
         });
@@ -159,20 +175,39 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
     <section className="purchase" aria-label="Choose options and add to bag">
       {/* Promotions and stock as the server has them once hydrated (a promotion that ended or started after the
           build shows so at once), the build's until then. */}
-      {Object.values(product.promotions).filter((p) => p.showPromoInPDP).map((p) => (
-        <p key={p.id} className="callout">
-          {p.calloutMsg}
-          {p.couponCodeID && <span className="coupon-hint"> Use code <strong>{p.couponCodeID}</strong> in your bag.</span>}
+      {Object.values(product.promotions)
+        .filter((p) => p.showPromoInPDP)
+        .map((p) => (
+          <p key={p.id} className="callout">
+            {p.calloutMsg}
+            {p.couponCodeID && (
+              <span className="coupon-hint">
+                {' '}
+                Use code <strong>{p.couponCodeID}</strong> in your bag.
+              </span>
+            )}
+          </p>
+        ))}
+      {product.colorGroups
+        .filter((g) => g.messages.colorGroupCallout)
+        .map((g) => (
+          <p key={g.type} className="group-callout">
+            {g.messages.colorGroupCallout}: {formatRange(g.finalPrice)}
+          </p>
+        ))}
+      {product.completeOOS && (
+        <p className="notice notice-error" data-testid="sold-out">
+          This item is sold out.
         </p>
-      ))}
-      {product.colorGroups.filter((g) => g.messages.colorGroupCallout).map((g) => (
-        <p key={g.type} className="group-callout">{g.messages.colorGroupCallout}: {formatRange(g.finalPrice)}</p>
-      ))}
-      {product.completeOOS && <p className="notice notice-error" data-testid="sold-out">This item is sold out.</p>}
+      )}
       <p className="price">
         <span className="price-final">{price.final}</span>
-        {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: TODO a visually-hidden 'Was' instead of aria-label on <s> (tests/e2e/product.spec.ts finds it by this label) */}
-        {price.list && <s className="price-list" aria-label={`Was ${price.list}`}>{price.list}</s>}
+        {price.list && (
+          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: TODO a visually-hidden 'Was' instead of aria-label on <s> (tests/e2e/product.spec.ts finds it by this label)
+          <s className="price-list" aria-label={`Was ${price.list}`}>
+            {price.list}
+          </s>
+        )}
         {price.sale && <span className="price-sale">Sale {price.sale}</span>}
       </p>
       {product.variationAttributes.map((attr) => (
@@ -187,25 +222,43 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
         />
       ))}
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
-      {hemFamily && <HemmingSelector family={hemFamily} value={hem} onChange={(v) => {
+      {hemFamily && (
+        <HemmingSelector
+          family={hemFamily}
+          value={hem}
+          onChange={(v) => {
             setHem(v);
             setError(null);
-          }} />}
+          }}
+        />
+      )}
       {giftCard && (
-        <GiftCardForm eGift={eGift} fields={gift} errors={giftErrors} shown={giftShown} onChange={(g) => {
+        <GiftCardForm
+          eGift={eGift}
+          fields={gift}
+          errors={giftErrors}
+          shown={giftShown}
+          onChange={(g) => {
             setGift(g);
             setError(null);
-          }} onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))} />
+          }}
+          onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))}
+        />
       )}
       {!giftCard && !isMembership(product.productType) && (
         <label className="field qty">
           Quantity
-          <select value={quantity} onChange={(e) => {
-            setQuantity(Number(e.target.value));
-            setError(null);
-          }}>
+          <select
+            value={quantity}
+            onChange={(e) => {
+              setQuantity(Number(e.target.value));
+              setError(null);
+            }}
+          >
             {quantityOptions(maxQty).map((n) => (
-              <option key={n} value={n}>{n}</option>
+              <option key={n} value={n}>
+                {n}
+              </option>
             ))}
           </select>
         </label>

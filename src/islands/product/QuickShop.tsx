@@ -22,12 +22,17 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
     if (!detail) return;
     setProduct(null);
     setError(null);
-    callApi<ProductView>('POST', '/api/checkout/product/read', { productId: detail.productId }).then((r) => (r.ok ? setProduct(r.body) : setError(r.message)));
+    callApi<ProductView>('POST', '/api/checkout/product/read', { productId: detail.productId }).then((r) =>
+      r.ok ? setProduct(r.body) : setError(r.message),
+    );
   }, [detail]);
 
   const close = useCallback(() => setDetail(null), []);
   const t = detail?.templateProps;
-  const edit = t?.mode === 'edit' && t.itemId && t.variantId ? { itemId: t.itemId, variantId: t.variantId, quantity: t.quantity ?? 1, hemming: t.hemming ?? null } : undefined;
+  const edit =
+    t?.mode === 'edit' && t.itemId && t.variantId
+      ? { itemId: t.itemId, variantId: t.variantId, quantity: t.quantity ?? 1, hemming: t.hemming ?? null }
+      : undefined;
   const link = detail ? quickShopLink(detail.productLink) : null;
 
   return (
@@ -40,10 +45,16 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
           <div>
             <p className="pdp-brand">{product.brandName}</p>
             <h3>{product.name}</h3>
-            <PurchaseArea key={product.id + (edit?.itemId ?? '')} initial={product} edit={edit} embedded onDone={() => {
-              void loadBag(true);
-              close();
-            }} />
+            <PurchaseArea
+              key={product.id + (edit?.itemId ?? '')}
+              initial={product}
+              edit={edit}
+              embedded
+              onDone={() => {
+                void loadBag(true);
+                close();
+              }}
+            />
             {link && <a href={link.href}>View full details</a>}
           </div>
         </div>

@@ -49,8 +49,12 @@ export function Recommendations({ criteria, productId, initial }: Props) {
       <div className="recs-head">
         <h2>{set.headline}</h2>
         <div>
-          <button type="button" className="arrow" aria-label="Previous products" disabled={!edges.prev} onClick={() => embla?.scrollPrev()}>‹</button>
-          <button type="button" className="arrow" aria-label="Next products" disabled={!edges.next} onClick={() => embla?.scrollNext()}>›</button>
+          <button type="button" className="arrow" aria-label="Previous products" disabled={!edges.prev} onClick={() => embla?.scrollPrev()}>
+            ‹
+          </button>
+          <button type="button" className="arrow" aria-label="Next products" disabled={!edges.next} onClick={() => embla?.scrollNext()}>
+            ›
+          </button>
         </div>
       </div>
       <div className="embla" ref={emblaRef}>
@@ -66,8 +70,17 @@ export function Recommendations({ criteria, productId, initial }: Props) {
                 {p.default_pricing.isRange ? formatRange({ min: p.salePriceLow, max: p.salePriceHigh }) : formatCents(p.default_pricing.salePrice)}
                 {p.listPriceHigh > p.salePriceHigh && <s>{formatCents(p.listPriceHigh)}</s>}
               </span>
-              {showStarRating(p.rating) && <span className="stars" role="img" aria-label={`Rated ${p.rating.toFixed(1)} out of 5`}>★ {p.rating.toFixed(1)}</span>}
-              <button type="button" className="button-secondary quick-shop" onClick={() => openQuickShop({ productId: p.id, productLink: p.default_link })} aria-label={`Quick Shop ${p.name}`}>
+              {showStarRating(p.rating) && (
+                <span className="stars" role="img" aria-label={`Rated ${p.rating.toFixed(1)} out of 5`}>
+                  ★ {p.rating.toFixed(1)}
+                </span>
+              )}
+              <button
+                type="button"
+                className="button-secondary quick-shop"
+                onClick={() => openQuickShop({ productId: p.id, productLink: p.default_link })}
+                aria-label={`Quick Shop ${p.name}`}
+              >
                 Quick Shop
               </button>
             </li>

@@ -30,21 +30,41 @@ export function WaitlistForm({ skuId }: { skuId: string }) {
   if (joined) {
     return (
       <div className="waitlist">
-        <p className="notice notice-success" role="status">You're on the list. We'll email {joined} when this size is back.</p>
+        <p className="notice notice-success" role="status">
+          You're on the list. We'll email {joined} when this size is back.
+        </p>
       </div>
     );
   }
   return (
     <form className="waitlist" onSubmit={submit} noValidate aria-labelledby={`waitlist-${skuId}`}>
-      <p id={`waitlist-${skuId}`} className="notice notice-caution">This size is sold out. Join the waitlist and we'll email you when it's back.</p>
+      <p id={`waitlist-${skuId}`} className="notice notice-caution">
+        This size is sold out. Join the waitlist and we'll email you when it's back.
+      </p>
       <div className="field">
         <label htmlFor={`waitlist-email-${skuId}`}>Email</label>
-        <input id={`waitlist-email-${skuId}`} type="email" name="email" autoComplete="email" value={email}
-          aria-invalid={!!fieldError} aria-describedby={fieldError ? `waitlist-error-${skuId}` : undefined}
-          onChange={(e) => { setEmail(e.target.value); setFieldError(null); }} />
-        {fieldError && <small id={`waitlist-error-${skuId}`} className="field-error">{fieldError}</small>}
+        <input
+          id={`waitlist-email-${skuId}`}
+          type="email"
+          name="email"
+          autoComplete="email"
+          value={email}
+          aria-invalid={!!fieldError}
+          aria-describedby={fieldError ? `waitlist-error-${skuId}` : undefined}
+          onChange={(e) => {
+            setEmail(e.target.value);
+            setFieldError(null);
+          }}
+        />
+        {fieldError && (
+          <small id={`waitlist-error-${skuId}`} className="field-error">
+            {fieldError}
+          </small>
+        )}
       </div>
-      <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy}>Join Waitlist</button>
+      <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy}>
+        Join Waitlist
+      </button>
     </form>
   );
 }

@@ -37,17 +37,29 @@ export function ZoomModal({ open, image, onClose }: { open: boolean; image: Medi
   };
 
   return (
-    <Modal open={open} title="Product Zoom" size="fullscreen" bare onClose={() => {
+    <Modal
+      open={open}
+      title="Product Zoom"
+      size="fullscreen"
+      bare
+      onClose={() => {
         setZoom(1);
         onClose();
-      }}>
+      }}
+    >
       <div className="zoom-stage" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} style={{ touchAction: 'none' }}>
         <img src={image.url} alt={image.alt} style={{ transform: `scale(${zoom})` }} draggable={false} />
       </div>
       <div className="zoom-controls">
-        <button type="button" onClick={() => setZoom((z) => clampZoom(z - 0.5))} disabled={zoom <= ZOOM_MIN} aria-label="Zoom out">−</button>
-        <output aria-live="polite" aria-label="Zoom level">{zoom.toFixed(1)}×</output>
-        <button type="button" onClick={() => setZoom((z) => clampZoom(z + 0.5))} disabled={zoom >= ZOOM_MAX} aria-label="Zoom in">+</button>
+        <button type="button" onClick={() => setZoom((z) => clampZoom(z - 0.5))} disabled={zoom <= ZOOM_MIN} aria-label="Zoom out">
+          −
+        </button>
+        <output aria-live="polite" aria-label="Zoom level">
+          {zoom.toFixed(1)}×
+        </output>
+        <button type="button" onClick={() => setZoom((z) => clampZoom(z + 0.5))} disabled={zoom >= ZOOM_MAX} aria-label="Zoom in">
+          +
+        </button>
       </div>
     </Modal>
   );

@@ -26,7 +26,11 @@ export function WishlistItems({ initial }: { initial: WishlistView }) {
 
   return (
     <>
-      {message && <p className={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>{message.text}</p>}
+      {message && (
+        <p className={`notice ${message.ok ? 'notice-success' : 'notice-error'}`} role={message.ok ? 'status' : 'alert'}>
+          {message.text}
+        </p>
+      )}
       <ul className="lines" aria-label="Saved items">
         {items.map((i) => {
           const label = [i.productName, i.colorName, i.sizeLabel].filter(Boolean).join(', ');
@@ -39,15 +43,25 @@ export function WishlistItems({ initial }: { initial: WishlistView }) {
                 {!i.inStock && <p className="notice notice-caution">Out of stock</p>}
                 <div className="line-actions">
                   {i.canAddToBag ? (
-                    <button type="button" className="link" disabled={busy === i.id} aria-label={`Add to Bag: ${i.productName}`}
-                      onClick={() => run(i.id, () => addToBag({ productId: i.productId, quantity: 1 }), `${i.productName} was added to your bag.`)}>
+                    <button
+                      type="button"
+                      className="link"
+                      disabled={busy === i.id}
+                      aria-label={`Add to Bag: ${i.productName}`}
+                      onClick={() => run(i.id, () => addToBag({ productId: i.productId, quantity: 1 }), `${i.productName} was added to your bag.`)}
+                    >
                       Add to Bag
                     </button>
                   ) : (
                     <a href={i.productUrl}>Choose options</a>
                   )}
-                  <button type="button" className="link" disabled={busy === i.id} aria-label={`Remove: ${i.productName}`}
-                    onClick={() => run(i.id, () => removeFromWishlist(i.id), `${i.productName} was removed from your wishlist.`)}>
+                  <button
+                    type="button"
+                    className="link"
+                    disabled={busy === i.id}
+                    aria-label={`Remove: ${i.productName}`}
+                    onClick={() => run(i.id, () => removeFromWishlist(i.id), `${i.productName} was removed from your wishlist.`)}
+                  >
                     Remove
                   </button>
                 </div>

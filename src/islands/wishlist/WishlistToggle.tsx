@@ -49,7 +49,11 @@ export function WishlistToggle({ productId, visible }: Props) {
       <button type="button" className="wishlist-button" aria-pressed={pressed} aria-busy={busy} disabled={busy} onClick={click}>
         <span aria-hidden="true">{pressed ? '♥' : '♡'}</span> {pressed ? 'Saved to Wishlist' : 'Add to Wishlist'}
       </button>
-      {error?.productId === productId && <p className="notice notice-error" role="alert">{error.message}</p>}
+      {error?.productId === productId && (
+        <p className="notice notice-error" role="alert">
+          {error.message}
+        </p>
+      )}
     </div>
   );
 }

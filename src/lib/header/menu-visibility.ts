@@ -8,8 +8,10 @@ export type DeviceVisibility = 'desktop' | 'mobile';
 
 export const STORE_MARKET: MarketVisibility = 'domestic';
 
-export const forMarket = <T extends { visibility: readonly MarketVisibility[] }>(entries: readonly T[], market: MarketVisibility = STORE_MARKET): T[] =>
-  entries.filter((e) => e.visibility.includes(market));
+export const forMarket = <T extends { visibility: readonly MarketVisibility[] }>(
+  entries: readonly T[],
+  market: MarketVisibility = STORE_MARKET,
+): T[] => entries.filter((e) => e.visibility.includes(market));
 
 export const forDevice = <T extends { visibility: readonly DeviceVisibility[] }>(parts: readonly T[], device: DeviceVisibility): T[] =>
   parts.filter((p) => p.visibility.includes(device));

@@ -10,16 +10,32 @@ const build = (path: string, params: [string, string][]) => `${path}?${new URLSe
 export function submittedSearchUrl(term: string, brandContextId?: string | null): string {
   const q = term.trim();
   const path = looksLikeItemNumber(q, brandContextId) ? '/quick-order' : '/search';
-  return build(path, [['q', q], ['search-button', ''], ['lang', 'default']]);
+  return build(path, [
+    ['q', q],
+    ['search-button', ''],
+    ['lang', 'default'],
+  ]);
 }
 
-export const recentSearchUrl = (term: string) => build('/search', [['q', term], ['search_method', 'recent searches']]);
+export const recentSearchUrl = (term: string) =>
+  build('/search', [
+    ['q', term],
+    ['search_method', 'recent searches'],
+  ]);
 
 export const typeaheadUrl = (suggestion: string, typed: string) =>
-  build('/search', [['q', suggestion], ['search_term', typed], ['search_term_suggested', suggestion]]);
+  build('/search', [
+    ['q', suggestion],
+    ['search_term', typed],
+    ['search_term_suggested', suggestion],
+  ]);
 
 export const quickLinkUrl = (categoryId: string, typed: string, name: string) =>
-  build('/search', [['cgid', categoryId], ['search_term', typed], ['search_suggested_quick_link', name]]);
+  build('/search', [
+    ['cgid', categoryId],
+    ['search_term', typed],
+    ['search_suggested_quick_link', name],
+  ]);
 
 /** Product links from search carry the typed term. */
 export function productUrlWithTerm(pdpUrl: string, typed: string): string {

@@ -52,5 +52,4 @@ export function isVisibleAt(w: TimeWindow, now: Date): boolean {
 }
 
 /** The New York wall-clock time of an instant, as written in content files (for messages and tests). */
-export const toNewYorkWallClock = (instant: Date) =>
-  DateTime.fromJSDate(instant, { zone: MEGA_MENU_TIME_ZONE }).toFormat("yyyy-MM-dd'T'HH:mm");
+export const toNewYorkWallClock = (instant: Date) => DateTime.fromJSDate(instant, { zone: MEGA_MENU_TIME_ZONE }).toFormat("yyyy-MM-dd'T'HH:mm");

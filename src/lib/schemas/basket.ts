@@ -9,7 +9,12 @@ import { Email } from './email.ts';
  */
 /** A required string: a missing key reads the same as an empty value, with the field's own message. */
 const requiredText = (message: string) =>
-  v.pipe(v.optional(v.string(message), ''), v.trim(), v.minLength(1, message), v.maxLength(ID_MAX_LENGTH, `${message.replace(/ is required\.$/, '')} is too long.`));
+  v.pipe(
+    v.optional(v.string(message), ''),
+    v.trim(),
+    v.minLength(1, message),
+    v.maxLength(ID_MAX_LENGTH, `${message.replace(/ is required\.$/, '')} is too long.`),
+  );
 
 const Id = requiredText('Item id is required.');
 
@@ -26,7 +31,12 @@ const OptionalText = (max: number, label: string) =>
 /** The gift card's personalised message (header spec §5): required once its checkbox is ticked, at most 330. */
 export const GIFT_MESSAGE_REQUIRED = 'Please add a message';
 export const GIFT_MESSAGE_TOO_LONG = `At most ${GIFT_MESSAGE_MAX} characters`;
-export const GiftMessage = v.pipe(v.string(GIFT_MESSAGE_REQUIRED), v.trim(), v.minLength(1, GIFT_MESSAGE_REQUIRED), v.maxLength(GIFT_MESSAGE_MAX, GIFT_MESSAGE_TOO_LONG));
+export const GiftMessage = v.pipe(
+  v.string(GIFT_MESSAGE_REQUIRED),
+  v.trim(),
+  v.minLength(1, GIFT_MESSAGE_REQUIRED),
+  v.maxLength(GIFT_MESSAGE_MAX, GIFT_MESSAGE_TOO_LONG),
+);
 
 export const AddToBagSchema = v.object({
   productId: Id,
@@ -45,7 +55,14 @@ export const AddToBagSchema = v.object({
   c_giftCardRecipientEmail: v.optional(Email),
   fromPDP: v.optional(v.boolean()),
   /** Claims a free gift: the id of one of the basket's bonusDiscountLineItems. */
-  bonusDiscountLineItemId: v.optional(v.pipe(v.string('The free gift offer is not valid.'), v.trim(), v.minLength(1, 'The free gift offer is not valid.'), v.maxLength(ID_MAX_LENGTH, 'The free gift offer is not valid.'))),
+  bonusDiscountLineItemId: v.optional(
+    v.pipe(
+      v.string('The free gift offer is not valid.'),
+      v.trim(),
+      v.minLength(1, 'The free gift offer is not valid.'),
+      v.maxLength(ID_MAX_LENGTH, 'The free gift offer is not valid.'),
+    ),
+  ),
 });
 export type AddToBagInput = v.InferOutput<typeof AddToBagSchema>;
 

@@ -5,7 +5,11 @@ import { BRAND_CODES } from '../constants.ts';
 export const SEARCH_QUERY_MAX = 100;
 
 export const AutoSuggestSchema = v.object({
-  query: v.pipe(v.string('query is required.'), v.trim(), v.maxLength(SEARCH_QUERY_MAX, `The search term must be at most ${SEARCH_QUERY_MAX} characters.`)),
+  query: v.pipe(
+    v.string('query is required.'),
+    v.trim(),
+    v.maxLength(SEARCH_QUERY_MAX, `The search term must be at most ${SEARCH_QUERY_MAX} characters.`),
+  ),
   brandContextId: v.optional(v.nullable(v.picklist(BRAND_CODES, 'Unknown brand.')), null),
   fullPayload: v.optional(v.boolean('fullPayload must be true or false.'), false),
   token: v.optional(v.string()),

@@ -65,7 +65,11 @@ export type CodeResult = { ok: true; message: string } | { ok: false; message: s
 
 /** Sends a code from the bag's code field; the reply's basket replaces the bag (its coupons and totals). */
 export async function applyPromoCode(code: string, pin: string): Promise<CodeResult> {
-  const r = await callApi<{ basket: BasketView; message: string }>('POST', '/api/checkout/basket/update/', { code, pin: pin || undefined, pageType: 'cart' });
+  const r = await callApi<{ basket: BasketView; message: string }>('POST', '/api/checkout/basket/update/', {
+    code,
+    pin: pin || undefined,
+    pageType: 'cart',
+  });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
   return { ok: true, message: r.body.message };

@@ -27,7 +27,11 @@ export class AccountError extends Error {
 }
 
 const toCustomer = (r: { id: string; email: string; first_name: string; last_name: string; basket_id: string | null }): Customer => ({
-  id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, basketId: r.basket_id,
+  id: r.id,
+  email: r.email,
+  firstName: r.first_name,
+  lastName: r.last_name,
+  basketId: r.basket_id,
 });
 
 export async function findCustomerByEmail(db: Db, email: string): Promise<(Customer & { passwordHash: string | null }) | null> {
@@ -54,8 +58,14 @@ export async function createCustomer(
     await db.kysely
       .insertInto('customers')
       .values({
-        id, email: input.email.toLowerCase(), first_name: input.firstName, last_name: input.lastName, password_hash, basket_id: null,
-        created_at: new Date().toISOString(), email_verified_at: input.emailVerified ? new Date().toISOString() : null,
+        id,
+        email: input.email.toLowerCase(),
+        first_name: input.firstName,
+        last_name: input.lastName,
+        password_hash,
+        basket_id: null,
+        created_at: new Date().toISOString(),
+        email_verified_at: input.emailVerified ? new Date().toISOString() : null,
       })
       .execute();
   } catch (err) {
@@ -70,7 +80,12 @@ export async function createCustomer(
 
 /** Counts an account creation from this client address; past the limit, a 429 with a clear message. */
 export async function limitRegistrations(db: Db, clientAddress: string): Promise<void> {
-  await limitOr429(db, `register:addr:${clientAddress}`, LIMITS.registrationsPerAddress, 'Too many accounts created from here. Please wait a few minutes and try again.');
+  await limitOr429(
+    db,
+    `register:addr:${clientAddress}`,
+    LIMITS.registrationsPerAddress,
+    'Too many accounts created from here. Please wait a few minutes and try again.',
+  );
 }
 
 /** The account's bucket for sign-ins from clients without its device cookie (cleared by a password reset). */
@@ -105,7 +120,10 @@ export async function authenticate(db: Db, email: string, password: string, clie
   const keys: CountedKey[] =
     device && device.customerId === customer?.id
       ? [{ key: `login:device:${device.nonce}`, limit: LIMITS.loginPerDevice }]
-      : [{ key: untrustedSignInKey(email), limit: LIMITS.loginPerAccount }, { key: `login:addr:${clientAddress}`, limit: LIMITS.loginPerAddress }];
+      : [
+          { key: untrustedSignInKey(email), limit: LIMITS.loginPerAccount },
+          { key: `login:addr:${clientAddress}`, limit: LIMITS.loginPerAddress },
+        ];
   await reserveOrRefuse(db, keys);
   let ok = false;
   try {
@@ -119,5 +137,9 @@ export async function authenticate(db: Db, email: string, password: string, clie
 }
 
 export async function setPassword(db: Db, customerId: string, password: string): Promise<void> {
-  await db.kysely.updateTable('customers').set({ password_hash: await hashPassword(password) }).where('id', '=', customerId).execute();
+  await db.kysely
+    .updateTable('customers')
+    .set({ password_hash: await hashPassword(password) })
+    .where('id', '=', customerId)
+    .execute();
 }

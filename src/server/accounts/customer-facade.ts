@@ -31,9 +31,14 @@ export async function currentCustomer({ locals }: SessionOwner): Promise<Custome
 }
 
 /** Signs this browser in as the customer (bag merge, new session and cookies) and builds the spec's login reply. */
-export const signInAs = (context: APIContext, customer: Customer, remember: boolean): Promise<SignInReply> => signInReply(context, customer, remember);
+export const signInAs = (context: APIContext, customer: Customer, remember: boolean): Promise<SignInReply> =>
+  signInReply(context, customer, remember);
 
-export async function signIn(context: APIContext, input: { email: string; password: string; keepMeSignedIn: boolean }, clientAddress: string): Promise<SignInReply> {
+export async function signIn(
+  context: APIContext,
+  input: { email: string; password: string; keepMeSignedIn: boolean },
+  clientAddress: string,
+): Promise<SignInReply> {
   const customer = await authenticate(await getDb(), input.email, input.password, clientAddress, presentedDeviceCookie(context));
   return signInReply(context, customer, input.keepMeSignedIn);
 }

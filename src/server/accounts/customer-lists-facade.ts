@@ -23,6 +23,11 @@ export async function removeFromWishlist(customerId: string, itemId: string, lis
 
 /** Signs an e-mail up for a sold-out size. Each sign-up may become an e-mail to that address: counted per client. */
 export async function joinWaitlist(sku: string, email: string, clientAddress: string): Promise<void> {
-  await limitOr429(await getDb(), `waitlist:addr:${clientAddress}`, LIMITS.waitlistPerAddress, 'Too many requests. Please wait a few minutes and try again.');
+  await limitOr429(
+    await getDb(),
+    `waitlist:addr:${clientAddress}`,
+    LIMITS.waitlistPerAddress,
+    'Too many requests. Please wait a few minutes and try again.',
+  );
   await (await engine()).joinWaitlist(sku, email);
 }

@@ -9,7 +9,11 @@ import { promisify } from 'node:util';
 const argon2Async = promisify(argon2);
 const PARAMS = { memory: 19456, passes: 2, parallelism: 1, tagLength: 32 } as const;
 
-async function derive(password: string, salt: Buffer, p: { memory: number; passes: number; parallelism: number; tagLength: number }): Promise<Buffer> {
+async function derive(
+  password: string,
+  salt: Buffer,
+  p: { memory: number; passes: number; parallelism: number; tagLength: number },
+): Promise<Buffer> {
   return argon2Async('argon2id', { message: Buffer.from(password, 'utf8'), nonce: salt, ...p });
 }
 
@@ -26,7 +30,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (!m) return false;
   const expected = Buffer.from(m[5]!, 'base64url');
   const actual = await derive(password, Buffer.from(m[4]!, 'base64url'), {
-    memory: Number(m[1]), passes: Number(m[2]), parallelism: Number(m[3]), tagLength: expected.length,
+    memory: Number(m[1]),
+    passes: Number(m[2]),
+    parallelism: Number(m[3]),
+    tagLength: expected.length,
   });
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }

@@ -26,7 +26,12 @@ export async function requestPasswordReset(db: Db, email: string, clientAddress:
   const token = randomBytes(32).toString('base64url');
   await db.kysely
     .insertInto('password_resets')
-    .values({ token_hash: hash(token), customer_id: customer.id, expires_at: new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString(), used_at: null })
+    .values({
+      token_hash: hash(token),
+      customer_id: customer.id,
+      expires_at: new Date(Date.now() + RESET_TTL_SECONDS * 1000).toISOString(),
+      used_at: null,
+    })
     .execute();
   const link = new URL(`/reset-password?token=${token}`, origin).toString();
   // Not waiting for SMTP: its time, or its failure, would differ between known and unknown addresses.

@@ -11,7 +11,16 @@ export const POINTS_THRESHOLD = 500;
 export async function enrolInRewards(db: Db, customerId: string): Promise<void> {
   await db.kysely
     .insertInto('rewards_accounts')
-    .values({ customer_id: customerId, is_active_member: 0, points: 0, threshold: POINTS_THRESHOLD, tier: null, certificate_cents: 0, page_url: null, plcc_holder: 0 })
+    .values({
+      customer_id: customerId,
+      is_active_member: 0,
+      points: 0,
+      threshold: POINTS_THRESHOLD,
+      tier: null,
+      certificate_cents: 0,
+      page_url: null,
+      plcc_holder: 0,
+    })
     .onConflict((oc) => oc.column('customer_id').doNothing())
     .execute();
 }

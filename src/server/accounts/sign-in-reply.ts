@@ -15,7 +15,11 @@ export const profileData = (c: Customer) => ({ customerNo: c.id, email: c.email,
  */
 export async function issueDeviceCookie(context: Pick<APIContext, 'cookies' | 'url'>, db: Db, customerId: string): Promise<void> {
   context.cookies.set(DEVICE_COOKIE, await makeDeviceCookie(db, customerId), {
-    httpOnly: true, sameSite: 'strict', secure: secureCookies(context.url), path: DEVICE_COOKIE_PATH, maxAge: DEVICE_COOKIE_SECONDS,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: secureCookies(context.url),
+    path: DEVICE_COOKIE_PATH,
+    maxAge: DEVICE_COOKIE_SECONDS,
   });
 }
 

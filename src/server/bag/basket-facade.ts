@@ -62,7 +62,11 @@ export async function addToBag(locals: SessionAccess, input: AddToBagInput): Pro
 }
 
 /** Changes a line: another variant (productId) replaces it, else its quantity changes. */
-export async function updateLine(locals: SessionRead, itemId: string, body: v.InferOutput<typeof UpdateBasketItemSchema>['body']): Promise<BasketView> {
+export async function updateLine(
+  locals: SessionRead,
+  itemId: string,
+  body: v.InferOutput<typeof UpdateBasketItemSchema>['body'],
+): Promise<BasketView> {
   const id = await bagOf(locals);
   const commerce = await engine();
   if (body.productId) await commerce.replaceItem(id, itemId, { ...body, productId: body.productId });
@@ -81,7 +85,11 @@ export async function removeLine(locals: SessionRead, itemId: string): Promise<B
  * The code field: a coupon is applied to the bag; other code kinds are answered (see coupons.ts). The bag read
  * afterwards is the authority: a coupon whose conditions are not met yet says so rather than "applied".
  */
-export async function applyCode(locals: SessionRead, code: string, pin: string): Promise<{ basket: BasketView; message: string; couponItemId: string }> {
+export async function applyCode(
+  locals: SessionRead,
+  code: string,
+  pin: string,
+): Promise<{ basket: BasketView; message: string; couponItemId: string }> {
   const session = await locals.session();
   const id = await bagOf(locals);
   const commerce = await engine();
@@ -93,9 +101,15 @@ export async function applyCode(locals: SessionRead, code: string, pin: string):
 }
 
 /** Removes a code from the bag (couponItemId). Payment instruments arrive with the checkout issue. */
-export async function removeCode(locals: SessionRead, input: { couponItemId?: string | undefined; paymentInstrumentId?: string | undefined }): Promise<BasketView> {
+export async function removeCode(
+  locals: SessionRead,
+  input: { couponItemId?: string | undefined; paymentInstrumentId?: string | undefined },
+): Promise<BasketView> {
   if (!input.couponItemId) {
-    throw new BadRequest(input.paymentInstrumentId ? 'That payment is not on your bag.' : 'couponItemId is required.', input.paymentInstrumentId ? 404 : 400);
+    throw new BadRequest(
+      input.paymentInstrumentId ? 'That payment is not on your bag.' : 'couponItemId is required.',
+      input.paymentInstrumentId ? 404 : 400,
+    );
   }
   const id = await bagOf(locals);
   const commerce = await engine();

@@ -86,7 +86,12 @@ export async function recommendations(
   context: { productId?: string | undefined; basketProductIds: string[]; recentlyViewedCookie: string | undefined; limit?: number },
 ): Promise<{ headline: string; products: RecommendationItem[] }> {
   const recentlyViewed = readRecentlyViewed(context.recentlyViewedCookie);
-  return recommend(await getDb(), setForCriteria(criteria), { productId: context.productId, basketProductIds: context.basketProductIds, recentlyViewed, limit: context.limit });
+  return recommend(await getDb(), setForCriteria(criteria), {
+    productId: context.productId,
+    basketProductIds: context.basketProductIds,
+    recentlyViewed,
+    limit: context.limit,
+  });
 }
 
 /** The size chart for a product's size-chart id, as HTML, or null when there is none. */

@@ -27,14 +27,36 @@ export interface SearchDocument {
 export async function loadSearchDocuments(db: Db): Promise<SearchDocument[]> {
   const k = db.kysely;
   const [products, colors, images, prices] = await Promise.all([
-    k.selectFrom('products')
+    k
+      .selectFrom('products')
       .innerJoin('brands', 'brands.code', 'products.brand_code')
-      .select(['products.id', 'products.name', 'products.slug', 'products.brand_code', 'brands.name as brand_name', 'products.category', 'products.description', 'products.rating', 'brands.position'])
-      .orderBy('brands.position').orderBy('products.id')
+      .select([
+        'products.id',
+        'products.name',
+        'products.slug',
+        'products.brand_code',
+        'brands.name as brand_name',
+        'products.category',
+        'products.description',
+        'products.rating',
+        'brands.position',
+      ])
+      .orderBy('brands.position')
+      .orderBy('products.id')
       .execute(),
     k.selectFrom('product_colors').select(['product_id', 'name']).orderBy('product_id').orderBy('position').execute(),
-    k.selectFrom('product_media').select(['product_id', 'thumb_url', 'position']).where('kind', '=', 'image').orderBy('product_id').orderBy('position').execute(),
-    k.selectFrom('variants').select(['product_id', (eb) => eb.fn.min<number>('sale_price_cents').as('min_price')]).groupBy('product_id').execute(),
+    k
+      .selectFrom('product_media')
+      .select(['product_id', 'thumb_url', 'position'])
+      .where('kind', '=', 'image')
+      .orderBy('product_id')
+      .orderBy('position')
+      .execute(),
+    k
+      .selectFrom('variants')
+      .select(['product_id', (eb) => eb.fn.min<number>('sale_price_cents').as('min_price')])
+      .groupBy('product_id')
+      .execute(),
   ]);
   const colorNames = new Map<string, string[]>();
   for (const c of colors) (colorNames.get(c.product_id) ?? colorNames.set(c.product_id, []).get(c.product_id)!).push(c.name);
@@ -77,12 +99,26 @@ export async function currentPromotions(db: Db, now = new Date()): Promise<Curre
   const rows = await db.kysely
     .selectFrom('promotions')
     .leftJoin('brands', 'brands.code', 'promotions.brand_code')
-    .select(['promotions.id', 'promotions.callout_msg', 'promotions.details', 'promotions.coupon_code', 'promotions.percent_off', 'promotions.ends_at', 'brands.name as brand_name'])
+    .select([
+      'promotions.id',
+      'promotions.callout_msg',
+      'promotions.details',
+      'promotions.coupon_code',
+      'promotions.percent_off',
+      'promotions.ends_at',
+      'brands.name as brand_name',
+    ])
     .where(promotionActiveAt('promotions', at))
     .orderBy('promotions.id')
     .execute();
   return rows.map((r) => ({
-    id: r.id, callout: r.callout_msg, details: r.details, couponCode: r.coupon_code, percentOff: r.percent_off, brandName: r.brand_name, endsAt: r.ends_at,
+    id: r.id,
+    callout: r.callout_msg,
+    details: r.details,
+    couponCode: r.coupon_code,
+    percentOff: r.percent_off,
+    brandName: r.brand_name,
+    endsAt: r.ends_at,
   }));
 }
 

@@ -3,15 +3,41 @@ import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {
-  BONUS_PROMOTIONS, BRA_BANDS, BRA_CUPS, BRANDS, DRESS_SIZES, GIFT_CARD_AMOUNTS_CENTS, HEMMING, PRODUCTS, PROMOTIONS,
-  SHIPPING_METHODS, SHOE_SIZES, SHOE_WIDTHS, TAX_RATES_BP, TOP_SIZES, TROUSER_FAMILIES,
-  type ColorDef, type Kind, type ProductDef,
+  BONUS_PROMOTIONS,
+  BRA_BANDS,
+  BRA_CUPS,
+  BRANDS,
+  DRESS_SIZES,
+  GIFT_CARD_AMOUNTS_CENTS,
+  HEMMING,
+  PRODUCTS,
+  PROMOTIONS,
+  SHIPPING_METHODS,
+  SHOE_SIZES,
+  SHOE_WIDTHS,
+  TAX_RATES_BP,
+  TOP_SIZES,
+  TROUSER_FAMILIES,
+  type ColorDef,
+  type Kind,
+  type ProductDef,
 } from './catalog-data.ts';
 import { mediaUrl, videoUrl } from './media.ts';
 
 const CATALOG_TABLES = [
-  'brands', 'products', 'product_colors', 'product_media', 'variants', 'stock', 'promotions', 'promotion_products',
-  'hemming_options', 'shipping_methods', 'tax_rates', 'bonus_promotions', 'bonus_promotion_products',
+  'brands',
+  'products',
+  'product_colors',
+  'product_media',
+  'variants',
+  'stock',
+  'promotions',
+  'promotion_products',
+  'hemming_options',
+  'shipping_methods',
+  'tax_rates',
+  'bonus_promotions',
+  'bonus_promotion_products',
   'product_shipping_restrictions',
 ] as const satisfies readonly (keyof Database)[];
 type CatalogTable = (typeof CATALOG_TABLES)[number];
@@ -77,9 +103,7 @@ function shapes(kind: Kind): VariantShape[] {
     case 'shoe':
       return SHOE_SIZES.flatMap((size) => SHOE_WIDTHS.map((shoe_width) => ({ ...none, size, shoe_width })));
     case 'trouser':
-      return Object.entries(TROUSER_FAMILIES).flatMap(([family, sizes]) =>
-        sizes.map((size) => ({ ...none, size, size_family: family })),
-      );
+      return Object.entries(TROUSER_FAMILIES).flatMap(([family, sizes]) => sizes.map((size) => ({ ...none, size, size_family: family })));
     case 'giftcard':
     case 'egiftcard':
       return GIFT_CARD_AMOUNTS_CENTS.map((cents) => ({ ...none, size: `$${cents / 100}`, list: cents }));
@@ -97,7 +121,12 @@ function colorSalePrice(def: ProductDef, color: ColorDef, list: number): number 
   return def.saleCents ?? list;
 }
 
-const slugify = (s: string) => s.toLowerCase().replace(/&/g, 'and').replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slugify = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/&/g, 'and')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 
 export function productRows(def: ProductDef, rows: Rows): void {
   const type = PRODUCT_TYPE_BY_KIND[def.kind] ?? PRODUCT_TYPE.regular;
@@ -273,7 +302,10 @@ export async function seed(db: Db, options: { extraProducts?: number } = {}): Pr
     for (const table of CATALOG_TABLES) {
       const list = rows[table] as Record<string, unknown>[];
       for (let i = 0; i < list.length; i += CHUNK) {
-        await tx.insertInto(table).values(list.slice(i, i + CHUNK) as never).execute();
+        await tx
+          .insertInto(table)
+          .values(list.slice(i, i + CHUNK) as never)
+          .execute();
       }
     }
   });
@@ -281,7 +313,10 @@ export async function seed(db: Db, options: { extraProducts?: number } = {}): Pr
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
-  const row = await db.kysely.selectFrom('brands').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  const row = await db.kysely
+    .selectFrom('brands')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }
 
@@ -308,8 +343,17 @@ export async function seedIfEmpty(db: Db): Promise<void> {
 /** Removes everything: accounts, orders, baskets, sessions and the catalog (`npm run seed -- --reset`, tests). */
 export async function wipe(db: Db): Promise<void> {
   const state: (keyof Database)[] = [
-    'oidc_payloads', 'social_logins', 'social_identities', 'password_resets', 'outbox', 'rate_limits', 'orders', 'sessions',
-    'customers', 'basket_items', 'baskets',
+    'oidc_payloads',
+    'social_logins',
+    'social_identities',
+    'password_resets',
+    'outbox',
+    'rate_limits',
+    'orders',
+    'sessions',
+    'customers',
+    'basket_items',
+    'baskets',
   ];
   for (const table of [...state, ...[...CATALOG_TABLES].reverse()]) {
     await db.kysely.deleteFrom(table).execute();

@@ -11,7 +11,12 @@ import { assertLineChangeable } from './line-rules.ts';
  * checks as adding apply (orderable, stock, limit counted over every line of the variant, offered inseam); if an
  * identical line already exists the two become one.
  */
-export async function replaceItem(db: Db, basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void> {
+export async function replaceItem(
+  db: Db,
+  basketId: string,
+  itemId: string,
+  input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>,
+): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
@@ -23,20 +28,46 @@ export async function replaceItem(db: Db, basketId: string, itemId: string, inpu
     let hemming: string | null = null;
     if (input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1')) {
       if (!v.is_hemmable || !input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
-      const option = await tx.selectFrom('hemming_options').select('option_id').where('product_id', '=', v.product_id).where('size_family', '=', v.size_family ?? '').where('inseam', '=', input.c_hemmingInseamLength).executeTakeFirst();
+      const option = await tx
+        .selectFrom('hemming_options')
+        .select('option_id')
+        .where('product_id', '=', v.product_id)
+        .where('size_family', '=', v.size_family ?? '')
+        .where('inseam', '=', input.c_hemmingInseamLength)
+        .executeTakeFirst();
       if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
       hemming = option.option_id;
     }
 
-    const others = await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', basketId).where('sku', '=', v.sku).where('id', '!=', itemId).execute();
-    const twin = others.find((o) => o.bonus_promotion_id === null && o.hemming_option_id === hemming && o.gift_recipient === line.gift_recipient && o.gift_message === line.gift_message);
+    const others = await tx
+      .selectFrom('basket_items')
+      .selectAll()
+      .where('basket_id', '=', basketId)
+      .where('sku', '=', v.sku)
+      .where('id', '!=', itemId)
+      .execute();
+    const twin = others.find(
+      (o) =>
+        o.bonus_promotion_id === null &&
+        o.hemming_option_id === hemming &&
+        o.gift_recipient === line.gift_recipient &&
+        o.gift_message === line.gift_message,
+    );
     assertQuantityAllowed(v, others.reduce((s, o) => s + o.quantity, 0) + input.quantity);
 
     if (twin) {
-      await tx.updateTable('basket_items').set({ quantity: twin.quantity + input.quantity }).where('id', '=', twin.id).execute();
+      await tx
+        .updateTable('basket_items')
+        .set({ quantity: twin.quantity + input.quantity })
+        .where('id', '=', twin.id)
+        .execute();
       await tx.deleteFrom('basket_items').where('id', '=', itemId).execute();
     } else {
-      await tx.updateTable('basket_items').set({ sku: v.sku, quantity: input.quantity, hemming_option_id: hemming }).where('id', '=', itemId).execute();
+      await tx
+        .updateTable('basket_items')
+        .set({ sku: v.sku, quantity: input.quantity, hemming_option_id: hemming })
+        .where('id', '=', itemId)
+        .execute();
     }
     await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
   });

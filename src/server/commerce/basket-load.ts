@@ -96,8 +96,16 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
     // Regular too: the bag is priced with it while a hemmed line is in it (src/lib/standard-delivery.ts).
     .leftJoin('shipping_methods as reg', (j) => j.on('reg.id', '=', DEFAULT_SHIPPING_METHOD_ID))
     .select([
-      'b.id', 'b.currency', 'b.shipping_method_id', 'b.shipping_state_code', 'b.last_added_item_id', 't.rate_bp',
-      'm.name as method_name', 'm.price_cents as method_price', 'reg.name as regular_name', 'reg.price_cents as regular_price',
+      'b.id',
+      'b.currency',
+      'b.shipping_method_id',
+      'b.shipping_state_code',
+      'b.last_added_item_id',
+      't.rate_bp',
+      'm.name as method_name',
+      'm.price_cents as method_price',
+      'reg.name as regular_name',
+      'reg.price_cents as regular_price',
     ])
     .where('b.id', '=', basketId)
     .where('b.status', '=', 'open'),
@@ -112,12 +120,37 @@ const loadLines = prepared((tx: Tx, basketId: string) =>
     .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
     .leftJoin('stock as s', 's.sku', 'i.sku')
     .leftJoin('hemming_options as h', (j) => j.onRef('h.product_id', '=', 'i.product_id').onRef('h.option_id', '=', 'i.hemming_option_id'))
-    .leftJoin('product_shipping_restrictions as r', (j) => j.onRef('r.product_id', '=', 'i.product_id').onRef('r.state_code', '=', 'b.shipping_state_code'))
+    .leftJoin('product_shipping_restrictions as r', (j) =>
+      j.onRef('r.product_id', '=', 'i.product_id').onRef('r.state_code', '=', 'b.shipping_state_code'),
+    )
     .select([
-      'i.id', 'i.sku', 'i.product_id', 'i.quantity', 'i.hemming_option_id', 'i.gift_recipient', 'i.gift_sender',
-      'i.gift_recipient_email', 'i.gift_message', 'i.bonus_promotion_id', 'v.size', 'v.list_price_cents', 'v.sale_price_cents',
-      'v.orderable', 'v.back_ordered', 'v.track_stock', 's.on_hand', 'p.name', 'p.slug', 'p.brand_code', 'p.product_type',
-      'p.is_hemmable', 'p.max_order_qty', 'c.name as color_name', 'c.color_type', 'h.inseam', 'h.price_cents as hem_price',
+      'i.id',
+      'i.sku',
+      'i.product_id',
+      'i.quantity',
+      'i.hemming_option_id',
+      'i.gift_recipient',
+      'i.gift_sender',
+      'i.gift_recipient_email',
+      'i.gift_message',
+      'i.bonus_promotion_id',
+      'v.size',
+      'v.list_price_cents',
+      'v.sale_price_cents',
+      'v.orderable',
+      'v.back_ordered',
+      'v.track_stock',
+      's.on_hand',
+      'p.name',
+      'p.slug',
+      'p.brand_code',
+      'p.product_type',
+      'p.is_hemmable',
+      'p.max_order_qty',
+      'c.name as color_name',
+      'c.color_type',
+      'h.inseam',
+      'h.price_cents as hem_price',
       'r.state_code as restricted_state',
     ])
     .select((eb) => [
@@ -148,7 +181,11 @@ const loadAutoPromotions = prepared((tx: Tx, basketId: string, now: string) =>
         eb(
           'pr.brand_code',
           'in',
-          eb.selectFrom('basket_items as bi').innerJoin('products as bp', 'bp.id', 'bi.product_id').select('bp.brand_code').where('bi.basket_id', '=', basketId),
+          eb
+            .selectFrom('basket_items as bi')
+            .innerJoin('products as bp', 'bp.id', 'bi.product_id')
+            .select('bp.brand_code')
+            .where('bi.basket_id', '=', basketId),
         ),
       ]),
     )
@@ -162,7 +199,17 @@ export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
     .selectFrom('basket_coupons as bc')
     .leftJoin('promotions as pr', 'pr.coupon_code', 'bc.code')
     .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
-    .select(['bc.id', 'bc.code', 'pr.id as promotion_id', 'pr.callout_msg', 'pr.percent_off', 'pr.brand_code', 'pr.starts_at', 'pr.ends_at', 'pp.product_id'])
+    .select([
+      'bc.id',
+      'bc.code',
+      'pr.id as promotion_id',
+      'pr.callout_msg',
+      'pr.percent_off',
+      'pr.brand_code',
+      'pr.starts_at',
+      'pr.ends_at',
+      'pp.product_id',
+    ])
     .where('bc.basket_id', '=', basketId)
     .orderBy('bc.created_at')
     .orderBy('bc.id'),

@@ -31,8 +31,21 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
   const unit = final.price;
   const autoPromo = final.promotionId ? promos.find((p) => p.id === final.promotionId) : undefined;
   const hemPrice = isBonus ? 0 : (r.hemPriceCents ?? 0);
-  const priced: PricedLine = { quantity: r.quantity, listPrice: isBonus ? 0 : r.listPriceCents, finalPrice: unit, optionPrice: hemPrice, productType: r.productType };
-  const coupon: CouponLine = { productId: r.productId, brand: r.brand, colorType: r.colorType, productType: r.productType, merchandise: unit * r.quantity, isBonus };
+  const priced: PricedLine = {
+    quantity: r.quantity,
+    listPrice: isBonus ? 0 : r.listPriceCents,
+    finalPrice: unit,
+    optionPrice: hemPrice,
+    productType: r.productType,
+  };
+  const coupon: CouponLine = {
+    productId: r.productId,
+    brand: r.brand,
+    colorType: r.colorType,
+    productType: r.productType,
+    merchandise: unit * r.quantity,
+    isBonus,
+  };
   const max = maxOrderable({ track_stock: r.trackStock, back_ordered: r.backOrdered, on_hand: r.onHand }, r.maxOrderQty);
   const outOfStock = !r.orderable || max === 0;
   const item: LineItemView = {
@@ -67,7 +80,13 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
       sale_price_value: unit,
       maxOrderQuantity: isBonus ? 1 : Math.max(1, max),
       isHemmable: r.isHemmable,
-      availabilityMsg: availabilityMessage({ orderable: r.orderable, max, quantity: r.quantity, backOrdered: r.backOrdered === 1, productType: r.productType }),
+      availabilityMsg: availabilityMessage({
+        orderable: r.orderable,
+        max,
+        quantity: r.quantity,
+        backOrdered: r.backOrdered === 1,
+        productType: r.productType,
+      }),
       isOutOfStock: outOfStock,
       isOutOfCatalog: !r.orderable,
     },
@@ -82,12 +101,20 @@ export function priceBasket(loaded: LoadedBasket): PricedBasket {
   const priced = perLine.map((l) => l.priced);
 
   // Coupons come last: they work on the lines' prices after automatic promotions.
-  const applied = applyCoupons(perLine.map((l) => l.coupon), loaded.coupons.map((c) => c.rule));
+  const applied = applyCoupons(
+    perLine.map((l) => l.coupon),
+    loaded.coupons.map((c) => c.rule),
+  );
   applied.lines.forEach((won, i) => {
     const coupon = won && loaded.coupons.find((c) => c.rule.couponItemId === won.couponItemId);
     if (!won || !coupon) return;
     priced[i]!.couponDiscount = won.discount;
-    items[i]!.priceAdjustments.push({ promotionId: coupon.promotionId ?? '', couponCode: coupon.code, price: -won.discount, itemText: `${coupon.code}: ${coupon.calloutMsg}` });
+    items[i]!.priceAdjustments.push({
+      promotionId: coupon.promotionId ?? '',
+      couponCode: coupon.code,
+      price: -won.discount,
+      itemText: `${coupon.code}: ${coupon.calloutMsg}`,
+    });
   });
   const couponItems: CouponItemView[] = loaded.coupons.map((c) => {
     const statusCode = applied.status[c.rule.couponItemId] ?? 'invalid/expired';
@@ -107,7 +134,14 @@ export function priceBasket(loaded: LoadedBasket): PricedBasket {
   const bonusLines: BonusLine[] = [];
   lines.forEach((r, i) => {
     if (r.bonusPromotionId !== null) bonusLines.push({ itemId: r.id, promotionId: r.bonusPromotionId, productId: r.productId });
-    else qualifying.push({ brand: r.brand, productType: r.productType, merchandise: perLine[i]!.coupon.merchandise, couponDiscount: priced[i]!.couponDiscount ?? 0, purchasable: !items[i]!.c_lineItemDetails.isOutOfStock });
+    else
+      qualifying.push({
+        brand: r.brand,
+        productType: r.productType,
+        merchandise: perLine[i]!.coupon.merchandise,
+        couponDiscount: priced[i]!.couponDiscount ?? 0,
+        purchasable: !items[i]!.c_lineItemDetails.isOutOfStock,
+      });
   });
   const bonus = evaluateBonuses(loaded.bonusRules, qualifying, bonusLines);
   const keep = lines.map((r) => !bonus.drop.includes(r.id));

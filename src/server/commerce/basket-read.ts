@@ -14,7 +14,9 @@ export function emptyBasket(): BasketView {
     basketId: null,
     currency: CURRENCY,
     productItems: [],
-    shipments: [{ shipmentId: 'me', shippingMethod: { id: DEFAULT_SHIPPING_METHOD_ID, name: DEFAULT_SHIPPING_METHOD_ID, price: 0 }, shippingAddress: null }],
+    shipments: [
+      { shipmentId: 'me', shippingMethod: { id: DEFAULT_SHIPPING_METHOD_ID, name: DEFAULT_SHIPPING_METHOD_ID, price: 0 }, shippingAddress: null },
+    ],
     c_summary: EMPTY_SUMMARY,
     couponItems: [],
     isMaxDiscountsApplied: false,

@@ -26,7 +26,16 @@ export async function createBasket(tx: Tx, lastAddedItemId: string | null = null
   const now = nowIso();
   await tx
     .insertInto('baskets')
-    .values({ id, currency: CURRENCY, shipping_method_id: DEFAULT_SHIPPING_METHOD_ID, shipping_state_code: null, status: 'open', last_added_item_id: lastAddedItemId, created_at: now, updated_at: now })
+    .values({
+      id,
+      currency: CURRENCY,
+      shipping_method_id: DEFAULT_SHIPPING_METHOD_ID,
+      shipping_state_code: null,
+      status: 'open',
+      last_added_item_id: lastAddedItemId,
+      created_at: now,
+      updated_at: now,
+    })
     .execute();
   return id;
 }
@@ -48,7 +57,8 @@ async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): P
 }
 
 function giftFields(v: LoadedVariant, input: AddToBagInput) {
-  if (!isGiftCard(v.product_type)) return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
+  if (!isGiftCard(v.product_type))
+    return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
   if (!input.c_giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
   // The e-gift card asks for 'Your name' where the plastic card asks 'From' (product spec §5 messages).
   if (!input.c_giftCardSender) throw new CommerceError('invalid', isEGiftCard(v.product_type) ? 'Please add your name' : 'Please add From');
@@ -79,7 +89,12 @@ export interface BagHolder {
  * options joins the existing line; the combined quantity must stay within the item's limit and its stock.
  * Prices are never taken from the request.
  */
-export async function addItem(db: Db, basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }> {
+export async function addItem(
+  db: Db,
+  basketId: string | null,
+  input: AddToBagInput,
+  holder?: BagHolder,
+): Promise<{ basketId: string; itemId: string }> {
   if (input.bonusDiscountLineItemId) return claimBonusItem(db, basketId, input);
   return withWriteTransaction(db, async (tx) => {
     const v = await loadVariant(tx, input.productId);
@@ -115,13 +130,27 @@ export async function addItem(db: Db, basketId: string | null, input: AddToBagIn
     let itemId: string;
     if (same) {
       itemId = same.id;
-      await tx.updateTable('basket_items').set({ quantity: same.quantity + input.quantity }).where('id', '=', same.id).execute();
+      await tx
+        .updateTable('basket_items')
+        .set({ quantity: same.quantity + input.quantity })
+        .where('id', '=', same.id)
+        .execute();
     } else {
       itemId = newItemId;
       const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
       await tx
         .insertInto('basket_items')
-        .values({ id: itemId, basket_id: id, sku: v.sku, product_id: v.product_id, quantity: input.quantity, hemming_option_id: hem, ...gift, position, created_at: nowIso() })
+        .values({
+          id: itemId,
+          basket_id: id,
+          sku: v.sku,
+          product_id: v.product_id,
+          quantity: input.quantity,
+          hemming_option_id: hem,
+          ...gift,
+          position,
+          created_at: nowIso(),
+        })
         .execute();
     }
     if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
@@ -164,7 +193,12 @@ export async function setShippingMethod(db: Db, basketId: string, methodId: stri
     await lockOpenBasket(db, tx, basketId);
     const method = await tx.selectFrom('shipping_methods').select('id').where('id', '=', methodId).executeTakeFirst();
     if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
-    const hemmed = await tx.selectFrom('basket_items').select('id').where('basket_id', '=', basketId).where('hemming_option_id', 'is not', null).executeTakeFirst();
+    const hemmed = await tx
+      .selectFrom('basket_items')
+      .select('id')
+      .where('basket_id', '=', basketId)
+      .where('hemming_option_id', 'is not', null)
+      .executeTakeFirst();
     if (!methodAllowed(method.id, !!hemmed)) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
     await tx.updateTable('baskets').set({ shipping_method_id: method.id, updated_at: nowIso() }).where('id', '=', basketId).execute();
   });

@@ -48,9 +48,19 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Add
     await tx
       .insertInto('basket_items')
       .values({
-        id: itemId, basket_id: basketId, sku: v.sku, product_id: v.product_id, quantity: 1, hemming_option_id: null, gift_recipient: null,
-        gift_sender: null, gift_recipient_email: null, gift_message: null, position: lines.reduce((m, l) => Math.max(m, l.position + 1), 0),
-        created_at: now, bonus_promotion_id: promotionId,
+        id: itemId,
+        basket_id: basketId,
+        sku: v.sku,
+        product_id: v.product_id,
+        quantity: 1,
+        hemming_option_id: null,
+        gift_recipient: null,
+        gift_sender: null,
+        gift_recipient_email: null,
+        gift_message: null,
+        position: lines.reduce((m, l) => Math.max(m, l.position + 1), 0),
+        created_at: now,
+        bonus_promotion_id: promotionId,
       })
       .execute();
     await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: now }).where('id', '=', basketId).execute();

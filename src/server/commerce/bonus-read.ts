@@ -44,13 +44,32 @@ export async function loadBonusProducts(tx: Tx, productIds: string[]): Promise<M
       .innerJoin('products as p', 'p.id', 'v.product_id')
       .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
       .leftJoin('stock as s', 's.sku', 'v.sku')
-      .select(['v.sku', 'v.product_id', 'v.color_id', 'v.size', 'v.orderable', 'v.track_stock', 'v.back_ordered', 'v.list_price_cents',
-        's.on_hand', 'p.name', 'p.max_order_qty', 'c.name as color_name', 'c.position as color_position'])
+      .select([
+        'v.sku',
+        'v.product_id',
+        'v.color_id',
+        'v.size',
+        'v.orderable',
+        'v.track_stock',
+        'v.back_ordered',
+        'v.list_price_cents',
+        's.on_hand',
+        'p.name',
+        'p.max_order_qty',
+        'c.name as color_name',
+        'c.position as color_position',
+      ])
       .where('v.product_id', 'in', productIds)
       .orderBy('c.position')
       .orderBy('v.sku')
       .execute(),
-    tx.selectFrom('product_media').select(['product_id', 'color_id', 'url']).where('product_id', 'in', productIds).where('kind', '=', 'image').orderBy('position').execute(),
+    tx
+      .selectFrom('product_media')
+      .select(['product_id', 'color_id', 'url'])
+      .where('product_id', 'in', productIds)
+      .where('kind', '=', 'image')
+      .orderBy('position')
+      .execute(),
   ]);
   for (const r of rows) {
     const image = images.find((m) => m.product_id === r.product_id && m.color_id === r.color_id)?.url ?? '';

@@ -7,7 +7,13 @@ import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
 import { promotionActiveAt } from './promotion-window.ts';
 import { isGiftCard } from '#src/lib/product-types.ts';
 import type {
-  ColorGroup, HemmingFamily, ProductSummary, ProductView, PromotionView, VariantView, VariationAttribute,
+  ColorGroup,
+  HemmingFamily,
+  ProductSummary,
+  ProductView,
+  PromotionView,
+  VariantView,
+  VariationAttribute,
 } from '#src/lib/commerce-types.ts';
 
 type VariantRow = Selectable<Database['variants']> & { on_hand: number | null };
@@ -133,7 +139,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
       const field = VARIANT_FIELD[id]!;
       const seen = [...new Set(variantViews.map((v) => v[field] as string | null).filter((x): x is string => !!x))].sort(compareSizes);
       const isAmount = isGiftCard(product.product_type);
-      return { id, name: isAmount ? 'Amount' : ATTRIBUTE_NAMES[id] ?? id, order: i + 1, values: seen.map((s) => ({ id: s, name: s })) };
+      return { id, name: isAmount ? 'Amount' : (ATTRIBUTE_NAMES[id] ?? id), order: i + 1, values: seen.map((s) => ({ id: s, name: s })) };
     }),
   ];
 
@@ -167,7 +173,11 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
 
   const hemmingByFamily: Record<string, HemmingFamily> = {};
   for (const h of hemming) {
-    const family = hemmingByFamily[h.size_family] ?? { price: h.price_cents, message: 'Expedited shipping is not available for hemmed items.', options: [] };
+    const family = hemmingByFamily[h.size_family] ?? {
+      price: h.price_cents,
+      message: 'Expedited shipping is not available for hemmed items.',
+      options: [],
+    };
     hemmingByFamily[h.size_family] = family;
     family.options.push({ id: h.option_id, value: h.inseam, displayValue: h.display_value, selectable: true });
   }
@@ -246,7 +256,10 @@ export async function listProductSummaries(db: Db, options: { brand?: string; li
     .limit(options.limit ?? 500);
   if (options.brand) q = q.where('products.brand_code', '=', options.brand);
   const products = await q.execute();
-  return readSummaries(db, products.map((p) => p.id));
+  return readSummaries(
+    db,
+    products.map((p) => p.id),
+  );
 }
 
 /**
@@ -260,38 +273,52 @@ export async function readSummaries(db: Db, ids: string[]): Promise<ProductSumma
   const k = db.kysely;
   const now = new Date().toISOString();
   const [products, colors, images, prices, promos] = await Promise.all([
-    k.selectFrom('products')
+    k
+      .selectFrom('products')
       .innerJoin('brands', 'brands.code', 'products.brand_code')
       .select(['products.id', 'products.name', 'products.slug', 'products.brand_code', 'brands.name as brand_name', 'products.rating'])
       .where('products.id', 'in', ids)
       .execute(),
-    k.selectFrom('product_colors')
+    k
+      .selectFrom('product_colors')
       .select(['product_id', 'color_id', 'name', 'swatch_hex', 'color_type'])
       .where('product_id', 'in', ids)
-      .orderBy('product_id').orderBy('position')
+      .orderBy('product_id')
+      .orderBy('position')
       .execute(),
-    k.selectFrom('product_media')
+    k
+      .selectFrom('product_media')
       .select(['product_id', 'url', 'alt'])
-      .where('product_id', 'in', ids).where('kind', '=', 'image')
-      .orderBy('product_id').orderBy('position').orderBy('id')
+      .where('product_id', 'in', ids)
+      .where('kind', '=', 'image')
+      .orderBy('product_id')
+      .orderBy('position')
+      .orderBy('id')
       .execute(),
-    k.selectFrom('variants')
+    k
+      .selectFrom('variants')
       .select((eb) => [
-        'product_id', 'color_id',
-        eb.fn.min<number>('list_price_cents').as('min_list'), eb.fn.max<number>('list_price_cents').as('max_list'),
-        eb.fn.min<number>('sale_price_cents').as('min_sale'), eb.fn.max<number>('sale_price_cents').as('max_sale'),
+        'product_id',
+        'color_id',
+        eb.fn.min<number>('list_price_cents').as('min_list'),
+        eb.fn.max<number>('list_price_cents').as('max_list'),
+        eb.fn.min<number>('sale_price_cents').as('min_sale'),
+        eb.fn.max<number>('sale_price_cents').as('max_sale'),
       ])
       .where('product_id', 'in', ids)
       .groupBy(['product_id', 'color_id'])
       .execute(),
-    k.selectFrom('promotions')
+    k
+      .selectFrom('promotions')
       .leftJoin('promotion_products as pp', 'pp.promotion_id', 'promotions.id')
       .select(['promotions.id', 'promotions.percent_off', 'promotions.brand_code', 'pp.product_id'])
       .where('promotions.coupon_code', 'is', null)
-      .where((eb) => eb.or([
-        eb('pp.product_id', 'in', ids),
-        eb('promotions.brand_code', 'in', eb.selectFrom('products').select('brand_code').where('id', 'in', ids)),
-      ]))
+      .where((eb) =>
+        eb.or([
+          eb('pp.product_id', 'in', ids),
+          eb('promotions.brand_code', 'in', eb.selectFrom('products').select('brand_code').where('id', 'in', ids)),
+        ]),
+      )
       .where(promotionActiveAt('promotions', now))
       .execute(),
   ]);
@@ -301,26 +328,30 @@ export async function readSummaries(db: Db, ids: string[]): Promise<ProductSumma
     const p = byId.get(id);
     if (!p) return [];
     const own = colors.filter((c) => c.product_id === id);
-    const autoPromos = [...new Map(
-      promos.filter((pr) => pr.brand_code === p.brand_code || pr.product_id === id).map((pr) => [pr.id, { id: pr.id, percentOff: pr.percent_off }]),
-    ).values()];
+    const autoPromos = [
+      ...new Map(
+        promos.filter((pr) => pr.brand_code === p.brand_code || pr.product_id === id).map((pr) => [pr.id, { id: pr.id, percentOff: pr.percent_off }]),
+      ).values(),
+    ];
     const colorType = new Map(own.map((c) => [c.color_id, c.color_type]));
     const rows = prices.filter((r) => r.product_id === id);
     const final = (sale: number, color: string) => finalUnitPrice(Number(sale), colorType.get(color) ?? 'B', autoPromos).price;
     const first = images.find((m) => m.product_id === id);
-    return [{
-      id,
-      name: p.name,
-      url: productUrl(p.slug),
-      brand: p.brand_code,
-      brandName: p.brand_name,
-      image: first?.url ?? '',
-      imageAlt: first?.alt ?? p.name,
-      listPrice: range(rows.flatMap((r) => [Number(r.min_list), Number(r.max_list)])),
-      finalPrice: range(rows.flatMap((r) => [final(r.min_sale, r.color_id), final(r.max_sale, r.color_id)])),
-      swatches: own.map((c) => ({ id: c.color_id, name: c.name, hex: c.swatch_hex ?? '#ccc' })),
-      rating: p.rating,
-    }];
+    return [
+      {
+        id,
+        name: p.name,
+        url: productUrl(p.slug),
+        brand: p.brand_code,
+        brandName: p.brand_name,
+        image: first?.url ?? '',
+        imageAlt: first?.alt ?? p.name,
+        listPrice: range(rows.flatMap((r) => [Number(r.min_list), Number(r.max_list)])),
+        finalPrice: range(rows.flatMap((r) => [final(r.min_sale, r.color_id), final(r.max_sale, r.color_id)])),
+        swatches: own.map((c) => ({ id: c.color_id, name: c.name, hex: c.swatch_hex ?? '#ccc' })),
+        rating: p.rating,
+      },
+    ];
   });
 }
 

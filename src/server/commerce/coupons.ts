@@ -5,7 +5,12 @@ import { lockOpenBasket } from './basket-lock.ts';
 import { isPromotionActive } from './promotion-window.ts';
 import { CommerceError } from './errors.ts';
 import {
-  CODE_APPLIED, MAX_DISCOUNTS, MAX_DISCOUNTS_PER_BASKET, codeError, guessCodeType, normaliseCode,
+  CODE_APPLIED,
+  MAX_DISCOUNTS,
+  MAX_DISCOUNTS_PER_BASKET,
+  codeError,
+  guessCodeType,
+  normaliseCode,
   type CouponStatus,
 } from '#src/lib/promo-code.ts';
 
@@ -30,7 +35,10 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
       throw new CommerceError('unprocessable', 'Gift cards are applied as payment. Please enter this card in the payment step of checkout.');
     case 'rewardCertificate':
       if (!signedIn) throw new CommerceError('unprocessable', 'Please sign in to use this code.');
-      throw new CommerceError('unprocessable', 'Reward certificates are applied as payment. Please enter this certificate in the payment step of checkout.');
+      throw new CommerceError(
+        'unprocessable',
+        'Reward certificates are applied as payment. Please enter this certificate in the payment step of checkout.',
+      );
     case 'retailerReward':
       throw new CommerceError('unprocessable', 'Card rewards are applied as payment. Please enter this reward in the payment step of checkout.');
     case 'coupon':
@@ -44,7 +52,8 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
     const promo = await tx.selectFrom('promotions').selectAll().where('coupon_code', '=', code).executeTakeFirst();
     if (!promo) throw new CommerceError('invalid', `The code ${code} is not recognised. Please check it and try again.`);
     if (!isPromotionActive(promo, now)) throw new CommerceError('invalid', `The code ${code} is no longer valid or has expired.`);
-    if (same) return { couponItemId: same.id, statusCode: 'applied', message: `The code ${code} is already applied to your bag.`, alreadyApplied: true };
+    if (same)
+      return { couponItemId: same.id, statusCode: 'applied', message: `The code ${code} is already applied to your bag.`, alreadyApplied: true };
     if (existing.length >= MAX_DISCOUNTS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
     const id = randomUUID();
     await tx.insertInto('basket_coupons').values({ id, basket_id: basketId, code, created_at: now }).execute();

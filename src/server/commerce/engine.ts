@@ -22,7 +22,11 @@ export interface CommerceEngine {
   /** With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has none). */
   addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
-  replaceItem(basketId: string, itemId: string, input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>): Promise<void>;
+  replaceItem(
+    basketId: string,
+    itemId: string,
+    input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>,
+  ): Promise<void>;
   removeItem(basketId: string, itemId: string): Promise<void>;
   listShippingMethods(basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }>;
   setShippingMethod(basketId: string, methodId: string): Promise<void>;

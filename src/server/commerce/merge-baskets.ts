@@ -35,14 +35,34 @@ async function mergeLines(tx: Tx, basketId: string): Promise<(MergeLine & { bonu
     .innerJoin('variants as v', 'v.sku', 'i.sku')
     .innerJoin('products as p', 'p.id', 'i.product_id')
     .leftJoin('stock as s', 's.sku', 'i.sku')
-    .select(['i.id', 'i.sku', 'i.quantity', 'i.hemming_option_id', 'i.bonus_promotion_id', 'i.gift_recipient', 'i.gift_sender', 'i.gift_recipient_email', 'i.gift_message',
-      'v.track_stock', 'v.back_ordered', 'v.orderable', 's.on_hand', 'p.max_order_qty', 'p.name', 'p.product_type', 'p.brand_code'])
+    .select([
+      'i.id',
+      'i.sku',
+      'i.quantity',
+      'i.hemming_option_id',
+      'i.bonus_promotion_id',
+      'i.gift_recipient',
+      'i.gift_sender',
+      'i.gift_recipient_email',
+      'i.gift_message',
+      'v.track_stock',
+      'v.back_ordered',
+      'v.orderable',
+      's.on_hand',
+      'p.max_order_qty',
+      'p.name',
+      'p.product_type',
+      'p.brand_code',
+    ])
     .where('i.basket_id', '=', basketId)
     .execute();
   return rows.map((r) => ({
     id: r.id,
     // A free line never joins a bought one (nor another free line): its key is its own.
-    key: r.bonus_promotion_id === null ? JSON.stringify([r.sku, r.hemming_option_id, r.gift_recipient, r.gift_sender, r.gift_recipient_email, r.gift_message]) : `bonus:${r.id}`,
+    key:
+      r.bonus_promotion_id === null
+        ? JSON.stringify([r.sku, r.hemming_option_id, r.gift_recipient, r.gift_sender, r.gift_recipient_email, r.gift_message])
+        : `bonus:${r.id}`,
     bonusPromotionId: r.bonus_promotion_id,
     name: r.name,
     quantity: r.quantity,
@@ -79,12 +99,19 @@ async function mergeInto(db: Db, tx: Tx, guestBasketId: string | null, storedBas
   // A free gift the stored bag already holds is not claimed twice: the guest's goes with the guest bag. Others move,
   // and the next basket read keeps them only if the merged bag qualifies.
   const storedBonus = new Set(storedLines.map((l) => l.bonusPromotionId).filter((id) => id !== null));
-  const plan = planMerge(storedLines, guestLines.filter((l) => l.bonusPromotionId === null || !storedBonus.has(l.bonusPromotionId)));
+  const plan = planMerge(
+    storedLines,
+    guestLines.filter((l) => l.bonusPromotionId === null || !storedBonus.has(l.bonusPromotionId)),
+  );
   let position = storedLines.length;
   for (const step of plan.steps) {
     if (step.kind === 'increase') await tx.updateTable('basket_items').set({ quantity: step.quantity }).where('id', '=', step.targetId).execute();
     if (step.kind === 'move') {
-      await tx.updateTable('basket_items').set({ basket_id: stored, quantity: step.quantity, position: position++ }).where('id', '=', step.sourceId).execute();
+      await tx
+        .updateTable('basket_items')
+        .set({ basket_id: stored, quantity: step.quantity, position: position++ })
+        .where('id', '=', step.sourceId)
+        .execute();
     }
     if (step.kind === 'drop') await tx.deleteFrom('basket_items').where('id', '=', step.sourceId).execute();
   }

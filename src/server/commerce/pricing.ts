@@ -139,7 +139,11 @@ export function applyCoupons(lines: CouponLine[], rules: CouponRule[]): CouponOu
   });
   const status: Record<string, CouponStatus> = {};
   for (const r of rules) {
-    status[r.couponItemId] = !r.active ? 'invalid/expired' : outcome.some((o) => o?.couponItemId === r.couponItemId) ? 'applied' : 'valid but conditions not met';
+    status[r.couponItemId] = !r.active
+      ? 'invalid/expired'
+      : outcome.some((o) => o?.couponItemId === r.couponItemId)
+        ? 'applied'
+        : 'valid but conditions not met';
   }
   return { lines: outcome, status, discount };
 }

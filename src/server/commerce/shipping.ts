@@ -10,7 +10,11 @@ import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts'
  * once merchandise after coupons reaches the threshold). A caller that has just read the basket passes it, so it
  * is not read twice. A bag holding a hemmed item is offered Regular only.
  */
-export async function listShippingMethods(db: Db, basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }> {
+export async function listShippingMethods(
+  db: Db,
+  basketId: string | null,
+  known?: BasketView,
+): Promise<{ methods: ShippingMethodView[]; selected: string }> {
   const [rows, basket] = await Promise.all([
     db.kysely.selectFrom('shipping_methods').selectAll().orderBy('position').execute(),
     known ?? readBasket(db.kysely, basketId),

@@ -50,7 +50,11 @@ export async function stockLevel(db: Db, sku: string): Promise<number | null> {
  */
 export async function restock(db: Db, sku: string, quantity: number, origin: string): Promise<{ onHand: number; notified: number }> {
   if (!Number.isInteger(quantity) || quantity <= 0) throw new CommerceError('quantity', 'Restock quantities must be positive whole numbers.');
-  const result = await db.kysely.updateTable('stock').set({ on_hand: sql`on_hand + ${quantity}` }).where('sku', '=', sku).executeTakeFirst();
+  const result = await db.kysely
+    .updateTable('stock')
+    .set({ on_hand: sql`on_hand + ${quantity}` })
+    .where('sku', '=', sku)
+    .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) throw new CommerceError('not_found', `No stock is kept for ${sku}.`);
   const notified = await notifyBackInStock(db, sku, origin);
   return { onHand: (await stockLevel(db, sku)) ?? 0, notified };

@@ -9,8 +9,16 @@ export async function loadVariant(tx: Tx, sku: string) {
     .innerJoin('products', 'products.id', 'variants.product_id')
     .leftJoin('stock', 'stock.sku', 'variants.sku')
     .select([
-      'variants.sku', 'variants.product_id', 'variants.size_family', 'variants.orderable', 'variants.back_ordered',
-      'variants.track_stock', 'stock.on_hand', 'products.max_order_qty', 'products.is_hemmable', 'products.product_type',
+      'variants.sku',
+      'variants.product_id',
+      'variants.size_family',
+      'variants.orderable',
+      'variants.back_ordered',
+      'variants.track_stock',
+      'stock.on_hand',
+      'products.max_order_qty',
+      'products.is_hemmable',
+      'products.product_type',
       'products.name',
     ])
     .where('variants.sku', '=', sku)

@@ -17,7 +17,8 @@ export async function joinWaitlist(db: Db, sku: string, email: string): Promise<
     .where('variants.sku', '=', sku)
     .executeTakeFirst();
   if (!v) throw new CommerceError('not_found', 'That item could not be found.');
-  if (v.orderable && maxOrderable(v, v.max_order_qty) > 0) throw new CommerceError('conflict', 'This size is in stock. You can add it to your bag now.');
+  if (v.orderable && maxOrderable(v, v.max_order_qty) > 0)
+    throw new CommerceError('conflict', 'This size is in stock. You can add it to your bag now.');
   await db.kysely
     .insertInto('waitlist_entries')
     .values({ id: randomUUID(), sku: v.sku, email: email.toLowerCase(), created_at: new Date().toISOString() })

@@ -17,7 +17,7 @@ function itemView(row: { id: string; product_id: string; variant_id: string }, p
   const variant = row.variant_id ? product.variants.find((v) => v.id === row.variant_id) : undefined;
   const color = variant ? product.variationAttributes[0]?.values.find((c) => c.id === variant.color) : undefined;
   const image = (variant && product.images.find((m) => m.color === variant.color)) ?? product.images[0];
-    const inStock = variant ? variant.inStock : !product.completeOOS;
+  const inStock = variant ? variant.inStock : !product.completeOOS;
   return {
     id: row.id,
     productId: row.variant_id || row.product_id,
@@ -37,7 +37,13 @@ function itemView(row: { id: string; product_id: string; variant_id: string }, p
 export async function getWishlist(db: Db, customerId: string): Promise<WishlistView> {
   const list = await db.kysely.selectFrom('wishlists').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (!list) return EMPTY;
-  const rows = await db.kysely.selectFrom('wishlist_items').select(['id', 'product_id', 'variant_id']).where('wishlist_id', '=', list.id).orderBy('created_at').orderBy('id').execute();
+  const rows = await db.kysely
+    .selectFrom('wishlist_items')
+    .select(['id', 'product_id', 'variant_id'])
+    .where('wishlist_id', '=', list.id)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
   const products = new Map<string, ProductView>();
   for (const id of new Set(rows.map((r) => r.product_id))) {
     const p = await readProduct(db, id);
@@ -53,7 +59,9 @@ export async function getWishlist(db: Db, customerId: string): Promise<WishlistV
 /** Saves a variant (sku) or a product (id) on the customer's wishlist; saving it again changes nothing. */
 export async function addToWishlist(db: Db, customerId: string, productId: string): Promise<WishlistView> {
   const variant = await db.kysely.selectFrom('variants').select(['sku', 'product_id']).where('sku', '=', productId).executeTakeFirst();
-  const product = variant ? { id: variant.product_id } : await db.kysely.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
+  const product = variant
+    ? { id: variant.product_id }
+    : await db.kysely.selectFrom('products').select('id').where('id', '=', productId).executeTakeFirst();
   if (!product) throw new CommerceError('not_found', 'That product could not be found.');
   const now = new Date().toISOString();
   await db.kysely

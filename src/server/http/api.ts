@@ -79,9 +79,10 @@ export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown):
   if (!result.success) {
     const issue = result.issues[0];
     // A missing nested key reads as "<path> is required." rather than valibot's technical text.
-    const message = issue?.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path
-      ? `${issue.path.map((p) => String(p.key)).join('.')} is required.`
-      : issue?.message;
+    const message =
+      issue?.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path
+        ? `${issue.path.map((p) => String(p.key)).join('.')} is required.`
+        : issue?.message;
     throw new BadRequest(message ?? 'The request is not valid.');
   }
   return result.output;

@@ -56,7 +56,8 @@ export function createFrontDoor(origin: string = storeOrigin(), listenHost = `${
       } catch {
         alias = null;
       }
-      const sameLoopbackPort = loopbackOrigin && alias !== null && isLoopbackHostname(alias.hostname) && alias.port === own.port && alias.host === host;
+      const sameLoopbackPort =
+        loopbackOrigin && alias !== null && isLoopbackHostname(alias.hostname) && alias.port === own.port && alias.host === host;
       if (sameLoopbackPort && (method === 'GET' || method === 'HEAD')) {
         // Path and query only, on our configured origin, whatever the request target says (`//x`, `/\\x`).
         let path = '/';

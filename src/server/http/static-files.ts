@@ -94,7 +94,11 @@ export function staticFiles(clientDir: string, assetsPrefix = '/_astro/'): Middl
       res.setHeader('Content-Type', contentType(found.file.slice(found.file.lastIndexOf('.'))) || 'application/octet-stream');
     }
 
-    const stream = send(req, (found.file + suffix).split('/').map(encodeURIComponent).join('/'), { root: clientDir, dotfiles: 'allow', index: false });
+    const stream = send(req, (found.file + suffix).split('/').map(encodeURIComponent).join('/'), {
+      root: clientDir,
+      dotfiles: 'allow',
+      index: false,
+    });
     let fileFound = false;
     stream.on('file', () => (fileFound = true));
     stream.on('error', (err: Error & { status?: number }) => {

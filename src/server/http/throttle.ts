@@ -96,7 +96,17 @@ export async function reserveAttempt(db: Db, keys: CountedKey[]): Promise<'reser
       .values(sorted.map(({ key }) => ({ key, count: 0, reset_at: now })))
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
-    const rows = await lockClause(db)(tx.selectFrom('rate_limits').selectAll().where('key', 'in', sorted.map((k) => k.key)).orderBy('key')).execute();
+    const rows = await lockClause(db)(
+      tx
+        .selectFrom('rate_limits')
+        .selectAll()
+        .where(
+          'key',
+          'in',
+          sorted.map((k) => k.key),
+        )
+        .orderBy('key'),
+    ).execute();
     const state = sorted.map(({ key, limit }) => {
       const row = rows.find((r) => r.key === key);
       const failures = row && row.reset_at > now ? row.count : 0;
@@ -106,7 +116,11 @@ export async function reserveAttempt(db: Db, keys: CountedKey[]): Promise<'reser
     if (state.some((k) => k.failures >= k.limit.max)) return 'locked';
     if (state.some((k) => k.failures + k.pending >= k.limit.max)) return 'busy';
     for (const k of state) {
-      await tx.updateTable('rate_limits').set({ pending: k.pending + 1, pending_until: until }).where('key', '=', k.key).execute();
+      await tx
+        .updateTable('rate_limits')
+        .set({ pending: k.pending + 1, pending_until: until })
+        .where('key', '=', k.key)
+        .execute();
     }
     return 'reserved';
   });

@@ -48,7 +48,9 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
       const t = sql.raw(table);
       const columns = sql.raw(key.join(', '));
       const k = sql.raw(key.length > 1 ? `(${key.join(', ')})` : key[0]!);
-      const r = await sql`delete from ${t} where ${k} in (select ${columns} from ${t} where ${condition} limit ${batch}${skipLocked})`.execute(db.kysely);
+      const r = await sql`delete from ${t} where ${k} in (select ${columns} from ${t} where ${condition} limit ${batch}${skipLocked})`.execute(
+        db.kysely,
+      );
       return Number(r.numAffectedRows ?? 0n);
     });
 

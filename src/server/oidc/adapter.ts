@@ -27,7 +27,11 @@ export class DbAdapter {
     await db.kysely
       .insertInto('oidc_payloads')
       .values(row)
-      .onConflict((oc) => oc.columns(['model', 'id']).doUpdateSet({ payload: row.payload, grant_id: row.grant_id, user_code: row.user_code, uid: row.uid, expires_at: row.expires_at }))
+      .onConflict((oc) =>
+        oc
+          .columns(['model', 'id'])
+          .doUpdateSet({ payload: row.payload, grant_id: row.grant_id, user_code: row.user_code, uid: row.uid, expires_at: row.expires_at }),
+      )
       .execute();
   }
 
@@ -51,7 +55,12 @@ export class DbAdapter {
 
   async consume(id: string): Promise<void> {
     const db = await getDb();
-    await db.kysely.updateTable('oidc_payloads').set({ consumed_at: new Date().toISOString() }).where('model', '=', this.model).where('id', '=', id).execute();
+    await db.kysely
+      .updateTable('oidc_payloads')
+      .set({ consumed_at: new Date().toISOString() })
+      .where('model', '=', this.model)
+      .where('id', '=', id)
+      .execute();
   }
 
   async destroy(id: string): Promise<void> {

@@ -13,6 +13,20 @@ export interface TestIdentity {
 
 export const TEST_IDENTITIES: TestIdentity[] = [
   { sub: 'local-ada', email: 'ada.social@example.com', email_verified: true, given_name: 'Ada', family_name: 'Lovelace', password: 'ada-social-1' },
-  { sub: 'local-grace', email: 'grace.social@example.com', email_verified: true, given_name: 'Grace', family_name: 'Hopper', password: 'grace-social-1' },
-  { sub: 'local-unverified', email: 'unverified.social@example.com', email_verified: false, given_name: 'Una', family_name: 'Verified', password: 'una-social-1' },
+  {
+    sub: 'local-grace',
+    email: 'grace.social@example.com',
+    email_verified: true,
+    given_name: 'Grace',
+    family_name: 'Hopper',
+    password: 'grace-social-1',
+  },
+  {
+    sub: 'local-unverified',
+    email: 'unverified.social@example.com',
+    email_verified: false,
+    given_name: 'Una',
+    family_name: 'Verified',
+    password: 'una-social-1',
+  },
 ];

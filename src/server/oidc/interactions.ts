@@ -25,7 +25,9 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams> {
 }
 
 function loginForm(uid: string, error?: string, email = ''): string {
-  const hints = TEST_IDENTITIES.map((i) => `<li>${esc(i.email)} / ${esc(i.password)}${i.email_verified ? '' : ' (e-mail not verified)'}</li>`).join('');
+  const hints = TEST_IDENTITIES.map((i) => `<li>${esc(i.email)} / ${esc(i.password)}${i.email_verified ? '' : ' (e-mail not verified)'}</li>`).join(
+    '',
+  );
   return `<h1>Local ID</h1><p>The store's built-in test identity provider.</p>
 ${error ? `<p class="err" role="alert">${esc(error)}</p>` : ''}
 <form method="post" action="/oidc/interaction/${esc(uid)}/login">
@@ -43,7 +45,12 @@ export async function handleInteraction(provider: Provider, req: IncomingMessage
     const action = (req.url ?? '').split('?')[0]!.split('/')[3];
 
     if (req.method === 'POST' && action === 'abort') {
-      await provider.interactionFinished(req, res, { error: 'access_denied', error_description: 'The sign-in was cancelled.' }, { mergeWithLastSubmission: false });
+      await provider.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'The sign-in was cancelled.' },
+        { mergeWithLastSubmission: false },
+      );
       return;
     }
     if (details.prompt.name === 'login') {

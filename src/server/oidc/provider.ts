@@ -39,7 +39,9 @@ export async function createLocalProvider(origin: string): Promise<Provider> {
     // The default error page loads a web font from the internet; this one is self-contained.
     async renderError(ctx, out) {
       ctx.type = 'html';
-      const text = Object.entries(out).map(([k, v]) => `<p><strong>${k}</strong>: ${String(v).replace(/[<>&]/g, '')}</p>`).join('');
+      const text = Object.entries(out)
+        .map(([k, v]) => `<p><strong>${k}</strong>: ${String(v).replace(/[<>&]/g, '')}</p>`)
+        .join('');
       ctx.body = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Sign-in error</title></head><body><h1>Sign-in error</h1>${text}</body></html>`;
     },
     async findAccount(_ctx, sub) {

@@ -13,7 +13,8 @@ export interface LocalSecrets {
 
 export async function localSecrets(): Promise<LocalSecrets> {
   const db = await getDb();
-  const find = () => db.kysely.selectFrom('oidc_payloads').select('payload').where('model', '=', '_local').where('id', '=', 'secrets').executeTakeFirst();
+  const find = () =>
+    db.kysely.selectFrom('oidc_payloads').select('payload').where('model', '=', '_local').where('id', '=', 'secrets').executeTakeFirst();
   const existing = await find();
   if (existing) return JSON.parse(existing.payload) as LocalSecrets;
   const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
@@ -22,7 +23,16 @@ export async function localSecrets(): Promise<LocalSecrets> {
   // Two instances starting together: the first insert wins and both read it back.
   await db.kysely
     .insertInto('oidc_payloads')
-    .values({ model: '_local', id: 'secrets', payload: JSON.stringify(fresh), grant_id: null, user_code: null, uid: null, expires_at: null, consumed_at: null })
+    .values({
+      model: '_local',
+      id: 'secrets',
+      payload: JSON.stringify(fresh),
+      grant_id: null,
+      user_code: null,
+      uid: null,
+      expires_at: null,
+      consumed_at: null,
+    })
     .onConflict((oc) => oc.columns(['model', 'id']).doNothing())
     .execute();
   return JSON.parse((await find())!.payload) as LocalSecrets;

@@ -7,7 +7,10 @@ import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
  */
 
 const toView = (r: { order_no: string; status: string; total_cents: number; placed_at: string }): OrderSummaryView => ({
-  orderNo: r.order_no, status: r.status, totalCents: r.total_cents, placedAt: r.placed_at,
+  orderNo: r.order_no,
+  status: r.status,
+  totalCents: r.total_cents,
+  placedAt: r.placed_at,
 });
 
 /** A guest's order by its number and the e-mail it was placed with (both must match), for Track my order. */
@@ -22,7 +25,12 @@ export async function findGuestOrder(db: Db, orderNo: string, email: string): Pr
 }
 
 export async function listOrders(db: Db, customerId: string): Promise<OrderSummaryView[]> {
-  const rows = await db.kysely.selectFrom('orders').select(['order_no', 'status', 'total_cents', 'placed_at']).where('customer_id', '=', customerId).orderBy('placed_at', 'desc').execute();
+  const rows = await db.kysely
+    .selectFrom('orders')
+    .select(['order_no', 'status', 'total_cents', 'placed_at'])
+    .where('customer_id', '=', customerId)
+    .orderBy('placed_at', 'desc')
+    .execute();
   return rows.map(toView);
 }
 

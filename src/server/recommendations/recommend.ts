@@ -19,7 +19,11 @@ export interface RecommendationContext {
  * Recommendations from real signals: the product's category and brand, what goes with it, the shopper's recently
  * viewed products and the bag. (Co-purchase signals join when orders exist.) Sold-out products are left out.
  */
-export async function recommend(db: Db, set: RecommendationSet, ctx: RecommendationContext): Promise<{ headline: string; products: RecommendationItem[] }> {
+export async function recommend(
+  db: Db,
+  set: RecommendationSet,
+  ctx: RecommendationContext,
+): Promise<{ headline: string; products: RecommendationItem[] }> {
   const limit = ctx.limit ?? 12;
   const seedIds = [ctx.productId, ...ctx.basketProductIds].filter((x): x is string => !!x);
   const seeds = await productSignals(db, seedIds);
@@ -28,14 +32,17 @@ export async function recommend(db: Db, set: RecommendationSet, ctx: Recommendat
   const complements = [...new Set(categories.flatMap((c) => COMPLEMENTS[c] ?? []))].filter((c) => !categories.includes(c));
 
   let ids: string[];
-  const ranked = (options: { categories?: string[]; notBrands?: string[]; limit: number }) => bestRatedProductIds(db, { ...options, exclude: seedIds });
+  const ranked = (options: { categories?: string[]; notBrands?: string[]; limit: number }) =>
+    bestRatedProductIds(db, { ...options, exclude: seedIds });
   switch (set) {
     case 'recentlyViewed':
       ids = ctx.recentlyViewed.filter((id) => !seedIds.includes(id));
       break;
     case 'similarItems':
       ids = categories.length
-        ? (await ranked({ categories, limit: limit * 2 })).sort((a, b) => Number(!brands.some((br) => b.startsWith(br))) - Number(!brands.some((br) => a.startsWith(br))))
+        ? (await ranked({ categories, limit: limit * 2 })).sort(
+            (a, b) => Number(!brands.some((br) => b.startsWith(br))) - Number(!brands.some((br) => a.startsWith(br))),
+          )
         : [];
       break;
     case 'similarCategories':

@@ -63,7 +63,18 @@ export class CatalogSearch {
       .slice(0, SUGGEST_LIMITS.products)
       .flatMap((r) => {
         const d = this.docs.get(String(r.id));
-        return d ? [{ id: d.id, pdp_url: `/p/${d.slug}`, product_thumb_image: d.image, review_average: d.rating, display_name: d.name, brand_label: d.brandName }] : [];
+        return d
+          ? [
+              {
+                id: d.id,
+                pdp_url: `/p/${d.slug}`,
+                product_thumb_image: d.image,
+                review_average: d.rating,
+                display_name: d.name,
+                brand_label: d.brandName,
+              },
+            ]
+          : [];
       });
     return out;
   }
@@ -109,10 +120,15 @@ function sortDocs(docs: SearchDocument[], sort: Sort): SearchDocument[] {
   const copy = [...docs];
   const byName = (a: SearchDocument, b: SearchDocument) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id);
   switch (sort) {
-    case 'price-asc': return copy.sort((a, b) => a.minSalePrice - b.minSalePrice || byName(a, b));
-    case 'price-desc': return copy.sort((a, b) => b.minSalePrice - a.minSalePrice || byName(a, b));
-    case 'rating': return copy.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byName(a, b));
-    case 'name': return copy.sort(byName);
-    default: return copy;
+    case 'price-asc':
+      return copy.sort((a, b) => a.minSalePrice - b.minSalePrice || byName(a, b));
+    case 'price-desc':
+      return copy.sort((a, b) => b.minSalePrice - a.minSalePrice || byName(a, b));
+    case 'rating':
+      return copy.sort((a, b) => (b.rating ?? 0) - (a.rating ?? 0) || byName(a, b));
+    case 'name':
+      return copy.sort(byName);
+    default:
+      return copy;
   }
 }

@@ -56,7 +56,11 @@ export async function loadSession(db: Db, token: string | undefined, guestTtl: n
   const ttl = sessionTtl(session, guestTtl);
   const renewAt = new Date(now.getTime() + ttl * 900).toISOString();
   if (row.expires_at < renewAt) {
-    await db.kysely.updateTable('sessions').set({ expires_at: new Date(now.getTime() + ttl * 1000).toISOString() }).where('id', '=', id).execute();
+    await db.kysely
+      .updateTable('sessions')
+      .set({ expires_at: new Date(now.getTime() + ttl * 1000).toISOString() })
+      .where('id', '=', id)
+      .execute();
   }
   return session;
 }
@@ -85,8 +89,13 @@ export async function createSession(
   await db.kysely
     .insertInto('sessions')
     .values({
-      id: session.id, usid: session.usid, customer_id: session.customerId, basket_id: session.basketId, remember: session.remember ? 1 : 0,
-      created_at: now.toISOString(), expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
+      id: session.id,
+      usid: session.usid,
+      customer_id: session.customerId,
+      basket_id: session.basketId,
+      remember: session.remember ? 1 : 0,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
     })
     .execute();
   return { token, session, ttl };

@@ -72,13 +72,22 @@ export interface SocialClaims {
  * (consumed here, single use); openid-client checks the code exchange with the PKCE verifier, the ID token's
  * signature, issuer, audience and nonce. Only a verified e-mail is accepted.
  */
-export async function completeSocialSignIn(provider: SocialProviderConfig, callbackParams: URLSearchParams, cookieState: string | undefined): Promise<SocialClaims> {
+export async function completeSocialSignIn(
+  provider: SocialProviderConfig,
+  callbackParams: URLSearchParams,
+  cookieState: string | undefined,
+): Promise<SocialClaims> {
   // The callback URL as the provider was told it (configured origin), with the parameters the browser brought.
   const callbackUrl = new URL(`${redirectUri(provider.name)}?${callbackParams.toString()}`);
   const state = callbackUrl.searchParams.get('state');
   if (!state || !cookieState || state !== cookieState) throw new SocialSignInError('state mismatch');
   const db = await getDb();
-  const pending = await db.kysely.deleteFrom('social_logins').where('state', '=', state).where('provider', '=', provider.name).returningAll().executeTakeFirst();
+  const pending = await db.kysely
+    .deleteFrom('social_logins')
+    .where('state', '=', state)
+    .where('provider', '=', provider.name)
+    .returningAll()
+    .executeTakeFirst();
   if (!pending || pending.expires_at <= new Date().toISOString()) throw new SocialSignInError('unknown or expired state');
   if (callbackUrl.searchParams.has('error')) throw new SocialSignInError(callbackUrl.searchParams.get('error') ?? 'provider error');
   const config = await configuration(provider);
@@ -92,7 +101,8 @@ export async function completeSocialSignIn(provider: SocialProviderConfig, callb
   if (!idClaims) throw new SocialSignInError('no ID token');
   // Providers that keep the ID token small (ours included) give e-mail and names at the UserInfo endpoint; the
   // subject there must be the ID token's.
-  const claims = typeof idClaims.email === 'string' ? idClaims : { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
+  const claims =
+    typeof idClaims.email === 'string' ? idClaims : { ...(await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)), ...idClaims };
   const email = typeof claims.email === 'string' ? claims.email.toLowerCase() : '';
   if (!email || claims.email_verified !== true) throw new SocialSignInError('e-mail missing or not verified');
   return {
@@ -111,7 +121,12 @@ export async function completeSocialSignIn(provider: SocialProviderConfig, callb
  * every session of the account ends; the owner signs in with the provider (or sets a password by reset).
  */
 export async function accountForSocialIdentity(db: Db, provider: string, claims: SocialClaims): Promise<Customer> {
-  const linked = await db.kysely.selectFrom('social_identities').select('customer_id').where('provider', '=', provider).where('subject', '=', claims.sub).executeTakeFirst();
+  const linked = await db.kysely
+    .selectFrom('social_identities')
+    .select('customer_id')
+    .where('provider', '=', provider)
+    .where('subject', '=', claims.sub)
+    .executeTakeFirst();
   if (linked) {
     const customer = await findCustomer(db, linked.customer_id);
     if (customer) return customer;
@@ -120,7 +135,11 @@ export async function accountForSocialIdentity(db: Db, provider: string, claims:
   if (existing) {
     const row = await db.kysely.selectFrom('customers').select('email_verified_at').where('id', '=', existing.id).executeTakeFirstOrThrow();
     if (!row.email_verified_at) {
-      await db.kysely.updateTable('customers').set({ password_hash: null, email_verified_at: new Date().toISOString() }).where('id', '=', existing.id).execute();
+      await db.kysely
+        .updateTable('customers')
+        .set({ password_hash: null, email_verified_at: new Date().toISOString() })
+        .where('id', '=', existing.id)
+        .execute();
       await endOtherSessions(db, existing.id, null);
     }
   }

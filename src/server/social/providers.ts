@@ -32,7 +32,10 @@ export function isAllowedIssuer(issuer: string, name: string): boolean {
 export function socialProviders(env: NodeJS.ProcessEnv = process.env, origin: string = storeOrigin()): SocialProviderConfig[] {
   const configured = env === process.env ? config().SOCIAL_PROVIDERS : env.SOCIAL_PROVIDERS || undefined;
   const fallback = isLoopbackHostname(new URL(origin).hostname) ? 'local' : '';
-  const names = (configured ?? fallback).split(',').map((s) => s.trim().toLowerCase()).filter(Boolean);
+  const names = (configured ?? fallback)
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
   return names.map((name) => {
     if (!NAME.test(name)) throw new Error(`SOCIAL_PROVIDERS: "${name}" must be 2-20 lower-case letters`);
     if (name === 'local') return { name, label: 'Local ID (test)', issuer: `${origin}/oidc`, clientId: 'storefront', clientSecret: null };

@@ -16,6 +16,11 @@ const Schema = v.object({
 export const POST = endpoint(async ({ request, cookies, locals }) => {
   const { criteria, productId, limit } = await readBody(request, Schema);
   const recentlyViewedCookie = cookies.get(RECENTLY_VIEWED_COOKIE)?.value;
-  const { headline, products } = await recommendations(criteria, { productId, basketProductIds: await basketProductIds(locals), recentlyViewedCookie, limit });
+  const { headline, products } = await recommendations(criteria, {
+    productId,
+    basketProductIds: await basketProductIds(locals),
+    recentlyViewedCookie,
+    limit,
+  });
   return success({ criteria, headline, products });
 });

@@ -15,7 +15,10 @@ export const accounts: Migration = {
       .addColumn('created_at', 'text', (c) => c.notNull())
       .execute();
 
-    await db.schema.alterTable('sessions').addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('sessions')
+      .addColumn('remember', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.createIndex('sessions_customer_idx').on('sessions').column('customer_id').execute();
 
     await db.schema

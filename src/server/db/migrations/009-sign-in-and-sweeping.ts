@@ -11,7 +11,10 @@ import type { Migration } from 'kysely/migration';
  */
 export const signInAndSweeping: Migration = {
   async up(db: Kysely<unknown>) {
-    await db.schema.alterTable('rate_limits').addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0)).execute();
+    await db.schema
+      .alterTable('rate_limits')
+      .addColumn('pending', 'integer', (c) => c.notNull().defaultTo(0))
+      .execute();
     await db.schema.alterTable('rate_limits').addColumn('pending_until', 'text').execute();
     await db.schema
       .createTable('app_secrets')
