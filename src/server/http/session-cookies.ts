@@ -69,7 +69,8 @@ export function requestSessions(context: CookieContext): RequestSessions {
   return {
     session,
     async keepSession(basketId) {
-      const stored = await (kept ??= keep(basketId));
+      kept ??= keep(basketId);
+      const stored = await kept;
       if (basketId) await attachBasket(await getDb(), stored, basketId, guestTtl());
       return stored;
     },
