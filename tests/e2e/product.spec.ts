@@ -297,3 +297,18 @@ test('the price block shows the final price, the list price struck, and the sale
   await expect(block.getByLabel('Was $34.99')).toHaveText('$34.99');
   await expect(block.locator('.price-sale')).toHaveText('Sale $27.99');
 });
+
+test('every island of a product page hydrates over its built HTML, also after a colour is chosen first', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(String(e)));
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  // Choosing a colour scrolls the perks note's details button (an island that wakes when seen) into view.
+  await page.getByRole('button', { name: 'Black', exact: true }).first().click();
+  await page.getByRole('button', { name: 'Perks Details' }).scrollIntoViewIfNeeded();
+  await page.keyboard.press('End');
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Perks Details' }).click();
+  await expect(page.getByRole('dialog', { name: 'Perks Details' })).toBeVisible();
+  expect(errors).toEqual([]);
+});

@@ -21,8 +21,14 @@ interface Props {
  * the colour under the pointer in the purchase area, decides which images show.
  */
 export function Gallery({ name, images, videos, initialColor }: Props) {
-  const selected = useStore($selectedColor) ?? initialColor;
-  const preview = useStore($previewColor);
+  // The first render matches the HTML the page was built with (the initial colour): a colour chosen before this island
+  // hydrates (it hydrates when the browser is idle, after the purchase area) shows from the next render on.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+  const chosen = useStore($selectedColor);
+  const hovered = useStore($previewColor);
+  const selected = (hydrated ? chosen : undefined) ?? initialColor;
+  const preview = hydrated ? hovered : null;
   const shown = imagesFor({ images }, preview ?? selected);
   const [index, setIndex] = useState(0);
   const [videoIndex, setVideoIndex] = useState(-1);

@@ -1,0 +1,62 @@
+// @vitest-environment jsdom
+import { act, cleanup } from '@testing-library/react';
+import { cleanStores } from 'nanostores';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { renderToString } from 'react-dom/server';
+import { afterEach, expect, it } from 'vitest';
+import { Gallery } from '#src/islands/product/Gallery.tsx';
+import type { MediaView } from '#src/lib/commerce-types.ts';
+import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
+
+const image = (color: string, n: number): MediaView => ({
+  url: `/media/${color}-${n}.svg`,
+  thumbUrl: `/media/${color}-${n}-t.svg`,
+  alt: `${color} view ${n}`,
+  color,
+});
+const props = { name: 'Tee', images: [image('blk', 1), image('blk', 2), image('nvy', 1), image('nvy', 2)], videos: [], initialColor: 'blk' };
+
+// jsdom has no layout: the carousel library asks for media queries and observers, which answer "nothing matches".
+class NoObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.matchMedia ??= (media: string) =>
+  ({
+    matches: false,
+    media,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+globalThis.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
+
+let root: Root | undefined;
+afterEach(() => {
+  act(() => root?.unmount());
+  root = undefined;
+  cleanup();
+  cleanStores($selectedColor, $previewColor);
+});
+
+// The gallery hydrates when the browser is idle, after the purchase area: on a phone a shopper can tap a colour
+// first. Hydration must still match the built HTML (a mismatch is React error #418 and a console error, which fails
+// this test), and the chosen colour shows right after.
+it('hydrates over the built HTML when a colour was chosen before it woke, then shows that colour', async () => {
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Gallery {...props} />);
+  document.body.append(container);
+  expect(container.querySelector('img')?.getAttribute('src')).toContain('blk-1');
+
+  $selectedColor.set('nvy');
+  $previewColor.set('nvy');
+  await act(async () => {
+    root = hydrateRoot(container, <Gallery {...props} />);
+  });
+  expect(container.querySelector('img')?.getAttribute('src')).toContain('nvy-1');
+});
