@@ -197,3 +197,14 @@ test('checkout with an empty bag goes to the bag', async ({ page }) => {
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
 });
+
+test('the bag page leads to checkout from its order summary, as the mini bag does', async ({ page }) => {
+  await openBag(page);
+  await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Checkout now' })).toHaveCount(0);
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  const checkout = page.getByRole('complementary', { name: 'Order summary' }).getByRole('link', { name: 'Checkout now' });
+  await expect(checkout).toBeVisible();
+  await expect(checkout).toHaveAttribute('href', '/checkout');
+});

@@ -109,6 +109,10 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
           </fieldset>
         )}
         <OrderSummary summary={bag.c_summary} />
+        {/* The same label and target as the mini bag's, so the bag page leads on to checkout too. */}
+        <a className="button bag-checkout" href="/checkout">
+          Checkout now
+        </a>
         <PromoCodeForm />
       </aside>
     </div>
