@@ -2,7 +2,7 @@ import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from './basket-lock.ts';
-import { assertQuantityAllowed, loadVariant } from './variant-limits.ts';
+import { assertQuantityAllowed, loadVariant, resolveHemming } from './variant-limits.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 
@@ -25,19 +25,7 @@ export async function replaceItem(
     const v = await loadVariant(tx, input.productId);
     if (!v || v.product_id !== line.product_id) throw new CommerceError('invalid', 'Please choose a size and colour of the same item.');
 
-    let hemming: string | null = null;
-    if (input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1')) {
-      if (!v.is_hemmable || !input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
-      const option = await tx
-        .selectFrom('hemming_options')
-        .select('option_id')
-        .where('product_id', '=', v.product_id)
-        .where('size_family', '=', v.size_family ?? '')
-        .where('inseam', '=', input.c_hemmingInseamLength)
-        .executeTakeFirst();
-      if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
-      hemming = option.option_id;
-    }
+    const hemming = await resolveHemming(tx, v, input);
 
     const others = await tx
       .selectFrom('basket_items')

@@ -6,7 +6,7 @@ import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
-import { assertQuantityAllowed, loadVariant, type LoadedVariant } from './variant-limits.ts';
+import { assertQuantityAllowed, loadVariant, resolveHemming, type LoadedVariant } from './variant-limits.ts';
 import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
@@ -38,22 +38,6 @@ export async function createBasket(tx: Tx, lastAddedItemId: string | null = null
     })
     .execute();
   return id;
-}
-
-async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): Promise<string | null> {
-  const wantsHem = input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1') ?? false;
-  if (!wantsHem) return null;
-  if (!v.is_hemmable) throw new CommerceError('invalid', `${v.name} cannot be hemmed.`);
-  if (!input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
-  const option = await tx
-    .selectFrom('hemming_options')
-    .select('option_id')
-    .where('product_id', '=', v.product_id)
-    .where('size_family', '=', v.size_family ?? '')
-    .where('inseam', '=', input.c_hemmingInseamLength)
-    .executeTakeFirst();
-  if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
-  return option.option_id;
 }
 
 function giftFields(v: LoadedVariant, input: AddToBagInput) {

@@ -1,3 +1,4 @@
+import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Tx } from '../db/transaction.ts';
 import { maxOrderable } from './catalog.ts';
 import { CommerceError } from './errors.ts';
@@ -36,4 +37,21 @@ export function assertQuantityAllowed(v: LoadedVariant, total: number): void {
     const reason = limit < v.max_order_qty ? `Only ${limit} left in stock` : `You can order at most ${limit}`;
     throw new CommerceError('quantity', `${reason} of ${v.name}.`);
   }
+}
+
+/** The hemming option a line asks for: none, or the product's option for the variant's size family and inseam. */
+export async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): Promise<string | null> {
+  const wantsHem = input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1') ?? false;
+  if (!wantsHem) return null;
+  if (!v.is_hemmable) throw new CommerceError('invalid', `${v.name} cannot be hemmed.`);
+  if (!input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
+  const option = await tx
+    .selectFrom('hemming_options')
+    .select('option_id')
+    .where('product_id', '=', v.product_id)
+    .where('size_family', '=', v.size_family ?? '')
+    .where('inseam', '=', input.c_hemmingInseamLength)
+    .executeTakeFirst();
+  if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
+  return option.option_id;
 }
