@@ -77,7 +77,7 @@ export function Recommendations({ criteria, productId, initial }: Props) {
               )}
               <button
                 type="button"
-                className="button-secondary quick-shop"
+                className="button-secondary tile-quick-shop"
                 onClick={() => openQuickShop({ productId: p.id, productLink: p.default_link })}
                 aria-label={`Quick Shop ${p.name}`}
               >
