@@ -1,4 +1,4 @@
-import { expect, test, type Locator } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 
 /** Product tiles and carousels as a shopper sees them laid out (issue 10 items 6 and 7), on desktop and phone. */
@@ -59,4 +59,23 @@ test('the Quick Shop label in a recommendation carousel is one line, centred in 
   const tile = carousel.getByRole('listitem').first();
   await expect(tile).toBeVisible();
   await expectOneCentredLine(tile.getByRole('button', { name: /^Quick Shop / }), tile);
+});
+
+async function expectTwoPerRow(page: Page, path: string) {
+  await page.goto(path);
+  await hydrated(page);
+  const tiles = page
+    .getByRole('list')
+    .filter({ has: page.getByRole('button', { name: /^Quick Shop / }) })
+    .first()
+    .getByRole('listitem');
+  const [a, b] = [(await tiles.nth(0).boundingBox())!, (await tiles.nth(1).boundingBox())!];
+  expect(Math.round(b.y), `${path}: the second tile sits beside the first`).toBe(Math.round(a.y));
+  expect(b.x).toBeGreaterThan(a.x + a.width - 1);
+  expect(b.x + b.width, `${path}: both fit the screen`).toBeLessThanOrEqual(page.viewportSize()!.width);
+}
+
+test('listings show two or more products per row: two on a phone', async ({ page }) => {
+  await expectTwoPerRow(page, '/');
+  await expectTwoPerRow(page, '/c/jeans');
 });
