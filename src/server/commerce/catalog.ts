@@ -6,6 +6,7 @@ import type { Database } from '../db/schema.ts';
 import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
 import { promotionActiveAt } from './promotion-window.ts';
 import { isGiftCard } from '#src/lib/product-types.ts';
+import { codeCanApply, codeCanApplyToProduct } from '#src/lib/coupon-reach.ts';
 import type {
   ColorGroup,
   HemmingFamily,
@@ -125,7 +126,13 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
   const autoPromos = promos.filter((p) => !p.coupon_code).map((p) => ({ id: p.id, percentOff: p.percent_off }));
   const colorType = new Map(colors.map((c) => [c.color_id, c.color_type]));
   const variantViews = variants.map((v) => variantView(v, colorType.get(v.color_id) ?? 'B', product.max_order_qty, autoPromos));
-  const hasCoupon = promos.some((p) => p.coupon_code);
+  // A code is named on the page only if it can take something off this product (not on gift cards, say).
+  const takesCodes = codeCanApplyToProduct(
+    product.product_type,
+    colors.map((c) => c.color_type),
+  );
+  const shownPromos = promos.filter((p) => !p.coupon_code || takesCodes);
+  const hasCoupon = shownPromos.some((p) => p.coupon_code);
 
   const order = product.attribute_order ? product.attribute_order.split('|') : [];
   const attributes: VariationAttribute[] = [
@@ -153,13 +160,13 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
       colors: ids,
       salePrice: range(vs.map((v) => v.salePrice)),
       finalPrice: range(vs.map((v) => v.finalPrice)),
-      hasApplicableCoupon: type !== 'F' && hasCoupon,
+      hasApplicableCoupon: hasCoupon && codeCanApply(product.product_type, type),
       messages: { colorGroupCallout: type === 'C' ? 'Clearance' : type === 'F' ? 'Final Sale: no returns or exchanges' : null },
     });
   }
 
   const promotions: Record<string, PromotionView> = {};
-  for (const p of promos) {
+  for (const p of shownPromos) {
     promotions[p.id] = {
       id: p.id,
       calloutMsg: p.callout_msg,

@@ -2,6 +2,7 @@ import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS } from '#src/lib/constants.ts';
 import { isDigital, isMerchandise } from '#src/lib/product-types.ts';
 import type { BasketSummary, PriceRange } from '#src/lib/commerce-types.ts';
 import type { CouponStatus } from '#src/lib/promo-code.ts';
+import { codeCanApply } from '#src/lib/coupon-reach.ts';
 
 /**
  * Pure pricing rules, all in integer cents. No I/O: the engine loads rows and calls these.
@@ -118,7 +119,7 @@ export interface CouponOutcome {
 
 /** Coupons take nothing off gift cards, memberships, final-sale colours or free gifts. */
 export function couponApplies(rule: CouponRule, line: CouponLine): boolean {
-  if (!rule.active || line.isBonus || !isMerchandise(line.productType) || line.colorType === 'F') return false;
+  if (!rule.active || line.isBonus || !codeCanApply(line.productType, line.colorType)) return false;
   return rule.productIds.includes(line.productId) || (rule.brand !== null && rule.brand === line.brand);
 }
 
