@@ -208,3 +208,52 @@ test('the bag page leads to checkout from its order summary, as the mini bag doe
   await expect(checkout).toBeVisible();
   await expect(checkout).toHaveAttribute('href', '/checkout');
 });
+
+test('keyboard: arrow keys choose a quantity without sending it; Enter sends it and focus stays on the control', async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  const sent: unknown[] = [];
+  page.on('request', (r) => r.url().includes('/basket/update/updateBasketItem') && sent.push(r.postDataJSON()));
+  const quantity = page.getByRole('listitem', { name: /Silky Tie-Neck Blouse/ }).getByLabel('Quantity');
+  await quantity.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(quantity).toHaveValue('3');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('summary-subtotal')).toHaveText('$164.97');
+  expect(sent).toEqual([expect.objectContaining({ body: { quantity: 3 } })]);
+  await expect(quantity).toBeFocused();
+});
+
+test('keyboard: Remove moves focus to the next line, and the last Remove to the empty bag heading', async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await addViaApi(page, { productId: 'fb-1001-blk-M' });
+  await openBag(page);
+  const lines = page.getByRole('list', { name: 'Items in your bag' }).getByRole('listitem');
+  await expect(lines).toHaveCount(2);
+  const first = lines.first();
+  const firstName = (await first.getByRole('link').first().textContent())!;
+  const secondName = (await lines.nth(1).getByRole('link').first().textContent())!;
+  await first.getByRole('button', { name: `Remove ${firstName}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(lines).toHaveCount(1);
+  await expect(lines.first().getByRole('link', { name: secondName })).toBeFocused();
+  await page.getByRole('button', { name: `Remove ${secondName}` }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeFocused();
+});
+
+test('keyboard: Apply moves focus to the result, which is announced', async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  await page.getByLabel('Enter a promo code').focus();
+  await page.keyboard.type('NOPE!');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter a valid code' })).toBeFocused();
+  await page.getByLabel('Enter a promo code').focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('SAVE15');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter'); // Apply
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeFocused();
+});

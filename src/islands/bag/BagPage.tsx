@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -46,6 +46,15 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
     });
   }, [subTotal, bag?.c_standardDeliveryOnly]);
 
+  // When the last line leaves while the shopper is here (Remove), focus goes to the empty bag's heading.
+  const lineCount = bag?.productItems.length ?? 0;
+  const hadLines = useRef(lineCount > 0);
+  const emptyHeading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (lineCount === 0 && hadLines.current) emptyHeading.current?.focus();
+    hadLines.current = lineCount > 0;
+  }, [lineCount]);
+
   if (!bag) return <p aria-busy="true">Loading your bag…</p>;
   // What changed in the bag without the shopper asking (a free gift that left), told once by the server.
   const changes = bag.c_notices.map((n) => (
@@ -56,7 +65,9 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
   if (bag.productItems.length === 0) {
     return (
       <div className="empty-bag">
-        <h2>Your bag is empty</h2>
+        <h2 ref={emptyHeading} tabIndex={-1}>
+          Your bag is empty
+        </h2>
         {changes}
         <p>
           <a href="/">Continue shopping</a>

@@ -1,12 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { editEventDetail, lineActions, lineQuantityOptions } from '#src/lib/bag-line-rules.ts';
 import { openQuickShop } from '#src/lib/quick-shop.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
+import { $bag, $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
 import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
+import { QuantitySelect } from './QuantitySelect.tsx';
 
 interface Props {
   item: LineItemView;
@@ -25,6 +26,16 @@ export function LineItem({ item, variant = 'full' }: Props) {
   const details = item.c_lineItemDetails;
 
   const edit = () => openQuickShop(editEventDetail(item));
+  // Focus goes to the next line's first control (or the one before); an emptied bag focuses its heading (BagPage).
+  // The button is never `disabled` while the line saves, which would drop focus to the page.
+  const remove = async (e: MouseEvent<HTMLButtonElement>) => {
+    if (pending) return;
+    const line = e.currentTarget.closest('li');
+    const neighbour = line?.nextElementSibling ?? line?.previousElementSibling;
+    await removeLine(item.itemId);
+    const removed = !$bag.get()?.productItems.some((i) => i.itemId === item.itemId);
+    if (removed) neighbour?.querySelector<HTMLElement>('a, button, select')?.focus();
+  };
   const move = async () => {
     setError(null);
     const r = await moveToWishlist(item);
@@ -66,16 +77,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
         {full ? (
           <div className="line-actions">
             {actions.canChangeQuantity ? (
-              <label>
-                Quantity
-                <select value={item.quantity} disabled={pending} onChange={(e) => updateLineQuantity(item.itemId, Number(e.target.value))}>
-                  {quantities.map((o) => (
-                    <option key={o.value} value={o.value} disabled={o.disabled}>
-                      {o.value}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <QuantitySelect value={item.quantity} options={quantities} busy={pending} onCommit={(q) => updateLineQuantity(item.itemId, q)} />
             ) : (
               <span>Qty {item.quantity}</span>
             )}
@@ -84,13 +86,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
                 Edit
               </button>
             )}
-            <button
-              type="button"
-              className="link"
-              disabled={pending}
-              onClick={() => removeLine(item.itemId)}
-              aria-label={`Remove ${item.productName}`}
-            >
+            <button type="button" className="link" aria-disabled={pending} onClick={remove} aria-label={`Remove ${item.productName}`}>
               Remove
             </button>
             {actions.canMoveToWishlist && (

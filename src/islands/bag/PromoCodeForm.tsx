@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { codeError, GIFT_CARD_PIN_LENGTH, guessCodeType, MAX_DISCOUNTS, normaliseCode } from '#src/lib/promo-code.ts';
 import { $bag, applyPromoCode, removePromoCode } from '#src/lib/stores/bag.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -16,17 +16,27 @@ export function PromoCodeForm() {
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
   const isGiftCard = guessCodeType(code) === 'giftCard';
+  // After Apply, focus goes to the result (an alert or a status), so it is read out and the keyboard is beside it.
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  const [answered, setAnswered] = useState(0);
+  useEffect(() => {
+    if (answered > 0) resultRef.current?.focus();
+  }, [answered]);
   const coupons = bag?.couponItems ?? [];
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     const invalid = codeError(code, isGiftCard ? pin : '');
-    if (invalid) return setResult({ ok: false, message: invalid });
+    if (invalid) {
+      setResult({ ok: false, message: invalid });
+      return setAnswered((n) => n + 1);
+    }
     setBusy(true);
     const r = await applyPromoCode(normaliseCode(code), isGiftCard ? pin : '');
     setBusy(false);
     setResult(r);
+    setAnswered((n) => n + 1);
     if (r.ok) {
       setCode('');
       setPin('');
@@ -80,7 +90,13 @@ export function PromoCodeForm() {
         </div>
       </form>
       {result && (
-        <p id="promo-result" className={`notice ${result.ok ? 'notice-success' : 'notice-error'}`} role={result.ok ? 'status' : 'alert'}>
+        <p
+          ref={resultRef}
+          tabIndex={-1}
+          id="promo-result"
+          className={`notice ${result.ok ? 'notice-success' : 'notice-error'}`}
+          role={result.ok ? 'status' : 'alert'}
+        >
           {result.message}
         </p>
       )}
