@@ -7,6 +7,8 @@ import { rewards } from './006-rewards.ts';
 import { shippingRestrictions } from './007-shipping-restrictions.ts';
 import { emailVerified } from './008-email-verified.ts';
 import { signInAndSweeping } from './009-sign-in-and-sweeping.ts';
+import { checkout } from './010-checkout.ts';
+import { paymentSandbox } from './011-payment-sandbox.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -23,6 +25,8 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_007_shipping_restrictions': shippingRestrictions,
   '2026_11_21_008_email_verified': emailVerified,
   '2026_11_21_009_sign_in_and_sweeping': signInAndSweeping,
+  '2026_11_23_010_checkout': checkout,
+  '2026_11_23_011_payment_sandbox': paymentSandbox,
 };
 
 export const migrationProvider: MigrationProvider = {
