@@ -5,16 +5,8 @@
  * tokenization endpoint and the store only ever holds the token, last four, type, expiry and holder.
  */
 
-/** What the browser gets back from tokenization and the checkout keeps on the basket. */
-export interface TokenizedCard {
-  token: string;
-  last4: string;
-  /** Our card type names: Visa, Mastercard, American Express, Discover, ... (card-validator's niceType). */
-  cardType: string;
-  expMonth: number;
-  expYear: number;
-  holder: string;
-}
+// The browser's tokenization reply lives with the isomorphic tokenization code (lib cannot import the server).
+export type { TokenizedCard } from '../../lib/checkout/tokenize.ts';
 
 export interface AuthorizeRequest {
   token: string;
