@@ -20,3 +20,15 @@ export const STANDARD_DELIVERY_ONLY_MESSAGE = 'Some items are only eligible for 
 
 /** Identifier lengths and limits the API enforces. */
 export const ID_MAX_LENGTH = 64;
+
+/** Checkout spec §3 "Address" and §9: the country an address defaults to (the store ships within the US). */
+export const DEFAULT_COUNTRY_CODE = 'US';
+/** Product spec §9 timers of the checkout's address form, in milliseconds. */
+export const CHECKOUT_TIMERS = {
+  /** A field is validated this long after it is left. */
+  BLUR_VALIDATION_MS: 200,
+  /** Address suggestions are asked for this long after the shopper stops typing. */
+  ADDRESS_AUTOFILL_MS: 500,
+  /** After a suggestion fills the form, the filled fields are validated this long later (browser autofill settles). */
+  ADDRESS_AUTOFILL_SETTLE_MS: 400,
+} as const;

@@ -1,0 +1,105 @@
+import { type AddressDraft, collapseSpaces } from './address-rules.ts';
+
+/**
+ * Address suggestions and verification as the checkout sees them, whatever service answers (the embedded ZIP
+ * data set or Smarty): the shapes POST /api/checkout/smarty replies with, and the spec's rules on them (product
+ * spec §4 "Address entry and suggestions", §5 "Single-line address").
+ */
+
+/** Suggestions are asked for from this many characters on ("more than 2"). */
+export const SUGGEST_MIN_CHARS = 3;
+export const SUGGEST_MAX_RESULTS = 10;
+/** What the endpoint takes: a search as typed, and a selected entry to expand. */
+export const SEARCH_MAX = 100;
+export const SELECTED_MAX = 200;
+
+/** One autocomplete suggestion (Smarty's street_line, secondary, city, state, zipcode, entries). */
+export interface AddressSuggestion {
+  /** '' when the service completes city, state and ZIP only (the embedded one). */
+  streetLine: string;
+  secondary: string;
+  city: string;
+  stateCode: string;
+  zipcode: string;
+  /** More than 1: the entry stands for that many sub-addresses (apartments), fetched when chosen. */
+  entries: number;
+}
+
+/** The street part of an address, which is what a service verifies. */
+export type StreetAddress = Pick<AddressDraft, 'address1' | 'address2' | 'city' | 'stateCode' | 'postalCode'>;
+
+/** A verification candidate with the service's metadata (Smarty's metadata.precision and metadata.rdi). */
+export interface VerifiedCandidate extends StreetAddress {
+  precision: string;
+  /** Residential or Commercial: the delivery type. */
+  rdi: string;
+}
+
+export type Verification =
+  | { status: 'confirmed' }
+  | { status: 'corrected'; suggested: StreetAddress }
+  /** disabled: no service; unsupported: it cannot verify streets; not-found: no usable match; unavailable: it failed. */
+  | { status: 'unverifiable'; reason: 'disabled' | 'unsupported' | 'not-found' | 'unavailable' };
+
+/** How a suggestion reads in the list: '224 W 35th St Apt (3 entries), New York, NY 10001'. */
+export function suggestionLabel(s: AddressSuggestion): string {
+  const secondary = s.secondary ? ` ${s.secondary}` : '';
+  const entries = s.entries > 1 ? ` (${s.entries} entries)` : '';
+  const street = s.streetLine ? `${s.streetLine}${secondary}${entries}, ` : '';
+  return `${street}${s.city}, ${s.stateCode} ${s.zipcode}`;
+}
+
+/** Smarty's `selected` for an entry with sub-addresses: 'street_line secondary (entries) city state zipcode'. */
+export const selectedParam = (s: AddressSuggestion) =>
+  collapseSpaces(`${s.streetLine} ${s.secondary} (${s.entries}) ${s.city} ${s.stateCode} ${s.zipcode}`);
+
+/** The form after a suggestion is chosen: street, unit, city, state and ZIP replaced; names and phone kept. */
+export function applySuggestion(draft: AddressDraft, s: AddressSuggestion): AddressDraft {
+  return {
+    ...draft,
+    address1: s.streetLine,
+    address2: s.entries > 1 ? draft.address2 : s.secondary,
+    city: s.city,
+    stateCode: s.stateCode,
+    postalCode: s.zipcode,
+  };
+}
+
+/** The spec's single-line address: street, city, two-capital state and 5-digit ZIP separated by commas. */
+export function singleLine(a: StreetAddress): string {
+  const street = collapseSpaces(`${a.address1} ${a.address2}`);
+  return `${street}, ${a.city}, ${a.stateCode}, ${a.postalCode.slice(0, 5)}`;
+}
+
+/**
+ * The spec's usability rule: comma-separated with at least 4 parts and a 6-character last part (in the single-line
+ * form that is the space and the 5-digit ZIP after the last comma).
+ */
+export function isUsableLine(line: string): boolean {
+  const parts = line.split(',');
+  return parts.length >= 4 && parts.at(-1)?.length === 6;
+}
+
+/** A candidate is usable only with a usable line, a known precision and a delivery type. */
+export function isUsableCandidate(c: VerifiedCandidate): boolean {
+  const precision = c.precision.trim().toLowerCase();
+  return isUsableLine(singleLine(c)) && precision !== '' && precision !== 'unknown' && c.rdi.trim() !== '';
+}
+
+const comparable = (a: StreetAddress) =>
+  [a.address1, a.address2, a.city, a.stateCode, a.postalCode.slice(0, 5)].map((part) => collapseSpaces(part).toLowerCase()).join('|');
+
+/** Whether a suggested address reads differently from the one entered (case and spacing aside). */
+export const differs = (entered: StreetAddress, suggested: StreetAddress) => comparable(entered) !== comparable(suggested);
+
+/**
+ * The outcome of checking an entered address against a service's candidates: the first usable one confirms it
+ * when it reads the same, else it is offered as a correction (the Confirm Address modal); none usable cannot verify.
+ */
+export function verificationOf(entered: StreetAddress, candidates: readonly VerifiedCandidate[]): Verification {
+  const best = candidates.find(isUsableCandidate);
+  if (!best) return { status: 'unverifiable', reason: 'not-found' };
+  const { address1, address2, city, stateCode, postalCode } = best;
+  const suggested = { address1, address2, city, stateCode, postalCode };
+  return differs(entered, suggested) ? { status: 'corrected', suggested } : { status: 'confirmed' };
+}
