@@ -86,4 +86,6 @@ export const DeleteBasketItemSchema = v.object({ itemId: Id });
 
 export const ShippingMethodSchema = v.object({
   shippingMethodId: requiredText('Shipping method is required.'),
+  /** The checkout's shipping step is submitted with it (the method is then the bag's and the step done). */
+  confirm: v.optional(v.boolean(), false),
 });

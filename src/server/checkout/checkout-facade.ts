@@ -1,13 +1,54 @@
+import type * as v from 'valibot';
+import { getDb } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
+import { config } from '../config.ts';
+import { cardTokenization, paymentGateway } from '../payments/payments.ts';
+import { placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
+import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
+import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import type { TokenizedCard } from '#src/lib/checkout/tokenize.ts';
+import type {
+  BillingStepSchema,
+  EmailStepSchema,
+  PaymentStepSchema,
+  PlaceOrderSchema,
+  ShippingAddressStepSchema,
+} from '#src/lib/checkout/checkout-schemas.ts';
 import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
+import {
+  addCustomerData,
+  confirmShippingMethod,
+  readCheckoutView,
+  setBilling,
+  setEmail,
+  setPayment,
+  setShippingAddress,
+  chooseSavedAddress,
+} from './checkout-service.ts';
 
 /**
- * The checkout facade: what the checkout asks of the engine. Today the shipping methods and the choice of one,
- * and whether the bag may enter checkout; the checkout issue adds addresses, payment and placing the order here.
+ * The checkout facade: what the checkout's endpoints ask of the engine, for the visitor's own bag (found through
+ * their session). Every write answers with the checkout as it is now, so the island shows what the server holds.
  */
 type SessionRead = Pick<App.Locals, 'session'>;
+
+const NO_BAG = 'Your bag is empty.';
+
+async function bagOf(locals: SessionRead): Promise<{ basketId: string; customerId: string | null }> {
+  const { basketId, customerId } = await locals.session();
+  if (!basketId) throw new BadRequest(NO_BAG, 409);
+  return { basketId, customerId };
+}
+
+async function view(locals: SessionRead): Promise<CheckoutView> {
+  const { basketId, customerId } = await locals.session();
+  return readCheckoutView(await getDb(), basketId, customerId);
+}
+
+/** The checkout as it is now (the island's first read and every reload). */
+export const readCheckout = view;
 
 /** The methods the visitor's bag may ship by, each priced for it, and the one selected. */
 export async function shippingMethods(locals: SessionRead, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }> {
@@ -15,12 +56,19 @@ export async function shippingMethods(locals: SessionRead, known?: BasketView): 
   return (await engine()).listShippingMethods(basketId, known);
 }
 
+/** Choosing a method on the bag page (no checkout step is completed by it). */
 export async function chooseShippingMethod(locals: SessionRead, methodId: string): Promise<BasketView> {
-  const { basketId } = await locals.session();
-  if (!basketId) throw new BadRequest('Add something to your bag first.', 409);
+  const { basketId } = await bagOf(locals);
   const commerce = await engine();
   await commerce.setShippingMethod(basketId, methodId);
   return commerce.pruneAndReadBasket(basketId);
+}
+
+/** The shipping step's submit: the method is the bag's and the step is done. */
+export async function submitShippingMethod(locals: SessionRead, methodId: string): Promise<CheckoutView> {
+  const { basketId } = await bagOf(locals);
+  await confirmShippingMethod(await getDb(), basketId, methodId);
+  return view(locals);
 }
 
 /**
@@ -32,4 +80,82 @@ export async function enterCheckout(locals: SessionRead): Promise<{ redirect: st
   const basket = await (await engine()).pruneAndReadBasket(basketId);
   const blocker = checkoutBlocker(basket);
   return blocker ? { redirect: blocker } : { basket };
+}
+
+export async function submitEmail(locals: SessionRead, input: v.InferOutput<typeof EmailStepSchema>): Promise<CheckoutView> {
+  const { basketId } = await bagOf(locals);
+  await setEmail(await getDb(), basketId, input.email, input.guest_email_subscription || input.registered_email_subscription);
+  return view(locals);
+}
+
+export async function submitShippingAddress(locals: SessionRead, input: v.InferOutput<typeof ShippingAddressStepSchema>): Promise<CheckoutView> {
+  const { basketId, customerId } = await bagOf(locals);
+  const db = await getDb();
+  if (input.c_addressId) {
+    if (!customerId) throw new BadRequest('Please sign in to use a saved address.', 401);
+    await chooseSavedAddress(db, basketId, customerId, input.c_addressId);
+  } else if (input.address) {
+    const save = customerId && input.saveToProfile ? { customerId, makeDefault: input.make_address_default } : null;
+    await setShippingAddress(db, basketId, input.address, save);
+  }
+  return view(locals);
+}
+
+export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>): Promise<CheckoutView> {
+  const { basketId, customerId } = await bagOf(locals);
+  if (input.card?.cardType === PLCC_TYPE) {
+    throw new BadRequest('Store card payments cannot be taken online yet. Please use another card.', 422);
+  }
+  await setPayment(await getDb(), basketId, {
+    card: input.card ?? null,
+    savedCardId: input.paymentInstrumentId ?? null,
+    billingSame: input.billingSameAsShipping,
+    billingAddress: input.billingAddress ?? null,
+    saveCardFor: customerId && input.save_credit_card ? customerId : null,
+    customerId,
+  });
+  return view(locals);
+}
+
+export async function submitBilling(locals: SessionRead, input: v.InferOutput<typeof BillingStepSchema>): Promise<CheckoutView> {
+  const { basketId } = await bagOf(locals);
+  await setBilling(await getDb(), basketId, input.billingSameAsShipping, input.billingAddress ?? null);
+  return view(locals);
+}
+
+/** Where the browser sends the card for tokenization (the card never comes to the store). */
+export const tokenizationTarget = () => cardTokenization();
+
+/**
+ * Places the order from the visitor's bag, exactly once per idempotency key (see src/server/orders/place-order.ts).
+ * The server prices everything again; the only number taken from the browser is the total it showed, to refuse a
+ * placement whose total has changed since.
+ */
+export async function placeOrder(
+  locals: SessionRead,
+  idempotencyKey: string,
+  input: v.InferOutput<typeof PlaceOrderSchema>,
+  requirePayment: boolean,
+): Promise<PlacementReply> {
+  const { basketId, customerId } = await bagOf(locals);
+  if (requirePayment && input.orderTotal <= 0) throw new BadRequest('This order has nothing to pay: place it without a payment.', 400);
+  return place(
+    await getDb(),
+    paymentGateway(),
+    { basketId, customerId, idempotencyKey, body: input, expectedTotal: input.orderTotal },
+    config().PAYMENT_TIMEOUT_MS,
+  );
+}
+
+export async function saveCustomerData(
+  locals: SessionRead,
+  input: { shippingAddressToAdd?: CheckoutAddress[]; billingAddressToAdd?: CheckoutAddress[]; paymentInstrumentsToAdd?: TokenizedCard[] },
+): Promise<CheckoutView> {
+  const { customerId } = await locals.session();
+  if (!customerId) throw new BadRequest('Please sign in to save to your profile.', 401);
+  await addCustomerData(await getDb(), customerId, {
+    addresses: [...(input.shippingAddressToAdd ?? []), ...(input.billingAddressToAdd ?? [])],
+    cards: input.paymentInstrumentsToAdd ?? [],
+  });
+  return view(locals);
 }

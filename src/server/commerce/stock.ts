@@ -16,12 +16,16 @@ export interface StockRequest {
  * (on_hand >= 0) backs it up. Untracked items (gift cards, memberships) and back-ordered variants are skipped.
  */
 export async function reserveStock(db: Db, lines: StockRequest[]): Promise<void> {
-  await withWriteTransaction(db, (tx) => reserveInTx(tx, lines));
+  await withWriteTransaction(db, async (tx) => {
+    await reserveInTx(tx, lines);
+  });
 }
 
-export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<void> {
+/** Takes stock inside the caller's transaction; returns the lines it took stock for (what a release gives back). */
+export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<StockRequest[]> {
   // Lock rows in a fixed order so two multi-line orders cannot deadlock each other.
   const sorted = [...lines].sort((a, b) => a.sku.localeCompare(b.sku));
+  const taken: StockRequest[] = [];
   for (const line of sorted) {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new CommerceError('quantity', 'Quantities must be positive whole numbers.');
     const variant = await tx.selectFrom('variants').select(['track_stock', 'back_ordered']).where('sku', '=', line.sku).executeTakeFirst();
@@ -36,6 +40,20 @@ export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<void> 
     if (Number(result.numUpdatedRows) !== 1) {
       throw new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
     }
+    taken.push(line);
+  }
+  return taken;
+}
+
+/** Gives back stock an order attempt took (its authorization failed or was voided). */
+export async function releaseInTx(tx: Tx, lines: StockRequest[]): Promise<void> {
+  const sorted = [...lines].sort((a, b) => a.sku.localeCompare(b.sku));
+  for (const line of sorted) {
+    await tx
+      .updateTable('stock')
+      .set({ on_hand: sql`on_hand + ${line.quantity}` })
+      .where('sku', '=', line.sku)
+      .execute();
   }
 }
 

@@ -1,4 +1,13 @@
 import type { Generated } from 'kysely';
+import type { PaymentSandboxAuthorizationTable, PaymentSandboxTokenTable } from './schema-payments.ts';
+import type {
+  BasketCheckoutTable,
+  CheckoutAttemptTable,
+  CustomerAddressTable,
+  CustomerCardTable,
+  EmailSubscriptionTable,
+  OrderLineTable,
+} from './schema-checkout.ts';
 
 /**
  * Table types for Kysely. Conventions, identical on SQLite and PostgreSQL so one set of queries serves both:
@@ -210,6 +219,17 @@ export interface OrderTable {
   status: string;
   total_cents: number;
   placed_at: string;
+  basket_id: string | null;
+  subtotal_cents: number | null;
+  discount_cents: number | null;
+  shipping_cents: number | null;
+  tax_cents: number | null;
+  shipping_method_id: string | null;
+  shipping_address: string | null;
+  billing_address: string | null;
+  payment_summary: string | null;
+  authorization_id: string | null;
+  attempt_id: string | null;
 }
 
 export interface BasketTable {
@@ -218,6 +238,8 @@ export interface BasketTable {
   shipping_method_id: string;
   shipping_state_code: string | null;
   status: string; // 'open' | 'ordered'
+  /** The checkout attempt placing an order from this bag right now (no other write may touch it), else null. */
+  placing_attempt_id: Generated<string | null>;
   last_added_item_id: string | null;
   created_at: string;
   updated_at: string;
@@ -343,4 +365,12 @@ export interface Database {
   bonus_promotions: BonusPromotionTable;
   bonus_promotion_products: BonusPromotionProductTable;
   product_shipping_restrictions: ProductShippingRestrictionTable;
+  basket_checkout: BasketCheckoutTable;
+  checkout_attempts: CheckoutAttemptTable;
+  order_lines: OrderLineTable;
+  customer_addresses: CustomerAddressTable;
+  customer_cards: CustomerCardTable;
+  email_subscriptions: EmailSubscriptionTable;
+  payment_sandbox_tokens: PaymentSandboxTokenTable;
+  payment_sandbox_authorizations: PaymentSandboxAuthorizationTable;
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { Tx } from '../db/transaction.ts';
 
 /**
  * E-mail goes through this adapter. The default is an outbox table (read it at /dev/outbox or with
@@ -53,6 +54,24 @@ export function mailerFor(db: Db): Mailer {
  */
 export async function sendWithoutWaiting(db: Db, mail: Mail): Promise<void> {
   await outboxMailer(db).send(mail);
+  const smtp = process.env.SMTP_URL;
+  if (!smtp) return;
+  const delivery = smtpMailer(smtp, mailFrom(), { send: async () => {} });
+  void delivery.send(mail).catch((err: unknown) => console.error(`[mail] "${mail.subject}" to ${mail.to} could not be delivered:`, err));
+}
+
+/**
+ * Queues a mail inside the caller's transaction (the order confirmation): it is in the outbox exactly when the
+ * order is. `deliverQueued` then hands it to SMTP, when configured, once the transaction has committed.
+ */
+export async function queueMail(tx: Tx, mail: Mail): Promise<void> {
+  await tx
+    .insertInto('outbox')
+    .values({ id: randomUUID(), to_address: mail.to, subject: mail.subject, text_body: mail.text, created_at: new Date().toISOString() })
+    .execute();
+}
+
+export function deliverQueued(mail: Mail): void {
   const smtp = process.env.SMTP_URL;
   if (!smtp) return;
   const delivery = smtpMailer(smtp, mailFrom(), { send: async () => {} });

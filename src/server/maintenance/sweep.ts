@@ -2,6 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { config } from '../config.ts';
 import { getDb, type Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
+import { recoverAbandonedAttempts } from '../orders/recovery.ts';
+import { paymentGateway } from '../payments/payments.ts';
 
 /**
  * Deletes what has expired, so the database does not grow with traffic: sessions, rate-limit counters, social
@@ -21,7 +23,13 @@ export interface SweepOptions {
   maxBatches?: number;
 }
 
-export type SweepCounts = Record<'sessions' | 'rateLimits' | 'socialLogins' | 'passwordResets' | 'oidcPayloads' | 'baskets', number>;
+export type SweepCounts = Record<
+  'sessions' | 'rateLimits' | 'socialLogins' | 'passwordResets' | 'oidcPayloads' | 'baskets' | 'checkoutAttempts',
+  number
+>;
+
+/** How long an order attempt's reply is kept for retries of its idempotency key. */
+const ATTEMPT_REPLAY_DAYS = 7;
 
 const DEFAULT_BATCH = 500;
 const DEFAULT_MAX_BATCHES = 20;
@@ -63,7 +71,7 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   const baskets = await repeat(() =>
     withWriteTransaction(db, async (tx) => {
       const { rows } = await sql<{ id: string }>`select b.id from baskets b
-        where b.status = 'open' and b.updated_at <= ${cutoff}
+        where b.status = 'open' and b.updated_at <= ${cutoff} and b.placing_attempt_id is null
           and not exists (select 1 from sessions s where s.basket_id = b.id)
           and not exists (select 1 from customers c where c.basket_id = b.id)
         limit ${batch}${skipLocked}`.execute(tx);
@@ -71,18 +79,23 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
       if (ids.length === 0) return 0;
       await tx.deleteFrom('basket_items').where('basket_id', 'in', ids).execute();
       await tx.deleteFrom('basket_coupons').where('basket_id', 'in', ids).execute();
+      await tx.deleteFrom('basket_checkout').where('basket_id', 'in', ids).execute();
       await tx.deleteFrom('baskets').where('id', 'in', ids).execute();
       return ids.length;
     }),
   );
-  return { sessions, rateLimits, socialLogins, passwordResets, oidcPayloads, baskets };
+  // A finished attempt's stored reply answers retries of its key; after a week no client retries it.
+  const attemptCutoff = new Date(Date.parse(now) - ATTEMPT_REPLAY_DAYS * 86_400_000).toISOString();
+  const checkoutAttempts = await deleteWhere('checkout_attempts', ['id'], sql`state = 'done' and created_at <= ${attemptCutoff}`);
+  return { sessions, rateLimits, socialLogins, passwordResets, oidcPayloads, baskets, checkoutAttempts };
 }
 
 /** How often each instance sweeps, on average; each wait is drawn between half and one and a half of it. */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 
 /**
- * Sweeps on a timer with jitter (instances started together drift apart), the first run within a minute of start.
+ * Sweeps on a timer with jitter (instances started together drift apart), the first run within a minute of start;
+ * abandoned order attempts (src/server/orders/recovery.ts) are recovered at once and then with every sweep.
  * The timer does not keep the process alive. Returns a function that stops it.
  */
 export function startMaintenance(intervalMs = SWEEP_INTERVAL_MS): () => void {
@@ -92,14 +105,25 @@ export function startMaintenance(intervalMs = SWEEP_INTERVAL_MS): () => void {
     timer = setTimeout(run, delay);
     timer.unref();
   };
+  const recover = async () => {
+    try {
+      const recovered = await recoverAbandonedAttempts(await getDb(), paymentGateway());
+      if (recovered > 0) console.warn(`[maintenance] recovered ${recovered} order attempt(s) left mid-payment; their authorizations were voided`);
+    } catch (err) {
+      console.warn(`[maintenance] order recovery failed, trying again next time: ${(err as Error).message}`);
+    }
+  };
   const run = async () => {
     try {
       await sweepExpired(await getDb());
     } catch (err) {
       console.warn(`[maintenance] sweep failed, trying again next time: ${(err as Error).message}`);
     }
+    await recover();
     if (!stopped) schedule(intervalMs * (0.5 + Math.random()));
   };
+  // Order attempts a crashed process left mid-payment are recovered at start-up, then with every sweep.
+  void recover();
   schedule(Math.random() * Math.min(60_000, intervalMs));
   return () => {
     stopped = true;

@@ -4,7 +4,8 @@ import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
 import { readTrackOrderForm } from '#src/lib/order-number.ts';
 import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
-import { assignOrderToCustomer, findGuestOrder, findUnclaimedGuestOrder, listOrders } from './orders.ts';
+import { assignOrderToCustomer, findGuestOrder, findUnclaimedGuestOrder, listOrders, readOrderConfirmation } from './orders.ts';
+import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 
 /** The orders facade: what pages and endpoints may ask about orders (the checkout issue adds placing them). */
 
@@ -51,4 +52,20 @@ export async function registerWithGuestOrder(input: { email: string; password: s
   const customer = await createCustomer(db, { email: input.email, firstName: '', lastName: '', password: input.password });
   await assignOrderToCustomer(db, orderId, customer.id);
   return customer;
+}
+
+/** The order this browser just placed (its id is in the order cookie), for /order-confirmation; null when unknown. */
+export async function orderConfirmation(orderId: string | undefined): Promise<OrderConfirmationView | null> {
+  if (!orderId || !/^[0-9a-f-]{36}$/.test(orderId)) return null;
+  return readOrderConfirmation(await getDb(), orderId);
+}
+
+/** The e-mail subscription offered on the order confirmation (and the checkout's subscription box). */
+export async function subscribeEmail(email: string, source: string): Promise<void> {
+  const db = await getDb();
+  await db.kysely
+    .insertInto('email_subscriptions')
+    .values({ email, source, created_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
+import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 
 /**
  * Orders as the store reads them today: looked up by a guest, listed for a customer, and joined to the account a
@@ -46,4 +47,53 @@ export async function findUnclaimedGuestOrder(db: Db, orderIdOrNo: string, email
 
 export async function assignOrderToCustomer(db: Db, orderId: string, customerId: string): Promise<void> {
   await db.kysely.updateTable('orders').set({ customer_id: customerId }).where('id', '=', orderId).execute();
+}
+
+/** An order as its confirmation page shows it (found by the id in the browser's order cookie). */
+export async function readOrderConfirmation(db: Db, orderId: string): Promise<OrderConfirmationView | null> {
+  const order = await db.kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+  if (!order) return null;
+  const lines = await db.kysely.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  return {
+    orderId: order.id,
+    orderNo: order.order_no,
+    email: order.email,
+    placedAt: order.placed_at,
+    lines: lines.map((l) => ({
+      productName: l.product_name,
+      details: l.details,
+      imageUrl: l.image_url,
+      quantity: l.quantity,
+      unitPrice: l.unit_price_cents,
+      lineTotal: l.line_total_cents,
+    })),
+    summary: {
+      subTotal: order.subtotal_cents ?? order.total_cents,
+      discount: order.discount_cents ?? 0,
+      shipping: order.shipping_cents ?? 0,
+      tax: order.tax_cents ?? 0,
+      orderTotal: order.total_cents,
+    },
+    shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,
+    payment: order.payment_summary ? (JSON.parse(order.payment_summary) as { cardType: string; last4: string }) : null,
+    canRegister: order.customer_id === null,
+  };
+}
+
+/** The products bought together with these (co-purchase recommendations), most often first. */
+export async function boughtTogether(db: Db, productIds: string[], limit: number): Promise<string[]> {
+  if (productIds.length === 0) return [];
+  const rows = await db.kysely
+    .selectFrom('order_lines as a')
+    .innerJoin('order_lines as b', 'b.order_id', 'a.order_id')
+    .select(['b.product_id'])
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('a.product_id', 'in', productIds)
+    .where('b.product_id', 'not in', productIds)
+    .groupBy('b.product_id')
+    .orderBy('n', 'desc')
+    .orderBy('b.product_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.product_id);
 }

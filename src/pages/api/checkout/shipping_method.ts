@@ -1,10 +1,18 @@
 import { ShippingMethodSchema } from '#src/lib/schemas/basket.ts';
-import { chooseShippingMethod } from '#src/server/checkout/checkout-facade.ts';
+import { chooseShippingMethod, submitShippingMethod } from '#src/server/checkout/checkout-facade.ts';
 import { endpoint, readBody, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 
+/**
+ * Chooses the bag's shipping method (the bag page, and the checkout's shipping step as the shopper picks one);
+ * with `confirm`, the checkout's shipping step is submitted and the reply carries the checkout.
+ */
 export const POST = endpoint(async ({ request, locals }) => {
-  const { shippingMethodId } = await readBody(request, ShippingMethodSchema);
+  const { shippingMethodId, confirm } = await readBody(request, ShippingMethodSchema);
+  if (confirm) {
+    const checkout = await submitShippingMethod(locals, shippingMethodId);
+    return success({ basket: checkout.basket, checkout });
+  }
   return success({ basket: await chooseShippingMethod(locals, shippingMethodId) });
 });

@@ -1,0 +1,71 @@
+import * as v from 'valibot';
+import { Email } from '../schemas/email.ts';
+import { ID_MAX_LENGTH } from '../constants.ts';
+import { AddressSchema } from './address-rules.ts';
+import { CARD_HOLDER_MAX } from './card-rules.ts';
+
+/**
+ * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
+ * they accept). Field rules come from address-rules.ts and card-rules.ts; these only put them together.
+ */
+const Id = v.pipe(v.string(), v.minLength(1), v.maxLength(ID_MAX_LENGTH));
+const Flag = v.optional(v.boolean(), false);
+
+export const EmailStepSchema = v.object({
+  email: Email,
+  guest_email_subscription: Flag,
+  registered_email_subscription: Flag,
+});
+
+/** A new address, or (signed in) a saved one by id. */
+export const ShippingAddressStepSchema = v.pipe(
+  v.object({
+    address: v.optional(AddressSchema),
+    c_addressId: v.optional(Id),
+    saveToProfile: Flag,
+    make_address_default: Flag,
+  }),
+  v.check((p) => !!p.address !== !!p.c_addressId, 'Send either an address or a saved address id.'),
+);
+
+/** The tokenization result the browser sends (never a number or a security code). */
+export const TokenizedCardSchema = v.object({
+  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{6,128}$/, 'The card token is not valid.')),
+  last4: v.pipe(v.string(), v.regex(/^\d{4}$/, 'The card is not valid.')),
+  cardType: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
+  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
+  expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
+  holder: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name on card is required'), v.maxLength(CARD_HOLDER_MAX)),
+});
+
+const Billing = {
+  billingSameAsShipping: v.boolean(),
+  billingAddress: v.optional(AddressSchema),
+};
+const billingGiven = <T extends { billingSameAsShipping: boolean; billingAddress?: object }>(p: T) => p.billingSameAsShipping || !!p.billingAddress;
+const BILLING_REQUIRED = 'Please enter a billing address.';
+
+export const PaymentStepSchema = v.pipe(
+  v.object({
+    card: v.optional(TokenizedCardSchema),
+    paymentInstrumentId: v.optional(Id),
+    save_credit_card: Flag,
+    ...Billing,
+  }),
+  v.check((p) => !!p.card !== !!p.paymentInstrumentId, 'Please enter a payment method.'),
+  v.check(billingGiven, BILLING_REQUIRED),
+);
+
+export const BillingStepSchema = v.pipe(v.object(Billing), v.check(billingGiven, BILLING_REQUIRED));
+
+/**
+ * Placing the order: the total the shopper saw (cents); for a saved card its security code, which is checked for
+ * form and never stored (checkout spec §7 place_order/ variant).
+ */
+export const PlaceOrderSchema = v.object({
+  orderTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  security_code: v.optional(v.pipe(v.string(), v.regex(/^\d{3,4}$/, 'Please enter a valid security code.'))),
+  isBillingSameAsShipping: v.optional(v.boolean()),
+});
+
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;

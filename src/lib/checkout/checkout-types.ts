@@ -1,0 +1,96 @@
+import type { BasketView, ShippingMethodView } from '../commerce-types.ts';
+import type { Flash } from './flash.ts';
+
+/**
+ * Isomorphic types of the checkout as the endpoints return it and the island shows it. Money in integer cents.
+ */
+
+/** An address as the checkout stores it (the address form's fields, normalised; see address-rules.ts). */
+export interface CheckoutAddress {
+  firstName: string;
+  lastName: string;
+  address1: string;
+  address2: string;
+  company: string;
+  city: string;
+  stateCode: string;
+  postalCode: string;
+  phone: string;
+  countryCode: string;
+}
+
+/** The card on the bag: what tokenization returned. Never a number or a security code. */
+export interface PaymentView {
+  cardType: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+  /** Set when it is one of the signed-in shopper's saved cards. */
+  savedCardId: string | null;
+  isExpired: boolean;
+}
+
+export interface SavedAddressView {
+  addressId: string;
+  address: CheckoutAddress;
+  preferred: boolean;
+  /** Missing a field the shipping update needs: shown disabled (checkout spec §5 "Saved addresses"). */
+  incomplete: boolean;
+}
+
+export interface SavedCardView extends PaymentView {
+  paymentInstrumentId: string;
+}
+
+export interface CheckoutView {
+  basket: BasketView;
+  signedIn: boolean;
+  email: string | null;
+  emailSubscribe: boolean;
+  shippingAddress: CheckoutAddress | null;
+  /** The billing address in use: the shipping address when billingSameAsShipping. */
+  billingAddress: CheckoutAddress | null;
+  billingSameAsShipping: boolean;
+  payment: PaymentView | null;
+  shippingMethods: ShippingMethodView[];
+  shippingMethodConfirmed: boolean;
+  savedAddresses: SavedAddressView[];
+  savedCards: SavedCardView[];
+  /** What the basket still lacks (the spec's `_flash` list); the step follows it (chooseStep). */
+  _flash: Flash[];
+}
+
+/** The reply of a placement (checkout spec §3 "Order result"). */
+export interface OrderResult {
+  confirmationStatus: 'confirmed' | 'failed';
+  orderNo: string | null;
+  /** The total the placement charged or refused, in cents (what the shopper saw, when it was confirmed). */
+  orderTotal: number;
+  message: string | null;
+  basket: BasketView | null;
+  basketId: string | null;
+}
+
+export interface OrderLineView {
+  productName: string;
+  details: string;
+  imageUrl: string;
+  quantity: number;
+  unitPrice: number;
+  lineTotal: number;
+}
+
+/** What the order confirmation shows. */
+export interface OrderConfirmationView {
+  orderId: string;
+  orderNo: string;
+  email: string;
+  placedAt: string;
+  lines: OrderLineView[];
+  summary: { subTotal: number; discount: number; shipping: number; tax: number; orderTotal: number };
+  shippingAddress: CheckoutAddress | null;
+  payment: { cardType: string; last4: string } | null;
+  /** A guest order no account holds yet: the page offers to register with it. */
+  canRegister: boolean;
+}

@@ -1,0 +1,89 @@
+/**
+ * What a basket still lacks before it can be ordered (the spec's basket `_flash` list, type and message), and the
+ * checkout step that follows from it (product spec §4 "Step choice from basket flash messages"). Pure: the server
+ * computes the list, the island and the server choose the step with the same function.
+ */
+export type FlashType =
+  | 'ProductItemsRequired'
+  | 'EmailRequired'
+  | 'ShippingAddressRequired'
+  | 'ShippingMethodRequired'
+  | 'BillingAddressRequired'
+  | 'PaymentInstrumentRequired'
+  | 'PaymentInstrumentExpired';
+
+export interface Flash {
+  type: FlashType;
+  message: string;
+}
+
+const MESSAGES: Record<FlashType, string> = {
+  ProductItemsRequired: 'Your bag is empty.',
+  EmailRequired: 'Please enter your email.',
+  ShippingAddressRequired: 'Please enter a shipping address.',
+  ShippingMethodRequired: 'Please choose a shipping method.',
+  BillingAddressRequired: 'Please enter a billing address.',
+  PaymentInstrumentRequired: 'Please enter a payment method.',
+  PaymentInstrumentExpired: 'Your saved card has expired. Please choose another payment method.',
+};
+
+export interface FlashInput {
+  itemCount: number;
+  digitalOnly: boolean;
+  hasEmail: boolean;
+  hasShippingAddress: boolean;
+  shippingMethodConfirmed: boolean;
+  hasBillingAddress: boolean;
+  /** The bag's card: none, a usable one, or an expired one. */
+  payment: 'none' | 'valid' | 'expired';
+  /** A total of zero needs no card. */
+  orderTotal: number;
+}
+
+export function basketFlash(b: FlashInput): Flash[] {
+  const types: FlashType[] = [];
+  if (b.itemCount === 0) types.push('ProductItemsRequired');
+  if (!b.hasEmail) types.push('EmailRequired');
+  if (!b.digitalOnly && !b.hasShippingAddress) types.push('ShippingAddressRequired');
+  if (!b.digitalOnly && !b.shippingMethodConfirmed) types.push('ShippingMethodRequired');
+  if (b.orderTotal > 0 && b.payment === 'none') types.push('PaymentInstrumentRequired');
+  if (b.orderTotal > 0 && b.payment === 'expired') types.push('PaymentInstrumentExpired');
+  if (!b.hasBillingAddress) types.push('BillingAddressRequired');
+  return types.map((type) => ({ type, message: MESSAGES[type] }));
+}
+
+/** The checkout's pages (product spec §2 "Checkout page names"). */
+export type CheckoutStep =
+  | 'information'
+  | 'shipping'
+  | 'payment'
+  | 'review'
+  | 'updateEmail'
+  | 'updateShippingAddress'
+  | 'updateShippingMethod'
+  | 'updatePayment'
+  | 'updateBillingAddress'
+  | 'createShippingAddress'
+  | 'createBillingAddress';
+
+export interface StepContext {
+  signedIn: boolean;
+  /** The progress bar shows (medium screens and up). */
+  progressBarShown: boolean;
+  /** A signed-in shopper has already submitted the shipping step in this checkout. */
+  registeredShippingDone: boolean;
+  /** The basket has shipping methods (it is not digital-only). */
+  hasShippingMethods: boolean;
+}
+
+const has = (flash: Flash[], ...types: FlashType[]) => flash.some((f) => types.includes(f.type));
+
+/** Product spec §4 "Step choice from basket flash messages", rule by rule. */
+export function chooseStep(flash: Flash[], ctx: StepContext): CheckoutStep {
+  if (has(flash, 'ProductItemsRequired', 'ShippingAddressRequired', 'EmailRequired')) return 'information';
+  if (has(flash, 'ShippingMethodRequired') && ctx.signedIn && ctx.progressBarShown && !ctx.registeredShippingDone) return 'shipping';
+  if (has(flash, 'PaymentInstrumentRequired', 'PaymentInstrumentExpired')) return 'payment';
+  if (has(flash, 'BillingAddressRequired') && ctx.hasShippingMethods) return 'payment';
+  if (has(flash, 'BillingAddressRequired')) return ctx.signedIn ? 'updateBillingAddress' : 'information';
+  return 'review';
+}

@@ -1,0 +1,6 @@
+import { placeOrderEndpoint } from '#src/server/http/place-order-endpoint.ts';
+
+export const prerender = false;
+
+/** Places the order when its total is above zero (checkout spec §4 "Order placement"). */
+export const POST = placeOrderEndpoint(true);

@@ -1,0 +1,219 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { lockOpenBasket } from '../commerce/basket-lock.ts';
+import { CommerceError } from '../commerce/errors.ts';
+import { pruneAndReadBasket, setShippingMethod } from '../commerce/basket.ts';
+import { listShippingMethods } from '../commerce/shipping.ts';
+import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
+import { basketFlash } from '#src/lib/checkout/flash.ts';
+import type { CheckoutAddress, CheckoutView, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
+
+/**
+ * The checkout's writes and its view of a bag. Each write is one transaction that locks the bag first (a bag being
+ * placed refuses it with 409), so what the shopper tells the checkout never races an order.
+ */
+
+const nowIso = () => new Date().toISOString();
+
+async function inBag<T>(db: Db, basketId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    return work(tx);
+  });
+}
+
+/** The flash list of a bag as it is now (what placing an order checks too). */
+export function flashFor(basket: BasketView, record: CheckoutRecord, now: Date) {
+  const billing = record.billingSame && !basket.c_summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
+  return basketFlash({
+    itemCount: basket.productItems.length,
+    digitalOnly: basket.c_summary.isDigitalItemsOnly,
+    hasEmail: !!record.email,
+    hasShippingAddress: !!record.shippingAddress,
+    shippingMethodConfirmed: record.shippingMethodConfirmed,
+    hasBillingAddress: !!billing,
+    payment: !record.payment ? 'none' : isCardExpired(record.payment, now) ? 'expired' : 'valid',
+    orderTotal: basket.orderTotal,
+  });
+}
+
+/** The billing address in use: the shipping address when the shopper said they are the same (never for e-gift-only bags). */
+export const effectiveBilling = (basket: BasketView, record: CheckoutRecord): CheckoutAddress | null =>
+  record.billingSame && !basket.c_summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
+
+export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<CheckoutView> {
+  const now = new Date();
+  const basket = await pruneAndReadBasket(db, basketId);
+  const [record, methods, savedAddresses, savedCards] = await Promise.all([
+    readCheckout(db.kysely, basket.basketId),
+    basket.c_summary.isDigitalItemsOnly ? null : listShippingMethods(db, basket.basketId, basket),
+    customerId ? listSavedAddresses(db, customerId) : [],
+    customerId ? listSavedCards(db, customerId, now) : [],
+  ]);
+  return {
+    basket,
+    signedIn: !!customerId,
+    email: record.email,
+    emailSubscribe: record.emailSubscribe,
+    shippingAddress: record.shippingAddress,
+    billingAddress: effectiveBilling(basket, record),
+    billingSameAsShipping: record.billingSame && !basket.c_summary.isDigitalItemsOnly,
+    payment: record.payment ? paymentView(record.payment, now) : null,
+    shippingMethods: methods?.methods ?? [],
+    shippingMethodConfirmed: record.shippingMethodConfirmed,
+    savedAddresses,
+    savedCards,
+    _flash: flashFor(basket, record, now),
+  };
+}
+
+export async function setEmail(db: Db, basketId: string, email: string, subscribe: boolean): Promise<void> {
+  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { email, emailSubscribe: subscribe }));
+}
+
+/**
+ * The shipping address; the bag's state follows it (tax, restricted-state flags). A signed-in shopper may keep it
+ * in their profile (and make it their default).
+ */
+export async function setShippingAddress(
+  db: Db,
+  basketId: string,
+  address: CheckoutAddress,
+  save: { customerId: string; makeDefault: boolean } | null,
+): Promise<void> {
+  await inBag(db, basketId, async (tx) => {
+    const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
+    if (!known) throw new CommerceError('invalid', 'Please choose a state we ship to.');
+    await tx.updateTable('baskets').set({ shipping_state_code: known.state_code, updated_at: nowIso() }).where('id', '=', basketId).execute();
+    await writeCheckout(tx, basketId, { shippingAddress: address });
+    if (save) await saveAddress(tx, save.customerId, address, save.makeDefault);
+  });
+}
+
+/** A signed-in shopper's saved address, chosen for this bag: checked again (it may be incomplete). */
+export async function chooseSavedAddress(db: Db, basketId: string, customerId: string, addressId: string): Promise<void> {
+  const row = await db.kysely
+    .selectFrom('customer_addresses')
+    .select('address')
+    .where('id', '=', addressId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw new CommerceError('not_found', 'That address is no longer in your profile.');
+  const address = JSON.parse(row.address) as CheckoutAddress;
+  if (!isCompleteAddress(address)) throw new CommerceError('invalid', 'This address is incomplete. Please edit it or enter another.');
+  await setShippingAddress(db, basketId, address, null);
+}
+
+export async function confirmShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
+  await setShippingMethod(db, basketId, methodId);
+  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { shippingMethodConfirmed: true }));
+}
+
+/** The card (tokenized in the browser, or one of the shopper's saved cards) and the billing address for the bag. */
+export async function setPayment(
+  db: Db,
+  basketId: string,
+  input: {
+    card: Omit<StoredPayment, 'savedCardId'> | null;
+    savedCardId: string | null;
+    billingSame: boolean;
+    billingAddress: CheckoutAddress | null;
+    saveCardFor: string | null;
+    customerId: string | null;
+  },
+): Promise<void> {
+  const now = new Date();
+  await inBag(db, basketId, async (tx) => {
+    let payment: StoredPayment;
+    if (input.savedCardId) {
+      if (!input.customerId) throw new CommerceError('invalid', 'Please sign in to use a saved card.');
+      const row = await tx
+        .selectFrom('customer_cards')
+        .select('card')
+        .where('id', '=', input.savedCardId)
+        .where('customer_id', '=', input.customerId)
+        .executeTakeFirst();
+      if (!row) throw new CommerceError('not_found', 'That card is no longer in your profile.');
+      payment = { ...(JSON.parse(row.card) as StoredPayment), savedCardId: input.savedCardId };
+    } else if (input.card) {
+      payment = { ...input.card, savedCardId: null };
+      if (input.saveCardFor) payment.savedCardId = await saveCard(tx, input.saveCardFor, payment);
+    } else {
+      throw new CommerceError('invalid', 'Please enter a payment method.');
+    }
+    if (isCardExpired(payment, now)) throw new CommerceError('invalid', 'This card has expired. Please use another card.');
+    await writeCheckout(tx, basketId, { payment, billingSame: input.billingSame, billingAddress: input.billingSame ? null : input.billingAddress });
+  });
+}
+
+/** The billing address alone (PUT billing_address/update/): the same as shipping, or its own. */
+export async function setBilling(db: Db, basketId: string, billingSame: boolean, billingAddress: CheckoutAddress | null): Promise<void> {
+  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { billingSame, billingAddress: billingSame ? null : billingAddress }));
+}
+
+async function saveAddress(tx: Tx, customerId: string, address: CheckoutAddress, makeDefault: boolean): Promise<void> {
+  if (makeDefault) await tx.updateTable('customer_addresses').set({ preferred: 0 }).where('customer_id', '=', customerId).execute();
+  const existing = await tx.selectFrom('customer_addresses').select(['id', 'address']).where('customer_id', '=', customerId).execute();
+  const same = existing.find((r) => r.address === JSON.stringify(address));
+  if (same) {
+    if (makeDefault) await tx.updateTable('customer_addresses').set({ preferred: 1 }).where('id', '=', same.id).execute();
+    return;
+  }
+  await tx
+    .insertInto('customer_addresses')
+    .values({
+      id: randomUUID(),
+      customer_id: customerId,
+      address: JSON.stringify(address),
+      preferred: makeDefault || existing.length === 0 ? 1 : 0,
+      created_at: nowIso(),
+    })
+    .execute();
+}
+
+async function saveCard(tx: Tx, customerId: string, card: StoredPayment): Promise<string> {
+  const id = randomUUID();
+  await tx
+    .insertInto('customer_cards')
+    .values({ id, customer_id: customerId, card: JSON.stringify({ ...card, savedCardId: null }), created_at: nowIso() })
+    .execute();
+  return id;
+}
+
+/** Saved addresses, default first; incomplete ones are listed (disabled in the list). */
+export async function listSavedAddresses(db: Db, customerId: string): Promise<SavedAddressView[]> {
+  const rows = await db.kysely
+    .selectFrom('customer_addresses')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('preferred', 'desc')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map((r) => {
+    const address = JSON.parse(r.address) as CheckoutAddress;
+    return { addressId: r.id, address, preferred: r.preferred === 1, incomplete: !isCompleteAddress(address) };
+  });
+}
+
+export async function listSavedCards(db: Db, customerId: string, now = new Date()): Promise<SavedCardView[]> {
+  const rows = await db.kysely.selectFrom('customer_cards').selectAll().where('customer_id', '=', customerId).orderBy('created_at', 'desc').execute();
+  return rows.map((r) => {
+    const card = JSON.parse(r.card) as StoredPayment;
+    return { ...paymentView({ ...card, savedCardId: r.id }, now), paymentInstrumentId: r.id };
+  });
+}
+
+/** The profile additions of checkout spec §7 customerdata/: addresses and cards a signed-in shopper keeps. */
+export async function addCustomerData(
+  db: Db,
+  customerId: string,
+  data: { addresses: CheckoutAddress[]; cards: Omit<StoredPayment, 'savedCardId'>[] },
+): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    for (const address of data.addresses) await saveAddress(tx, customerId, address, false);
+    for (const card of data.cards) await saveCard(tx, customerId, { ...card, savedCardId: null });
+  });
+}

@@ -1,0 +1,92 @@
+import type { Tx } from '../db/transaction.ts';
+import type { CheckoutAddress, PaymentView } from '#src/lib/checkout/checkout-types.ts';
+
+/**
+ * What the shopper has told the checkout, one row per bag (basket_checkout). Every write here runs inside a bag
+ * write transaction that has locked the bag first (see checkout-service.ts), so it cannot race a placement.
+ */
+
+/** The card kept on the bag: the tokenization result, never a number or a security code. */
+export interface StoredPayment {
+  token: string;
+  cardType: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+  savedCardId: string | null;
+}
+
+export interface CheckoutRecord {
+  email: string | null;
+  emailSubscribe: boolean;
+  shippingAddress: CheckoutAddress | null;
+  shippingMethodConfirmed: boolean;
+  billingAddress: CheckoutAddress | null;
+  billingSame: boolean;
+  payment: StoredPayment | null;
+}
+
+export const EMPTY_RECORD: CheckoutRecord = {
+  email: null,
+  emailSubscribe: false,
+  shippingAddress: null,
+  shippingMethodConfirmed: false,
+  billingAddress: null,
+  billingSame: true,
+  payment: null,
+};
+
+const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
+
+export async function readCheckout(tx: Tx, basketId: string | null): Promise<CheckoutRecord> {
+  if (!basketId) return EMPTY_RECORD;
+  const row = await tx.selectFrom('basket_checkout').selectAll().where('basket_id', '=', basketId).executeTakeFirst();
+  if (!row) return EMPTY_RECORD;
+  return {
+    email: row.email,
+    emailSubscribe: row.email_subscribe === 1,
+    shippingAddress: parse<CheckoutAddress>(row.shipping_address),
+    shippingMethodConfirmed: row.shipping_method_confirmed === 1,
+    billingAddress: parse<CheckoutAddress>(row.billing_address),
+    billingSame: row.billing_same === 1,
+    payment: parse<StoredPayment>(row.payment),
+  };
+}
+
+export async function writeCheckout(tx: Tx, basketId: string, change: Partial<CheckoutRecord>): Promise<void> {
+  const next = { ...(await readCheckout(tx, basketId)), ...change };
+  const row = {
+    email: next.email,
+    email_subscribe: next.emailSubscribe ? 1 : 0,
+    shipping_address: next.shippingAddress ? JSON.stringify(next.shippingAddress) : null,
+    shipping_method_confirmed: next.shippingMethodConfirmed ? 1 : 0,
+    billing_address: next.billingAddress ? JSON.stringify(next.billingAddress) : null,
+    billing_same: next.billingSame ? 1 : 0,
+    payment: next.payment ? JSON.stringify(next.payment) : null,
+    updated_at: new Date().toISOString(),
+  };
+  await tx
+    .insertInto('basket_checkout')
+    .values({ basket_id: basketId, ...row })
+    .onConflict((oc) => oc.column('basket_id').doUpdateSet(row))
+    .execute();
+}
+
+/** A card is usable through the end of its expiry month (product spec §5 "Card expiry"). */
+export function isCardExpired(card: Pick<StoredPayment, 'expMonth' | 'expYear'>, now: Date): boolean {
+  const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
+  return now.getUTCFullYear() * 12 + now.getUTCMonth() > year * 12 + (card.expMonth - 1);
+}
+
+export function paymentView(p: StoredPayment, now: Date): PaymentView {
+  return {
+    cardType: p.cardType,
+    last4: p.last4,
+    expMonth: p.expMonth,
+    expYear: p.expYear,
+    holder: p.holder,
+    savedCardId: p.savedCardId,
+    isExpired: isCardExpired(p, now),
+  };
+}

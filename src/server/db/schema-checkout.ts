@@ -1,0 +1,70 @@
+import type { Generated } from 'kysely';
+
+/** The checkout's tables (migration 010-checkout.ts explains each). JSON columns hold our own shapes as text. */
+
+export interface BasketCheckoutTable {
+  basket_id: string;
+  email: string | null;
+  email_subscribe: Generated<number>;
+  /** CheckoutAddress JSON. */
+  shipping_address: string | null;
+  billing_address: string | null;
+  /** 1 once the shopper has submitted the shipping step (the spec's ShippingMethodRequired flash clears). */
+  shipping_method_confirmed: Generated<number>;
+  billing_same: Generated<number>;
+  /** StoredPayment JSON: a token, last four, type, expiry and holder; never a number or a security code. */
+  payment: string | null;
+  ecoship: Generated<number>;
+  package_protection: Generated<number>;
+  updated_at: string;
+}
+
+export interface CheckoutAttemptTable {
+  id: string;
+  idempotency_key: string;
+  basket_id: string;
+  request_hash: string;
+  state: 'pending' | 'authorizing' | 'done';
+  /** The order as it will be written (lines and totals priced at placement), kept until the attempt is done. */
+  snapshot: string | null;
+  authorization_id: string | null;
+  reply_status: number | null;
+  reply: string | null;
+  lease_until: string;
+  created_at: string;
+}
+
+export interface OrderLineTable {
+  order_id: string;
+  position: number;
+  sku: string;
+  product_id: string;
+  product_name: string;
+  /** Colour, size, hemming, gift card recipient: what the line said when ordered. */
+  details: string;
+  image_url: string;
+  quantity: number;
+  unit_price_cents: number;
+  line_total_cents: number;
+}
+
+export interface CustomerAddressTable {
+  id: string;
+  customer_id: string;
+  address: string;
+  preferred: Generated<number>;
+  created_at: string;
+}
+
+export interface CustomerCardTable {
+  id: string;
+  customer_id: string;
+  card: string;
+  created_at: string;
+}
+
+export interface EmailSubscriptionTable {
+  email: string;
+  source: string;
+  created_at: string;
+}

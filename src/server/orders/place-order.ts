@@ -1,0 +1,436 @@
+import { createHash, randomInt, randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { readBasket, emptyBasket } from '../commerce/basket-read.ts';
+import { CommerceError } from '../commerce/errors.ts';
+import { releaseInTx, reserveInTx, type StockRequest } from '../commerce/stock.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import { deliverQueued, queueMail, type Mail } from '../mail/mailer.ts';
+import { effectiveBilling, flashFor } from '../checkout/checkout-service.ts';
+import { readCheckout, writeCheckout } from '../checkout/checkout-store.ts';
+import type { CheckoutAddress, OrderResult } from '#src/lib/checkout/checkout-types.ts';
+import { ORDER_TOTAL_CHANGED, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { confirmationMail } from './confirmation-mail.ts';
+
+/**
+ * Placing an order, exactly once (checkout issue item 5). Three short transactions around the one call that moves
+ * money, so that no transaction is held open while the gateway answers:
+ *
+ * 1. Claim: the attempt row for the idempotency key is inserted (a second request with the key finds it and waits
+ *    for its reply), the bag is locked and checked (complete, the total the shopper saw, stock), stock is taken,
+ *    the bag is marked as being placed (any other write or placement of it gets 409) and the attempt is committed
+ *    as 'authorizing' with a snapshot of the order, BEFORE the gateway is called: the intent log.
+ * 2. Authorize: the gateway holds the amount, with the attempt id as the provider's idempotency key.
+ * 3. Commit: the order and its lines are written from the snapshot, the bag is marked ordered and let go by its
+ *    sessions, the confirmation e-mail is queued in the outbox, and the attempt stores its reply, all at once.
+ *
+ * A refusal at 2 (or a failure at 3) gives the stock back, voids any authorization and frees the bag. A process that
+ * dies between 1 and 3 leaves an 'authorizing' attempt whose lease runs out; the recovery sweep (recovery.ts) voids
+ * what the gateway holds under its reference and gives everything back.
+ */
+
+export interface PlacementRequest {
+  basketId: string;
+  customerId: string | null;
+  idempotencyKey: string;
+  /** The request as the shopper sent it: the same key with another body is refused (422). */
+  body: unknown;
+  /** The order total the shopper saw, in cents. */
+  expectedTotal: number;
+}
+
+export interface PlacementReply {
+  status: number;
+  result: OrderResult & { orderId: string | null };
+  replayed: boolean;
+}
+
+interface Snapshot {
+  customerId: string | null;
+  email: string;
+  lines: {
+    sku: string;
+    productId: string;
+    productName: string;
+    details: string;
+    imageUrl: string;
+    quantity: number;
+    unitPrice: number;
+    lineTotal: number;
+  }[];
+  totals: { subTotal: number; discount: number; shipping: number; tax: number; orderTotal: number };
+  shippingMethodId: string;
+  shippingAddress: CheckoutAddress | null;
+  billingAddress: CheckoutAddress | null;
+  payment: { token: string; cardType: string; last4: string } | null;
+  /** The shopper ticked the e-mail subscription at the information step. */
+  subscribe: boolean;
+  taken: StockRequest[];
+}
+
+const LEASE_MARGIN_MS = 60_000;
+const WAIT_STEP_MS = 25;
+
+const requestHash = (basketId: string, body: unknown) =>
+  createHash('sha256')
+    .update(JSON.stringify([basketId, canonical(body)]))
+    .digest('hex');
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((k) => [k, canonical((value as Record<string, unknown>)[k])]),
+    );
+  }
+  return value;
+}
+
+const isUniqueViolation = (err: unknown) => {
+  const e = err as { code?: string; errcode?: string; message?: string };
+  return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
+};
+
+function failed(status: number, message: string, basket: BasketView | null, orderTotal: number): PlacementReply {
+  return {
+    status,
+    replayed: false,
+    result: { confirmationStatus: 'failed', orderNo: null, orderId: null, orderTotal, message, basket, basketId: basket?.basketId ?? null },
+  };
+}
+
+type Claim = { kind: 'reply'; reply: PlacementReply & { mail?: Mail } } | { kind: 'authorize'; attemptId: string; snapshot: Snapshot };
+
+export async function placeOrder(db: Db, gateway: PaymentGateway, request: PlacementRequest, leaseMs: number): Promise<PlacementReply> {
+  const hash = requestHash(request.basketId, request.body);
+  let claim: Claim;
+  try {
+    claim = await withWriteTransaction(db, (tx) => claimBasket(db, tx, request, hash, leaseMs));
+  } catch (err) {
+    if (isUniqueViolation(err)) return awaitReply(db, request.idempotencyKey, hash, leaseMs);
+    throw err;
+  }
+  if (claim.kind === 'reply') return delivered(claim.reply);
+  return authorizeAndCommit(db, gateway, claim.attemptId, claim.snapshot);
+}
+
+/** Hands a committed order's confirmation mail to SMTP (when configured) and drops it from the reply. */
+function delivered(reply: PlacementReply & { mail?: Mail }): PlacementReply {
+  const { mail, ...rest } = reply;
+  if (mail) deliverQueued(mail);
+  return rest;
+}
+
+async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number): Promise<Claim> {
+  const existing = await tx.selectFrom('checkout_attempts').select(['id']).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
+  if (existing) throw Object.assign(new Error('attempt exists'), { code: '23505' });
+  const attemptId = randomUUID();
+  const now = new Date();
+  await tx
+    .insertInto('checkout_attempts')
+    .values({
+      id: attemptId,
+      idempotency_key: request.idempotencyKey,
+      basket_id: request.basketId,
+      request_hash: hash,
+      state: 'pending',
+      lease_until: new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS).toISOString(),
+      created_at: now.toISOString(),
+    })
+    .execute();
+  const done = async (reply: PlacementReply): Promise<Claim> => {
+    await finishAttempt(tx, attemptId, reply);
+    return { kind: 'reply', reply };
+  };
+
+  const bag = await lockClause(db)(
+    tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', request.basketId),
+  ).executeTakeFirst();
+  if (!bag || bag.status !== 'open') return done(failed(409, 'This bag has already been ordered.', null, request.expectedTotal));
+  if (bag.placing_attempt_id) return done(failed(409, 'Your order is already being placed.', null, request.expectedTotal));
+
+  const basket = await readBasket(tx, request.basketId);
+  const record = await readCheckout(tx, request.basketId);
+  const missing = flashFor(basket, record, now).filter((f) => f.type !== 'ShippingMethodRequired');
+  if (missing[0]) return done(failed(400, missing[0].message, basket, basket.orderTotal));
+  if (
+    basket.productItems.some((l) => l.showRestrictedShippingStateMessage || l.c_lineItemDetails.isOutOfCatalog || l.c_lineItemDetails.isOutOfStock)
+  ) {
+    return done(failed(409, 'Some items in your bag cannot be ordered. Please review your bag.', basket, basket.orderTotal));
+  }
+  if (basket.orderTotal !== request.expectedTotal) {
+    await writeCheckout(tx, request.basketId, { payment: null });
+    return done(failed(409, ORDER_TOTAL_CHANGED, basket, basket.orderTotal));
+  }
+
+  let taken: StockRequest[];
+  await sql`SAVEPOINT take_stock`.execute(tx);
+  try {
+    taken = await reserveInTx(
+      tx,
+      basket.productItems.map((l) => ({ sku: l.productId, quantity: l.quantity })),
+    );
+    await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
+  } catch (err) {
+    if (!(err instanceof CommerceError)) throw err;
+    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    return done(failed(409, err.message, basket, basket.orderTotal));
+  }
+
+  const snapshot: Snapshot = {
+    customerId: request.customerId,
+    email: record.email ?? '',
+    lines: basket.productItems.map((l) => ({
+      sku: l.productId,
+      productId: l.masterId,
+      productName: l.productName,
+      details: lineDetails(l),
+      imageUrl: l.c_productImageUrl,
+      quantity: l.quantity,
+      unitPrice: Math.round(l.price / l.quantity),
+      lineTotal: l.price,
+    })),
+    totals: {
+      subTotal: basket.c_summary.subTotal,
+      discount: basket.c_summary.couponDiscount,
+      shipping: basket.c_summary.shippingAndHandling,
+      tax: basket.c_summary.totalTax,
+      orderTotal: basket.orderTotal,
+    },
+    shippingMethodId: basket.shipments[0]?.shippingMethod.id ?? 'Regular',
+    shippingAddress: basket.c_summary.isDigitalItemsOnly ? null : record.shippingAddress,
+    billingAddress: effectiveBilling(basket, record),
+    payment: record.payment ? { token: record.payment.token, cardType: record.payment.cardType, last4: record.payment.last4 } : null,
+    subscribe: record.emailSubscribe,
+    taken,
+  };
+  await tx.updateTable('baskets').set({ placing_attempt_id: attemptId }).where('id', '=', request.basketId).execute();
+  if (snapshot.totals.orderTotal === 0) {
+    // Nothing to authorize: the order is written in this same transaction.
+    return { kind: 'reply', reply: await commitOrder(tx, attemptId, request.basketId, snapshot, null) };
+  }
+  await tx
+    .updateTable('checkout_attempts')
+    .set({ state: 'authorizing', snapshot: JSON.stringify(snapshot) })
+    .where('id', '=', attemptId)
+    .execute();
+  return { kind: 'authorize', attemptId, snapshot };
+}
+
+function lineDetails(l: BasketView['productItems'][number]): string {
+  return [
+    l.colorName,
+    l.sizeLabel,
+    l.c_hemmingInseamLength ? `Hemmed ${l.c_hemmingInseamLength}` : null,
+    l.c_giftCardRecipient ? `To ${l.c_giftCardRecipient}` : null,
+    l.bonusProductLineItem ? 'Free gift' : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: string, snapshot: Snapshot): Promise<PlacementReply> {
+  const basketId = (await db.kysely.selectFrom('checkout_attempts').select('basket_id').where('id', '=', attemptId).executeTakeFirstOrThrow())
+    .basket_id;
+  const token = snapshot.payment?.token;
+  let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
+  try {
+    if (!token) throw new Error('no card on the attempt');
+    outcome = await gateway.authorize({ token, amountCents: snapshot.totals.orderTotal, currency: 'USD', reference: attemptId });
+  } catch (err) {
+    console.error(`[checkout] authorization for attempt ${attemptId} failed to answer`, (err as Error).message);
+    outcome = { ok: false, code: 'timeout', message: ORDER_TECHNICAL_PROBLEM };
+  }
+  if (!outcome.ok) {
+    const message = outcome.code === 'timeout' || outcome.code === 'processing_error' ? ORDER_TECHNICAL_PROBLEM : outcome.message;
+    const status = outcome.code === 'timeout' ? 504 : 402;
+    if (outcome.code === 'timeout' && !(await voidByReference(gateway, attemptId))) {
+      // The gateway cannot be reached to void what it may hold: the recovery sweep finishes this attempt later.
+      return failed(status, message, null, snapshot.totals.orderTotal);
+    }
+    return abandonAttempt(db, attemptId, basketId, snapshot, (basket) => failed(status, message, basket, snapshot.totals.orderTotal));
+  }
+  try {
+    const committed = await withWriteTransaction(db, async (tx) => {
+      const attempt = await lockClause(db)(tx.selectFrom('checkout_attempts').select('state').where('id', '=', attemptId)).executeTakeFirst();
+      if (attempt?.state !== 'authorizing') throw new Error('the attempt was recovered while it was being authorized');
+      return commitOrder(tx, attemptId, basketId, snapshot, outcome.authorizationId);
+    });
+    return delivered(committed);
+  } catch (err) {
+    console.error(`[checkout] writing the order of attempt ${attemptId} failed; voiding its authorization`, err);
+    await gateway.void(outcome.authorizationId).catch(() => {});
+    return abandonAttempt(db, attemptId, basketId, snapshot, (basket) =>
+      failed(503, ORDER_TECHNICAL_PROBLEM, basket, snapshot.totals.orderTotal),
+    ).catch(() => failed(503, ORDER_TECHNICAL_PROBLEM, null, snapshot.totals.orderTotal));
+  }
+}
+
+/** Voids every authorization the gateway holds under the attempt's reference; false when the gateway cannot be asked. */
+export async function voidByReference(gateway: PaymentGateway, reference: string): Promise<boolean> {
+  try {
+    const held = await gateway.findByReference(reference);
+    for (const a of held) if (a.status === 'authorized') await gateway.void(a.authorizationId);
+    return true;
+  } catch (err) {
+    console.error(`[checkout] could not void the authorizations of attempt ${reference}`, (err as Error).message);
+    return false;
+  }
+}
+
+/** Gives back what an attempt took (stock, the bag) and stores its failure as the key's reply. */
+export async function abandonAttempt(
+  db: Db,
+  attemptId: string,
+  basketId: string,
+  snapshot: Snapshot,
+  reply: (basket: BasketView | null) => PlacementReply,
+): Promise<PlacementReply> {
+  return withWriteTransaction(db, async (tx) => {
+    const attempt = await lockClause(db)(
+      tx.selectFrom('checkout_attempts').select(['state', 'reply', 'reply_status']).where('id', '=', attemptId),
+    ).executeTakeFirst();
+    if (attempt?.state === 'done' && attempt.reply) return storedReply(attempt.reply_status ?? 200, attempt.reply, false);
+    await releaseInTx(tx, snapshot.taken);
+    await tx
+      .updateTable('baskets')
+      .set({ placing_attempt_id: null })
+      .where('id', '=', basketId)
+      .where('placing_attempt_id', '=', attemptId)
+      .execute();
+    const answer = reply(await readBasket(tx, basketId));
+    await finishAttempt(tx, attemptId, answer);
+    return answer;
+  });
+}
+
+/** Writes the order; the confirmation mail is queued with it and handed to SMTP once committed (`mail`). */
+async function commitOrder(
+  tx: Tx,
+  attemptId: string,
+  basketId: string,
+  snapshot: Snapshot,
+  authorizationId: string | null,
+): Promise<PlacementReply & { mail: Mail }> {
+  const orderId = randomUUID();
+  const orderNo = await freeOrderNumber(tx);
+  const placedAt = new Date().toISOString();
+  await tx
+    .insertInto('orders')
+    .values({
+      id: orderId,
+      order_no: orderNo,
+      customer_id: snapshot.customerId,
+      email: snapshot.email,
+      status: 'placed',
+      total_cents: snapshot.totals.orderTotal,
+      placed_at: placedAt,
+      basket_id: basketId,
+      subtotal_cents: snapshot.totals.subTotal,
+      discount_cents: snapshot.totals.discount,
+      shipping_cents: snapshot.totals.shipping,
+      tax_cents: snapshot.totals.tax,
+      shipping_method_id: snapshot.shippingMethodId,
+      shipping_address: snapshot.shippingAddress ? JSON.stringify(snapshot.shippingAddress) : null,
+      billing_address: snapshot.billingAddress ? JSON.stringify(snapshot.billingAddress) : null,
+      payment_summary: snapshot.payment ? JSON.stringify({ cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 }) : null,
+      authorization_id: authorizationId,
+      attempt_id: attemptId,
+    })
+    .execute();
+  if (snapshot.lines.length > 0) {
+    await tx
+      .insertInto('order_lines')
+      .values(
+        snapshot.lines.map((l, position) => ({
+          order_id: orderId,
+          position,
+          sku: l.sku,
+          product_id: l.productId,
+          product_name: l.productName,
+          details: l.details,
+          image_url: l.imageUrl,
+          quantity: l.quantity,
+          unit_price_cents: l.unitPrice,
+          line_total_cents: l.lineTotal,
+        })),
+      )
+      .execute();
+  }
+  await tx.updateTable('baskets').set({ status: 'ordered', placing_attempt_id: null, updated_at: placedAt }).where('id', '=', basketId).execute();
+  // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
+  await tx.updateTable('sessions').set({ basket_id: null }).where('basket_id', '=', basketId).execute();
+  await tx.updateTable('customers').set({ basket_id: null }).where('basket_id', '=', basketId).execute();
+  if (snapshot.subscribe) {
+    await tx
+      .insertInto('email_subscriptions')
+      .values({ email: snapshot.email, source: 'checkout', created_at: placedAt })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+  }
+  const mail = confirmationMail(orderNo, snapshot);
+  await queueMail(tx, mail);
+  const reply: PlacementReply = {
+    status: 200,
+    replayed: false,
+    result: {
+      confirmationStatus: 'confirmed',
+      orderNo,
+      orderId,
+      orderTotal: snapshot.totals.orderTotal,
+      message: null,
+      basket: emptyBasket(),
+      basketId,
+    },
+  };
+  await finishAttempt(tx, attemptId, reply, authorizationId);
+  return { ...reply, mail };
+}
+
+/** Order numbers follow the header spec's pattern: 1-4 digits, dash, 5 digits, dash, 3-4 digits; unique. */
+async function freeOrderNumber(tx: Tx): Promise<string> {
+  for (;;) {
+    const candidate = `${randomInt(1, 10_000)}-${String(randomInt(0, 100_000)).padStart(5, '0')}-${String(randomInt(0, 10_000)).padStart(randomInt(3, 5), '0')}`;
+    const taken = await tx.selectFrom('orders').select('id').where('order_no', '=', candidate).executeTakeFirst();
+    if (!taken) return candidate;
+  }
+}
+
+async function finishAttempt(tx: Tx, attemptId: string, reply: PlacementReply, authorizationId: string | null = null): Promise<void> {
+  await tx
+    .updateTable('checkout_attempts')
+    .set({ state: 'done', snapshot: null, reply_status: reply.status, reply: JSON.stringify(reply.result), authorization_id: authorizationId })
+    .where('id', '=', attemptId)
+    .execute();
+}
+
+const storedReply = (status: number, reply: string, replayed: boolean): PlacementReply => ({
+  status,
+  replayed,
+  result: JSON.parse(reply) as PlacementReply['result'],
+});
+
+/**
+ * Another request holds this key: its reply is ours once stored (replayed), as long as it was the same request.
+ * While it is still being placed the request waits, up to the attempt's lease; then 409.
+ */
+async function awaitReply(db: Db, key: string, hash: string, leaseMs: number): Promise<PlacementReply> {
+  const deadline = Date.now() + leaseMs + 5_000;
+  for (;;) {
+    const row = await db.kysely
+      .selectFrom('checkout_attempts')
+      .select(['request_hash', 'state', 'reply', 'reply_status'])
+      .where('idempotency_key', '=', key)
+      .executeTakeFirst();
+    if (row && row.request_hash !== hash) {
+      return failed(422, 'This idempotency key was already used for a different request.', null, 0);
+    }
+    if (row?.state === 'done' && row.reply) return storedReply(row.reply_status ?? 200, row.reply, true);
+    if (Date.now() > deadline) return failed(409, 'Your order is still being placed. Please wait a moment and refresh.', null, 0);
+    await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+  }
+}
