@@ -12,25 +12,32 @@ const env = parseConfig(process.env);
 /**
  * `astro dev` puts the same front door as the production server (src/server/http/front-door.ts: the store's own
  * host only, allowed methods, security headers) before everything, and serves the embedded OpenID provider under
- * /oidc as the production server does (src/server/main.ts), so social sign-in through the local provider works in
- * development too. The modules are plain Node TypeScript (the production server runs them unbundled), loaded on the
- * first request.
+ * /oidc and the sandbox card gateway under /sandbox-gateway as the production server does (src/server/main.ts), so
+ * social sign-in through the local provider and card tokenization work in development too. The modules are plain
+ * Node TypeScript (the production server runs them unbundled), loaded on the first request.
  */
 const frontDoorAndLocalOidcInDev = {
   name: 'store:front-door-and-local-oidc',
   hooks: {
     /** @param {{ server: import('vite').ViteDevServer }} options */
     'astro:server:setup': ({ server }) => {
-      /** @type {Promise<{ door: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean, oidc: (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean }> | undefined} */
+      /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean} Mount */
+      /** @type {Promise<{ door: Mount, oidc: Mount, sandboxGateway: Mount }> | undefined} */
       let mounted;
       server.middlewares.use((req, res, next) => {
-        mounted ??= Promise.all([import('./src/server/http/front-door.ts'), import('./src/server/oidc/mount.ts')]).then(([f, m]) => ({
+        mounted ??= Promise.all([
+          import('./src/server/http/front-door.ts'),
+          import('./src/server/oidc/mount.ts'),
+          import('./src/server/payments/sandbox/mount.ts'),
+        ]).then(([f, m, p]) => ({
           door: f.createFrontDoor(),
           oidc: m.localProviderMount(),
+          sandboxGateway: p.sandboxGatewayMount(),
         }));
-        mounted.then(({ door, oidc }) => {
+        mounted.then(({ door, oidc, sandboxGateway }) => {
           if (door(req, res)) return;
           if (req.url?.startsWith('/oidc') && oidc(req, res)) return;
+          if (req.url?.startsWith('/sandbox-gateway') && sandboxGateway(req, res)) return;
           next();
         }, next);
       });

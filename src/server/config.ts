@@ -57,6 +57,20 @@ const ConfigSchema = v.object({
   TRUST_PROXY: v.optional(flag('TRUST_PROXY')),
   // Social sign-in providers; unset: the embedded test provider on a loopback origin, none elsewhere.
   SOCIAL_PROVIDERS: v.optional(v.string()),
+  // Card payments (src/server/payments/payments.ts): the embedded sandbox gateway, or Stripe with both keys.
+  PAYMENT_GATEWAY: v.optional(v.picklist(['sandbox', 'stripe'], 'PAYMENT_GATEWAY must be sandbox or stripe'), 'sandbox'),
+  PAYMENT_TIMEOUT_MS: v.optional(integer('PAYMENT_TIMEOUT_MS', 1, 120_000), '10000'),
+  STRIPE_API_BASE: v.optional(
+    v.pipe(
+      v.string(),
+      v.url('STRIPE_API_BASE must be a URL'),
+      v.regex(/^https?:\/\//, 'STRIPE_API_BASE must be an http(s) URL'),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
+    'https://api.stripe.com',
+  ),
+  STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)'))),
+  STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)'))),
   // Test and bench tools only.
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),

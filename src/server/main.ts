@@ -21,6 +21,7 @@ try {
 }
 const { createFrontDoor } = await import('./http/front-door.ts');
 const { localProviderMount } = await import('./oidc/mount.ts');
+const { sandboxGatewayMount } = await import('./payments/sandbox/mount.ts');
 const { storeFront } = await import('./http/front.ts');
 const { startMaintenance } = await import('./maintenance/sweep.ts');
 
@@ -30,12 +31,14 @@ const { handler } = (await import(pathToFileURL(resolve(STORE_DIST, 'server/entr
 
 const frontDoor = createFrontDoor(origin);
 const oidc = localProviderMount();
+// The embedded sandbox gateway's card tokenization (PAYMENT_GATEWAY=sandbox): its own path, before the store.
+const sandboxGateway = sandboxGatewayMount();
 // Built files go out precompressed, pages and JSON compressed (src/server/http/front.ts).
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 
 const server = http.createServer((req, res) => {
   if (frontDoor(req, res)) return;
-  if (!oidc(req, res)) store(req, res);
+  if (!oidc(req, res) && !sandboxGateway(req, res)) store(req, res);
 });
 server.listen(PORT, HOST, () => console.log(`Store listening on http://${HOST}:${PORT} (public origin ${origin})`));
 // Expired sessions, counters and abandoned guest bags are swept by every instance on a jittered timer (safe at once).

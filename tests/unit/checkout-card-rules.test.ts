@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { cardEntryErrors, cardEntrySchema, type CardEntry } from '#src/lib/checkout/card-entry.ts';
+import { validateCardEntry, cardEntrySchema, type CardEntry } from '#src/lib/checkout/card-entry.ts';
 import {
   AMEX_NUMBER_MAX,
   CARD_MESSAGES,
@@ -161,7 +161,7 @@ describe('expiry and security code fields for a store card', () => {
     expect(showExpiryAndCvv('5856 3765 1')).toBe(false);
   });
   it('so a store card entry asks for neither', () => {
-    const errors = cardEntryErrors({ holder: 'Sam Lee', number: PLCC_ONE_BRAND, expiry: '', securityCode: '' }, new Date());
+    const errors = validateCardEntry({ holder: 'Sam Lee', number: PLCC_ONE_BRAND, expiry: '', securityCode: '' }, new Date());
     expect(errors).toEqual({});
   });
 });
@@ -197,8 +197,8 @@ describe('the browser field rules and the schema agree (10,000 generated entries
       fc.property(entry, (e) => {
         const result = v.safeParse(schema, e);
         const fromSchema = Object.fromEntries((result.issues ?? []).map((i) => [v.getDotPath(i), i.message]));
-        expect(fromSchema).toEqual(cardEntryErrors(e, now));
-        expect(result.success).toBe(Object.keys(cardEntryErrors(e, now)).length === 0);
+        expect(fromSchema).toEqual(validateCardEntry(e, now));
+        expect(result.success).toBe(Object.keys(validateCardEntry(e, now)).length === 0);
       }),
       { numRuns: 10_000 },
     );

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { cardKind, cardNumberError, expiryError, holderError, securityCodeError, showExpiryAndCvv } from './card-rules.ts';
+import { cardKind, cardNumberError, digitsOnly, expiryError, holderError, parseExpiry, securityCodeError, showExpiryAndCvv } from './card-rules.ts';
+import type { CardDetails } from './tokenize.ts';
 
 /**
  * The card form as one entry: the field rules of card-rules.ts combined, and the same as a valibot schema for any
@@ -16,7 +17,7 @@ export interface CardEntry {
 export type CardEntryField = keyof CardEntry;
 export type CardEntryErrors = Partial<Record<CardEntryField, string>>;
 
-export function cardEntryErrors(entry: CardEntry, now: Date): CardEntryErrors {
+export function validateCardEntry(entry: CardEntry, now: Date): CardEntryErrors {
   const errors: CardEntryErrors = {};
   const add = (field: CardEntryField, message: string | null) => {
     if (message) errors[field] = message;
@@ -44,7 +45,7 @@ export function cardEntrySchema(now: () => Date = () => new Date()) {
     v.rawCheck(({ dataset, addIssue }) => {
       if (!dataset.typed) return;
       const entry = dataset.value;
-      const errors = cardEntryErrors(entry, now());
+      const errors = validateCardEntry(entry, now());
       for (const key of FIELDS) {
         const message = errors[key];
         if (message) addIssue({ message, path: [{ type: 'object', origin: 'value', input: entry, key, value: entry[key] }] });
@@ -54,3 +55,10 @@ export function cardEntrySchema(now: () => Date = () => new Date()) {
 }
 
 export const CardEntrySchema = cardEntrySchema();
+
+/** What tokenization sends, from a valid entry (null while the expiry is not a valid MM/YY). */
+export function cardDetailsOf(entry: CardEntry): CardDetails | null {
+  const expiry = parseExpiry(entry.expiry);
+  if (!expiry) return null;
+  return { number: digitsOnly(entry.number), expMonth: expiry.month, expYear: expiry.year, cvc: entry.securityCode, holder: entry.holder.trim() };
+}

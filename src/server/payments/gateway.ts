@@ -45,3 +45,6 @@ export interface PaymentGateway {
   /** Authorizations made under a reference (the recovery sweep's question after a crash or a timeout). */
   findByReference(reference: string): Promise<AuthorizationRecord[]>;
 }
+
+/** A reference reused with another token or amount: a provider refuses it (as Stripe's idempotency keys do). */
+export class PaymentReferenceConflict extends Error {}

@@ -1,0 +1,52 @@
+import { atom, computed } from 'nanostores';
+import { validateCardEntry, cardDetailsOf, type CardEntry, type CardEntryErrors, type CardEntryField } from '../checkout/card-entry.ts';
+import { cardKind, digitsOnly, formatCardNumber, formatExpiryInput } from '../checkout/card-rules.ts';
+import type { CardDetails } from '../checkout/tokenize.ts';
+
+/**
+ * The card being typed, in memory only: never persisted, never in a cookie or storage, gone on reload (the spec:
+ * the card number and security code are stored nowhere, not even in the browser). The checkout island reads it
+ * to tokenize and calls resetCardEntry() after a failed order.
+ */
+export interface CardEntryState extends CardEntry {
+  saveCard: boolean;
+}
+
+const EMPTY: CardEntryState = { holder: '', number: '', expiry: '', securityCode: '', saveCard: false };
+
+export const $cardEntry = atom<CardEntryState>(EMPTY);
+/** The fields the shopper has left (their errors show from then on). */
+export const $cardTouched = atom<ReadonlySet<CardEntryField>>(new Set());
+export const $cardKind = computed($cardEntry, (entry) => cardKind(entry.number));
+
+/** Sets a field as typed: the number and expiry are formatted, the security code keeps digits only. */
+export function setCardField(field: CardEntryField, value: string): void {
+  const formatted =
+    field === 'number'
+      ? formatCardNumber(value)
+      : field === 'expiry'
+        ? formatExpiryInput(value)
+        : field === 'securityCode'
+          ? digitsOnly(value)
+          : value;
+  $cardEntry.set({ ...$cardEntry.get(), [field]: formatted });
+}
+
+export const setSaveCard = (saveCard: boolean) => $cardEntry.set({ ...$cardEntry.get(), saveCard });
+
+export function touchCardField(field: CardEntryField): void {
+  if (!$cardTouched.get().has(field)) $cardTouched.set(new Set([...$cardTouched.get(), field]));
+}
+
+export function resetCardEntry(): void {
+  $cardEntry.set(EMPTY);
+  $cardTouched.set(new Set());
+}
+
+/** Every field's error now (empty when the card can be tokenized). */
+export const cardEntryErrors = (now: Date = new Date()): CardEntryErrors => validateCardEntry($cardEntry.get(), now);
+
+/** The entry as tokenization takes it, or null while it is not valid. */
+export function cardDetails(now: Date = new Date()): CardDetails | null {
+  return Object.keys(cardEntryErrors(now)).length === 0 ? cardDetailsOf($cardEntry.get()) : null;
+}

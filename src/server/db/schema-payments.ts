@@ -1,0 +1,32 @@
+/**
+ * The embedded sandbox gateway's own vault (migration 011-payment-sandbox.ts). What a real provider would hold on
+ * its side; the store's tables never see these rows. No card number or security code is ever stored: only what
+ * a provider's token object shows (last four, brand, expiry, holder) and the test outcome the number stood for.
+ */
+export interface PaymentSandboxTokenTable {
+  token: string;
+  last4: string;
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  /** approve | decline | insufficient_funds | processing_error | timeout (src/server/payments/sandbox/test-cards.ts). */
+  outcome: string;
+  created_at: string;
+}
+
+/** One row per reference (unique): the first answer, replayed to every later call with that reference. */
+export interface PaymentSandboxAuthorizationTable {
+  id: string;
+  reference: string;
+  token: string;
+  amount_cents: number;
+  currency: string;
+  /** authorized | voided | captured, or refused (declined, insufficient_funds, processing_error: no hold). */
+  status: string;
+  /** For a refusal: our code and the shopper's message. */
+  error_code: string | null;
+  error_message: string | null;
+  created_at: string;
+  updated_at: string;
+}

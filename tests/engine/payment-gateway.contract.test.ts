@@ -1,0 +1,158 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tokenizeCard, type CardTokenization } from '#src/lib/checkout/tokenize.ts';
+import { PaymentReferenceConflict, type PaymentGateway } from '#src/server/payments/gateway.ts';
+import { sandboxGatewayMount, SANDBOX_TOKENS_PATH } from '#src/server/payments/sandbox/mount.ts';
+import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { SANDBOX_PUBLISHABLE_KEY } from '#src/server/payments/sandbox/tokens.ts';
+import { stripeGateway } from '#src/server/payments/stripe/stripe-gateway.ts';
+import { freshDb } from '../helpers/db.ts';
+import { startStripeStandIn } from '../helpers/stripe-stand-in.ts';
+
+/**
+ * One contract, two gateways: the embedded sandbox (its token endpoint served over HTTP by its mount, its vault in
+ * the test database: SQLite, or PostgreSQL when DATABASE_URL is set) and the Stripe adapter against a local
+ * stand-in answering in Stripe's shapes. The same test cards give the same outcomes through both.
+ */
+const TIMEOUT_MS = 1000;
+
+interface Subject {
+  gateway: PaymentGateway;
+  /** A second gateway as another app instance would have it. */
+  secondInstance: PaymentGateway;
+  where: CardTokenization;
+  close(): Promise<void>;
+}
+
+async function sandboxSubject(): Promise<Subject> {
+  const testDb = await freshDb({ seed: false });
+  const mount = sandboxGatewayMount(async () => testDb.db, true);
+  const server = http.createServer((req, res) => {
+    if (!mount(req, res)) res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const second = testDb.another();
+  return {
+    gateway: sandboxGateway({ database: async () => testDb.db, timeoutMs: TIMEOUT_MS }),
+    secondInstance: sandboxGateway({ database: async () => second, timeoutMs: TIMEOUT_MS }),
+    where: { url: `http://127.0.0.1:${port}${SANDBOX_TOKENS_PATH}`, publishableKey: SANDBOX_PUBLISHABLE_KEY },
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await testDb.cleanup();
+    },
+  };
+}
+
+async function stripeSubject(): Promise<Subject> {
+  const standIn = await startStripeStandIn();
+  const make = () => stripeGateway({ apiBase: standIn.apiBase, secretKey: standIn.secretKey, timeoutMs: TIMEOUT_MS });
+  return {
+    gateway: make(),
+    secondInstance: make(),
+    where: { url: `${standIn.apiBase}/v1/tokens`, publishableKey: standIn.publishableKey },
+    close: standIn.close,
+  };
+}
+
+const card = (number: string, cvc = '123') => ({ number, expMonth: 12, expYear: new Date().getFullYear() + 3, cvc, holder: 'Sam Lee' });
+let referenceCount = 0;
+const newReference = () => `attempt-${process.pid}-${Date.now()}-${++referenceCount}`;
+
+describe.each([
+  ['the sandbox gateway', sandboxSubject],
+  ['the Stripe adapter (against a stand-in)', stripeSubject],
+])('%s', (_name, start) => {
+  let s: Subject;
+  beforeAll(async () => {
+    s = await start();
+  });
+  afterAll(() => s.close());
+
+  async function tokenFor(number: string, cvc?: string) {
+    const result = await tokenizeCard(s.where, card(number, cvc));
+    if (!result.ok) throw new Error(`tokenization failed: ${result.message}`);
+    return result.card;
+  }
+
+  it('tokenizes a card into token, last four, type, expiry and holder', async () => {
+    const visa = await tokenFor('4242424242424242');
+    expect(visa).toMatchObject({ last4: '4242', cardType: 'Visa', expMonth: 12, holder: 'Sam Lee' });
+    expect(visa.token).toMatch(/^tok_/);
+    const amex = await tokenFor('378282246310005', '1234');
+    expect(amex).toMatchObject({ last4: '0005', cardType: 'American Express' });
+  });
+
+  it("refuses an invalid number with the provider's message, which never repeats the number", async () => {
+    const result = await tokenizeCard(s.where, card('4242424242424241'));
+    expect(result).toEqual({ ok: false, message: 'Your card number is incorrect.' });
+  });
+
+  it('approves 4242424242424242, 378282246310005 and any other valid number; the hold is found by reference, voided, and voided again', async () => {
+    for (const [number, cvc] of [
+      ['4242424242424242', '123'],
+      ['378282246310005', '1234'],
+      ['5555555555554444', '123'],
+    ] as const) {
+      const { token } = await tokenFor(number, cvc);
+      const reference = newReference();
+      const result = await s.gateway.authorize({ token, amountCents: 5_999, currency: 'USD', reference });
+      expect(result.ok).toBe(true);
+      if (!result.ok) return;
+      expect(await s.gateway.findByReference(reference)).toEqual([
+        { authorizationId: result.authorizationId, reference, amountCents: 5_999, status: 'authorized' },
+      ]);
+      await s.gateway.void(result.authorizationId);
+      await s.gateway.void(result.authorizationId);
+      expect((await s.gateway.findByReference(reference)).map((r) => r.status)).toEqual(['voided']);
+    }
+  });
+
+  it.each([
+    ['4000000000000002', 'declined', 'Your card was declined.'],
+    ['4000000000009995', 'insufficient_funds', 'Your card has insufficient funds.'],
+    ['4000000000000119', 'processing_error', 'An error occurred while processing your card. Try again in a little bit.'],
+  ] as const)('%s is refused (%s) and leaves no authorization', async (number, code, message) => {
+    const { token } = await tokenFor(number);
+    const reference = newReference();
+    expect(await s.gateway.authorize({ token, amountCents: 1_000, currency: 'USD', reference })).toEqual({ ok: false, code, message });
+    // Asked again, the same reference gives the same answer.
+    expect(await s.gateway.authorize({ token, amountCents: 1_000, currency: 'USD', reference })).toEqual({ ok: false, code, message });
+    expect(await s.gateway.findByReference(reference)).toEqual([]);
+  });
+
+  it('4000000000007775 times out: the outcome is unknown to the client, but the hold exists, is found by reference and can be voided', async () => {
+    const { token } = await tokenFor('4000000000007775');
+    const reference = newReference();
+    const result = await s.gateway.authorize({ token, amountCents: 2_500, currency: 'USD', reference });
+    expect(result).toMatchObject({ ok: false, code: 'timeout' });
+    const found = await s.gateway.findByReference(reference);
+    expect(found).toMatchObject([{ reference, amountCents: 2_500, status: 'authorized' }]);
+    await s.gateway.void(found[0]?.authorizationId ?? '');
+    expect((await s.gateway.findByReference(reference)).map((r) => r.status)).toEqual(['voided']);
+  });
+
+  it('100 concurrent authorizations with one reference, from two app instances, make one authorization and all get its answer', async () => {
+    const { token } = await tokenFor('4242424242424242');
+    const reference = newReference();
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) =>
+        (i % 2 ? s.secondInstance : s.gateway).authorize({ token, amountCents: 4_200, currency: 'USD', reference }),
+      ),
+    );
+    const first = results[0];
+    expect(first?.ok).toBe(true);
+    for (const r of results) expect(r).toEqual(first);
+    expect(await s.gateway.findByReference(reference)).toHaveLength(1);
+  });
+
+  it('a reference reused with another amount is refused, not authorized again', async () => {
+    const { token } = await tokenFor('4242424242424242');
+    const reference = newReference();
+    await s.gateway.authorize({ token, amountCents: 1_000, currency: 'USD', reference });
+    await expect(s.gateway.authorize({ token, amountCents: 2_000, currency: 'USD', reference })).rejects.toBeInstanceOf(PaymentReferenceConflict);
+    expect(await s.gateway.findByReference(reference)).toHaveLength(1);
+  });
+});
