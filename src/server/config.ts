@@ -20,6 +20,12 @@ const integer = (name: string, min: number, max: number) =>
     v.minValue(min, `${name} must be at least ${min}`),
     v.maxValue(max, `${name} must be at most ${max}`),
   );
+const httpUrl = (name: string) =>
+  v.pipe(
+    v.string(),
+    v.check((s) => /^https?:\/\/[^/]/.test(s) && URL.canParse(s), `${name} must be an http(s) URL`),
+    v.transform((s) => s.replace(/\/+$/, '')),
+  );
 const flag = (name: string) => v.picklist(['0', '1'], `${name} must be 1 or 0`);
 
 const ORIGIN_MESSAGE = 'PUBLIC_ORIGIN must be an origin such as https://shop.example.com (scheme, host and port only; http only on loopback)';
@@ -57,6 +63,13 @@ const ConfigSchema = v.object({
   TRUST_PROXY: v.optional(flag('TRUST_PROXY')),
   // Social sign-in providers; unset: the embedded test provider on a loopback origin, none elsewhere.
   SOCIAL_PROVIDERS: v.optional(v.string()),
+  // Address suggestions and checks at checkout: embedded (the US ZIP data set; default), smarty, or off.
+  ADDRESS_SERVICE: v.optional(v.picklist(['embedded', 'smarty', 'off'], 'ADDRESS_SERVICE must be embedded, smarty or off'), 'embedded'),
+  SMARTY_AUTH_ID: v.optional(v.pipe(v.string(), v.minLength(1))),
+  SMARTY_AUTH_TOKEN: v.optional(v.pipe(v.string(), v.minLength(1))),
+  SMARTY_AUTOCOMPLETE_URL: v.optional(httpUrl('SMARTY_AUTOCOMPLETE_URL'), 'https://us-autocomplete-pro.api.smarty.com'),
+  SMARTY_STREET_URL: v.optional(httpUrl('SMARTY_STREET_URL'), 'https://us-street.api.smarty.com'),
+  SMARTY_TIMEOUT_MS: v.optional(integer('SMARTY_TIMEOUT_MS', 100, 30_000), '2500'),
   // Card payments (src/server/payments/payments.ts): the embedded sandbox gateway, or Stripe with both keys.
   PAYMENT_GATEWAY: v.optional(v.picklist(['sandbox', 'stripe'], 'PAYMENT_GATEWAY must be sandbox or stripe'), 'sandbox'),
   PAYMENT_TIMEOUT_MS: v.optional(integer('PAYMENT_TIMEOUT_MS', 1, 120_000), '10000'),
