@@ -1,0 +1,64 @@
+import { callApi } from '#src/lib/api-client.ts';
+import type { AddressDraft } from '#src/lib/checkout/address-rules.ts';
+import type { StreetAddress, Verification } from '#src/lib/checkout/address-suggestions.ts';
+import { Modal } from '../ui/Modal.tsx';
+
+export interface ConfirmAddressModalProps {
+  open: boolean;
+  entered: AddressDraft;
+  suggested: AddressDraft;
+  onUseSuggested(): void;
+  onUseEntered(): void;
+  /** Closed without a choice (Escape, the close button, the backdrop): the shopper stays on the form. */
+  onClose(): void;
+}
+
+/** The Confirm Address modal (product spec §4): the address as entered beside the service's suggestion. */
+export function ConfirmAddressModal({ open, entered, suggested, onUseSuggested, onUseEntered, onClose }: ConfirmAddressModalProps) {
+  return (
+    <Modal open={open} title="Confirm Address" size="small" onClose={onClose}>
+      <p>We could not match the address you entered exactly. Please choose the one to ship to.</p>
+      <div className="confirm-address">
+        <section aria-labelledby="confirm-address-suggested">
+          <h3 id="confirm-address-suggested">Suggested Address</h3>
+          <AddressLines address={suggested} />
+          <button type="button" className="add" onClick={onUseSuggested}>
+            Use Suggested Address
+          </button>
+        </section>
+        <section aria-labelledby="confirm-address-entered">
+          <h3 id="confirm-address-entered">You Entered</h3>
+          <AddressLines address={entered} />
+          <button type="button" className="button-secondary" onClick={onUseEntered}>
+            Use Address as Entered
+          </button>
+        </section>
+      </div>
+    </Modal>
+  );
+}
+
+function AddressLines({ address }: { address: AddressDraft }) {
+  return (
+    <address>
+      {[address.address1, address.address2].filter(Boolean).join(', ')}
+      <br />
+      {address.city}, {address.stateCode} {address.postalCode}
+    </address>
+  );
+}
+
+/**
+ * The check the checkout makes before it submits a shipping address: 'unverifiable' (the service is off, cannot
+ * verify streets, found nothing usable or failed: submit goes straight through), 'confirmed', or a suggestion that
+ * differs (the Confirm Address modal), as the whole draft with the suggested street, city, state and ZIP.
+ */
+export async function checkAddressBeforeSubmit(address: AddressDraft): Promise<'unverifiable' | 'confirmed' | { suggested: AddressDraft }> {
+  const { address1, address2, city, stateCode, postalCode } = address;
+  const street: StreetAddress = { address1, address2, city, stateCode, postalCode };
+  const r = await callApi<{ verification?: Verification }>('POST', '/api/checkout/smarty', { address: street, checkAddress: true });
+  const verification = r.ok ? r.body.verification : undefined;
+  if (verification?.status === 'confirmed') return 'confirmed';
+  if (verification?.status === 'corrected') return { suggested: { ...address, ...verification.suggested } };
+  return 'unverifiable';
+}
