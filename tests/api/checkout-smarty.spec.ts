@@ -47,3 +47,17 @@ test('bad input is refused with a readable message', async ({ request }) => {
   const notJson = await request.post('/api/checkout/smarty', { data: 'address=New', headers: { 'content-type': 'text/plain' } });
   expect(notJson.status()).toBe(415);
 });
+
+test('look-ups are limited per client: 120 a minute, then 429 with a message', async ({ request }) => {
+  // The test servers trust X-Forwarded-For, so this client has a counter of its own.
+  const client = `198.51.100.${Math.floor(Math.random() * 250) + 1}-${Date.now()}`;
+  const ask = () =>
+    request.post('/api/checkout/smarty', {
+      data: { address: 'Springf' },
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+    });
+  for (let i = 0; i < 120; i++) expect((await ask()).status(), `look-up ${i + 1}`).toBe(200);
+  const limited = await ask();
+  expect(limited.status()).toBe(429);
+  expect((await limited.json()).message).toBe('Too many address look-ups. Please wait a minute and try again.');
+});
