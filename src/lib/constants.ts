@@ -32,3 +32,18 @@ export const CHECKOUT_TIMERS = {
   /** After a suggestion fills the form, the filled fields are validated this long later (browser autofill settles). */
   ADDRESS_AUTOFILL_SETTLE_MS: 400,
 } as const;
+
+/** Product spec §9 breakpoints (px): lg, md (the checkout's progress bar and summary layout), sm; the messaging modal on desktop from 760. */
+export const BREAKPOINTS = { lg: 1024, md: 761, sm: 576, messagingModal: 760 } as const;
+/** Product spec §9: a scroll position is checked every 50 ms (the checkout's scroll to top settles before focus moves). */
+export const SCROLL_CHECK_MS = 50;
+/** Checkout spec §4: account recognition runs this long after the e-mail changes. */
+export const EMAIL_RECOGNITION_DEBOUNCE_MS = 500;
+
+/** Checkout spec §9: the checkout footer's support ID is a random 5-digit number in this range (inclusive). */
+export const SUPPORT_ID_MIN = 10000;
+export const SUPPORT_ID_MAX = 99999;
+/** The checkout footer's help message (checkout spec §2 "Checkout footer"). */
+export const CHECKOUT_HELP_PHONE = '1-800-555-0199';
+/** How many 'You may also like' products the order confirmation shows. */
+export const ORDER_CONFIRMATION_RECOMMENDATIONS = 8;

@@ -223,6 +223,9 @@ describe(`placing an order exactly once (${onPostgres ? 'PostgreSQL' : 'SQLite'}
         .where('id', '=', basketId)
         .executeTakeFirstOrThrow();
       expect(bag).toEqual({ status: 'open', placing_attempt_id: null });
+      // A refused card is taken off the bag (the shopper picks a payment method again); a processing error keeps it.
+      const flash = (await readCheckoutView(t.db, basketId, null))._flash.map((f) => f.type);
+      expect(flash.includes('PaymentInstrumentRequired')).toBe(card !== '4000000000000119');
     });
   }
 

@@ -118,6 +118,12 @@ export async function placeOrder(db: Db, gateway: PaymentGateway, request: Place
   return authorizeAndCommit(db, gateway, claim.attemptId, claim.snapshot);
 }
 
+/** The bag an idempotency key was used for, or null: a retry after the order let its bag go still names it. */
+export async function attemptBasket(db: Db, idempotencyKey: string): Promise<string | null> {
+  const row = await db.kysely.selectFrom('checkout_attempts').select('basket_id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
+  return row?.basket_id ?? null;
+}
+
 /** Hands a committed order's confirmation mail to SMTP (when configured) and drops it from the reply. */
 function delivered(reply: PlacementReply & { mail?: Mail }): PlacementReply {
   const { mail, ...rest } = reply;
@@ -150,7 +156,7 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   const bag = await lockClause(db)(
     tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', request.basketId),
   ).executeTakeFirst();
-  if (!bag || bag.status !== 'open') return done(failed(409, 'This bag has already been ordered.', null, request.expectedTotal));
+  if (bag?.status !== 'open') return done(failed(409, 'This bag has already been ordered.', null, request.expectedTotal));
   if (bag.placing_attempt_id) return done(failed(409, 'Your order is already being placed.', null, request.expectedTotal));
 
   const basket = await readBasket(tx, request.basketId);
@@ -252,7 +258,9 @@ async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: st
       // The gateway cannot be reached to void what it may hold: the recovery sweep finishes this attempt later.
       return failed(status, message, null, snapshot.totals.orderTotal);
     }
-    return abandonAttempt(db, attemptId, basketId, snapshot, (basket) => failed(status, message, basket, snapshot.totals.orderTotal));
+    // A card the gateway refused is taken off the bag: the shopper chooses a payment method again.
+    const refused = outcome.code === 'declined' || outcome.code === 'insufficient_funds';
+    return abandonAttempt(db, attemptId, basketId, snapshot, (basket) => failed(status, message, basket, snapshot.totals.orderTotal), refused);
   }
   try {
     const committed = await withWriteTransaction(db, async (tx) => {
@@ -289,6 +297,7 @@ export async function abandonAttempt(
   basketId: string,
   snapshot: Snapshot,
   reply: (basket: BasketView | null) => PlacementReply,
+  forgetCard = false,
 ): Promise<PlacementReply> {
   return withWriteTransaction(db, async (tx) => {
     const attempt = await lockClause(db)(
@@ -302,6 +311,7 @@ export async function abandonAttempt(
       .where('id', '=', basketId)
       .where('placing_attempt_id', '=', attemptId)
       .execute();
+    if (forgetCard) await writeCheckout(tx, basketId, { payment: null });
     const answer = reply(await readBasket(tx, basketId));
     await finishAttempt(tx, attemptId, answer);
     return answer;

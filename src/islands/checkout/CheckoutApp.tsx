@@ -1,0 +1,186 @@
+import { useEffect, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
+import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
+import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
+import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
+import { BREAKPOINTS, SCROLL_CHECK_MS } from '#src/lib/constants.ts';
+import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
+import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
+import { CheckoutSummary } from './CheckoutSummary.tsx';
+import { CompletedSummary } from './CompletedSummary.tsx';
+import { InformationStep } from './InformationStep.tsx';
+import { PaymentStep, reportMissingBilling } from './PaymentStep.tsx';
+import { ProgressBar } from './ProgressBar.tsx';
+import { ReviewStep } from './ReviewStep.tsx';
+import { ShippingStep } from './ShippingStep.tsx';
+import { trackStep } from './step-tracking.ts';
+
+const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, digitalOnly: view.basket.c_summary.isDigitalItemsOnly });
+const wide = () => window.matchMedia(`(min-width: ${BREAKPOINTS.md}px)`).matches;
+
+/** The server's choice for this checkout now (product spec §4 "Step choice from basket flash messages"). */
+function serverChoice(view: CheckoutView): CheckoutStep {
+  return chooseStep(view._flash, {
+    signedIn: view.signedIn,
+    progressBarShown: wide(),
+    registeredShippingDone: view.shippingMethodConfirmed,
+    hasShippingMethods: view.shippingMethods.length > 0,
+  });
+}
+
+const later = (a: CheckoutStep, b: CheckoutStep) => (BASE_STEPS.indexOf(baseStep(a)) >= BASE_STEPS.indexOf(baseStep(b)) ? a : b);
+
+/**
+ * The checkout: the step is in the URL (?step=…), so Back, Forward, reload and a shared link work; when the step
+ * asked for cannot be reached yet the server's choice wins. Each step change scrolls to the top and moves focus to
+ * the step's heading; a swipe back on touch goes to the previous step.
+ */
+export function CheckoutApp() {
+  const view = useStore($checkout);
+  const alert = useStore($checkoutAlert);
+  const [step, setStep] = useState<CheckoutStep | null>(null);
+  const [reached, setReached] = useState<CheckoutStep>('information');
+  const heading = useRef<HTMLHeadingElement>(null);
+  const alertRef = useRef<HTMLParagraphElement>(null);
+  const focusNext = useRef<'heading' | 'alert' | null>(null);
+  const touch = useRef<TouchPoint | null>(null);
+
+  const show = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('step', next);
+    if (how === 'push') window.history.pushState({ step: next }, '', url);
+    else window.history.replaceState({ step: next }, '', url);
+    setStep(next);
+    setReached((r) => later(r, next));
+    focusNext.current = focus;
+    window.scrollTo({ top: 0 });
+  };
+
+  const settle = (current: CheckoutView, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
+    const requested = new URL(window.location.href).searchParams.get('step');
+    const chosen = serverChoice(current);
+    setReached((r) => later(r, chosen));
+    show(resolveStep(requested, chosen, rulesOf(current)), how, focus);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: mounts once; later reads go through the stores
+  useEffect(() => {
+    startDraft();
+    void loadCheckout().then((r) => {
+      const current = $checkout.get();
+      if (!r.ok || !current) return setCheckoutAlert(r.ok ? null : r.message);
+      const blocker = checkoutBlocker(current.basket);
+      if (blocker) return window.location.replace(blocker);
+      fillDraftFrom(current);
+      settle(current, 'replace');
+      trackStep(current, new URL(window.location.href).searchParams.get('step'), true);
+    });
+    const onPop = () => {
+      const current = $checkout.get();
+      if (current) settle(current, 'replace');
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  useEffect(() => {
+    if (!focusNext.current) return;
+    const target = focusNext.current === 'alert' ? alertRef.current : heading.current;
+    focusNext.current = null;
+    // Focus after the scroll to top has been applied (product spec §9: scroll check every 50 ms).
+    const timer = setTimeout(() => target?.focus({ preventScroll: true }), SCROLL_CHECK_MS);
+    return () => clearTimeout(timer);
+  });
+
+  if (!view || !step) {
+    return (
+      <div className="checkout-loading" aria-busy="true">
+        {alert ? (
+          <p className="notice notice-error" role="alert">
+            {alert}
+          </p>
+        ) : (
+          <p>Loading your checkout…</p>
+        )}
+      </div>
+    );
+  }
+
+  const rules = rulesOf(view);
+  const go = (next: CheckoutStep) => {
+    setCheckoutAlert(null);
+    show(next, 'push');
+    trackStep(view, next, false);
+  };
+  const change = (target: CheckoutStep) => {
+    updateDraft({ returnTo: step });
+    go(target);
+  };
+  const done = () => {
+    const current = $checkout.get() ?? view;
+    const back = $checkoutDraft.get().returnTo;
+    updateDraft({ returnTo: null });
+    go(back && back !== step ? (back as CheckoutStep) : nextStep(step, rulesOf(current)));
+  };
+  const failed = (message: string) => {
+    setCheckoutAlert(message);
+    focusNext.current = 'alert';
+    window.scrollTo({ top: 0 });
+  };
+  const orderFailed = async (message: string) => {
+    resetCardEntry();
+    await loadCheckout();
+    setCheckoutAlert(message);
+    const current = $checkout.get();
+    if (current) settle(current, 'push', 'alert');
+  };
+
+  const base = baseStep(step);
+  const onTouchStart = (e: React.TouchEvent) => {
+    const t = e.touches[0];
+    if (t) touch.current = { x: t.clientX, y: t.clientY, time: e.timeStamp };
+  };
+  const onTouchEnd = (e: React.TouchEvent) => {
+    const t = e.changedTouches[0];
+    const start = touch.current;
+    touch.current = null;
+    if (!t || !start) return;
+    const prev = previousStep(step, rules);
+    if (prev && isSwipeBack(start, { x: t.clientX, y: t.clientY, time: e.timeStamp })) go(prev);
+  };
+
+  return (
+    <div className="checkout-layout">
+      <div className="checkout-main" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+        <h1 className="visually-hidden">Checkout</h1>
+        <ProgressBar step={step} reached={reached} digitalOnly={rules.digitalOnly} signedIn={view.signedIn} onGo={go} />
+        {alert && (
+          <p className="notice notice-error" role="alert" ref={alertRef} tabIndex={-1}>
+            {alert}
+          </p>
+        )}
+        <CompletedSummary view={view} step={step} onChange={change} />
+        {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
+        {base === 'shipping' && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
+        {base === 'payment' && (
+          <PaymentStep
+            view={view}
+            title={step === 'updateBillingAddress' || step === 'createBillingAddress' ? 'Billing Address' : 'Payment'}
+            headingRef={heading}
+            onDone={() => {
+              const current = $checkout.get();
+              if (current) reportMissingBilling(current);
+              done();
+            }}
+            onError={failed}
+          />
+        )}
+        {base === 'review' && <ReviewStep view={view} headingRef={heading} onFailed={(m) => void orderFailed(m)} />}
+      </div>
+      <CheckoutSummary basket={view.basket} />
+    </div>
+  );
+}

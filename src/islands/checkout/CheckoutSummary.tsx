@@ -1,0 +1,42 @@
+import { useId, useState } from 'react';
+import { OrderSummary } from '../bag/OrderSummary.tsx';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { formatCents } from '#src/lib/money.ts';
+
+/**
+ * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
+ * folds behind a toggle that shows the total (checkout spec §2 "a mobile order-summary toggle").
+ */
+export function CheckoutSummary({ basket }: { basket: BasketView }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <aside className="checkout-summary" aria-labelledby={`${id}-heading`}>
+      <button type="button" className="checkout-summary-toggle" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
+        <span>{open ? 'Hide order summary' : 'Show order summary'}</span>
+        <span className="checkout-summary-toggle-total">{formatCents(basket.orderTotal)}</span>
+      </button>
+      <div id={`${id}-body`} className={open ? 'checkout-summary-body open' : 'checkout-summary-body'}>
+        <h2 id={`${id}-heading`}>Order Summary</h2>
+        <ul className="checkout-lines">
+          {basket.productItems.map((line) => (
+            <li key={line.itemId} className="checkout-line">
+              <img src={line.c_productImageUrl} alt="" width="64" height="80" loading="lazy" />
+              <div>
+                <p className="checkout-line-name">{line.productName}</p>
+                <p className="checkout-line-details">
+                  {[line.colorName, line.sizeLabel, line.c_hemmingInseamLength ? `Hemmed ${line.c_hemmingInseamLength}` : null]
+                    .filter(Boolean)
+                    .join(' · ')}
+                </p>
+                <p className="checkout-line-qty">Qty {line.quantity}</p>
+              </div>
+              <p className="checkout-line-price">{formatCents(line.price)}</p>
+            </li>
+          ))}
+        </ul>
+        <OrderSummary summary={basket.c_summary} />
+      </div>
+    </aside>
+  );
+}

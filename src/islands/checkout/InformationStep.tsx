@@ -1,0 +1,167 @@
+import { useState, type RefObject } from 'react';
+import { useStore } from '@nanostores/react';
+import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
+import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
+import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
+import { submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
+import { AddressForm } from './AddressForm.tsx';
+import { ConfirmAddressModal, checkAddressBeforeSubmit } from './ConfirmAddressModal.tsx';
+import { EmailField, emailError } from './EmailField.tsx';
+import { StepForm } from './StepForm.tsx';
+import { SavedAddresses } from './SavedAddresses.tsx';
+
+interface Props {
+  view: CheckoutView;
+  step: CheckoutStep;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onDone(): void;
+  onError(message: string): void;
+}
+
+const TITLES: Partial<Record<CheckoutStep, string>> = {
+  information: 'Login Details',
+  updateEmail: 'Contact',
+  updateShippingAddress: 'Shipping Address',
+  createShippingAddress: 'New Shipping Address',
+};
+
+/**
+ * The information page (product spec §2 "labelled login details"): contact e-mail and, for a bag that ships, the
+ * shipping address (a signed-in shopper may pick a saved one). updateEmail shows the e-mail alone;
+ * updateShippingAddress and createShippingAddress the address alone.
+ */
+export function InformationStep({ view, step, headingRef, onDone, onError }: Props) {
+  const draft = useStore($checkoutDraft);
+  const [showAll, setShowAll] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [registered, setRegistered] = useState(false);
+  const [confirm, setConfirm] = useState<{ entered: AddressDraft; suggested: AddressDraft } | null>(null);
+  const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
+  const wantsEmail = !view.signedIn && (step === 'information' || step === 'updateEmail');
+  const wantsAddress = !digitalOnly && step !== 'updateEmail';
+  const usable = view.savedAddresses.filter((a) => !a.incomplete);
+  const [savedId, setSavedId] = useState<string | null>(
+    step === 'createShippingAddress' ? null : ((usable.find((a) => a.preferred) ?? usable[0])?.addressId ?? null),
+  );
+  const usingSaved = wantsAddress && view.signedIn && savedId !== null;
+  const requiresAccount = view.basket.productItems.some((l) => l.c_productType === PRODUCT_TYPE.membership);
+
+  const emailOk = !wantsEmail || (!emailError(draft.email) && !(registered && requiresAccount));
+  const addressOk = !wantsAddress || usingSaved || Object.keys(addressFieldErrors(draft.shipping)).length === 0;
+  const valid = emailOk && addressOk;
+
+  const sendAddress = async (address: AddressDraft) => {
+    const r =
+      usingSaved && savedId
+        ? await submitShippingAddress({ c_addressId: savedId }, true)
+        : await submitShippingAddress(
+            { address, saveToProfile: view.signedIn && draft.saveToProfile, make_address_default: draft.makeDefault },
+            !!view.shippingAddress,
+          );
+    setBusy(false);
+    if (!r.ok) return onError(r.message);
+    onDone();
+  };
+
+  const submit = async () => {
+    setBusy(true);
+    if (wantsEmail) {
+      const r = await submitEmail(draft.email, draft.subscribe, view.signedIn);
+      if (!r.ok) {
+        setBusy(false);
+        return onError(r.message);
+      }
+    }
+    if (!wantsAddress) {
+      setBusy(false);
+      return onDone();
+    }
+    if (!usingSaved) {
+      const check = await checkAddressBeforeSubmit(draft.shipping);
+      if (typeof check === 'object') {
+        setBusy(false);
+        return setConfirm({ entered: draft.shipping, suggested: check.suggested });
+      }
+    }
+    await sendAddress(draft.shipping);
+  };
+
+  const choose = async (address: AddressDraft) => {
+    setConfirm(null);
+    updateDraft({ shipping: address });
+    setBusy(true);
+    await sendAddress(address);
+  };
+
+  return (
+    <StepForm
+      headingRef={headingRef}
+      title={TITLES[step] ?? 'Login Details'}
+      valid={valid}
+      busy={busy}
+      submitLabel={step === 'information' ? 'Continue to Shipping' : 'Save and Continue'}
+      onInvalid={() => setShowAll(true)}
+      onSubmit={() => void submit()}
+    >
+      {wantsEmail && (
+        <fieldset className="checkout-fieldset">
+          <legend>Contact</legend>
+          <EmailField
+            value={draft.email}
+            onChange={(email) => {
+              updateDraft({ email });
+              setRegistered(false);
+            }}
+            showError={showAll}
+            registered={registered}
+            onRecognised={setRegistered}
+            requiresAccount={requiresAccount}
+          />
+          <label className="checkbox">
+            <input type="checkbox" checked={draft.subscribe} onChange={(e) => updateDraft({ subscribe: e.target.checked })} />
+            Email me about new arrivals and offers
+          </label>
+        </fieldset>
+      )}
+      {wantsAddress && view.signedIn && view.savedAddresses.length > 0 && (
+        <SavedAddresses addresses={view.savedAddresses} selected={savedId} onSelect={setSavedId} />
+      )}
+      {wantsAddress && !usingSaved && (
+        <>
+          <AddressForm
+            idPrefix="ship"
+            legend="Shipping Address"
+            value={draft.shipping}
+            onChange={(shipping) => updateDraft({ shipping })}
+            showAllErrors={showAll}
+            suggestionsEnabled
+          />
+          {view.signedIn && (
+            <div className="checkout-options">
+              <label className="checkbox">
+                <input type="checkbox" checked={draft.saveToProfile} onChange={(e) => updateDraft({ saveToProfile: e.target.checked })} />
+                Save this address to my profile
+              </label>
+              <label className="checkbox">
+                <input type="checkbox" checked={draft.makeDefault} onChange={(e) => updateDraft({ makeDefault: e.target.checked })} />
+                Make this my default address
+              </label>
+            </div>
+          )}
+        </>
+      )}
+      {confirm && (
+        <ConfirmAddressModal
+          open
+          entered={confirm.entered}
+          suggested={confirm.suggested}
+          onUseSuggested={() => void choose(confirm.suggested)}
+          onUseEntered={() => void choose(confirm.entered)}
+          onClose={() => setConfirm(null)}
+        />
+      )}
+    </StepForm>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type RefObject } from 'react';
+import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import { cardKind, securityCodeError, securityCodeLength } from '#src/lib/checkout/card-rules.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { clearDraft } from '#src/lib/stores/checkout-draft.ts';
+import { placeOrder } from '#src/lib/stores/checkout.ts';
+import { StepForm } from './StepForm.tsx';
+
+interface Props {
+  view: CheckoutView;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  /** A placement that did not confirm: its message (the island shows it, reloads the checkout and scrolls to top). */
+  onFailed(message: string): void;
+}
+
+/**
+ * Review and place order. The button sends the total the shopper is looking at; the server prices everything again
+ * and refuses a changed total. A saved card asks for its security code (checked, never stored).
+ */
+export function ReviewStep({ view, headingRef, onFailed }: Props) {
+  const [busy, setBusy] = useState(false);
+  const [cvv, setCvv] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const saved = view.payment?.savedCardId ? view.payment : null;
+  const kind = cardKind(saved?.cardType === 'American Express' ? '34' : '4');
+  const cvvError = saved ? securityCodeError(cvv, kind) : null;
+
+  const place = async () => {
+    setBusy(true);
+    const r = await placeOrder(view.basket.orderTotal, saved ? cvv : undefined);
+    if (r.ok && r.result.confirmationStatus === 'confirmed') {
+      clearDraft();
+      resetCardEntry();
+      window.location.assign('/order-confirmation');
+      return;
+    }
+    setBusy(false);
+    onFailed(r.ok ? (r.result.message ?? 'There was a technical problem processing your order, please try again') : r.message);
+  };
+
+  return (
+    <StepForm
+      headingRef={headingRef}
+      title="Review and Place Order"
+      valid={!cvvError}
+      busy={busy}
+      submitLabel={`Place Order · ${formatCents(view.basket.orderTotal)}`}
+      onInvalid={() => setShowAll(true)}
+      onSubmit={() => void place()}
+    >
+      {saved && (
+        <div className="field">
+          <label htmlFor="review-cvv">
+            Security code for {saved.cardType} ending in {saved.last4}
+          </label>
+          <input
+            id="review-cvv"
+            inputMode="numeric"
+            autoComplete="cc-csc"
+            maxLength={securityCodeLength(kind)}
+            value={cvv}
+            onChange={(e) => setCvv(e.target.value.replace(/\D/g, ''))}
+            aria-invalid={showAll && !!cvvError}
+            aria-describedby={showAll && cvvError ? 'review-cvv-error' : undefined}
+          />
+          {showAll && cvvError && (
+            <small id="review-cvv-error" className="field-error">
+              {cvvError}
+            </small>
+          )}
+        </div>
+      )}
+      <p className="checkout-review-note">By placing your order you agree to our terms of sale. Your card is charged when your order ships.</p>
+    </StepForm>
+  );
+}

@@ -1,0 +1,86 @@
+import { atom } from 'nanostores';
+import { EMPTY_ADDRESS, type AddressDraft } from '../checkout/address-rules.ts';
+import type { CheckoutView } from '../checkout/checkout-types.ts';
+
+/**
+ * What the shopper has typed in checkout, kept in this tab's sessionStorage so that it survives a reload, Back and
+ * Forward, a server error and signing in half-way (the bag may change id when it merges; the draft follows the tab,
+ * not the bag id). Never the card number or the security code: those live only in checkout-card.ts, in memory.
+ * Cleared once the order is placed.
+ */
+export interface CheckoutDraft {
+  email: string;
+  subscribe: boolean;
+  shipping: AddressDraft;
+  saveToProfile: boolean;
+  makeDefault: boolean;
+  billingSame: boolean;
+  billing: AddressDraft;
+  /** The step a Change button came from: the edit returns there. */
+  returnTo: string | null;
+}
+
+export const DRAFT_KEY = 'checkout-draft';
+
+export const EMPTY_DRAFT: CheckoutDraft = {
+  email: '',
+  subscribe: false,
+  shipping: EMPTY_ADDRESS,
+  saveToProfile: true,
+  makeDefault: false,
+  billingSame: true,
+  billing: EMPTY_ADDRESS,
+  returnTo: null,
+};
+
+function stored(): CheckoutDraft {
+  if (typeof sessionStorage === 'undefined') return EMPTY_DRAFT;
+  try {
+    const parsed = JSON.parse(sessionStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<CheckoutDraft> | null;
+    if (!parsed || typeof parsed !== 'object') return EMPTY_DRAFT;
+    return {
+      ...EMPTY_DRAFT,
+      ...parsed,
+      shipping: { ...EMPTY_ADDRESS, ...(parsed.shipping ?? {}) },
+      billing: { ...EMPTY_ADDRESS, ...(parsed.billing ?? {}) },
+    };
+  } catch {
+    return EMPTY_DRAFT;
+  }
+}
+
+export const $checkoutDraft = atom<CheckoutDraft>(EMPTY_DRAFT);
+
+let persisting = false;
+/** Reads the tab's draft (once, on the client) and keeps writing it as it changes. */
+export function startDraft(): void {
+  $checkoutDraft.set(stored());
+  if (persisting) return;
+  persisting = true;
+  $checkoutDraft.listen((draft) => sessionStorage.setItem(DRAFT_KEY, JSON.stringify(draft)));
+}
+
+export const updateDraft = (change: Partial<CheckoutDraft>) => $checkoutDraft.set({ ...$checkoutDraft.get(), ...change });
+
+export function clearDraft(): void {
+  $checkoutDraft.set(EMPTY_DRAFT);
+  sessionStorage.removeItem(DRAFT_KEY);
+}
+
+const blank = (a: AddressDraft) => Object.entries(a).every(([k, v]) => k === 'countryCode' || v === '');
+
+/**
+ * Fills what the shopper has not typed from what the server holds (a reload on a later step, a signed-in
+ * shopper's e-mail): typing always wins over the server's copy.
+ */
+export function fillDraftFrom(view: CheckoutView): void {
+  const draft = $checkoutDraft.get();
+  const change: Partial<CheckoutDraft> = {};
+  if (!draft.email && view.email) change.email = view.email;
+  if (blank(draft.shipping) && view.shippingAddress) change.shipping = { ...EMPTY_ADDRESS, ...view.shippingAddress };
+  if (blank(draft.billing) && view.billingAddress && !view.billingSameAsShipping) {
+    change.billing = { ...EMPTY_ADDRESS, ...view.billingAddress };
+    change.billingSame = false;
+  }
+  if (Object.keys(change).length > 0) updateDraft(change);
+}

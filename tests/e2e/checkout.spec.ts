@@ -1,0 +1,127 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The checkout as a shopper uses it (issue 11 item 7): a guest buys by card from information to confirmation, a
+ * declined card then an approved one, what was typed survives a reload on every step, and the step follows the
+ * URL with the server's choice winning.
+ */
+const SKU = 'fb-1002-olv-M';
+
+async function bagWith(page: Page, productId = SKU) {
+  const r = await page.request.post('/api/checkout/product/add_to_cart', { data: { productId, quantity: 1 } });
+  expect(r.ok()).toBe(true);
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Address', { exact: true }).fill('12 Main St');
+  await page.keyboard.press('Escape');
+  await page.getByLabel('City').fill('Springfield');
+  await page.getByLabel('State').selectOption('IL');
+  await page.getByLabel('ZIP Code').fill('62701');
+  await page.getByLabel('Phone').fill('2175550134');
+}
+
+async function fillCard(page: Page, number: string) {
+  await page.getByLabel('Name on Card').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiration Date MM/YY').fill('1234');
+  await page.getByLabel('Security Code').fill('123');
+}
+
+test('a guest buys by card: information, shipping, payment, review, confirmation', async ({ page }) => {
+  await bagWith(page);
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
+  await expect(page).toHaveURL(/step=information/);
+  await page.getByRole('textbox', { name: 'Email' }).fill('ada@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await expect(page).toHaveURL(/step=shipping/);
+  await expect(page.getByRole('term').filter({ hasText: 'Contact' })).toBeVisible();
+  await page.getByRole('radio', { name: /Express/ }).check();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Review Order' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+  await page.getByRole('button', { name: /Place Order/ }).click();
+
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByText(/\d{1,4}-\d{5}-\d{3,4}/).first()).toBeVisible();
+});
+
+test('a declined card shows the reason and keeps the shopper on payment; an approved card then places the order', async ({ page }) => {
+  await bagWith(page);
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await fillCard(page, '4000000000000002');
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await page.getByRole('button', { name: /Place Order/ }).click();
+
+  const alert = page.getByRole('alert');
+  await expect(alert).toContainText('declined');
+  await expect(alert).toBeFocused();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  // The card form was reset: nothing of the declined card is left in it.
+  await expect(page.getByLabel('Card Number')).toHaveValue('');
+
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await page.getByRole('button', { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+test('what was typed survives a reload; the card number and security code are never kept', async ({ page }) => {
+  await bagWith(page);
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('kept@example.com');
+  await page.getByLabel('First Name').fill('Kept');
+  await page.getByLabel('City').fill('Boston');
+  await page.reload();
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue('kept@example.com');
+  await expect(page.getByLabel('First Name')).toHaveValue('Kept');
+  await expect(page.getByLabel('City')).toHaveValue('Boston');
+
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByLabel('Name on Card').fill('Kept Person');
+  await page.getByLabel('Card Number').fill('4242424242424242');
+  await page.getByLabel('Same as shipping address').uncheck();
+  await page.getByLabel('City').fill('Albany');
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await expect(page.getByLabel('City')).toHaveValue('Albany');
+  await expect(page.getByLabel('Card Number')).toHaveValue('');
+  const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
+  expect(stored).not.toContain('4242');
+});
+
+test('a step that cannot be reached yet gives way to the server’s choice; Back and Forward follow the URL', async ({ page }) => {
+  await bagWith(page);
+  await page.goto('/checkout?step=review');
+  await expect(page).toHaveURL(/step=information/);
+  await page.getByRole('textbox', { name: 'Email' }).fill('nav@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page).toHaveURL(/step=shipping/);
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
+});
+
+test('an empty bag is sent back to the bag', async ({ page }) => {
+  await page.goto('/checkout');
+  await expect(page).toHaveURL(/\/cart/);
+});
