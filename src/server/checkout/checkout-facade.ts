@@ -4,7 +4,7 @@ import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { config } from '../config.ts';
 import { cardTokenization, paymentGateway } from '../payments/payments.ts';
-import { placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
+import { attemptBasket, placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
@@ -137,12 +137,18 @@ export async function placeOrder(
   input: v.InferOutput<typeof PlaceOrderSchema>,
   requirePayment: boolean,
 ): Promise<PlacementReply> {
-  const { basketId, customerId } = await bagOf(locals);
+  const { basketId: current, customerId, usid } = await locals.session();
+  const db = await getDb();
+  // Keys are the visitor's own: one visitor's key never answers another's request.
+  const key = `${usid}:${idempotencyKey}`;
+  // A confirmed order lets the bag go, so a retry of it (its reply was lost) finds no bag: the key's attempt names it.
+  const basketId = current ?? (await attemptBasket(db, key));
+  if (!basketId) throw new BadRequest(NO_BAG, 409);
   if (requirePayment && input.orderTotal <= 0) throw new BadRequest('This order has nothing to pay: place it without a payment.', 400);
   return place(
-    await getDb(),
+    db,
     paymentGateway(),
-    { basketId, customerId, idempotencyKey, body: input, expectedTotal: input.orderTotal },
+    { basketId, customerId, idempotencyKey: key, body: input, expectedTotal: input.orderTotal },
     config().PAYMENT_TIMEOUT_MS,
   );
 }

@@ -44,11 +44,21 @@ export function flashFor(basket: BasketView, record: CheckoutRecord, now: Date) 
 export const effectiveBilling = (basket: BasketView, record: CheckoutRecord): CheckoutAddress | null =>
   record.billingSame && !basket.c_summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
 
+/**
+ * The checkout's e-mail: the one given at the information step, else a signed-in shopper's account e-mail (the
+ * information step asks only guests for one, and Contact has no Change for signed-in shoppers).
+ */
+export async function withAccountEmail(tx: Tx, record: CheckoutRecord, customerId: string | null): Promise<CheckoutRecord> {
+  if (record.email || !customerId) return record;
+  const customer = await tx.selectFrom('customers').select('email').where('id', '=', customerId).executeTakeFirst();
+  return customer ? { ...record, email: customer.email } : record;
+}
+
 export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<CheckoutView> {
   const now = new Date();
   const basket = await pruneAndReadBasket(db, basketId);
   const [record, methods, savedAddresses, savedCards] = await Promise.all([
-    readCheckout(db.kysely, basket.basketId),
+    readCheckout(db.kysely, basket.basketId).then((r) => withAccountEmail(db.kysely, r, customerId)),
     basket.c_summary.isDigitalItemsOnly ? null : listShippingMethods(db, basket.basketId, basket),
     customerId ? listSavedAddresses(db, customerId) : [],
     customerId ? listSavedCards(db, customerId, now) : [],

@@ -7,7 +7,7 @@ import { CommerceError } from '../commerce/errors.ts';
 import { releaseInTx, reserveInTx, type StockRequest } from '../commerce/stock.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { deliverQueued, queueMail, type Mail } from '../mail/mailer.ts';
-import { effectiveBilling, flashFor } from '../checkout/checkout-service.ts';
+import { effectiveBilling, flashFor, withAccountEmail } from '../checkout/checkout-service.ts';
 import { readCheckout, writeCheckout } from '../checkout/checkout-store.ts';
 import type { CheckoutAddress, OrderResult } from '#src/lib/checkout/checkout-types.ts';
 import { ORDER_TOTAL_CHANGED, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
@@ -160,7 +160,7 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   if (bag.placing_attempt_id) return done(failed(409, 'Your order is already being placed.', null, request.expectedTotal));
 
   const basket = await readBasket(tx, request.basketId);
-  const record = await readCheckout(tx, request.basketId);
+  const record = await withAccountEmail(tx, await readCheckout(tx, request.basketId), request.customerId);
   const missing = flashFor(basket, record, now).filter((f) => f.type !== 'ShippingMethodRequired');
   if (missing[0]) return done(failed(400, missing[0].message, basket, basket.orderTotal));
   if (
