@@ -16,6 +16,7 @@ type BodyMethod = (typeof BODY_METHODS)[number];
 const NO_PAYLOAD: Record<string, string> = {
   'POST /api/global/logout': 'signs out whoever asks; reads no body',
   'POST /api/checkout/basket/id': 'answers the bag id of the session; reads no body',
+  'POST /api/checkout/payment_method/read': "lists the session's saved cards (the spec's customerId and basketId are the session's); reads no body",
 };
 
 /** The URL path Astro serves a route file at: index files answer for their folder; a [parameter] gets a sample value. */
