@@ -5,7 +5,7 @@ import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
-import { submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
+import { $addressSuggestions, submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { ConfirmAddressModal, checkAddressBeforeSubmit } from './ConfirmAddressModal.tsx';
 import { EmailField, emailError } from './EmailField.tsx';
@@ -34,6 +34,7 @@ const TITLES: Partial<Record<CheckoutStep, string>> = {
  */
 export function InformationStep({ view, step, headingRef, onDone, onError }: Props) {
   const draft = useStore($checkoutDraft);
+  const suggestions = useStore($addressSuggestions);
   const [showAll, setShowAll] = useState(false);
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState(false);
@@ -136,7 +137,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
             value={draft.shipping}
             onChange={(shipping) => updateDraft({ shipping })}
             showAllErrors={showAll}
-            suggestionsEnabled
+            suggestionsEnabled={suggestions}
           />
           {view.signedIn && (
             <div className="checkout-options">

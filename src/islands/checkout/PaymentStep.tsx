@@ -8,7 +8,7 @@ import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
-import { $tokenization, registerAtPayment, submitPayment } from '#src/lib/stores/checkout.ts';
+import { $addressSuggestions, $tokenization, registerAtPayment, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
@@ -38,6 +38,7 @@ function defaultChoice(view: CheckoutView, hideSaved: boolean): string | null {
  */
 export function PaymentStep({ view, title, headingRef, onDone, onError }: Props) {
   const draft = useStore($checkoutDraft);
+  const suggestions = useStore($addressSuggestions);
   const entry = useStore($cardEntry);
   const kind = useStore($cardKind);
   const where = useStore($tokenization);
@@ -148,7 +149,7 @@ export function PaymentStep({ view, title, headingRef, onDone, onError }: Props)
             value={draft.billing}
             onChange={(billing) => updateDraft({ billing })}
             showAllErrors={showAll}
-            suggestionsEnabled
+            suggestionsEnabled={suggestions}
           />
         )}
       </fieldset>

@@ -1,6 +1,6 @@
 import { useState, type RefObject } from 'react';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
-import { cardKind, securityCodeError, securityCodeLength } from '#src/lib/checkout/card-rules.ts';
+import { securityCodeError, securityCodeLength, type CardKind } from '#src/lib/checkout/card-rules.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { clearDraft } from '#src/lib/stores/checkout-draft.ts';
@@ -23,7 +23,8 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
   const [cvv, setCvv] = useState('');
   const [showAll, setShowAll] = useState(false);
   const saved = view.payment?.savedCardId ? view.payment : null;
-  const kind = cardKind(saved?.cardType === 'American Express' ? '34' : '4');
+  // A saved card's type is known: 4 digits for American Express, 3 for the others.
+  const kind: CardKind = { type: saved?.cardType ?? '', isPlcc: false, isAmex: saved?.cardType === 'American Express', known: true };
   const cvvError = saved ? securityCodeError(cvv, kind) : null;
 
   const place = async () => {

@@ -10,6 +10,8 @@ import { $bag } from './bag.ts';
  */
 export const $checkout = atom<CheckoutView | null>(null);
 export const $tokenization = atom<CardTokenization | null>(null);
+/** Address suggestions are offered (ADDRESS_SERVICE is not off). */
+export const $addressSuggestions = atom(false);
 /** The alert at the top of the checkout (an order or a step that failed), or null. */
 export const $checkoutAlert = atom<string | null>(null);
 export const $checkoutDigitalOnly = computed($checkout, (c) => c?.basket.c_summary.isDigitalItemsOnly ?? false);
@@ -22,9 +24,10 @@ function take(checkout: CheckoutView): void {
 }
 
 export async function loadCheckout(): Promise<Result> {
-  const r = await callApi<{ checkout: CheckoutView; tokenization: CardTokenization }>('GET', '/api/checkout/state');
+  const r = await callApi<{ checkout: CheckoutView; tokenization: CardTokenization; addressSuggestions: boolean }>('GET', '/api/checkout/state');
   if (!r.ok) return r;
   $tokenization.set(r.body.tokenization);
+  $addressSuggestions.set(r.body.addressSuggestions);
   take(r.body.checkout);
   return { ok: true };
 }

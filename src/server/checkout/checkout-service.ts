@@ -149,8 +149,9 @@ export async function setPayment(
       if (!row) throw new CommerceError('not_found', 'That card is no longer in your profile.');
       payment = { ...(JSON.parse(row.card) as StoredPayment), savedCardId: input.savedCardId };
     } else if (input.card) {
+      // Kept in the profile for next time; this order pays with the card just entered (no security code asked again).
       payment = { ...input.card, savedCardId: null };
-      if (input.saveCardFor) payment.savedCardId = await saveCard(tx, input.saveCardFor, payment);
+      if (input.saveCardFor) await saveCard(tx, input.saveCardFor, payment);
     } else {
       throw new CommerceError('invalid', 'Please enter a payment method.');
     }
@@ -184,13 +185,12 @@ async function saveAddress(tx: Tx, customerId: string, address: CheckoutAddress,
     .execute();
 }
 
-async function saveCard(tx: Tx, customerId: string, card: StoredPayment): Promise<string> {
+async function saveCard(tx: Tx, customerId: string, card: StoredPayment): Promise<void> {
   const id = randomUUID();
   await tx
     .insertInto('customer_cards')
     .values({ id, customer_id: customerId, card: JSON.stringify({ ...card, savedCardId: null }), created_at: nowIso() })
     .execute();
-  return id;
 }
 
 /** Saved addresses, default first; incomplete ones are listed (disabled in the list). */

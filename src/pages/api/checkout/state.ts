@@ -1,10 +1,14 @@
 import { readCheckout, tokenizationTarget } from '#src/server/checkout/checkout-facade.ts';
+import { addressSuggestionsEnabled } from '#src/server/checkout/address-facade.ts';
 import { endpoint, success } from '#src/server/http/api.ts';
 
 export const prerender = false;
 
 /**
  * The checkout as the server holds it (the bag, what the shopper has entered, the flash list), and where the
- * browser tokenizes a card (the page is static, so the gateway's address comes with the first read).
+ * browser tokenizes a card and whether address suggestions are on (the page is static, so these come with the first
+ * read).
  */
-export const GET = endpoint(async ({ locals }) => success({ checkout: await readCheckout(locals), tokenization: tokenizationTarget() }));
+export const GET = endpoint(async ({ locals }) =>
+  success({ checkout: await readCheckout(locals), tokenization: tokenizationTarget(), addressSuggestions: addressSuggestionsEnabled() }),
+);

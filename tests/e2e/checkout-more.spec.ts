@@ -1,0 +1,175 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * The rest of issue 11's journeys: an e-gift-card-only bag (no shipping step), a signed-in shopper with a saved
+ * address and a saved card, the whole guest checkout by keyboard alone, every field's error at once, and axe on
+ * every step.
+ */
+const SKU = 'fb-1002-olv-M';
+
+const add = async (page: Page, data: Record<string, unknown>) => {
+  const r = await page.request.post('/api/checkout/product/add_to_cart', { data: { quantity: 1, ...data } });
+  expect(r.ok(), await r.text()).toBe(true);
+};
+
+async function fillAddress(page: Page, prefix = '') {
+  const scope = prefix ? page.getByRole('group', { name: prefix }) : page;
+  await scope.getByLabel('First Name').fill('Ada');
+  await scope.getByLabel('Last Name').fill('Lovelace');
+  await scope.getByLabel('Address', { exact: true }).fill('12 Main St');
+  await page.keyboard.press('Escape');
+  await scope.getByLabel('City').fill('Springfield');
+  await scope.getByLabel('State').selectOption('IL');
+  await scope.getByLabel('ZIP Code').fill('62701');
+  await scope.getByLabel('Phone').fill('2175550134');
+}
+
+async function fillCard(page: Page, number = '4242424242424242') {
+  await page.getByLabel('Name on Card').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByLabel('Expiration Date MM/YY').fill('1234');
+  await page.getByLabel('Security Code').fill('123');
+}
+
+async function seriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('main').analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('an e-gift-card-only bag has no shipping step and asks for its own billing address', async ({ page }) => {
+  await add(page, { productId: 'egc-3-egc-25', c_giftCardRecipient: 'Bo', c_giftCardSender: 'Ada', c_giftCardRecipientEmail: 'bo@example.com' });
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Checkout progress' })).not.toContainText('Shipping');
+  await expect(page.getByLabel('First Name')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Email' }).fill('egift@example.com');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await expect(page.getByLabel('Same as shipping address')).toHaveCount(0);
+  await fillCard(page);
+  await fillAddress(page, 'Billing Address');
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await page.getByRole('button', { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+test('a signed-in shopper checks out with a saved address and a saved card', async ({ page }) => {
+  const email = `saved-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Sam', lastName: 'Saved', email, password: 'abcd1234' } });
+  expect(reg.ok()).toBe(true);
+  // First order: the address and the card are saved to the profile on the way.
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Shipping Address' })).toBeVisible();
+  await expect(page).toHaveURL(/step=updateShippingAddress/);
+  await fillAddress(page);
+  await expect(page.getByLabel('Save this address to my profile')).toBeChecked();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page).toHaveURL(/step=updateShippingMethod/);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await fillCard(page);
+  await page.getByLabel(/Save this card/).check();
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByRole('term').filter({ hasText: 'Billing Address' })).toBeVisible();
+  await page.getByRole('button', { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+
+  // Second order: the saved address and the saved card are offered and chosen by default.
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await expect(page.getByRole('radio', { name: /Ada Lovelace/ })).toBeChecked();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await page.getByLabel(/Security code for Visa ending in 4242/).fill('123');
+  await page.getByRole('button', { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+test('every field shows its error at once when the shopper tries to continue, and focus goes to the first', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click({ force: true });
+  await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  for (const message of [
+    'Email is required',
+    'First name is required',
+    'Last name is required',
+    'Address is required',
+    'City is required',
+    'State is required',
+    'ZIP code is required',
+    'Mobile phone is required',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByRole('textbox', { name: 'Email' }).fill('not-an-email');
+  await page.getByLabel('ZIP Code').fill('11111');
+  await page.getByLabel('Phone').fill('1111111111');
+  await expect(page.getByText('Valid email is required')).toBeVisible();
+  await expect(page.getByText('Enter a valid ZIP code')).toBeVisible();
+  await expect(page.getByText('Enter a valid mobile phone number')).toBeVisible();
+});
+
+test('the whole guest checkout by keyboard alone', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
+  const type = async (label: string, text: string) => {
+    // Tab until the field is focused (never clicking), then type.
+    for (let i = 0; i < 30 && !(await page.getByLabel(label, { exact: true }).evaluate((el) => el === document.activeElement)); i++)
+      await page.keyboard.press('Tab');
+    await page.keyboard.type(text);
+  };
+  await type('Email', 'keys@example.com');
+  await type('First Name', 'Kay');
+  await type('Last Name', 'Board');
+  await type('Address', '9 Elm St');
+  await page.keyboard.press('Escape');
+  await type('City', 'Springfield');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Illinois');
+  await type('ZIP Code', '62701');
+  await type('Phone', '2175550134');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await type('Name on Card', 'Kay Board');
+  await type('Card Number', '4242424242424242');
+  await type('Expiration Date MM/YY', '1234');
+  await type('Security Code', '123');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  for (let i = 0; i < 30 && !(await page.getByRole('button', { name: /Place Order/ }).evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+test('axe finds no serious or critical violation on any step', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click({ force: true });
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('textbox', { name: 'Email' }).fill('axe@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await fillCard(page);
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
