@@ -73,6 +73,8 @@ export interface OrderResult {
 }
 
 export interface OrderLineView {
+  /** The master product (co-purchase recommendations start from these). */
+  productId: string;
   productName: string;
   details: string;
   imageUrl: string;

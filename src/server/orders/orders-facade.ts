@@ -4,8 +4,11 @@ import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
 import { readTrackOrderForm } from '#src/lib/order-number.ts';
 import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
-import { assignOrderToCustomer, findGuestOrder, findUnclaimedGuestOrder, listOrders, readOrderConfirmation } from './orders.ts';
+import { recommend } from '../recommendations/recommend.ts';
+import { assignOrderToCustomer, boughtTogether, findGuestOrder, findUnclaimedGuestOrder, listOrders, readOrderConfirmation } from './orders.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
+import type { RecommendationItem } from '#src/lib/commerce-types.ts';
+import { HEADLINES } from '#src/lib/recommendations.ts';
 
 /** The orders facade: what pages and endpoints may ask about orders (the checkout issue adds placing them). */
 
@@ -68,4 +71,21 @@ export async function subscribeEmail(email: string, source: string): Promise<voi
     .values({ email, source, created_at: new Date().toISOString() })
     .onConflict((oc) => oc.column('email').doNothing())
     .execute();
+}
+
+/**
+ * 'You may also like' on the order confirmation: what other orders bought with these products (co-purchase), and,
+ * while no order holds them yet, the similar-categories set the bag page shows. Sold-out products are left out.
+ */
+export async function orderRecommendations(productIds: string[], limit: number): Promise<{ headline: string; products: RecommendationItem[] }> {
+  const db = await getDb();
+  const headline = HEADLINES.similarCategories;
+  const together = await boughtTogether(db, productIds, limit);
+  if (together.length > 0) {
+    // The recently-viewed set shows exactly the ids it is given, in their order and without a top-up, as tiles.
+    const { products } = await recommend(db, 'recentlyViewed', { basketProductIds: [], recentlyViewed: together, limit });
+    if (products.length > 0) return { headline, products };
+  }
+  const { products } = await recommend(db, 'similarCategories', { basketProductIds: productIds, recentlyViewed: [], limit });
+  return { headline, products };
 }

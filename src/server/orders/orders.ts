@@ -60,6 +60,7 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
     email: order.email,
     placedAt: order.placed_at,
     lines: lines.map((l) => ({
+      productId: l.product_id,
       productName: l.product_name,
       details: l.details,
       imageUrl: l.image_url,
