@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { expect, test, type APIRequest, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { SECOND_INSTANCE_PORT } from '../../playwright.config.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
@@ -47,7 +47,7 @@ const state = async (r: APIRequestContext) => {
 };
 const flashTypes = async (r: APIRequestContext) => (await state(r))._flash.map((f: { type: string }) => f.type);
 
-async function ok(res: Awaited<ReturnType<APIRequestContext['post']>>) {
+async function ok(res: APIResponse) {
   expect(res.status(), await res.text()).toBe(200);
   const json = await res.json();
   expect(json.status).toBe('success');
