@@ -7,6 +7,8 @@ import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
+import { benchCheckout } from './bench-checkout.ts';
+import { createDb } from '../src/server/db/database.ts';
 
 const { values } = parseArgs({
   options: {
@@ -100,6 +102,11 @@ for (const t of targets) {
   const r = await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration });
   rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
 }
+// Stock for every order the checkout run places (the seed has a few dozen per size).
+const CHECKOUT_SKU = 'fb-1002-olv-M';
+const db = createDb(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { sqliteFile: `${dataDir}/store.db` });
+await db.kysely.updateTable('stock').set({ on_hand: 1_000_000 }).where('sku', '=', CHECKOUT_SKU).execute();
+await db.kysely.destroy();
 const baseline = rows[0]!;
 for (const r of rows) {
   console.log(
@@ -119,9 +126,12 @@ for (const [name, path] of [
   ['product page', PRODUCT],
   ['bag page', '/cart/'],
   ['sign-in page', '/register'],
+  ['checkout', '/checkout'],
+  ['confirmation', '/order-confirmation'],
 ] as const) {
   const w = await pageWeight(base, path, acceptEncoding);
   console.log(`  ${name.padEnd(14)} ${kib(w.total)} ${kib(w.html)} ${kib(w.css)} ${kib(w.js)}   ${kib(w.images)}`);
 }
+await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding);
 server.kill();
 process.exit(0);

@@ -1,0 +1,127 @@
+// The checkout's figures for npm run bench (issue 11 item 8): order placement by card through the sandbox gateway
+// (orders/s and p99 at N connections, each request a different ready bag and a fresh idempotency key), each step's
+// save and the address suggestions (p95 of sequential-by-connection requests), all against the same server. Prints
+// figures; asserts nothing.
+import autocannon from 'autocannon';
+import { tokenizeCard } from '../src/lib/checkout/tokenize.ts';
+
+type Call = (path: string, body: unknown, cookie?: string, method?: string) => Promise<{ status: number; cookie: string; body: unknown }>;
+
+function caller(base: string): Call {
+  return async (path, body, cookie = '', method = 'POST') => {
+    const r = await fetch(`${base}${path}`, { method, headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+    const set = r.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    return { status: r.status, cookie: set || cookie, body: await r.json().catch(() => null) };
+  };
+}
+
+const ADDRESS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '12 Main St',
+  address2: '',
+  company: '',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62701',
+  phone: '2175550134',
+  countryCode: 'US',
+};
+
+/** A visitor whose bag is ready to order: its cookie and the total it shows. */
+async function readyBag(base: string, sku: string): Promise<{ cookie: string; total: number }> {
+  const call = caller(base);
+  const added = await call('/api/checkout/product/add_to_cart', { productId: sku, quantity: 1 });
+  const cookie = added.cookie;
+  await call('/api/checkout/email', { email: 'bench@example.com' }, cookie);
+  await call('/api/checkout/shipping_address/create/', { address: ADDRESS }, cookie);
+  await call('/api/checkout/shipping_method/', { shippingMethodId: 'Regular', confirm: true }, cookie);
+  const token = await tokenizeCard(
+    { url: `${base}/sandbox-gateway/v1/tokens`, publishableKey: 'pk_test_sandbox' },
+    { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holder: 'Ada Lovelace' },
+  );
+  if (!token.ok) throw new Error(`tokenization failed: ${token.message}`);
+  const paid = await call('/api/checkout/payment_method/update/', { card: token.card, billingSameAsShipping: true }, cookie);
+  const checkout = (paid.body as { body: { checkout: { basket: { orderTotal: number }; _flash: unknown[] } } }).body.checkout;
+  if (checkout._flash.length > 0) throw new Error(`bag not ready: ${JSON.stringify(checkout._flash)}`);
+  return { cookie, total: checkout.basket.orderTotal };
+}
+
+async function inBatches<T>(n: number, width: number, make: () => Promise<T>): Promise<T[]> {
+  const out: T[] = [];
+  while (out.length < n) out.push(...(await Promise.all(Array.from({ length: Math.min(width, n - out.length) }, make))));
+  return out;
+}
+
+/** p95 (ms) of `count` calls, `width` at a time. */
+async function p95(count: number, width: number, run: (i: number) => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < count) {
+        const i = next++;
+        const t = performance.now();
+        await run(i);
+        times.push(performance.now() - t);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length * 0.95)] ?? 0;
+}
+
+export async function benchCheckout(base: string, connections: number, duration: number, sku: string, headers: Record<string, string>) {
+  const call = caller(base);
+  // Enough ready bags for the placement run at well above the target rate.
+  const needed = Math.max(400, duration * 400);
+  const bags = await inBatches(needed, 10, () => readyBag(base, sku));
+  let i = 0;
+  const placed = await autocannon({
+    url: `${base}/api/checkout/payment_place_order/create/`,
+    method: 'POST',
+    connections,
+    duration,
+    headers: { ...headers, 'content-type': 'application/json' },
+    requests: [
+      {
+        setupRequest: (req) => {
+          const bag = bags[i++ % bags.length]!;
+          return {
+            ...req,
+            headers: { ...req.headers, cookie: bag.cookie, 'idempotency-key': `bench-${i}-${Math.random().toString(36).slice(2)}-key` },
+            body: JSON.stringify({ orderTotal: bag.total }),
+          };
+        },
+      },
+    ],
+  });
+  const confirmed = Math.min(placed.requests.total, bags.length) - placed.non2xx;
+  console.log(
+    `\nCheckout (sandbox gateway): place a card order  ${placed.requests.average.toFixed(0).padStart(5)} orders/s  p99 ${placed.latency.p99} ms` +
+      `  (${confirmed} confirmed, ${placed.non2xx} non-2xx of ${placed.requests.total}; ${bags.length} bags prepared)`,
+  );
+
+  const one = await readyBag(base, sku);
+  const steps: [string, (n: number) => Promise<unknown>][] = [
+    ['save e-mail step', () => call('/api/checkout/email', { email: 'bench@example.com' }, one.cookie)],
+    ['save shipping address', () => call('/api/checkout/shipping_address/update/', { address: ADDRESS }, one.cookie)],
+    [
+      'save shipping method',
+      (n) => call('/api/checkout/shipping_method/', { shippingMethodId: n % 2 ? 'Regular' : 'Express', confirm: true }, one.cookie),
+    ],
+    ['save billing address', () => call('/api/checkout/billing_address/update/', { billingSameAsShipping: true }, one.cookie, 'PUT')],
+    ['read the checkout', () => fetch(`${base}/api/checkout/state`, { headers: { cookie: one.cookie } }).then((r) => r.arrayBuffer())],
+    [
+      'address suggestions (embedded)',
+      (n) => call('/api/checkout/smarty', { address: ['New Yo', 'Spring', '9021', 'Chicago IL'][n % 4] }, one.cookie),
+    ],
+  ];
+  for (const [name, run] of steps) {
+    const ms = await p95(500, connections, run);
+    console.log(`  ${name.padEnd(40)} p95 ${ms.toFixed(1).padStart(6)} ms (500 requests, ${connections} at a time)`);
+  }
+}
