@@ -59,6 +59,7 @@ test('the checkout header logo asks before leaving, by keyboard alone', async ({
   await page.goto('/order-confirmation');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expect(page.locator('header astro-island[ssr]')).toHaveCount(0); // the logo's island too (before it, the logo is a plain link)
   const logo = page.getByRole('link', { name: 'Seven Brands' });
   await logo.focus();
   await page.keyboard.press('Enter');
