@@ -9,7 +9,14 @@ import { seed, wipe } from '../src/server/catalog/seed.ts';
 
 const { E2E_PORT: port, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: databaseUrl } = config();
 // Each port builds into its own folder, so suites on different ports can run at the same time.
-const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? '', STORE_DIST: `dist-e2e-${port}` };
+// The peak handling fee depends on the calendar: off, so no suite's totals depend on the day it runs.
+const env: NodeJS.ProcessEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  DATABASE_URL: databaseUrl ?? '',
+  STORE_DIST: `dist-e2e-${port}`,
+  PEAK_HANDLING_FEE_CENTS: '0',
+};
 
 if (databaseUrl) {
   const db = createDb({ databaseUrl });

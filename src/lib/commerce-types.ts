@@ -167,6 +167,8 @@ export interface LineItemView {
     /** No longer sold (the variant is not orderable): it can only be removed. */
     isOutOfCatalog: boolean;
   };
+  /** Cannot be shipped to a P.O. box (product shippingData.isPOBoxExcluded). Set by the server on every read. */
+  c_isPOBoxExcluded?: boolean;
 }
 
 export interface PriceAdjustmentView {
@@ -233,6 +235,21 @@ export interface BasketSummary {
   youSaved: number;
   isDigitalItemsOnly: boolean;
   shippingAddressAvailable: boolean;
+  /*
+   * Shipping step extras (checkout spec §3 "Order summary fields"). The server always sets them; they are optional
+   * only so that a summary made by hand (a test, an empty bag) need not name them. shippingAndHandling is
+   * shippingCharge + giftCardSurcharges + heavyWeightItemSurcharges + peakHandlingFee; orderTotal adds
+   * routePackageProtectionFee.
+   */
+  /** The shipping method's own price for this bag. */
+  shippingCharge?: number;
+  giftCardSurcharges?: number;
+  heavyWeightItemSurcharges?: number;
+  peakHandlingFee?: number;
+  /** The package protection fee charged (0 unless the shopper has it added). */
+  routePackageProtectionFee?: number;
+  /** The fee protection costs for this bag as the shopper reads it ('$1.20'); '' when it is not offered. */
+  routeProtectionDisplayValue?: string;
 }
 
 export interface ShippingMethodView {
@@ -242,6 +259,10 @@ export interface ShippingMethodView {
   c_shippingMethodLabel: string;
   price: number;
   originalPrice: number;
+  /** Fees this bag adds to any method (gift card fee, heavy item), shown under it and part of shipping & handling. */
+  productSurcharges?: { itemText: string; price: number }[];
+  /** A line under the method for shoppers without perks, when the store sells a perks membership; else null. */
+  shipPerksSignUpMsg?: string | null;
 }
 
 export interface BasketView {
@@ -266,6 +287,12 @@ export interface BasketView {
   c_notices: string[];
   /** Some line (a hemmed item) ships by Standard Delivery (Regular) only: faster methods are not offered. */
   c_standardDeliveryOnly: boolean;
+  /** EcoShip (checkout spec §3): offered for a bag that ships by Regular; the date it then arrives by. */
+  c_ecoship?: { isEcoshipApplicable: boolean; ecoshipDate: string; ecoshipDisplayDate: string };
+  /** The shopper chose EcoShip and it applies to the bag as it is now. */
+  c_isEcoShip?: boolean;
+  /** Package protection: its fee for this bag (0: not offered) and whether the shopper has it added. */
+  c_packageProtection?: { fee: number; isApplied: boolean };
 }
 
 /** One product in a recommendation carousel (header spec §3 "Recommendation item"); prices in cents. */

@@ -84,6 +84,10 @@ const ConfigSchema = v.object({
   ),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)'))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)'))),
+  // Package protection at the shipping step (src/server/protection/): embedded (the documented fee rule) or off.
+  PACKAGE_PROTECTION: v.optional(v.picklist(['embedded', 'off'], 'PACKAGE_PROTECTION must be embedded or off'), 'embedded'),
+  // The per-order peak handling fee charged from Nov 15 to Dec 31 (New York time), in cents; 0 turns it off.
+  PEAK_HANDLING_FEE_CENTS: v.optional(integer('PEAK_HANDLING_FEE_CENTS', 0, 10_000), '299'),
   // Test and bench tools only.
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),

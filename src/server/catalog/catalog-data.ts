@@ -54,6 +54,10 @@ export interface ProductDef {
   maxOrderQty?: number;
   /** States this product may not be shipped to (two-letter codes). */
   restrictedStates?: string[];
+  /** Shipping one unit costs this much more (a heavy item), in cents. */
+  heavySurchargeCents?: number;
+  /** Cannot be shipped to a P.O. box. */
+  poBoxExcluded?: boolean;
 }
 
 const NEUTRALS: ColorDef[] = [
@@ -539,6 +543,8 @@ export const PRODUCTS: ProductDef[] = [
     reviews: 52,
     images: 3,
     badge: 'New',
+    // Ships from the maker by ground carrier, which does not deliver to P.O. boxes.
+    poBoxExcluded: true,
   },
   {
     id: 'ks-6004',
@@ -575,6 +581,9 @@ export const PRODUCTS: ProductDef[] = [
     colors: [BLACK, clearance(RUST)],
     description: 'Stretch-panel knee boot for wide calves.',
     images: 2,
+    // Boxed with a boot shaper: heavy and oversized, so it pays a surcharge and cannot go to a P.O. box.
+    heavySurchargeCents: 499,
+    poBoxExcluded: true,
   },
   // ca — Cove & Alder: denim and trousers with hemming
   {

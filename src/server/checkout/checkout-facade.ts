@@ -26,6 +26,9 @@ import {
   setPayment,
   setShippingAddress,
   chooseSavedAddress,
+  chooseEcoship,
+  choosePackageProtection,
+  type ProtectionAction,
 } from './checkout-service.ts';
 
 /**
@@ -69,6 +72,20 @@ export async function submitShippingMethod(locals: SessionRead, methodId: string
   const { basketId } = await bagOf(locals);
   await confirmShippingMethod(await getDb(), basketId, methodId);
   return view(locals);
+}
+
+/** Package protection added, removed or auto-applied (shipping step); the reply is the bag priced with it. */
+export async function packageProtection(locals: SessionRead, action: ProtectionAction): Promise<BasketView> {
+  const { basketId } = await bagOf(locals);
+  await choosePackageProtection(await getDb(), basketId, action);
+  return (await engine()).pruneAndReadBasket(basketId);
+}
+
+/** EcoShip chosen or not (shipping step); held with the bag's checkout. */
+export async function ecoship(locals: SessionRead, selected: boolean): Promise<BasketView> {
+  const { basketId } = await bagOf(locals);
+  await chooseEcoship(await getDb(), basketId, selected);
+  return (await engine()).pruneAndReadBasket(basketId);
 }
 
 /**

@@ -4,6 +4,9 @@ import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { pruneAndReadBasket, setShippingMethod } from '../commerce/basket.ts';
+import { readBasket } from '../commerce/basket-read.ts';
+import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
+import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { listShippingMethods } from '../commerce/shipping.ts';
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
 import { basketFlash } from '#src/lib/checkout/flash.ts';
@@ -97,6 +100,8 @@ export async function setShippingAddress(
   await inBag(db, basketId, async (tx) => {
     const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
     if (!known) throw new CommerceError('invalid', 'Please choose a state we ship to.');
+    const refused = poBoxExcludedLines(address, (await readBasket(tx, basketId)).productItems);
+    if (refused.length > 0) throw new CommerceError('conflict', poBoxRefusal(refused));
     await tx.updateTable('baskets').set({ shipping_state_code: known.state_code, updated_at: nowIso() }).where('id', '=', basketId).execute();
     await writeCheckout(tx, basketId, { shippingAddress: address });
     if (save) await saveAddress(tx, save.customerId, address, save.makeDefault);
@@ -225,5 +230,35 @@ export async function addCustomerData(
   await withWriteTransaction(db, async (tx) => {
     for (const address of data.addresses) await saveAddress(tx, customerId, address, false);
     for (const card of data.cards) await saveCard(tx, customerId, { ...card, savedCardId: null });
+  });
+}
+
+export type ProtectionAction = 'add' | 'remove' | 'autoapply';
+
+/**
+ * Package protection on the bag (POST /checkout/api/route_package_protection). 'autoapply' adds it only while the
+ * shopper has never chosen (the island sends it on first entering the shipping step), so a removal sticks; 'add'
+ * is refused when protection is not offered for the bag (its fee is 0).
+ */
+export async function choosePackageProtection(db: Db, basketId: string, action: ProtectionAction): Promise<void> {
+  await inBag(db, basketId, async (tx) => {
+    const record = await readCheckout(tx, basketId);
+    const offered = ((await readBasket(tx, basketId)).c_packageProtection?.fee ?? 0) > 0;
+    if (action === 'remove') return writeCheckout(tx, basketId, { protection: PROTECTION_CHOICE.removed });
+    if (action === 'add') {
+      if (!offered) throw new CommerceError('invalid', 'Package protection is not offered for this bag.');
+      return writeCheckout(tx, basketId, { protection: PROTECTION_CHOICE.added });
+    }
+    if (offered && record.protection === PROTECTION_CHOICE.undecided) await writeCheckout(tx, basketId, { protection: PROTECTION_CHOICE.added });
+  });
+}
+
+/** EcoShip on or off for the bag; held with the checkout (checkout spec §4 "Others"). On only for a bag it applies to. */
+export async function chooseEcoship(db: Db, basketId: string, selected: boolean): Promise<void> {
+  await inBag(db, basketId, async (tx) => {
+    if (selected && !(await readBasket(tx, basketId)).c_ecoship?.isEcoshipApplicable) {
+      throw new CommerceError('invalid', 'EcoShip is available only for items shipped by Regular shipping.');
+    }
+    await writeCheckout(tx, basketId, { ecoship: selected });
   });
 }

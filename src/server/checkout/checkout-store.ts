@@ -1,5 +1,6 @@
 import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress, PaymentView } from '#src/lib/checkout/checkout-types.ts';
+import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-protection.ts';
 
 /**
  * What the shopper has told the checkout, one row per bag (basket_checkout). Every write here runs inside a bag
@@ -25,6 +26,10 @@ export interface CheckoutRecord {
   billingAddress: CheckoutAddress | null;
   billingSame: boolean;
   payment: StoredPayment | null;
+  /** Package protection: not chosen yet, added, or removed by the shopper (PROTECTION_CHOICE). */
+  protection: ProtectionChoice;
+  /** The shopper chose EcoShip; held for the bag's session (checkout spec §4 "Others"). */
+  ecoship: boolean;
 }
 
 export const EMPTY_RECORD: CheckoutRecord = {
@@ -35,6 +40,8 @@ export const EMPTY_RECORD: CheckoutRecord = {
   billingAddress: null,
   billingSame: true,
   payment: null,
+  protection: PROTECTION_CHOICE.undecided,
+  ecoship: false,
 };
 
 const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
@@ -51,6 +58,10 @@ export async function readCheckout(tx: Tx, basketId: string | null): Promise<Che
     billingAddress: parse<CheckoutAddress>(row.billing_address),
     billingSame: row.billing_same === 1,
     payment: parse<StoredPayment>(row.payment),
+    protection: (Object.values(PROTECTION_CHOICE) as number[]).includes(row.package_protection)
+      ? (row.package_protection as ProtectionChoice)
+      : PROTECTION_CHOICE.undecided,
+    ecoship: row.ecoship === 1,
   };
 }
 
@@ -64,6 +75,8 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
     billing_address: next.billingAddress ? JSON.stringify(next.billingAddress) : null,
     billing_same: next.billingSame ? 1 : 0,
     payment: next.payment ? JSON.stringify(next.payment) : null,
+    package_protection: next.protection,
+    ecoship: next.ecoship ? 1 : 0,
     updated_at: new Date().toISOString(),
   };
   await tx

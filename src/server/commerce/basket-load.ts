@@ -26,6 +26,9 @@ export interface LoadedBasketHeader {
   regularMethod: { name: string; priceCents: number } | null;
   /** Tax rate of the shipping state in basis points; null when the bag has no state (or the state has no rate). */
   taxRateBp: number | null;
+  /** basket_checkout.package_protection and .ecoship (checkout-store.ts); absent means never chosen. */
+  protectionChoice?: number;
+  ecoshipChosen?: boolean;
 }
 
 export interface LoadedLine {
@@ -59,6 +62,9 @@ export interface LoadedLine {
   imageUrl: string;
   /** The product may not ship to the bag's state. */
   restricted: boolean;
+  /** Shipping step extras (product shippingData): heavy item surcharge per unit, and no P.O. box delivery. */
+  heavySurchargeCents?: number;
+  poBoxExcluded?: boolean;
 }
 
 /** An automatic (code-free) promotion active now, linked to a line's product or brand-wide for its brand. */
@@ -86,6 +92,8 @@ export interface LoadedBasket {
   autoPromotions: LoadedAutoPromotion[];
   coupons: LoadedCoupon[];
   bonusRules: BonusRule[];
+  /** The time of the read (ISO): the calendar rules of shipping (peak season, EcoShip date) use it. */
+  now?: string;
 }
 
 const loadHeader = prepared((tx: Tx, basketId: string) =>
@@ -95,6 +103,7 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
     .leftJoin('shipping_methods as m', 'm.id', 'b.shipping_method_id')
     // Regular too: the bag is priced with it while a hemmed line is in it (src/lib/standard-delivery.ts).
     .leftJoin('shipping_methods as reg', (j) => j.on('reg.id', '=', DEFAULT_SHIPPING_METHOD_ID))
+    .leftJoin('basket_checkout as bc', 'bc.basket_id', 'b.id')
     .select([
       'b.id',
       'b.currency',
@@ -106,6 +115,8 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
       'm.price_cents as method_price',
       'reg.name as regular_name',
       'reg.price_cents as regular_price',
+      'bc.package_protection',
+      'bc.ecoship',
     ])
     .where('b.id', '=', basketId)
     .where('b.status', '=', 'open'),
@@ -147,6 +158,8 @@ const loadLines = prepared((tx: Tx, basketId: string) =>
       'p.product_type',
       'p.is_hemmable',
       'p.max_order_qty',
+      'p.heavy_item_surcharge_cents',
+      'p.is_po_box_excluded',
       'c.name as color_name',
       'c.color_type',
       'h.inseam',
@@ -235,6 +248,8 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       chosenMethod: header.method_name === null ? null : { name: header.method_name, priceCents: header.method_price ?? 0 },
       regularMethod: header.regular_name === null ? null : { name: header.regular_name, priceCents: header.regular_price ?? 0 },
       taxRateBp: header.rate_bp ?? null,
+      protectionChoice: header.package_protection ?? 0,
+      ecoshipChosen: header.ecoship === 1,
     },
     lines: lineRows.map((r) => ({
       id: r.id,
@@ -266,6 +281,8 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       colorType: r.color_type,
       imageUrl: r.image_url ?? '',
       restricted: r.restricted_state !== null,
+      heavySurchargeCents: r.heavy_item_surcharge_cents,
+      poBoxExcluded: r.is_po_box_excluded === 1,
     })),
     autoPromotions: [...Map.groupBy(promoRows, (r) => r.id).values()].map((group) => ({
       id: group[0]!.id,
@@ -290,5 +307,6 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       };
     }),
     bonusRules,
+    now,
   };
 }

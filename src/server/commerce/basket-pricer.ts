@@ -1,4 +1,8 @@
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import { formatCents } from '#src/lib/money.ts';
+import { isDigital } from '#src/lib/product-types.ts';
+import { noProtection, PROTECTION_CHOICE, type PackageProtection } from '../protection/package-protection.ts';
+import { ecoshipDate, peakHandlingFee, productSurcharges } from './shipping-extras.ts';
 import type { BasketView, CouponItemView, LineItemView } from '#src/lib/commerce-types.ts';
 import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import { effectiveMethodId, isStandardDeliveryOnly } from '#src/lib/standard-delivery.ts';
@@ -6,7 +10,7 @@ import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
 import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';
 import { maxOrderable, productUrl } from './catalog.ts';
-import { applyCoupons, computeTotals, finalUnitPrice, lineTotal, type CouponLine, type PricedLine } from './pricing.ts';
+import { applyCoupons, computeTotals, finalUnitPrice, lineTotal, type CouponLine, type PricedLine, type TotalsExtras } from './pricing.ts';
 
 /**
  * The basket view from its loaded rows, with every price computed now: stored lines hold only what the shopper
@@ -21,6 +25,15 @@ export interface PricedBasket {
   droppedBonusItems: LineItemView[];
   bonus: BonusEvaluation;
 }
+
+/** The configured rules a price depends on (basket-read.ts passes them from configuration). */
+export interface PricingRules {
+  protection: PackageProtection;
+  /** The peak handling fee in cents (charged in peak season only); 0 turns it off. */
+  peakHandlingFeeCents: number;
+}
+
+export const BASE_RULES: PricingRules = { protection: noProtection, peakHandlingFeeCents: 0 };
 
 /** One line priced: its view, what the totals and coupons see of it. */
 function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; priced: PricedLine; coupon: CouponLine } {
@@ -73,6 +86,7 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
     c_giftCardSender: r.giftSender,
     c_giftCardRecipientEmail: r.giftRecipientEmail,
     giftMessage: r.giftMessage,
+    c_isPOBoxExcluded: r.poBoxExcluded ?? false,
     c_lineItemDetails: {
       productUrl: productUrl(r.slug),
       variationModelMasterId: r.productId,
@@ -94,7 +108,7 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
   return { item, priced, coupon };
 }
 
-export function priceBasket(loaded: LoadedBasket): PricedBasket {
+export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RULES): PricedBasket {
   const { header, lines } = loaded;
   const perLine = lines.map((r) => priceLine(r, loaded));
   const items = perLine.map((l) => l.item);
@@ -153,7 +167,8 @@ export function priceBasket(loaded: LoadedBasket): PricedBasket {
   const method = methodId === header.shippingMethodId ? header.chosenMethod : header.regularMethod;
   const methodChoice = { id: method ? methodId : DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.priceCents ?? 0 };
   const taxRateBp = header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
-  const summary = computeTotals(keptPriced, methodChoice, taxRateBp);
+  const extras = shippingExtras(loaded, lines.filter((_, i) => keep[i]), keptPriced, methodChoice.id, rules);
+  const summary = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
   const view: BasketView = {
     basketId: header.id,
@@ -181,6 +196,34 @@ export function priceBasket(loaded: LoadedBasket): PricedBasket {
       : null,
     c_notices: [],
     c_standardDeliveryOnly: standardOnly,
+    c_ecoship: extras.ecoship,
+    c_isEcoShip: extras.ecoship.isEcoshipApplicable && header.ecoshipChosen === true,
+    c_packageProtection: extras.protection,
   };
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };
+}
+
+/**
+ * The shipping step's extras for the lines kept: surcharges, peak handling at the time of the read, the package
+ * protection quote (charged while the shopper has it added) and EcoShip (a bag that ships by Regular).
+ */
+function shippingExtras(loaded: LoadedBasket, lines: LoadedLine[], priced: PricedLine[], methodId: string, rules: PricingRules) {
+  const now = loaded.now ? new Date(loaded.now) : null;
+  const ships = lines.length > 0 && !lines.every((r) => isDigital(r.productType));
+  const surcharges = productSurcharges(lines.map((r) => ({ productType: r.productType, quantity: r.quantity, heavySurchargeCents: r.heavySurchargeCents ?? 0 })));
+  const shippedMerchandiseCents = priced.reduce((sum, l) => (isDigital(l.productType) ? sum : sum + lineTotal(l) - (l.couponDiscount ?? 0)), 0);
+  const quote = rules.protection.quote({ shippedMerchandiseCents, digitalOnly: !ships });
+  const isApplied = quote > 0 && loaded.header.protectionChoice === PROTECTION_CHOICE.added;
+  const eco = now && ships && methodId === DEFAULT_SHIPPING_METHOD_ID ? ecoshipDate(now) : null;
+  const totals: TotalsExtras = {
+    ...surcharges,
+    peakHandlingFee: now ? peakHandlingFee(now, rules.peakHandlingFeeCents, ships) : 0,
+    protectionFee: isApplied ? quote : 0,
+    protectionDisplayValue: quote > 0 ? formatCents(quote) : '',
+  };
+  return {
+    totals,
+    protection: { fee: quote, isApplied },
+    ecoship: { isEcoshipApplicable: eco !== null, ecoshipDate: eco?.date ?? '', ecoshipDisplayDate: eco?.display ?? '' },
+  };
 }

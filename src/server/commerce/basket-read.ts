@@ -6,6 +6,7 @@ import { priceBasket, type PricedBasket } from './basket-pricer.ts';
 import { offerViews } from './bonus-read.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
 import { computeTotals } from './pricing.ts';
+import { pricingRules } from './pricing-rules.ts';
 
 const EMPTY_SUMMARY = computeTotals([], { id: DEFAULT_SHIPPING_METHOD_ID, priceCents: 0 }, null);
 
@@ -30,6 +31,9 @@ export function emptyBasket(): BasketView {
     c_lastAddedItemInfo: null,
     c_notices: [],
     c_standardDeliveryOnly: false,
+    c_ecoship: { isEcoshipApplicable: false, ecoshipDate: '', ecoshipDisplayDate: '' },
+    c_isEcoShip: false,
+    c_packageProtection: { fee: 0, isApplied: false },
   };
 }
 
@@ -54,7 +58,7 @@ const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
 export async function readBasketDetailed(tx: Tx, basketId: string | null): Promise<DetailedRead> {
   const loaded = basketId ? await loadBasket(tx, basketId, new Date().toISOString()) : null;
   if (!loaded) return { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS };
-  const priced = priceBasket(loaded);
+  const priced = priceBasket(loaded, pricingRules());
   const bonusDiscountLineItems = priced.bonus.offers.length === 0 ? [] : await offerViews(tx, loaded.bonusRules, priced.bonus);
   return { ...priced, view: { ...priced.view, bonusDiscountLineItems }, bonusRules: loaded.bonusRules };
 }

@@ -60,18 +60,44 @@ export function taxFor(lines: PricedLine[], rateBp: number): number {
   return Math.floor((taxable * rateBp + 5000) / 10000);
 }
 
+/** What the shipping step adds to a bag that ships (see shipping-extras.ts), and the package protection fee. */
+export interface TotalsExtras {
+  giftCardSurcharges: number;
+  heavyWeightItemSurcharges: number;
+  peakHandlingFee: number;
+  /** Charged (0 unless the shopper has protection added), and its price as offered ('' when not offered). */
+  protectionFee: number;
+  protectionDisplayValue: string;
+}
+
+export const NO_EXTRAS: TotalsExtras = {
+  giftCardSurcharges: 0,
+  heavyWeightItemSurcharges: 0,
+  peakHandlingFee: 0,
+  protectionFee: 0,
+  protectionDisplayValue: '',
+};
+
 /**
  * Basket totals. `taxRateBp` is null until the basket has a shipping state: the summary then says
  * isTaxCalculated false and the order total leaves tax out ("calculated at checkout").
  * subTotal is the lines' total before coupons; coupon discounts are their own row (couponDiscount) and count in
  * youSaved. Free shipping and tax are reckoned on merchandise after coupons (what the shopper pays for it).
+ * Shipping & handling is the method's charge plus the surcharges (none for a bag that ships nothing); the package
+ * protection fee is its own row. orderTotal = subTotal - coupons + shipping & handling + tax + protection.
  */
-export function computeTotals(lines: PricedLine[], method: ShippingChoice, taxRateBp: number | null): BasketSummary {
+export function computeTotals(lines: PricedLine[], method: ShippingChoice, taxRateBp: number | null, extras: TotalsExtras = NO_EXTRAS): BasketSummary {
   const subTotal = lines.reduce((sum, l) => sum + lineTotal(l), 0);
   const couponDiscount = lines.reduce((sum, l) => sum + (l.couponDiscount ?? 0), 0);
   const youSaved = lines.reduce((sum, l) => sum + (l.listPrice - l.finalPrice) * l.quantity, 0) + couponDiscount;
   const digitalOnly = lines.length > 0 && lines.every((l) => isDigital(l.productType));
-  const shipping = lines.length === 0 ? 0 : shippingPrice(method, subTotal - couponDiscount, digitalOnly);
+  const ships = lines.length > 0 && !digitalOnly;
+  const shippingCharge = ships ? shippingPrice(method, subTotal - couponDiscount, digitalOnly) : 0;
+  const giftCardSurcharges = ships ? extras.giftCardSurcharges : 0;
+  const heavyWeightItemSurcharges = ships ? extras.heavyWeightItemSurcharges : 0;
+  const peakHandlingFee = ships ? extras.peakHandlingFee : 0;
+  const shipping = shippingCharge + giftCardSurcharges + heavyWeightItemSurcharges + peakHandlingFee;
+  const protection = ships ? extras.protectionFee : 0;
   const tax = taxRateBp === null ? 0 : taxFor(lines, taxRateBp);
   return {
     subTotal,
@@ -79,10 +105,16 @@ export function computeTotals(lines: PricedLine[], method: ShippingChoice, taxRa
     shippingAndHandling: shipping,
     totalTax: tax,
     isTaxCalculated: taxRateBp !== null,
-    orderTotal: subTotal - couponDiscount + shipping + tax,
+    orderTotal: subTotal - couponDiscount + shipping + tax + protection,
     youSaved,
     isDigitalItemsOnly: digitalOnly,
     shippingAddressAvailable: taxRateBp !== null,
+    shippingCharge,
+    giftCardSurcharges,
+    heavyWeightItemSurcharges,
+    peakHandlingFee,
+    routePackageProtectionFee: protection,
+    routeProtectionDisplayValue: ships ? extras.protectionDisplayValue : '',
   };
 }
 

@@ -1,24 +1,36 @@
 import type { Db } from '../db/database.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
-import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import { DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PERKS_SIGN_UP_METHOD_ID, perksSignUpMessage, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
+import { isMembership } from '#src/lib/product-types.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
 
 /**
  * The shipping methods for a basket, each priced for it as the basket's totals price it (Regular becomes free
  * once merchandise after coupons reaches the threshold). A caller that has just read the basket passes it, so it
- * is not read twice. A bag holding a hemmed item is offered Regular only.
+ * is not read twice. A bag holding a hemmed item is offered Regular only. Each method lists the fees the bag adds
+ * whatever the method (gift card fee, heavy items: productSurcharges), and Express a perks sign-up line while the
+ * store sells a perks membership and the bag holds none.
  */
 export async function listShippingMethods(
   db: Db,
   basketId: string | null,
   known?: BasketView,
 ): Promise<{ methods: ShippingMethodView[]; selected: string }> {
-  const [rows, basket] = await Promise.all([
+  const [rows, basket, perks] = await Promise.all([
     db.kysely.selectFrom('shipping_methods').selectAll().orderBy('position').execute(),
     known ?? readBasket(db.kysely, basketId),
+    db.kysely.selectFrom('products').select('name').where('product_type', '=', PRODUCT_TYPE.membership).orderBy('id').executeTakeFirst(),
   ]);
+  const summary = basket.c_summary;
+  const productSurcharges = [
+    { itemText: SURCHARGE_LABELS.giftCardSurcharges, price: summary.giftCardSurcharges ?? 0 },
+    { itemText: SURCHARGE_LABELS.heavyWeightItemSurcharges, price: summary.heavyWeightItemSurcharges ?? 0 },
+  ].filter((s) => s.price > 0);
+  const hasPerks = basket.productItems.some((l) => isMembership(l.c_productType));
+  const perksMsg = perks && !hasPerks ? perksSignUpMessage(perks.name) : null;
   const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.c_summary;
   const applicable = rows.filter((m) => methodAllowed(m.id, basket.c_standardDeliveryOnly));
   return {
@@ -29,6 +41,8 @@ export async function listShippingMethods(
       c_shippingMethodLabel: m.label,
       price: shippingPrice({ id: m.id, priceCents: m.price_cents }, subTotal - couponDiscount, digitalOnly),
       originalPrice: m.price_cents,
+      productSurcharges,
+      shipPerksSignUpMsg: m.id === PERKS_SIGN_UP_METHOD_ID ? perksMsg : null,
     })),
     selected: basket.shipments[0]?.shippingMethod.id ?? rows[0]?.id ?? DEFAULT_SHIPPING_METHOD_ID,
   };

@@ -41,6 +41,10 @@ export interface ProductTable {
   badge: string | null;
   rating: number | null;
   review_count: number;
+  /** Added to shipping per unit of a heavy product (product spec shippingData.shippingSurcharge); 0 for most. */
+  heavy_item_surcharge_cents: Generated<number>;
+  /** 1: cannot be shipped to a P.O. box (shippingData.isPOBoxExcluded). */
+  is_po_box_excluded: Generated<number>;
 }
 
 export interface ProductColorTable {
@@ -230,6 +234,10 @@ export interface OrderTable {
   payment_summary: string | null;
   authorization_id: string | null;
   attempt_id: string | null;
+  /** The package protection fee charged (part of total_cents). */
+  protection_cents: Generated<number>;
+  /** The EcoShip delivery date the shopper accepted (YYYY-MM-DD), or null. */
+  ecoship_date: string | null;
 }
 
 export interface BasketTable {

@@ -11,6 +11,7 @@ import { effectiveBilling, flashFor, withAccountEmail } from '../checkout/checko
 import { readCheckout, writeCheckout } from '../checkout/checkout-store.ts';
 import type { CheckoutAddress, OrderResult } from '#src/lib/checkout/checkout-types.ts';
 import { ORDER_TOTAL_CHANGED, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 
@@ -60,7 +61,10 @@ interface Snapshot {
     unitPrice: number;
     lineTotal: number;
   }[];
-  totals: { subTotal: number; discount: number; shipping: number; tax: number; orderTotal: number };
+  /** orderTotal = subTotal - discount + shipping (surcharges included) + tax + protection, as the summary showed. */
+  totals: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
+  /** The EcoShip date the shopper accepted, or null. */
+  ecoshipDate?: string | null;
   shippingMethodId: string;
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
@@ -168,6 +172,9 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   ) {
     return done(failed(409, 'Some items in your bag cannot be ordered. Please review your bag.', basket, basket.orderTotal));
   }
+  // A saved address, or a bag that gained an item since the address was given, may still pair a P.O. box with it.
+  const refused = poBoxExcludedLines(record.shippingAddress, basket.c_summary.isDigitalItemsOnly ? [] : basket.productItems);
+  if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), basket, basket.orderTotal));
   if (basket.orderTotal !== request.expectedTotal) {
     await writeCheckout(tx, request.basketId, { payment: null });
     return done(failed(409, ORDER_TOTAL_CHANGED, basket, basket.orderTotal));
@@ -205,8 +212,10 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
       discount: basket.c_summary.couponDiscount,
       shipping: basket.c_summary.shippingAndHandling,
       tax: basket.c_summary.totalTax,
+      protection: basket.c_summary.routePackageProtectionFee ?? 0,
       orderTotal: basket.orderTotal,
     },
+    ecoshipDate: basket.c_isEcoShip ? (basket.c_ecoship?.ecoshipDate ?? null) : null,
     shippingMethodId: basket.shipments[0]?.shippingMethod.id ?? 'Regular',
     shippingAddress: basket.c_summary.isDigitalItemsOnly ? null : record.shippingAddress,
     billingAddress: effectiveBilling(basket, record),
@@ -350,6 +359,8 @@ async function commitOrder(
       payment_summary: snapshot.payment ? JSON.stringify({ cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 }) : null,
       authorization_id: authorizationId,
       attempt_id: attemptId,
+      protection_cents: snapshot.totals.protection ?? 0,
+      ecoship_date: snapshot.ecoshipDate ?? null,
     })
     .execute();
   if (snapshot.lines.length > 0) {

@@ -9,6 +9,7 @@ import { emailVerified } from './008-email-verified.ts';
 import { signInAndSweeping } from './009-sign-in-and-sweeping.ts';
 import { checkout } from './010-checkout.ts';
 import { paymentSandbox } from './011-payment-sandbox.ts';
+import { shippingExtras } from './012-shipping-extras.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -27,6 +28,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_009_sign_in_and_sweeping': signInAndSweeping,
   '2026_11_23_010_checkout': checkout,
   '2026_11_23_011_payment_sandbox': paymentSandbox,
+  '2026_11_23_012_shipping_extras': shippingExtras,
 };
 
 export const migrationProvider: MigrationProvider = {

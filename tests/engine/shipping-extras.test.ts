@@ -1,0 +1,281 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addItem, pruneAndReadBasket, setShippingMethod } from '#src/server/commerce/basket.ts';
+import { readProduct } from '#src/server/commerce/catalog.ts';
+import { listShippingMethods } from '#src/server/commerce/shipping.ts';
+import { CommerceError } from '#src/server/commerce/errors.ts';
+import {
+  chooseEcoship,
+  choosePackageProtection,
+  confirmShippingMethod,
+  readCheckoutView,
+  setEmail,
+  setPayment,
+  setShippingAddress,
+} from '#src/server/checkout/checkout-service.ts';
+import { readCheckout } from '#src/server/checkout/checkout-store.ts';
+import { placeOrder } from '#src/server/orders/place-order.ts';
+import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
+import { PO_BOX_MODAL } from '#src/lib/checkout/shipping-extras.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+
+/**
+ * The shipping step's extras through the engine (issue 11 item 3): surcharges and peak handling in shipping &
+ * handling, package protection (add, remove, autoapply once), EcoShip held with the checkout, P.O. boxes refused for
+ * items that cannot go to one, and an order that charges exactly what the summary showed. Every date is set here.
+ * Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+vi.hoisted(() => {
+  // The test runs turn the peak fee off (vitest.config.ts); this file tests it, so it is on here at its default.
+  process.env.PEAK_HANDLING_FEE_CENTS = '299';
+});
+
+let t: TestDb;
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+afterEach(() => vi.useRealTimers());
+
+/** Monday 23 November 2026, 10:00 in New York: peak season. */
+const PEAK_DAY = '2026-11-23T15:00:00Z';
+/** Monday 15 June 2026, 10:00 in New York: not peak season. */
+const QUIET_DAY = '2026-06-15T14:00:00Z';
+const at = (iso: string) => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(iso));
+};
+
+const TEE = 'fb-1001-blk-M'; // $19.99 after its promotion
+const ADDRESS = {
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  address1: '12 Main St',
+  address2: '',
+  company: '',
+  city: 'Springfield',
+  stateCode: 'IL',
+  postalCode: '62701',
+  phone: '(217) 555-0134',
+  countryCode: 'US',
+};
+const PO_BOX = { ...ADDRESS, address1: 'P.O. Box 42' };
+
+async function heavyBoot(): Promise<string> {
+  const boot = await readProduct(t.db, 'ks-6006');
+  return boot!.variants.find((v) => v.inStock && v.orderable)!.id;
+}
+
+const rejects = async (p: Promise<unknown>, status: number) => {
+  const err = await p.catch((e: unknown) => e);
+  expect(err).toBeInstanceOf(CommerceError);
+  expect((err as CommerceError).status).toBe(status);
+  return err as CommerceError;
+};
+
+describe('shipping & handling', () => {
+  it('adds the peak handling fee once per order in peak season (New York dates) and not outside it', async () => {
+    at(PEAK_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 2 });
+    const peak = (await pruneAndReadBasket(t.db, basketId)).c_summary;
+    expect(peak).toMatchObject({ shippingCharge: 799, peakHandlingFee: 299, shippingAndHandling: 799 + 299 });
+    expect(peak.orderTotal).toBe(peak.subTotal - peak.couponDiscount + 799 + 299);
+    at(QUIET_DAY);
+    const quiet = (await pruneAndReadBasket(t.db, basketId)).c_summary;
+    expect(quiet).toMatchObject({ peakHandlingFee: 0, shippingAndHandling: 799, orderTotal: quiet.subTotal + 799 });
+  });
+
+  it('charges $1.99 per plastic gift card and the heavy item surcharge per unit, listed under every method', async () => {
+    at(QUIET_DAY);
+    const card = { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Sam', c_giftCardSender: 'Alex' };
+    const { basketId } = await addItem(t.db, null, card);
+    await addItem(t.db, basketId, card);
+    await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 2 });
+    const b = await pruneAndReadBasket(t.db, basketId);
+    expect(b.c_summary).toMatchObject({ giftCardSurcharges: 398, heavyWeightItemSurcharges: 998, shippingCharge: 0 });
+    expect(b.c_summary.shippingAndHandling).toBe(398 + 998);
+    const { methods } = await listShippingMethods(t.db, basketId);
+    for (const m of methods) {
+      expect(m.productSurcharges).toEqual([
+        { itemText: 'Gift card fee', price: 398 },
+        { itemText: 'Heavy item surcharge', price: 998 },
+      ]);
+    }
+    expect(b.productItems.map((l) => [l.quantity, l.c_isPOBoxExcluded])).toEqual([
+      [2, false],
+      [2, true],
+    ]);
+  });
+
+  it('charges no surcharge, peak fee or protection to a bag that ships nothing', async () => {
+    at(PEAK_DAY);
+    const { basketId } = await addItem(t.db, null, {
+      productId: 'egc-3-egc-25',
+      quantity: 1,
+      c_giftCardRecipient: 'Sam',
+      c_giftCardSender: 'Alex',
+      c_giftCardRecipientEmail: 'sam@example.com',
+    } as never);
+    const b = await pruneAndReadBasket(t.db, basketId);
+    expect(b.c_summary).toMatchObject({ shippingAndHandling: 0, peakHandlingFee: 0, routePackageProtectionFee: 0, orderTotal: b.c_summary.subTotal });
+    expect(b.c_packageProtection).toEqual({ fee: 0, isApplied: false });
+    expect(b.c_ecoship?.isEcoshipApplicable).toBe(false);
+    await rejects(choosePackageProtection(t.db, basketId, 'add'), 400);
+  });
+
+  it('shows the perks sign-up line under Express while the bag holds no membership', async () => {
+    at(QUIET_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    const before = (await listShippingMethods(t.db, basketId)).methods;
+    expect(before.map((m) => [m.id, m.shipPerksSignUpMsg])).toEqual([
+      ['Regular', null],
+      ['Express', 'Free Express shipping with Fernbrook Perks Annual Membership'],
+      ['SuperFast', null],
+    ]);
+    const perks = (await readProduct(t.db, 'fb-perks'))!.variants[0]!.id;
+    await addItem(t.db, basketId, { productId: perks, quantity: 1 });
+    expect((await listShippingMethods(t.db, basketId)).methods.every((m) => m.shipPerksSignUpMsg === null)).toBe(true);
+  });
+});
+
+describe('package protection', () => {
+  it('is 2% of what ships after discounts, at least $0.98 and at most $9.98, and charged only once added', async () => {
+    at(QUIET_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    const small = await pruneAndReadBasket(t.db, basketId);
+    expect(small.c_packageProtection).toEqual({ fee: 98, isApplied: false }); // 2% of $19.99 is $0.40: the minimum
+    expect(small.c_summary).toMatchObject({ routePackageProtectionFee: 0, routeProtectionDisplayValue: '$0.98' });
+    await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 3 });
+    const mid = await pruneAndReadBasket(t.db, basketId);
+    const merchandise = mid.c_summary.subTotal - mid.c_summary.couponDiscount;
+    expect(mid.c_packageProtection?.fee).toBe(Math.min(998, Math.round(merchandise * 0.02)));
+    await choosePackageProtection(t.db, basketId, 'add');
+    const added = await pruneAndReadBasket(t.db, basketId);
+    expect(added.c_summary.routePackageProtectionFee).toBe(added.c_packageProtection?.fee);
+    expect(added.c_summary.orderTotal).toBe(mid.c_summary.orderTotal + (added.c_packageProtection?.fee ?? 0));
+  });
+
+  it('autoapply adds it once; after the shopper removes it, autoapply leaves it off', async () => {
+    at(QUIET_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    await choosePackageProtection(t.db, basketId, 'autoapply');
+    expect((await pruneAndReadBasket(t.db, basketId)).c_packageProtection?.isApplied).toBe(true);
+    await choosePackageProtection(t.db, basketId, 'remove');
+    await choosePackageProtection(t.db, basketId, 'autoapply');
+    const b = await pruneAndReadBasket(t.db, basketId);
+    expect(b.c_packageProtection?.isApplied).toBe(false);
+    expect(b.c_summary.routePackageProtectionFee).toBe(0);
+    await choosePackageProtection(t.db, basketId, 'add');
+    expect((await pruneAndReadBasket(t.db, basketId)).c_summary.routePackageProtectionFee).toBe(98);
+  });
+});
+
+describe('EcoShip', () => {
+  it('is offered by Regular with a date 7 business days on (New York), held with the checkout, and dropped by Express', async () => {
+    at(PEAK_DAY); // a Monday: 7 business days later is Wednesday 2 December
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    const b = await pruneAndReadBasket(t.db, basketId);
+    expect(b.c_ecoship).toEqual({ isEcoshipApplicable: true, ecoshipDate: '2026-12-02', ecoshipDisplayDate: 'Wednesday, December 2' });
+    expect(b.c_isEcoShip).toBe(false);
+    await chooseEcoship(t.db, basketId, true);
+    expect((await readCheckout(t.db.kysely, basketId)).ecoship).toBe(true);
+    expect((await pruneAndReadBasket(t.db, basketId)).c_isEcoShip).toBe(true);
+    await setShippingMethod(t.db, basketId, 'Express');
+    const express = await pruneAndReadBasket(t.db, basketId);
+    expect(express.c_ecoship?.isEcoshipApplicable).toBe(false);
+    expect(express.c_isEcoShip).toBe(false);
+    await rejects(chooseEcoship(t.db, basketId, true), 400);
+    await setShippingMethod(t.db, basketId, 'Regular');
+    expect((await pruneAndReadBasket(t.db, basketId)).c_isEcoShip).toBe(true);
+  });
+});
+
+describe('P.O. boxes', () => {
+  it('refuses a P.O. box for a bag holding items that cannot go to one (409, naming them), and takes it otherwise', async () => {
+    at(QUIET_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    await setShippingAddress(t.db, basketId, PO_BOX, null);
+    await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 1 });
+    const err = await rejects(setShippingAddress(t.db, basketId, { ...PO_BOX, address1: '1 Elm St', address2: 'PO Box 9' }, null), 409);
+    expect(err.message).toBe(`${PO_BOX_MODAL.message} (Knee-High Boot)`);
+    await setShippingAddress(t.db, basketId, ADDRESS, null);
+    expect((await readCheckout(t.db.kysely, basketId)).shippingAddress?.address1).toBe('12 Main St');
+  });
+});
+
+async function cardToken(): Promise<string> {
+  const form = new URLSearchParams({
+    'card[number]': '4242424242424242',
+    'card[exp_month]': '12',
+    'card[exp_year]': '2034',
+    'card[cvc]': '123',
+    'card[name]': 'Ada Lovelace',
+  });
+  return ((await createSandboxToken(t.db, form)).body as { id: string }).id;
+}
+
+async function readyToPlace(basketId: string, address = ADDRESS) {
+  await setEmail(t.db, basketId, 'ada@example.com', false);
+  await setShippingAddress(t.db, basketId, address, null);
+  await confirmShippingMethod(t.db, basketId, 'Regular');
+  await setPayment(t.db, basketId, {
+    card: { token: await cardToken(), cardType: 'Visa', last4: '4242', expMonth: 12, expYear: 2034, holder: 'Ada Lovelace' },
+    savedCardId: null,
+    billingSame: true,
+    billingAddress: null,
+    saveCardFor: null,
+    customerId: null,
+  });
+}
+
+describe('placing the order', () => {
+  it('charges exactly the summary: surcharges, peak handling and protection, and keeps the EcoShip date', async () => {
+    at(PEAK_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    await addItem(t.db, basketId, { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Sam', c_giftCardSender: 'Alex' });
+    await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 1 });
+    await readyToPlace(basketId);
+    await choosePackageProtection(t.db, basketId, 'autoapply');
+    await chooseEcoship(t.db, basketId, true);
+    const { basket } = await readCheckoutView(t.db, basketId, null);
+    const s = basket.c_summary;
+    expect(s).toMatchObject({ giftCardSurcharges: 199, heavyWeightItemSurcharges: 499, peakHandlingFee: 299 });
+    expect(s.routePackageProtectionFee).toBeGreaterThan(0);
+    expect(s.orderTotal).toBe(s.subTotal - s.couponDiscount + s.shippingAndHandling + s.totalTax + (s.routePackageProtectionFee ?? 0));
+    const gateway = sandboxGateway({ database: async () => t.db, timeoutMs: 2000 });
+    const reply = await placeOrder(
+      t.db,
+      gateway,
+      { basketId, customerId: null, idempotencyKey: `extras-${basketId}`, body: { orderTotal: s.orderTotal }, expectedTotal: s.orderTotal },
+      2000,
+    );
+    expect(reply.result.confirmationStatus).toBe('confirmed');
+    const order = await t.db.kysely.selectFrom('orders').selectAll().where('basket_id', '=', basketId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({
+      total_cents: s.orderTotal,
+      shipping_cents: s.shippingAndHandling,
+      protection_cents: s.routePackageProtectionFee,
+      ecoship_date: '2026-12-02',
+    });
+    const held = await gateway.findByReference((await t.db.kysely.selectFrom('checkout_attempts').select('id').where('basket_id', '=', basketId).executeTakeFirstOrThrow()).id);
+    expect(held.map((a) => a.amountCents)).toEqual([s.orderTotal]);
+  });
+
+  it('refuses to place a bag whose P.O. box address came before an item that cannot go to one', async () => {
+    at(QUIET_DAY);
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    await readyToPlace(basketId, PO_BOX);
+    await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 1 });
+    const { basket } = await readCheckoutView(t.db, basketId, null);
+    const gateway = sandboxGateway({ database: async () => t.db, timeoutMs: 2000 });
+    const reply = await placeOrder(
+      t.db,
+      gateway,
+      { basketId, customerId: null, idempotencyKey: `pobox-${basketId}`, body: {}, expectedTotal: basket.orderTotal },
+      2000,
+    );
+    expect(reply.status).toBe(409);
+    expect(reply.result.message).toBe(`${PO_BOX_MODAL.message} (Knee-High Boot)`);
+    expect(await t.db.kysely.selectFrom('orders').select('id').where('basket_id', '=', basketId).execute()).toEqual([]);
+  });
+});
