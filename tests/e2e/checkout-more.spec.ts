@@ -173,3 +173,27 @@ test('axe finds no serious or critical violation on any step', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('signing in half-way: the account is recognised, and what was typed is still there after signing in', async ({ page, playwright, baseURL }) => {
+  const email = `halfway-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  // The account exists already (made from another client, so this browser stays a guest).
+  const other = await playwright.request.newContext({ baseURL });
+  expect((await other.post('/api/global/register', { data: { firstName: 'Hal', lastName: 'Way', email, password: 'abcd1234' } })).ok()).toBe(true);
+  await other.dispose();
+
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill(email);
+  await fillAddress(page);
+  await expect(page.getByText('It looks like you already have an account.')).toBeVisible();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  const signIn = page.getByRole('region', { name: 'Sign In' });
+  await signIn.getByLabel('Email').fill(email);
+  await signIn.getByLabel('Password', { exact: true }).fill('abcd1234');
+  await signIn.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/checkout/);
+  await expect(page.getByRole('heading', { name: 'Shipping Address' })).toBeVisible();
+  await expect(page.getByLabel('First Name')).toHaveValue('Ada');
+  await expect(page.getByLabel('City')).toHaveValue('Springfield');
+  await expect(page.getByLabel('Phone')).toHaveValue('(217) 555-0134');
+});
