@@ -86,6 +86,18 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
   await expect(page.getByLabel('Card Number')).toHaveCount(0);
   await page.getByRole('button', { name: 'Review Order' }).click();
+  // Change Billing Address from review: the billing form alone, then back to review with the new address.
+  await page.getByRole('button', { name: 'Change Billing Address' }).click();
+  await expect(page.getByRole('heading', { name: 'Billing Address' })).toBeFocused();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
+  await page.getByLabel('Same as shipping address').uncheck();
+  await fillAddress(page, 'Billing Address');
+  await page.getByRole('group', { name: 'Billing Address' }).last().getByLabel('City').fill('Albany');
+  await page.getByRole('group', { name: 'Billing Address' }).last().getByLabel('State').selectOption('NY');
+  await page.getByRole('group', { name: 'Billing Address' }).last().getByLabel('ZIP Code').fill('12207');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  await expect(page.getByText('Albany, NY 12207')).toBeVisible();
   await page.getByLabel(/Security code for Visa ending in 4242/).fill('123');
   await page.getByRole('button', { name: /Place Order/ }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);

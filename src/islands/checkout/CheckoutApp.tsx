@@ -89,9 +89,12 @@ export function CheckoutApp() {
   useEffect(() => {
     if (!focusNext.current) return;
     const target = focusNext.current === 'alert' ? alertRef.current : heading.current;
-    focusNext.current = null;
-    // Focus after the scroll to top has been applied (product spec §9: scroll check every 50 ms).
-    const timer = setTimeout(() => target?.focus({ preventScroll: true }), SCROLL_CHECK_MS);
+    // Focus after the scroll to top has been applied (product spec §9: scroll check every 50 ms). Cleared only once
+    // done: a render in between (a store update) cancels this timer and the next run starts another.
+    const timer = setTimeout(() => {
+      focusNext.current = null;
+      target?.focus({ preventScroll: true });
+    }, SCROLL_CHECK_MS);
     return () => clearTimeout(timer);
   });
 
@@ -168,6 +171,7 @@ export function CheckoutApp() {
         {base === 'payment' && (
           <PaymentStep
             view={view}
+            billingOnly={step === 'updateBillingAddress' || step === 'createBillingAddress'}
             title={step === 'updateBillingAddress' || step === 'createBillingAddress' ? 'Billing Address' : 'Payment'}
             headingRef={heading}
             onDone={() => {

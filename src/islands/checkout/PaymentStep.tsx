@@ -8,7 +8,7 @@ import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
-import { $addressSuggestions, $tokenization, registerAtPayment, submitPayment } from '#src/lib/stores/checkout.ts';
+import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
@@ -16,6 +16,8 @@ import { StepForm } from './StepForm.tsx';
 
 interface Props {
   view: CheckoutView;
+  /** updateBillingAddress / createBillingAddress: the billing address alone (PUT billing_address/update/). */
+  billingOnly: boolean;
   title: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onDone(): void;
@@ -36,7 +38,7 @@ function defaultChoice(view: CheckoutView, hideSaved: boolean): string | null {
  * billing address (same as shipping by default; its own for digital-only bags), and for a guest the offer to
  * create an account.
  */
-export function PaymentStep({ view, title, headingRef, onDone, onError }: Props) {
+export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onError }: Props) {
   const draft = useStore($checkoutDraft);
   const suggestions = useStore($addressSuggestions);
   const entry = useStore($cardEntry);
@@ -52,18 +54,25 @@ export function PaymentStep({ view, title, headingRef, onDone, onError }: Props)
   const billingSame = !digitalOnly && draft.billingSame;
   const showSaved = view.signedIn && view.savedCards.length > 0 && !expiredFlash;
 
-  const cardOk = choice !== null || (!!cardDetails() && !kind.isPlcc);
+  const cardOk = billingOnly || choice !== null || (!!cardDetails() && !kind.isPlcc);
   const billingOk = billingSame || Object.keys(addressFieldErrors(draft.billing)).length === 0;
   const accountOk = !createAccount || isValidPassword(password);
   void entry; // re-render as the card is typed (cardDetails reads the store)
 
   const submit = async () => {
-    if (choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
-    setBusy(true);
     const finish = (message?: string) => {
       setBusy(false);
       if (message) onError(message);
     };
+    if (billingOnly) {
+      setBusy(true);
+      const r = await submitBilling(billingSame, billingSame ? undefined : draft.billing);
+      if (!r.ok) return finish(r.message);
+      finish();
+      return onDone();
+    }
+    if (choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
+    setBusy(true);
     if (createAccount && !view.signedIn) {
       const names = billingSame ? (view.shippingAddress ?? draft.shipping) : draft.billing;
       const r = await registerAtPayment({ first_name: names.firstName, last_name: names.lastName, email: view.email ?? draft.email, password });
@@ -94,7 +103,7 @@ export function PaymentStep({ view, title, headingRef, onDone, onError }: Props)
       title={title}
       valid={cardOk && billingOk && accountOk}
       busy={busy}
-      submitLabel="Review Order"
+      submitLabel={billingOnly ? 'Save and Continue' : 'Review Order'}
       onInvalid={() => setShowAll(true)}
       onSubmit={() => void submit()}
     >
@@ -103,7 +112,7 @@ export function PaymentStep({ view, title, headingRef, onDone, onError }: Props)
           {expiredFlash.message}
         </p>
       )}
-      {showSaved && (
+      {!billingOnly && showSaved && (
         <fieldset className="checkout-fieldset saved-cards">
           <legend>Payment method</legend>
           {view.savedCards.map((c) => (
@@ -127,7 +136,7 @@ export function PaymentStep({ view, title, headingRef, onDone, onError }: Props)
           </label>
         </fieldset>
       )}
-      {choice === null && (
+      {!billingOnly && choice === null && (
         <fieldset className="checkout-fieldset">
           <legend>Card</legend>
           <CardForm signedIn={view.signedIn} showErrors={showAll} />
@@ -153,7 +162,7 @@ export function PaymentStep({ view, title, headingRef, onDone, onError }: Props)
           />
         )}
       </fieldset>
-      {!view.signedIn && (
+      {!billingOnly && !view.signedIn && (
         <fieldset className="checkout-fieldset">
           <legend>Create an account (optional)</legend>
           <label className="checkbox">

@@ -154,7 +154,6 @@ export const ADDRESS_FIELD_SCHEMAS = {
 
 /** The address the island sends and the endpoints accept; its output is the normalised address that is stored. */
 export const AddressSchema = v.object(ADDRESS_FIELD_SCHEMAS);
-export type Address = v.InferOutput<typeof AddressSchema>;
 
 /** One field's error, or undefined when the value is valid. */
 export function addressFieldError(field: AddressField, value: unknown): string | undefined {

@@ -54,8 +54,6 @@ export function cardEntrySchema(now: () => Date = () => new Date()) {
   );
 }
 
-export const CardEntrySchema = cardEntrySchema();
-
 /** What tokenization sends, from a valid entry (null while the expiry is not a valid MM/YY). */
 export function cardDetailsOf(entry: CardEntry): CardDetails | null {
   const expiry = parseExpiry(entry.expiry);

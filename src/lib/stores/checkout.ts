@@ -1,4 +1,4 @@
-import { atom, computed } from 'nanostores';
+import { atom } from 'nanostores';
 import { callApi } from '../api-client.ts';
 import type { CheckoutView, OrderResult } from '../checkout/checkout-types.ts';
 import type { CardTokenization, TokenizedCard } from '../checkout/tokenize.ts';
@@ -14,7 +14,6 @@ export const $tokenization = atom<CardTokenization | null>(null);
 export const $addressSuggestions = atom(false);
 /** The alert at the top of the checkout (an order or a step that failed), or null. */
 export const $checkoutAlert = atom<string | null>(null);
-export const $checkoutDigitalOnly = computed($checkout, (c) => c?.basket.c_summary.isDigitalItemsOnly ?? false);
 
 type Result = { ok: true } | { ok: false; message: string; status: number };
 

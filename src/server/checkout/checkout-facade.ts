@@ -5,7 +5,6 @@ import { engine } from '../commerce/engine.ts';
 import { config } from '../config.ts';
 import { cardTokenization, paymentGateway } from '../payments/payments.ts';
 import { attemptBasket, placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
-import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import type { TokenizedCard } from '#src/lib/checkout/tokenize.ts';
@@ -86,17 +85,6 @@ export async function ecoship(locals: SessionRead, selected: boolean): Promise<B
   const { basketId } = await bagOf(locals);
   await chooseEcoship(await getDb(), basketId, selected);
   return (await engine()).pruneAndReadBasket(basketId);
-}
-
-/**
- * Entering checkout: the bag as it is now, or where to send a visitor whose bag may not enter (an empty bag, a line
- * that cannot ship to the bag's state).
- */
-export async function enterCheckout(locals: SessionRead): Promise<{ redirect: string } | { basket: BasketView }> {
-  const { basketId } = await locals.session();
-  const basket = await (await engine()).pruneAndReadBasket(basketId);
-  const blocker = checkoutBlocker(basket);
-  return blocker ? { redirect: blocker } : { basket };
 }
 
 export async function submitEmail(locals: SessionRead, input: v.InferOutput<typeof EmailStepSchema>): Promise<CheckoutView> {

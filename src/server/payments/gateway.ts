@@ -5,9 +5,6 @@
  * tokenization endpoint and the store only ever holds the token, last four, type, expiry and holder.
  */
 
-// The browser's tokenization reply lives with the isomorphic tokenization code (lib cannot import the server).
-export type { TokenizedCard } from '../../lib/checkout/tokenize.ts';
-
 export interface AuthorizeRequest {
   token: string;
   amountCents: number;
