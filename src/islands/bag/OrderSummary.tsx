@@ -1,5 +1,14 @@
+import { Fragment } from 'react';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
+
+/** The parts of shipping & handling shown under it when not zero (checkout spec §9 "Shipping surcharges shown"). */
+const SURCHARGE_ROWS = [
+  ['giftCardSurcharges', 'summary-gift-card-fee'],
+  ['heavyWeightItemSurcharges', 'summary-heavy-item'],
+  ['peakHandlingFee', 'summary-peak-handling'],
+] as const;
 
 /** The order summary rows, exactly as the server computed them (coupons shown only when a code takes something off). */
 export function OrderSummary({ summary }: { summary: BasketSummary }) {
@@ -15,6 +24,22 @@ export function OrderSummary({ summary }: { summary: BasketSummary }) {
       )}
       <dt>Shipping &amp; handling</dt>
       <dd data-testid="summary-shipping">{summary.shippingAndHandling === 0 ? 'Free' : formatCents(summary.shippingAndHandling)}</dd>
+      {SURCHARGE_ROWS.map(([field, testId]) =>
+        (summary[field] ?? 0) > 0 ? (
+          <Fragment key={field}>
+            <dt className="summary-part">{SURCHARGE_LABELS[field]}</dt>
+            <dd className="summary-part" data-testid={testId}>
+              {formatCents(summary[field] ?? 0)}
+            </dd>
+          </Fragment>
+        ) : null,
+      )}
+      {(summary.routePackageProtectionFee ?? 0) > 0 && (
+        <>
+          <dt>{PACKAGE_PROTECTION_LABEL}</dt>
+          <dd data-testid="summary-protection">{formatCents(summary.routePackageProtectionFee ?? 0)}</dd>
+        </>
+      )}
       <dt>Estimated tax</dt>
       <dd data-testid="summary-tax">{summary.isTaxCalculated ? formatCents(summary.totalTax) : 'Calculated at checkout'}</dd>
       <dt className="total">Order total</dt>

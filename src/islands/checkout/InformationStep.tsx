@@ -5,12 +5,16 @@ import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
-import { $addressSuggestions, submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
+import { $addressSuggestions, $checkout, submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
 import { AddressForm } from './AddressForm.tsx';
 import { ConfirmAddressModal, checkAddressBeforeSubmit } from './ConfirmAddressModal.tsx';
 import { EmailField, emailError } from './EmailField.tsx';
 import { StepForm } from './StepForm.tsx';
 import { SavedAddresses } from './SavedAddresses.tsx';
+import { PoBoxModal } from './PoBoxModal.tsx';
+import { poBoxExcludedLines } from '#src/lib/checkout/shipping-extras.ts';
+import type { LineItemView } from '#src/lib/commerce-types.ts';
+import { removeLines } from '#src/lib/stores/checkout-shipping-extras.ts';
 
 interface Props {
   view: CheckoutView;
@@ -39,6 +43,8 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
   const [busy, setBusy] = useState(false);
   const [registered, setRegistered] = useState(false);
   const [confirm, setConfirm] = useState<{ entered: AddressDraft; suggested: AddressDraft } | null>(null);
+  /** Lines that cannot go to the P.O. box entered: the About Your Order modal is open while set. */
+  const [poBox, setPoBox] = useState<LineItemView[] | null>(null);
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
   const wantsEmail = !view.signedIn && (step === 'information' || step === 'updateEmail');
   const wantsAddress = !digitalOnly && step !== 'updateEmail';
@@ -53,7 +59,17 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
   const addressOk = !wantsAddress || usingSaved || Object.keys(addressFieldErrors(draft.shipping)).length === 0;
   const valid = emailOk && addressOk;
 
+  const savedAddress = view.savedAddresses.find((a) => a.addressId === savedId)?.address ?? null;
+  // The bag as the store holds it now (items may have just been removed), not as this render saw it.
+  const refusedAt = (address: AddressDraft) =>
+    poBoxExcludedLines(usingSaved ? savedAddress : address, ($checkout.get() ?? view).basket.productItems);
+
   const sendAddress = async (address: AddressDraft) => {
+    const refused = refusedAt(address);
+    if (refused.length > 0) {
+      setBusy(false);
+      return setPoBox(refused);
+    }
     const r =
       usingSaved && savedId
         ? await submitShippingAddress({ c_addressId: savedId }, true)
@@ -64,6 +80,18 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
     setBusy(false);
     if (!r.ok) return onError(r.message);
     onDone();
+  };
+
+  const removeRefused = async () => {
+    if (!poBox) return;
+    setBusy(true);
+    const removed = await removeLines(poBox.map((l) => l.itemId));
+    setPoBox(null);
+    if (!removed.ok) {
+      setBusy(false);
+      return onError(removed.message);
+    }
+    await sendAddress(draft.shipping);
   };
 
   const submit = async () => {
@@ -79,6 +107,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
       setBusy(false);
       return onDone();
     }
+    if (refusedAt(draft.shipping).length > 0) return sendAddress(draft.shipping);
     if (!usingSaved) {
       const check = await checkAddressBeforeSubmit(draft.shipping);
       if (typeof check === 'object') {
@@ -152,6 +181,9 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
             </div>
           )}
         </>
+      )}
+      {poBox && (
+        <PoBoxModal lines={poBox} busy={busy} addressFieldId="ship-address1" onRemove={() => void removeRefused()} onClose={() => setPoBox(null)} />
       )}
       {confirm && (
         <ConfirmAddressModal

@@ -20,6 +20,7 @@ const asSummary = (s: OrderConfirmationView['summary']): BasketSummary => ({
   totalTax: s.tax,
   isTaxCalculated: true,
   orderTotal: s.orderTotal,
+  routePackageProtectionFee: s.protection ?? 0,
   youSaved: 0,
   isDigitalItemsOnly: false,
   shippingAddressAvailable: true,

@@ -4,6 +4,7 @@ import { STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { submitShippingMethod } from '#src/lib/stores/checkout.ts';
 import { StepForm } from './StepForm.tsx';
+import { MethodDetails, ShippingOptions } from './ShippingExtras.tsx';
 
 interface Props {
   view: CheckoutView;
@@ -56,6 +57,7 @@ export function ShippingStep({ view, headingRef, onDone, onError }: Props) {
             <span className="shipping-method-name">
               {m.name}
               <small>{m.c_shippingMethodLabel || m.description}</small>
+              <MethodDetails method={m} />
             </span>
             <span className="shipping-method-price">
               {m.originalPrice > m.price && (
@@ -69,6 +71,7 @@ export function ShippingStep({ view, headingRef, onDone, onError }: Props) {
           </label>
         ))}
       </fieldset>
+      <ShippingOptions basket={view.basket} onError={onError} />
     </StepForm>
   );
 }

@@ -90,7 +90,8 @@ export interface OrderConfirmationView {
   email: string;
   placedAt: string;
   lines: OrderLineView[];
-  summary: { subTotal: number; discount: number; shipping: number; tax: number; orderTotal: number };
+  /** protection: the package protection fee charged (part of orderTotal). */
+  summary: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
   shippingAddress: CheckoutAddress | null;
   payment: { cardType: string; last4: string } | null;
   /** A guest order no account holds yet: the page offers to register with it. */

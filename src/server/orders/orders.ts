@@ -73,6 +73,7 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
       discount: order.discount_cents ?? 0,
       shipping: order.shipping_cents ?? 0,
       tax: order.tax_cents ?? 0,
+      protection: order.protection_cents,
       orderTotal: order.total_cents,
     },
     shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,

@@ -1,0 +1,39 @@
+import { callApi } from '../api-client.ts';
+import type { BasketView } from '../commerce-types.ts';
+import { $bag } from './bag.ts';
+import { $checkout } from './checkout.ts';
+
+/**
+ * The shipping step's extras (package protection, EcoShip, removing items that cannot go to a P.O. box): each call
+ * answers with the bag, which replaces the one the checkout and the bag show. A failed call is reported (callApi
+ * emits a site error event) and changes nothing (product spec §7).
+ */
+type Result = { ok: true } | { ok: false; message: string; status: number };
+
+function takeBasket(basket: BasketView): void {
+  const current = $checkout.get();
+  if (current) $checkout.set({ ...current, basket });
+  $bag.set(basket);
+}
+
+async function basketCall(method: 'POST' | 'DELETE', path: string, payload: unknown): Promise<Result> {
+  const r = await callApi<{ basket: BasketView }>(method, path, payload);
+  if (!r.ok) return r;
+  takeBasket(r.body.basket);
+  return { ok: true };
+}
+
+export type ProtectionAction = 'add' | 'remove' | 'autoapply';
+
+export const routePackageProtection = (action: ProtectionAction) => basketCall('POST', '/checkout/api/route_package_protection', { action });
+
+export const chooseEcoship = (selected: boolean) => basketCall('POST', '/api/checkout/ecoship/', { selected });
+
+/** Removes lines one by one (the bag's delete endpoint); stops at the first that fails. */
+export async function removeLines(itemIds: string[]): Promise<Result> {
+  for (const itemId of itemIds) {
+    const r = await basketCall('DELETE', '/api/checkout/basket/delete/deleteBasketItem/', { itemId });
+    if (!r.ok) return r;
+  }
+  return { ok: true };
+}
