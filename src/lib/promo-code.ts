@@ -35,6 +35,11 @@ export const COUPON_MESSAGES: Record<CouponStatus, string> = {
   'invalid/expired': 'This code is no longer valid or has expired. Please remove it to continue.',
 };
 
+/** A reward certificate asks a guest to sign in; the bag's code field then offers the way there. */
+export const SIGN_IN_FOR_CODE = 'Please sign in to use this code.';
+/** Where that sign-in goes: the sign-in page, back to the bag after. */
+export const SIGN_IN_FOR_CODE_URL = `/register?isopen=true&original=${encodeURIComponent('/cart')}`;
+
 export type CodeType = 'giftCard' | 'rewardCertificate' | 'retailerReward' | 'coupon';
 
 /** Spaces and hyphens are removed and the code is upper-cased. */

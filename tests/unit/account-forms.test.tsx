@@ -66,9 +66,15 @@ describe('forgot password form: idle, submitting, success or error', () => {
     render(<ForgotPassword initialEmail="ann@example.com" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const sending = await screen.findByRole('button', { name: 'Sending…' });
-    expect((sending as HTMLButtonElement).disabled).toBe(true);
+    // Busy, but not disabled: a disabled button would drop the keyboard's focus to the page (issue 10 item 5).
+    expect(sending.getAttribute('aria-disabled')).toBe('true');
+    expect(sending.getAttribute('aria-busy')).toBe('true');
+    expect((sending as HTMLButtonElement).disabled).toBe(false);
     release(new Response(JSON.stringify({ status: 'success', body: { message: 'A link has been sent to ann@example.com' } }), { status: 200 }));
-    expect((await screen.findByRole('status')).textContent).toBe('A link has been sent to ann@example.com');
+    const answer = await screen.findByRole('status');
+    expect(answer.textContent).toBe('A link has been sent to ann@example.com');
+    // The answer takes focus, so it is read out.
+    await waitFor(() => expect(document.activeElement).toBe(answer));
   });
 
   it("a network failure shows 'Something went wrong. Please try again.'", async () => {

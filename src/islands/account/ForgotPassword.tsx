@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
 import { serverMessageOr } from '#src/lib/errors.ts';
@@ -12,12 +12,18 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
   const [email, setEmail] = useState(initialEmail);
   const [state, setState] = useState<State>({ kind: 'idle' });
   const [left, setLeft] = useState(false);
+  // The answer takes focus, so it is read out and the keyboard is next to it (the button is not disabled
+  // while sending, which would drop focus to the page).
+  const answer = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (state.kind === 'success' || state.kind === 'error') answer.current?.focus();
+  }, [state.kind]);
   const check = v.safeParse(Email, email);
   const fieldError = (left || email) && !check.success ? check.issues[0].message : null;
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!check.success) return;
+    if (!check.success || state.kind === 'submitting') return;
     setState({ kind: 'submitting' });
     const r = await callApi<{ message: string }>('POST', '/api/checkout/forgot_password/', { email });
     setState(r.ok ? { kind: 'success', message: r.body.message } : { kind: 'error', message: serverMessageOr(r, FALLBACK) });
@@ -45,16 +51,16 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
         )}
       </div>
       {state.kind === 'success' && (
-        <p className="notice notice-success" role="status">
+        <p className="notice notice-success" role="status" tabIndex={-1} ref={answer}>
           {state.message}
         </p>
       )}
       {state.kind === 'error' && (
-        <p className="notice notice-error" role="alert">
+        <p className="notice notice-error" role="alert" tabIndex={-1} ref={answer}>
           {state.message}
         </p>
       )}
-      <button type="submit" className="add" disabled={!check.success || state.kind === 'submitting'} aria-busy={state.kind === 'submitting'}>
+      <button type="submit" className="add" disabled={!check.success} aria-disabled={state.kind === 'submitting' || undefined} aria-busy={state.kind === 'submitting'}>
         {state.kind === 'submitting' ? 'Sending…' : 'Send Reset Link'}
       </button>
     </form>

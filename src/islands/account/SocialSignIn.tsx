@@ -10,7 +10,7 @@ export interface SocialProviderButton {
 const COOKIE = 'socialLogin';
 const POLL_MS = 2000;
 
-function readResult(): { loginSuccess: boolean; redirectToCart: boolean; provider: string } | null {
+function readResult(): { loginSuccess: boolean; redirectToCart: boolean; provider: string; notificationMsg?: string | null } | null {
   const value = getBrowserCookie(COOKIE);
   if (!value) return null;
   try {
@@ -65,8 +65,11 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
       if (result.loginSuccess) {
         // A product held for the wishlist before signing in is added now, as after a password sign-in.
         void addHeldWishlistProduct().then(() => {
-          if (result.redirectToCart) window.location.assign('/cart?source=newcheckout');
-          else window.location.reload();
+          if (result.redirectToCart) {
+            // The merge's notice shows on the bag, as after a password sign-in (after-sign-in.ts).
+            if (result.notificationMsg) sessionStorage.setItem('bagNotice', result.notificationMsg);
+            window.location.assign('/cart?source=newcheckout');
+          } else window.location.reload();
         });
       } else {
         fail(result.provider);

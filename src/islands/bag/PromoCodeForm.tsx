@@ -1,6 +1,14 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { codeError, GIFT_CARD_PIN_LENGTH, guessCodeType, MAX_DISCOUNTS, normaliseCode } from '#src/lib/promo-code.ts';
+import {
+  codeError,
+  GIFT_CARD_PIN_LENGTH,
+  guessCodeType,
+  MAX_DISCOUNTS,
+  normaliseCode,
+  SIGN_IN_FOR_CODE,
+  SIGN_IN_FOR_CODE_URL,
+} from '#src/lib/promo-code.ts';
 import { $bag, applyPromoCode, removePromoCode } from '#src/lib/stores/bag.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
@@ -98,6 +106,13 @@ export function PromoCodeForm() {
           role={result.ok ? 'status' : 'alert'}
         >
           {result.message}
+          {/* A code that needs an account offers the way to sign in (and back to the bag). */}
+          {!result.ok && result.message === SIGN_IN_FOR_CODE && (
+            <>
+              {' '}
+              <a href={SIGN_IN_FOR_CODE_URL}>Sign in</a>
+            </>
+          )}
         </p>
       )}
       {bag?.isMaxDiscountsApplied && <p className="notice notice-caution">{MAX_DISCOUNTS}</p>}

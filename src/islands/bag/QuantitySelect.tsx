@@ -30,7 +30,7 @@ export function QuantitySelect({ value, options, busy, onCommit }: Props) {
     }
   };
   return (
-    <label>
+    <label className="qty-select">
       Quantity
       <select
         value={draft ?? value}

@@ -16,7 +16,9 @@ import {
   toggleSubmenu,
   type FlyoutId,
 } from '#src/lib/stores/header.ts';
-import { loadCustomer } from '#src/lib/stores/customer.ts';
+import { callApi } from '#src/lib/api-client.ts';
+import { loadBag } from '#src/lib/stores/bag.ts';
+import { $customer, loadCustomer, SIGNED_OUT } from '#src/lib/stores/customer.ts';
 import { startCustomerView } from './customer-view.ts';
 import { startMenuTiming } from './menu-timing.ts';
 import { startSticky } from './sticky.ts';
@@ -109,12 +111,22 @@ export function startHeader(): void {
       b.closest('[data-mega-entry]')?.classList.toggle('open', open);
     });
   }
-  document.addEventListener('keydown', (e) => e.key === 'Escape' && collapseAll());
+  // Escape closes the open panel; focus inside it goes back to the panel's button (not to the page body).
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    const active = document.activeElement;
+    const entry = active?.closest<HTMLElement>('[data-mega-entry].open');
+    const inPanel = !!entry?.querySelector('[data-mega-panel]')?.contains(active);
+    collapseAll();
+    if (inPanel) entry?.querySelector<HTMLElement>('.mega-expand')?.focus();
+  });
 
   startMobileMenu(header);
   startMenuTiming();
   startSticky(header);
   startCustomerView();
+  startPopovers(header);
+  startSignOut(header);
 
   header.querySelector('[data-international]')?.addEventListener('click', () => {
     for (const c of COUNTRY_SWITCH_COOKIES) writeDocumentCookie(c);
@@ -122,9 +134,13 @@ export function startHeader(): void {
     url.searchParams.set('openCountrySwitcher', 'true');
     location.assign(url);
   });
+  // The reload opens the country switcher (a list of countries), not the popover the shopper came from.
   if (new URLSearchParams(location.search).get('openCountrySwitcher') === 'true') {
-    document.getElementById('country-popover')?.showPopover?.();
+    const switcher = document.getElementById('country-switcher');
+    switcher?.showPopover?.();
+    switcher?.querySelector<HTMLElement>('select')?.focus();
   }
+  startCountrySwitcher(header);
 
   const load = () => void loadCustomer();
   if ('requestIdleCallback' in window) requestIdleCallback(load);
@@ -180,3 +196,76 @@ function startMobileMenu(header: HTMLElement): void {
   });
   $scrollLocked.subscribe((locked) => document.body.classList.toggle('scroll-locked', locked));
 }
+
+/**
+ * The header's popovers (country, country switcher, Style Boxes) open under the button they belong to: a
+ * native popover is centred in the window by default, away from its button. Each is placed when it opens and
+ * follows its button on scroll and resize while open.
+ */
+function startPopovers(header: HTMLElement): void {
+  for (const pop of header.querySelectorAll<HTMLElement>('[popover][data-anchor]')) {
+    const anchor = document.getElementById(pop.dataset['anchor'] ?? '');
+    if (!anchor) continue;
+    const place = () => {
+      const r = anchor.getBoundingClientRect();
+      const width = pop.offsetWidth;
+      pop.style.top = `${Math.round(r.bottom + 4)}px`;
+      pop.style.left = `${Math.round(Math.min(Math.max(8, r.left), window.innerWidth - width - 8))}px`;
+    };
+    const follow = () => pop.matches(':popover-open') && place();
+    pop.addEventListener('toggle', (e) => {
+      if ((e as ToggleEvent).newState !== 'open') return;
+      place();
+    });
+    pop.addEventListener('beforetoggle', (e) => (e as ToggleEvent).newState === 'open' && place());
+    window.addEventListener('scroll', follow, { passive: true });
+    window.addEventListener('resize', follow);
+  }
+}
+
+/** The country switcher: the store ships to the United States only, and says so for any other country. */
+function startCountrySwitcher(header: HTMLElement): void {
+  const form = header.querySelector<HTMLFormElement>('[data-country-form]');
+  const status = header.querySelector<HTMLElement>('[data-country-status]');
+  if (!form || !status) return;
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    const select = form.querySelector<HTMLSelectElement>('select')!;
+    const name = select.selectedOptions[0]?.textContent ?? '';
+    if (select.value === 'US') {
+      document.getElementById('country-switcher')?.hidePopover?.();
+      const url = new URL(location.href);
+      url.searchParams.delete('openCountrySwitcher');
+      history.replaceState(history.state, '', url);
+      return;
+    }
+    status.textContent = `We can't ship to ${name} yet: orders ship to addresses in the United States only.`;
+  });
+}
+
+/** Sign Out in the account flyout: ends the session, then the header (and the page's bag) shows a guest. */
+function startSignOut(header: HTMLElement): void {
+  const button = header.querySelector<HTMLButtonElement>('[data-sign-out]');
+  const status = header.querySelector<HTMLElement>('[data-header-status]');
+  if (!button) return;
+  button.addEventListener('click', async () => {
+    button.setAttribute('aria-busy', 'true');
+    const r = await callApi('POST', '/api/global/logout', {});
+    button.removeAttribute('aria-busy');
+    if (!r.ok) {
+      if (status) status.textContent = 'Sign out did not complete. Please try again.';
+      return;
+    }
+    // Pages that show the account itself have nothing left to show a guest.
+    if (SIGNED_IN_PAGES.some((p) => location.pathname === p || location.pathname.startsWith(`${p}/`))) {
+      location.assign('/home');
+      return;
+    }
+    $customer.set(SIGNED_OUT);
+    void loadBag(true);
+    closeFlyout();
+    header.querySelector<HTMLElement>('[data-flyout-trigger="account"]')?.focus();
+    if (status) status.textContent = 'You are signed out.';
+  });
+}
+const SIGNED_IN_PAGES = ['/my-account', '/wishlist', '/orders', '/rewards', '/checkout'];

@@ -1,3 +1,8 @@
+const icon = (path: string) =>
+  `<svg width="12" height="12" viewBox="0 0 12 12" aria-hidden="true" focusable="false" fill="currentColor">${path}</svg>`;
+export const PAUSE_ICON = icon('<rect x="2" y="1" width="3" height="10"/><rect x="7" y="1" width="3" height="10"/>');
+export const PLAY_ICON = icon('<path d="M2 1l9 5-9 5z"/>');
+
 /**
  * The promo bar (spec §4): several slides autoplay every 6 s with a play/pause control and pause while the pointer
  * hovers (or focus is inside, so a keyboard user is not interrupted). The details control opens a native dialog.
@@ -39,7 +44,7 @@ export function startPromoBar(): void {
   toggle.addEventListener('click', () => {
     playing = !playing;
     toggle.setAttribute('aria-label', playing ? 'Pause promotions' : 'Play promotions');
-    toggle.textContent = playing ? '❚❚' : '▶';
+    toggle.innerHTML = playing ? PAUSE_ICON : PLAY_ICON;
     schedule();
   });
   const hold = (on: boolean) => () => {

@@ -49,6 +49,13 @@ export function startSearch(): void {
       }),
     );
 
+  // The panel shows only when it has something in it (recent searches or suggestions): no empty box on focus.
+  const updatePanel = () => {
+    const visible = $searchOpen.get() && !(recentBox.hidden && suggestBox.hidden);
+    panel.hidden = !visible;
+    input.setAttribute('aria-expanded', String(visible));
+  };
+
   const showRecent = () => {
     const recent = shownRecentSearches(readRecentSearchCookie(documentCookies()));
     fill(
@@ -57,6 +64,7 @@ export function startSearch(): void {
     );
     recentBox.hidden = recent.length === 0;
     suggestBox.hidden = true;
+    updatePanel();
   };
 
   const gate = createReplyGate();
@@ -98,6 +106,7 @@ export function startSearch(): void {
     }
     recentBox.hidden = true;
     suggestBox.hidden = false;
+    updatePanel();
   };
 
   const request = (term: string) => {
@@ -113,6 +122,7 @@ export function startSearch(): void {
   };
 
   const onInput = () => {
+    if (!$searchOpen.get()) return openSearch(); // typing after Escape or Cancel opens it again (and comes back here)
     const term = input.value.trim();
     clear.hidden = input.value.length === 0;
     clearTimeout(timer);
@@ -125,28 +135,36 @@ export function startSearch(): void {
   };
 
   $searchOpen.subscribe((open) => {
-    panel.hidden = !open;
     cancel.hidden = !open;
-    input.setAttribute('aria-expanded', String(open));
     root.classList.toggle('search-open', open);
+    if (!open) {
+      clearTimeout(timer);
+      gate.cancel();
+    }
+    updatePanel();
     if (open) onInput();
   });
-  input.addEventListener('focus', openSearch);
+  // Closing leaves focus on the field (not the page body): quietly, so the focus does not open it again.
+  let quiet = false;
+  const closeToField = () => {
+    closeSearch();
+    if (document.activeElement !== input) {
+      quiet = true;
+      input.focus();
+      quiet = false;
+    }
+  };
+  input.addEventListener('focus', () => !quiet && openSearch());
+  input.addEventListener('click', openSearch);
   input.addEventListener('input', onInput);
   clear.addEventListener('click', () => {
     input.value = '';
     input.focus();
     onInput();
   });
-  cancel.addEventListener('click', () => {
-    closeSearch();
-    input.blur();
-  });
+  cancel.addEventListener('click', closeToField);
   root.addEventListener('keydown', (e) => {
-    if (e.key === 'Escape' && $searchOpen.get()) {
-      closeSearch();
-      input.blur();
-    }
+    if (e.key === 'Escape' && $searchOpen.get()) closeToField();
   });
   document.addEventListener('click', (e) => {
     if ($searchOpen.get() && !root.contains(e.target as Node)) closeSearch();

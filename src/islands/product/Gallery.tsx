@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { MediaView } from '#src/lib/commerce-types.ts';
 import { imagesFor, visibleThumbnails } from '#src/lib/product-rules.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
@@ -33,6 +33,14 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   const [index, setIndex] = useState(0);
   const [videoIndex, setVideoIndex] = useState(-1);
   const [expanded, setExpanded] = useState(false);
+  // '+N more' goes away when pressed: focus moves to the first thumbnail it revealed (not to the page body).
+  const thumbList = useRef<HTMLUListElement>(null);
+  const revealFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (!expanded || revealFrom.current === null) return;
+    thumbList.current?.querySelectorAll<HTMLButtonElement>('button.thumb')[revealFrom.current]?.focus();
+    revealFrom.current = null;
+  }, [expanded]);
   const [zoomOpen, setZoomOpen] = useState(false);
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
   const [emblaRef, embla] = useEmblaCarousel({ loop: false });
@@ -144,7 +152,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
           </button>
         ))}
       </div>
-      <ul className="thumbs" aria-label="Thumbnails">
+      <ul className="thumbs" aria-label="Thumbnails" ref={thumbList}>
         {thumbs.shown.map((t, i) => (
           <li key={t.m.url + t.kind}>
             <button
@@ -165,7 +173,14 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
         ))}
         {thumbs.more > 0 && (
           <li>
-            <button type="button" className="thumb more" onClick={() => setExpanded(true)}>
+            <button
+              type="button"
+              className="thumb more"
+              onClick={() => {
+                revealFrom.current = thumbs.shown.length;
+                setExpanded(true);
+              }}
+            >
               +{thumbs.more} more
             </button>
           </li>

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
 import { Email } from '#src/lib/schemas/email.ts';
@@ -13,12 +13,23 @@ export function WaitlistForm({ skuId }: { skuId: string }) {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [joined, setJoined] = useState<string | null>(null);
+  // After an action focus lands on its result: the field with its message, or the confirmation (read out).
+  const input = useRef<HTMLInputElement>(null);
+  const done = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (joined) done.current?.focus();
+  }, [joined]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (busy || email.trim() === '') return;
+    if (busy) return;
+    // Nothing is sent while the e-mail is empty (spec), but the shopper is told why.
     const parsed = v.safeParse(Email, email);
-    if (!parsed.success) return setFieldError(parsed.issues[0].message);
+    if (!parsed.success) {
+      setFieldError(parsed.issues[0].message);
+      input.current?.focus();
+      return;
+    }
     setFieldError(null);
     setBusy(true);
     const r = await callApi('POST', '/api/pdp/joinWaitlist', { skuId, emailId: parsed.output });
@@ -30,7 +41,7 @@ export function WaitlistForm({ skuId }: { skuId: string }) {
   if (joined) {
     return (
       <div className="waitlist">
-        <p className="notice notice-success" role="status">
+        <p className="notice notice-success" role="status" tabIndex={-1} ref={done}>
           You're on the list. We'll email {joined} when this size is back.
         </p>
       </div>
@@ -45,6 +56,7 @@ export function WaitlistForm({ skuId }: { skuId: string }) {
         <label htmlFor={`waitlist-email-${skuId}`}>Email</label>
         <input
           id={`waitlist-email-${skuId}`}
+          ref={input}
           type="email"
           name="email"
           autoComplete="email"
@@ -62,7 +74,7 @@ export function WaitlistForm({ skuId }: { skuId: string }) {
           </small>
         )}
       </div>
-      <button type="submit" className="button button-secondary" disabled={busy} aria-busy={busy}>
+      <button type="submit" className="button button-secondary" aria-disabled={busy || undefined} aria-busy={busy}>
         Join Waitlist
       </button>
     </form>

@@ -4,7 +4,8 @@ import { storeOrigin } from '../config.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { clearSessionCookies } from '../http/session-cookies.ts';
 import { authenticate, createCustomer, findCustomer, isRegistered, limitRegistrations, type Customer } from './accounts.ts';
-import { requestPasswordReset, resetPassword as resetWithToken, resetSentMessage } from './reset.ts';
+import { isResetLinkUsable, requestPasswordReset, resetPassword as resetWithToken, resetSentMessage } from './reset.ts';
+export { RESET_LINK_INVALID } from './reset.ts';
 import { rewardsFor } from './rewards.ts';
 import { endCustomerSession } from './sign-in.ts';
 import { presentedDeviceCookie, signInReply } from './sign-in-reply.ts';
@@ -61,6 +62,11 @@ export async function signOut(context: APIContext): Promise<void> {
 export async function forgotPassword(email: string, clientAddress: string): Promise<string> {
   await requestPasswordReset(await getDb(), email, clientAddress, storeOrigin());
   return resetSentMessage(email);
+}
+
+/** Whether the reset link in the page's address can still be used (checked again when it is used). */
+export async function resetLinkUsable(token: string): Promise<boolean> {
+  return isResetLinkUsable(await getDb(), token);
 }
 
 /** Sets the new password from a reset link (every session of the account ends) and signs this browser in. */

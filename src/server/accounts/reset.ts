@@ -42,6 +42,19 @@ export async function requestPasswordReset(db: Db, email: string, clientAddress:
   });
 }
 
+/** Whether a reset link can still be used (unused, not expired): the page says so before a password is typed. */
+export async function isResetLinkUsable(db: Db, token: string): Promise<boolean> {
+  if (!token) return false;
+  const row = await db.kysely
+    .selectFrom('password_resets')
+    .select('customer_id')
+    .where('token_hash', '=', hash(token))
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', new Date().toISOString())
+    .executeTakeFirst();
+  return !!row;
+}
+
 /**
  * Sets a new password from a reset link: the token is consumed in the same transaction (a second use fails),
  * and every session of the account is ended, so whoever knew the old password is signed out everywhere. The

@@ -11,6 +11,7 @@ import {
   codeError,
   guessCodeType,
   normaliseCode,
+  SIGN_IN_FOR_CODE,
   type CouponStatus,
 } from '#src/lib/promo-code.ts';
 
@@ -34,7 +35,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
     case 'giftCard':
       throw new CommerceError('unprocessable', 'Gift cards are applied as payment. Please enter this card in the payment step of checkout.');
     case 'rewardCertificate':
-      if (!signedIn) throw new CommerceError('unprocessable', 'Please sign in to use this code.');
+      if (!signedIn) throw new CommerceError('unprocessable', SIGN_IN_FOR_CODE);
       throw new CommerceError(
         'unprocessable',
         'Reward certificates are applied as payment. Please enter this certificate in the payment step of checkout.',

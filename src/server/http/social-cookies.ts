@@ -9,6 +9,8 @@ export interface SocialLoginResult {
   loginSuccess: boolean;
   provider: string;
   redirectToCart: boolean;
+  /** The bag merge's notice (shown on the bag the opener goes to), as a password sign-in shows it. */
+  notificationMsg?: string | null;
 }
 
 export function setSocialResult(cookies: AstroCookies, result: SocialLoginResult, secure: boolean): void {

@@ -26,7 +26,16 @@ export const GET: APIRoute = async (context: APIContext) => {
   }
   try {
     const reply = await finishSocialSignIn(context, provider, cookieState);
-    setSocialResult(context.cookies, { loginSuccess: true, provider, redirectToCart: reply.mergeBasket.redirectToCart }, secure);
+    setSocialResult(
+      context.cookies,
+      {
+        loginSuccess: true,
+        provider,
+        redirectToCart: reply.mergeBasket.redirectToCart,
+        ...(reply.mergeBasket.notificationMsg ? { notificationMsg: reply.mergeBasket.notificationMsg } : {}),
+      },
+      secure,
+    );
     return popupPage('Signed in', 'Login completed successfully');
   } catch (err) {
     console.warn(`[social] ${provider} sign-in failed: ${(err as Error).message}`);
