@@ -77,6 +77,8 @@ test('a P.O. box is refused with 409 for a bag holding an item that cannot go to
     status: 'error',
     message: 'These items cannot be shipped to a P.O. Box. Edit your address or remove this item. (Knee-High Boot)',
   });
-  const ok = await request.post('/api/checkout/shipping_address/create/', { data: { address: ADDRESS, saveToProfile: false, make_address_default: false } });
+  const ok = await request.post('/api/checkout/shipping_address/create/', {
+    data: { address: ADDRESS, saveToProfile: false, make_address_default: false },
+  });
   expect(ok.status()).toBe(200);
 });

@@ -257,7 +257,9 @@ describe('placing the order', () => {
       protection_cents: s.routePackageProtectionFee,
       ecoship_date: '2026-12-02',
     });
-    const held = await gateway.findByReference((await t.db.kysely.selectFrom('checkout_attempts').select('id').where('basket_id', '=', basketId).executeTakeFirstOrThrow()).id);
+    const held = await gateway.findByReference(
+      (await t.db.kysely.selectFrom('checkout_attempts').select('id').where('basket_id', '=', basketId).executeTakeFirstOrThrow()).id,
+    );
     expect(held.map((a) => a.amountCents)).toEqual([s.orderTotal]);
   });
 

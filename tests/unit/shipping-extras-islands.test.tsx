@@ -104,7 +104,10 @@ function stubApi(reply: (path: string, body: unknown) => { status: number; json:
 
 describe('the shipping options', () => {
   it('auto-apply protection once on entering the step, with its price and a one-line explanation', async () => {
-    const calls = stubApi(() => ({ status: 200, json: { status: 'success', body: { basket: basket({ c_packageProtection: { fee: 200, isApplied: true } }) } } }));
+    const calls = stubApi(() => ({
+      status: 200,
+      json: { status: 'success', body: { basket: basket({ c_packageProtection: { fee: 200, isApplied: true } }) } },
+    }));
     render(<ShippingOptions basket={basket({})} onError={() => {}} />);
     const box = screen.getByRole('checkbox', { name: 'Protect my package ($2.00)' });
     expect(box.getAttribute('aria-describedby')).toBeTruthy();
@@ -117,7 +120,10 @@ describe('the shipping options', () => {
     const calls = stubApi(() => ({ status: 500, json: {} }));
     const { container } = render(
       <ShippingOptions
-        basket={basket({ c_packageProtection: { fee: 0, isApplied: false }, c_ecoship: { isEcoshipApplicable: false, ecoshipDate: '', ecoshipDisplayDate: '' } })}
+        basket={basket({
+          c_packageProtection: { fee: 0, isApplied: false },
+          c_ecoship: { isEcoshipApplicable: false, ecoshipDate: '', ecoshipDisplayDate: '' },
+        })}
         onError={() => {}}
       />,
     );
@@ -150,13 +156,21 @@ describe('About Your Order', () => {
       this.dispatchEvent(new Event('close'));
     };
     const onRemove = vi.fn();
-    const { rerender } = render(<PoBoxModal lines={[line('a', 'Knee-High Boot')]} busy={false} addressFieldId="x" onRemove={onRemove} onClose={() => {}} />);
+    const { rerender } = render(
+      <PoBoxModal lines={[line('a', 'Knee-High Boot')]} busy={false} addressFieldId="x" onRemove={onRemove} onClose={() => {}} />,
+    );
     expect(screen.getByText('These items cannot be shipped to a P.O. Box. Edit your address or remove this item.')).toBeTruthy();
     expect(screen.getByText('Knee-High Boot')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Remove This Item' }));
     expect(onRemove).toHaveBeenCalled();
     rerender(
-      <PoBoxModal lines={[line('a', 'Knee-High Boot'), line('b', 'Chelsea Boot')]} busy={false} addressFieldId="x" onRemove={onRemove} onClose={() => {}} />,
+      <PoBoxModal
+        lines={[line('a', 'Knee-High Boot'), line('b', 'Chelsea Boot')]}
+        busy={false}
+        addressFieldId="x"
+        onRemove={onRemove}
+        onClose={() => {}}
+      />,
     );
     expect(screen.getByRole('button', { name: 'Remove These Items' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Edit Shipping Address' })).toBeTruthy();

@@ -61,8 +61,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
 
   const savedAddress = view.savedAddresses.find((a) => a.addressId === savedId)?.address ?? null;
   // The bag as the store holds it now (items may have just been removed), not as this render saw it.
-  const refusedAt = (address: AddressDraft) =>
-    poBoxExcludedLines(usingSaved ? savedAddress : address, ($checkout.get() ?? view).basket.productItems);
+  const refusedAt = (address: AddressDraft) => poBoxExcludedLines(usingSaved ? savedAddress : address, ($checkout.get() ?? view).basket.productItems);
 
   const sendAddress = async (address: AddressDraft) => {
     const refused = refusedAt(address);

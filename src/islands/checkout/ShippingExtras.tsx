@@ -75,7 +75,7 @@ export function ShippingOptions({ basket, onError }: { basket: BasketView; onErr
             <input
               type="checkbox"
               checked={asked.protection ?? protection.isApplied}
-                aria-describedby={`${id}-protection`}
+              aria-describedby={`${id}-protection`}
               onChange={(e) => {
                 const add = e.target.checked;
                 void run({ protection: add }, () => routePackageProtection(add ? 'add' : 'remove'));

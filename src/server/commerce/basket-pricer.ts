@@ -167,7 +167,8 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   const method = methodId === header.shippingMethodId ? header.chosenMethod : header.regularMethod;
   const methodChoice = { id: method ? methodId : DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.priceCents ?? 0 };
   const taxRateBp = header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
-  const extras = shippingExtras(loaded, lines.filter((_, i) => keep[i]), keptPriced, methodChoice.id, rules);
+  const keptLines = lines.filter((_, i) => keep[i]);
+  const extras = shippingExtras(loaded, keptLines, keptPriced, methodChoice.id, rules);
   const summary = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
   const view: BasketView = {
@@ -210,7 +211,9 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
 function shippingExtras(loaded: LoadedBasket, lines: LoadedLine[], priced: PricedLine[], methodId: string, rules: PricingRules) {
   const now = loaded.now ? new Date(loaded.now) : null;
   const ships = lines.length > 0 && !lines.every((r) => isDigital(r.productType));
-  const surcharges = productSurcharges(lines.map((r) => ({ productType: r.productType, quantity: r.quantity, heavySurchargeCents: r.heavySurchargeCents ?? 0 })));
+  const surcharges = productSurcharges(
+    lines.map((r) => ({ productType: r.productType, quantity: r.quantity, heavySurchargeCents: r.heavySurchargeCents ?? 0 })),
+  );
   const shippedMerchandiseCents = priced.reduce((sum, l) => (isDigital(l.productType) ? sum : sum + lineTotal(l) - (l.couponDiscount ?? 0)), 0);
   const quote = rules.protection.quote({ shippedMerchandiseCents, digitalOnly: !ships });
   const isApplied = quote > 0 && loaded.header.protectionChoice === PROTECTION_CHOICE.added;

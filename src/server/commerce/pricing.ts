@@ -86,7 +86,12 @@ export const NO_EXTRAS: TotalsExtras = {
  * Shipping & handling is the method's charge plus the surcharges (none for a bag that ships nothing); the package
  * protection fee is its own row. orderTotal = subTotal - coupons + shipping & handling + tax + protection.
  */
-export function computeTotals(lines: PricedLine[], method: ShippingChoice, taxRateBp: number | null, extras: TotalsExtras = NO_EXTRAS): BasketSummary {
+export function computeTotals(
+  lines: PricedLine[],
+  method: ShippingChoice,
+  taxRateBp: number | null,
+  extras: TotalsExtras = NO_EXTRAS,
+): BasketSummary {
   const subTotal = lines.reduce((sum, l) => sum + lineTotal(l), 0);
   const couponDiscount = lines.reduce((sum, l) => sum + (l.couponDiscount ?? 0), 0);
   const youSaved = lines.reduce((sum, l) => sum + (l.listPrice - l.finalPrice) * l.quantity, 0) + couponDiscount;
