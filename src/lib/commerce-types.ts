@@ -166,6 +166,8 @@ export interface LineItemView {
     isOutOfStock: boolean;
     /** No longer sold (the variant is not orderable): it can only be removed. */
     isOutOfCatalog: boolean;
+    /** What the line must say besides its options: a final-sale colour cannot be returned or exchanged. */
+    specialProductMessagingFlags?: { finalSale: boolean };
   };
   /** Cannot be shipped to a P.O. box (product shippingData.isPOBoxExcluded). Set by the server on every read. */
   c_isPOBoxExcluded?: boolean;

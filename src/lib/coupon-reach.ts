@@ -1,7 +1,7 @@
 import { isMerchandise } from './product-types.ts';
 
 /** The colour group code of final-sale colours (colour groups B basic, C clearance, F final sale). */
-const FINAL_SALE = 'F';
+export const FINAL_SALE = 'F';
 
 /**
  * Whether a code can take anything off a product of this type in a colour of this group: only ordinary

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import type { ProductView, VariantView } from './commerce-types.ts';
 import { THUMBNAILS_VISIBLE } from './constants.ts';
 import { isGiftCard, isMerchandise } from './product-types.ts';
-import { attributeIds, type Selections } from './selection.ts';
+import { attributeIds, isSoldOut, type Selections } from './selection.ts';
 import { NAME_FIELD_MAX } from './schemas/limits.ts';
 import { GiftMessage } from './schemas/basket.ts';
 import { Email } from './schemas/email.ts';
@@ -71,10 +71,17 @@ export function availabilityNotice(
   if (!allChosen) return null;
   const name = (id: string) => product.variationAttributes.find((a) => a.id === id);
   const valueName = (id: string) => name(id)?.values.find((x) => x.id === sel[id])?.name ?? sel[id] ?? '';
+  if (isSoldOut(product)) return null; // the purchase area says the whole product is sold out, with the waitlist
   if (!variant?.inStock) {
+    const last = ids.at(-1) ?? '';
+    // Asking for another colour only helps when another colour has this size in stock.
+    const elsewhere = product.variants.some((x) => x.inStock && ids.every((id) => id === 'color' || x[id as 'size'] === sel[id]));
+    if (!elsewhere) {
+      const what = ids.filter((id) => id !== 'color').map(valueName).join(' ');
+      return { kind: 'error', text: `${name(last)?.name ?? last} ${what} is sold out in every color.` };
+    }
     // '{attribute} {value} is unavailable in {color} and {size}, please select another color.' With a size as the
     // only choice besides colour, '{size}' would repeat it ('Size M … in Olive and M'), so it is left out.
-    const last = ids.at(-1) ?? '';
     const size = ids
       .filter((id) => id !== 'color' && id !== last)
       .map(valueName)
@@ -141,11 +148,13 @@ export function visibleThumbnails<T>(items: T[], expanded: boolean, limit = THUM
 /**
  * The price block (product spec §3 priceData: list, sale, final): the final price; the list price struck through
  * when it is higher; and the sale price when a promotion takes the final price below it, so the shopper sees the
- * sale and the promotion on top. For a chosen variant its own prices, otherwise the product's ranges (en dash).
+ * sale and the promotion on top. For a chosen variant its own prices; with only a colour chosen, that colour's
+ * ranges; otherwise the product's ranges (en dash).
  */
 export function priceBlock(
-  product: Pick<ProductView, 'priceData'>,
+  product: Pick<ProductView, 'priceData'> & Partial<Pick<ProductView, 'variants'>>,
   variant: Pick<VariantView, 'listPrice' | 'salePrice' | 'finalPrice'> | null,
+  color?: string,
 ): { final: string; list: string | null; sale: string | null } {
   if (variant) {
     return {
@@ -154,10 +163,44 @@ export function priceBlock(
       sale: variant.salePrice < variant.listPrice && variant.salePrice > variant.finalPrice ? formatCents(variant.salePrice) : null,
     };
   }
-  const { finalPrice, listPrice, salePrice } = product.priceData;
+  // A colour chosen before its size: that colour's prices (a clearance colour's lower ones), not the product's.
+  const ofColor = color ? (product.variants ?? []).filter((v) => v.color === color) : [];
+  const rangeOf = (pick: (v: VariantView) => number) => ({ min: Math.min(...ofColor.map(pick)), max: Math.max(...ofColor.map(pick)) });
+  const { finalPrice, listPrice, salePrice } =
+    ofColor.length > 0
+      ? { finalPrice: rangeOf((v) => v.finalPrice), listPrice: rangeOf((v) => v.listPrice), salePrice: rangeOf((v) => v.salePrice) }
+      : product.priceData;
   return {
     final: formatRange(finalPrice),
     list: listPrice.max > finalPrice.max ? formatRange(listPrice) : null,
     sale: salePrice.max < listPrice.max && salePrice.max > finalPrice.max ? formatRange(salePrice) : null,
   };
+}
+
+/** What a final-sale colour's group says (catalog colorGroups) and what every line of such a colour repeats. */
+export const FINAL_SALE_MESSAGE = 'Final Sale: no returns or exchanges';
+export const CLEARANCE_MESSAGE = 'Clearance';
+
+/**
+ * The colour groups with a message (clearance, final sale) as the product page shows them: the message, the
+ * group's price and the colours it means by name, and whether the chosen colour is one of them.
+ */
+export function colorGroupNotes(
+  product: Pick<ProductView, 'colorGroups' | 'variationAttributes'>,
+  color: string | undefined,
+): { type: string; message: string; colorNames: string[]; price: string; current: boolean }[] {
+  const names = product.variationAttributes.find((a) => a.id === 'color')?.values ?? [];
+  return product.colorGroups.flatMap((g) =>
+    g.messages.colorGroupCallout
+      ? [
+          {
+            type: g.type,
+            message: g.messages.colorGroupCallout,
+            colorNames: g.colors.map((c) => names.find((n) => n.id === c)?.name ?? c),
+            price: formatRange(g.finalPrice),
+            current: !!color && g.colors.includes(color),
+          },
+        ]
+      : [],
+  );
 }

@@ -1,4 +1,5 @@
 import type { ProductView, VariantView } from './commerce-types.ts';
+import { isGiftCard } from './product-types.ts';
 
 /**
  * Pure selection rules for the purchase area: which values can be chosen, which variant a choice resolves to,
@@ -41,9 +42,11 @@ export function missingAttributeNames(product: ProductView, selections: Selectio
 
 /**
  * The add button's text: the spec's 'Please Select a Size' while a size is missing, 'Please select both {a} and
- * {b}.' / 'Please select {a}.' for other missing choices, 'Out of Stock' for a sold-out variant.
+ * {b}.' / 'Please select {a}.' for other missing choices, 'Out of Stock' for a sold-out variant, and 'Sold Out' for
+ * a product that cannot be bought in any colour or size (nothing to choose would change that).
  */
 export function addButtonLabel(product: ProductView, selections: Selections): string {
+  if (isSoldOut(product)) return 'Sold Out';
   const missing = missingAttributeNames(product, selections);
   if (missing.length === 0) return resolveVariant(product, selections)?.inStock ? 'Add to Bag' : 'Out of Stock';
   if (missing.includes('Size')) return 'Please Select a Size';
@@ -61,6 +64,14 @@ export function choose(product: ProductView, selections: Selections, attrId: str
   const next: Selections = { ...selections, [attrId]: value };
   if (attrId === 'color') return next;
   const ids = attributeIds(product);
+  // A value that belongs to one earlier value only (6P is a Petite size) chooses that value too when it is unchosen,
+  // so a size picked before its fit is never answered by 'Please select Fit.'.
+  for (const id of ids.slice(1, ids.indexOf(attrId))) {
+    if (next[id]) continue;
+    const owners = new Set(product.variants.filter((v) => v[field(attrId)] === value).map((v) => v[field(id)]));
+    const [only] = owners;
+    if (owners.size === 1 && only) next[id] = only;
+  }
   for (const id of ids.slice(ids.indexOf(attrId) + 1)) {
     const chosen = next[id];
     if (chosen && !isValueAvailable(product, next, id, chosen)) next[id] = undefined;
@@ -91,4 +102,47 @@ export function existingValues(product: ProductView, selections: Selections, att
       .map((v) => v[field(attrId)])
       .filter((x): x is string => !!x),
   );
+}
+
+/**
+ * The choices a product page starts with (product spec §4): the first colour in stock, or the first colour of a
+ * product sold out in every colour (so it shows its images, price and sizes rather than nothing); a fit (size
+ * family), which is a way of reading sizes and not a size, preselected like the colour so that the sizes shown
+ * are that fit's; and for gift cards the first amount, so a gift card is always addable.
+ */
+export function withDefaults(product: ProductView, sel: Selections): Selections {
+  let next = sel;
+  const colors = product.variationAttributes.find((a) => a.id === 'color')?.values ?? [];
+  const firstColor = (colors.find((c) => isValueAvailable(product, {}, 'color', c.id)) ?? colors[0])?.id;
+  if (!next.color && firstColor) next = choose(product, next, 'color', firstColor);
+  const ids = attributeIds(product);
+  // A size already chosen (from the URL, say) decides its own fit: 6P is Petite.
+  for (const id of ids.slice(2)) {
+    const value = next[id];
+    if (value) next = choose(product, next, id, value);
+  }
+  if (ids[1] === 'sizeFamily' && ids.length > 2 && !next.sizeFamily) {
+    const fits = product.variationAttributes.find((a) => a.id === 'sizeFamily')?.values ?? [];
+    const fit = (fits.find((f) => isValueAvailable(product, next, 'sizeFamily', f.id)) ?? fits[0])?.id;
+    if (fit) next = choose(product, next, 'sizeFamily', fit);
+  }
+  if (isGiftCard(product.productType)) {
+    for (const id of ids.slice(1)) {
+      const first = product.variationAttributes.find((a) => a.id === id)?.values[0]?.id;
+      if (!next[id] && first) next = choose(product, next, id, first);
+    }
+  }
+  return next;
+}
+
+/** True when no variant of the product can be bought in any colour (the catalog's completeOOS). */
+export const isSoldOut = (product: Pick<ProductView, 'completeOOS'>): boolean => product.completeOOS;
+
+/**
+ * How a line or a saved item names its size: every chosen attribute besides colour. A bra's size already holds band
+ * and cup (34DD); a shoe's width follows its size ('8 W', '8 M'), so two widths never look like one line.
+ */
+export function sizeLabel(v: { size: string | null; shoeWidth?: string | null }): string | null {
+  if (!v.size) return null;
+  return v.shoeWidth ? `${v.size} ${v.shoeWidth}` : v.size;
 }

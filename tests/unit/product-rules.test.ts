@@ -102,6 +102,7 @@ describe('availability notice', () => {
       { id: 'braBandSize', name: 'Band Size', order: 1, values: [{ id: '34', name: '34' }] },
       { id: 'braCupSize', name: 'Cup Size', order: 2, values: [{ id: 'DD', name: 'DD' }] },
     ],
+    variants: [v({ color: 'ivr', braBandSize: '34', braCupSize: 'DD' })], // 34DD is sold in another colour
   });
   it("says the spec's text when no variant resolves (error style)", () => {
     expect(availabilityNotice(bra, { color: 'blk', braBandSize: '34', braCupSize: 'DD' }, null)).toEqual({
@@ -116,6 +117,7 @@ describe('availability notice', () => {
         { id: 'color', name: 'Color', order: 0, values: [{ id: 'olv', name: 'Olive' }] },
         { id: 'size', name: 'Size', order: 1, values: [{ id: 'M', name: 'M' }] },
       ],
+      variants: [v({ color: 'blk', size: 'M' })],
     });
     expect(availabilityNotice(top, { color: 'olv', size: 'M' }, null)?.text).toBe('Size M is unavailable in Olive, please select another color.');
   });

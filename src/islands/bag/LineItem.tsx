@@ -4,6 +4,7 @@ import { editEventDetail, lineActions, lineQuantityOptions } from '#src/lib/bag-
 import { openQuickShop } from '#src/lib/quick-shop.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import { $bag, $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
 import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
@@ -63,6 +64,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
           </p>
         )}
         {item.bonusProductLineItem && <p className="line-option">Free gift</p>}
+        {details.specialProductMessagingFlags?.finalSale && <p className="notice notice-caution line-final-sale">{FINAL_SALE_MESSAGE}</p>}
         {full &&
           item.priceAdjustments.map((a) => (
             <p key={a.promotionId} className="line-promo">

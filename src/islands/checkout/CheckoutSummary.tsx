@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 
 /**
  * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
@@ -30,6 +31,7 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
                     .join(' · ')}
                 </p>
                 <p className="checkout-line-qty">Qty {line.quantity}</p>
+                {line.c_lineItemDetails.specialProductMessagingFlags?.finalSale && <p className="line-final-sale">{FINAL_SALE_MESSAGE}</p>}
               </div>
               <p className="checkout-line-price">{formatCents(line.price)}</p>
             </li>

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
 import { DEFAULT_QUANTITY } from '#src/lib/constants.ts';
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
-import { formatRange } from '#src/lib/money.ts';
 import {
   availabilityNotice,
   clampQuantity,
+  colorGroupNotes,
   priceBlock,
   giftCardErrors,
   quantityOptions,
@@ -16,7 +16,7 @@ import {
 } from '#src/lib/product-rules.ts';
 import { getBrowserCookie, setBrowserCookie } from '#src/lib/cookies.ts';
 import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_SECONDS } from '#src/lib/recommendations.ts';
-import { addButtonLabel, attributeIds, choose, isValueAvailable, normalise, resolveVariant, type Selections } from '#src/lib/selection.ts';
+import { addButtonLabel, attributeIds, choose, normalise, resolveVariant, withDefaults, type Selections } from '#src/lib/selection.ts';
 import { addToBag, replaceLine } from '#src/lib/stores/bag.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { AddedToBagModal } from './AddedToBagModal.tsx';
@@ -42,6 +42,9 @@ interface Props {
   /** Quick shop: no URL sync or recently-viewed, and a callback once the line is updated. */
   embedded?: boolean;
   onDone?: () => void;
+  /** Quick shop: the colour chosen, and the colour under the pointer or focus, for its own image. */
+  onColor?: (color: string | undefined) => void;
+  onPreviewColor?: (color: string | undefined) => void;
 }
 
 const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
@@ -56,21 +59,7 @@ function selectionsOf(product: ProductView, variantId: string): Selections {
   return v ? Object.fromEntries(attributeIds(product).map((id) => [id, v[id as 'color'] ?? undefined])) : {};
 }
 
-/** Defaults: the first colour in stock, and for gift cards the first amount, so a gift card is always addable. */
-function withDefaults(product: ProductView, sel: Selections): Selections {
-  let next = sel;
-  const firstColor = product.variationAttributes[0]?.values.find((c) => isValueAvailable(product, {}, 'color', c.id))?.id;
-  if (!next.color && firstColor) next = choose(product, next, 'color', firstColor);
-  if (isGiftCard(product.productType)) {
-    for (const id of attributeIds(product).slice(1)) {
-      const first = product.variationAttributes.find((a) => a.id === id)?.values[0]?.id;
-      if (!next[id] && first) next = choose(product, next, id, first);
-    }
-  }
-  return next;
-}
-
-export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props) {
+export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor, onPreviewColor }: Props) {
   const [product, setProduct] = useState(initial);
   const [fresh, setFresh] = useState(false);
   const [sel, setSel] = useState<Selections>({});
@@ -81,6 +70,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<BasketView | null>(null);
+  const idBase = useId();
 
   // The URL's (or the edited line's) selection applies at once; when fresh stock arrives, a choice that is no
   // longer available is dropped (a choice made meanwhile is kept if it still can be bought).
@@ -113,10 +103,12 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
   useEffect(() => {
     if (variant && hem && !hemFamily?.options.some((o) => o.value === hem)) setHem(null);
   }, [variant, hem, hemFamily]);
-  // The product page's gallery follows this purchase area's colour; a quick shop over a page leaves it alone.
+  // The product page's gallery follows this purchase area's colour; a quick shop over a page leaves it alone and
+  // tells its own image instead.
   useEffect(() => {
-    if (!embedded) $selectedColor.set(sel.color);
-  }, [sel.color, embedded]);
+    if (embedded) onColor?.(sel.color);
+    else $selectedColor.set(sel.color);
+  }, [sel.color, embedded, onColor]);
 
   useEffect(() => {
     if (embedded) return;
@@ -129,7 +121,8 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
     window.history.replaceState(null, '', url);
   }, [sel, product, embedded]);
 
-  const price = useMemo(() => priceBlock(product, variant), [variant, product]);
+  const price = useMemo(() => priceBlock(product, variant, sel.color), [variant, product, sel.color]);
+  const groups = colorGroupNotes(product, sel.color);
 
   const pick = (attrId: string, value: string) => {
     setSel((s) => choose(product, s, attrId, value));
@@ -188,17 +181,20 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
             )}
           </p>
         ))}
-      {product.colorGroups
-        .filter((g) => g.messages.colorGroupCallout)
-        .map((g) => (
-          <p key={g.type} className="group-callout">
-            {g.messages.colorGroupCallout}: {formatRange(g.finalPrice)}
-          </p>
-        ))}
-      {product.completeOOS && (
-        <p className="notice notice-error" data-testid="sold-out">
-          This item is sold out.
+      {/* A clearance or final-sale group's price and message name the colours they mean; the chosen colour's
+          group stands out, and its swatches point to it (AttributeSelector). */}
+      {groups.map((g) => (
+        <p key={g.type} id={`${idBase}-${g.type}`} className={g.current ? 'group-callout group-callout-current' : 'group-callout'}>
+          {g.message} ({g.colorNames.join(', ')}): {g.price}
         </p>
+      ))}
+      {product.completeOOS && (
+        <div className="sold-out">
+          <p className="notice notice-error" data-testid="sold-out">
+            This item is sold out.
+          </p>
+          {product.isMasterWaitlisted && !edit && !variant && <p className="notice notice-caution">Choose your size to join the waitlist.</p>}
+        </div>
       )}
       <p className="price">
         <span className="price-final">{price.final}</span>
@@ -217,8 +213,9 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
           product={product}
           sel={sel}
           onPick={pick}
-          onPreview={(c) => !embedded && $previewColor.set(c)}
+          onPreview={(c) => (embedded ? onPreviewColor?.(c) : $previewColor.set(c))}
           selectableWhenOut={product.isMasterWaitlisted}
+          groupIdBase={idBase}
         />
       ))}
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
@@ -245,7 +242,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone }: Props)
           onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))}
         />
       )}
-      {!giftCard && !isMembership(product.productType) && (
+      {!giftCard && !isMembership(product.productType) && !product.completeOOS && (
         <label className="field qty">
           Quantity
           <select

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import type { ProductView } from '#src/lib/commerce-types.ts';
+import { imagesFor } from '#src/lib/product-rules.ts';
 import { QUICK_SHOP_EVENT, quickShopLink, type QuickShopDetail } from '#src/lib/quick-shop.ts';
 import { loadBag } from '#src/lib/stores/bag.ts';
 import { Modal } from '../ui/Modal.tsx';
@@ -11,6 +12,9 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
   const [detail, setDetail] = useState<QuickShopDetail | null>(initial ?? null);
   const [product, setProduct] = useState<ProductView | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Its own image follows its own colour (product spec §4: a new colour starts at its first image), never the page's.
+  const [color, setColor] = useState<string | undefined>(undefined);
+  const [preview, setPreview] = useState<string | undefined>(undefined);
 
   useEffect(() => {
     const onEvent = (e: Event) => setDetail((e as CustomEvent<QuickShopDetail>).detail);
@@ -22,6 +26,8 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
     if (!detail) return;
     setProduct(null);
     setError(null);
+    setColor(undefined);
+    setPreview(undefined);
     callApi<ProductView>('POST', '/api/checkout/product/read', { productId: detail.productId }).then((r) =>
       r.ok ? setProduct(r.body) : setError(r.message),
     );
@@ -34,6 +40,7 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
       ? { itemId: t.itemId, variantId: t.variantId, quantity: t.quantity ?? 1, hemming: t.hemming ?? null }
       : undefined;
   const link = detail ? quickShopLink(detail.productLink) : null;
+  const image = product ? imagesFor(product, preview ?? color)[0] : undefined;
 
   return (
     <Modal open={!!detail} title={edit ? 'Edit Item' : 'Quick Shop'} size="xl" onClose={close}>
@@ -41,7 +48,7 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
       {!product && !error && <p aria-busy="true">Loading…</p>}
       {product && (
         <div className="quick-shop">
-          <img src={product.images[0]?.url} alt={product.images[0]?.alt ?? ''} width="300" height="375" />
+          <img src={image?.url} alt={image?.alt ?? ''} width="300" height="375" />
           <div>
             <p className="pdp-brand">{product.brandName}</p>
             <h3>{product.name}</h3>
@@ -50,6 +57,8 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
               initial={product}
               edit={edit}
               embedded
+              onColor={setColor}
+              onPreviewColor={setPreview}
               onDone={() => {
                 void loadBag(true);
                 close();

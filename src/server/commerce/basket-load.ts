@@ -45,6 +45,8 @@ export interface LoadedLine {
   giftMessage: string | null;
   bonusPromotionId: string | null;
   size: string | null;
+  /** A shoe's width (M, W), part of how the line names its size; null otherwise. */
+  shoeWidth?: string | null;
   listPriceCents: number;
   salePriceCents: number;
   orderable: boolean;
@@ -146,6 +148,7 @@ const loadLines = prepared((tx: Tx, basketId: string) =>
       'i.gift_message',
       'i.bonus_promotion_id',
       'v.size',
+      'v.shoe_width',
       'v.list_price_cents',
       'v.sale_price_cents',
       'v.orderable',
@@ -265,6 +268,7 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       giftMessage: r.gift_message,
       bonusPromotionId: r.bonus_promotion_id,
       size: r.size,
+      shoeWidth: r.shoe_width,
       listPriceCents: r.list_price_cents,
       salePriceCents: r.sale_price_cents,
       orderable: r.orderable === 1,

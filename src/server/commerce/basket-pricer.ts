@@ -6,6 +6,8 @@ import { ecoshipDate, peakHandlingFee, productSurcharges } from './shipping-extr
 import type { BasketView, CouponItemView, LineItemView } from '#src/lib/commerce-types.ts';
 import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import { effectiveMethodId, isStandardDeliveryOnly } from '#src/lib/standard-delivery.ts';
+import { sizeLabel } from '#src/lib/selection.ts';
+import { FINAL_SALE } from '#src/lib/coupon-reach.ts';
 import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
 import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';
@@ -73,7 +75,7 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
     c_productType: r.productType,
     c_productImageUrl: r.imageUrl,
     colorName: r.colorName,
-    sizeLabel: r.size,
+    sizeLabel: sizeLabel({ size: r.size, shoeWidth: r.shoeWidth }),
     optionItems: r.hemmingOptionId ? [{ optionId: 'hemming', optionValueId: '1', price: hemPrice, itemText: `Hemming: ${r.inseam}" inseam` }] : [],
     priceAdjustments: autoPromo
       ? [{ promotionId: autoPromo.id, couponCode: null, price: -(r.salePriceCents - unit) * r.quantity, itemText: autoPromo.calloutMsg }]
@@ -103,6 +105,7 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
       }),
       isOutOfStock: outOfStock,
       isOutOfCatalog: !r.orderable,
+      specialProductMessagingFlags: { finalSale: r.colorType === FINAL_SALE },
     },
   };
   return { item, priced, coupon };

@@ -1,6 +1,7 @@
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { BonusDiscountLineItemView, BonusProductView } from '#src/lib/commerce-types.ts';
+import { sizeLabel } from '#src/lib/selection.ts';
 import { maxOrderable } from './catalog.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
 import { isPromotionActive } from './promotion-window.ts';
@@ -49,6 +50,7 @@ export async function loadBonusProducts(tx: Tx, productIds: string[]): Promise<M
         'v.product_id',
         'v.color_id',
         'v.size',
+        'v.shoe_width',
         'v.orderable',
         'v.track_stock',
         'v.back_ordered',
@@ -82,7 +84,7 @@ export async function loadBonusProducts(tx: Tx, productIds: string[]): Promise<M
     product.variants.push({
       productId: r.sku,
       colorName: r.color_name,
-      sizeLabel: r.size,
+      sizeLabel: sizeLabel({ size: r.size, shoeWidth: r.shoe_width }),
       image,
       orderable: r.orderable === 1 && maxOrderable(r, r.max_order_qty) > 0,
     });

@@ -7,6 +7,7 @@ import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
 import { promotionActiveAt } from './promotion-window.ts';
 import { isGiftCard } from '#src/lib/product-types.ts';
 import { codeCanApply, codeCanApplyToProduct } from '#src/lib/coupon-reach.ts';
+import { CLEARANCE_MESSAGE, FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import type {
   ColorGroup,
   HemmingFamily,
@@ -161,7 +162,7 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
       salePrice: range(vs.map((v) => v.salePrice)),
       finalPrice: range(vs.map((v) => v.finalPrice)),
       hasApplicableCoupon: hasCoupon && codeCanApply(product.product_type, type),
-      messages: { colorGroupCallout: type === 'C' ? 'Clearance' : type === 'F' ? 'Final Sale: no returns or exchanges' : null },
+      messages: { colorGroupCallout: type === 'C' ? CLEARANCE_MESSAGE : type === 'F' ? FINAL_SALE_MESSAGE : null },
     });
   }
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { isGiftCard } from '#src/lib/product-types.ts';
 import type { ProductView, WishlistItemView, WishlistView } from '#src/lib/commerce-types.ts';
 import type { Db } from '../db/database.ts';
+import { sizeLabel } from '#src/lib/selection.ts';
 import { readProduct } from './catalog.ts';
 import { CommerceError } from './errors.ts';
 
@@ -26,7 +27,7 @@ function itemView(row: { id: string; product_id: string; variant_id: string }, p
     productUrl: product.url,
     imageUrl: image?.url ?? '',
     colorName: color?.name ?? null,
-    sizeLabel: variant?.size ?? null,
+    sizeLabel: variant ? sizeLabel(variant) : null,
     price: variant ? variant.finalPrice : product.priceData.finalPrice.min,
     productType: product.productType,
     canAddToBag: !!variant && variant.inStock && !isGiftCard(product.productType),
