@@ -77,7 +77,10 @@ export function availabilityNotice(
     // Asking for another colour only helps when another colour has this size in stock.
     const elsewhere = product.variants.some((x) => x.inStock && ids.every((id) => id === 'color' || x[id as 'size'] === sel[id]));
     if (!elsewhere) {
-      const what = ids.filter((id) => id !== 'color').map(valueName).join(' ');
+      const what = ids
+        .filter((id) => id !== 'color')
+        .map(valueName)
+        .join(' ');
       return { kind: 'error', text: `${name(last)?.name ?? last} ${what} is sold out in every color.` };
     }
     // '{attribute} {value} is unavailable in {color} and {size}, please select another color.' With a size as the

@@ -35,7 +35,10 @@ test('item 1: the quick shop image follows the colour chosen in it, not the page
   const quick = page.getByRole('dialog', { name: 'Quick Shop' });
   const image = quick.locator('.quick-shop > img');
   await expect(quick.getByRole('heading', { name: 'Silky Tie-Neck Blouse' })).toBeVisible();
-  const first = (await quick.getByRole('group', { name: /^Color:/ }).locator('legend strong').textContent())!;
+  const first = (await quick
+    .getByRole('group', { name: /^Color:/ })
+    .locator('legend strong')
+    .textContent())!;
   await expect(image).toHaveAttribute('alt', `Silky Tie-Neck Blouse in ${first}, view 1`);
   await quick.getByRole('button', { name: /^Coral/ }).click();
   await expect(image).toHaveAttribute('alt', 'Silky Tie-Neck Blouse in Coral, view 1');
@@ -75,7 +78,7 @@ test('item 3 and 13: the final-sale colour’s price and message name it; its li
   await expect(page.getByRole('group', { name: /^Color:/ }).locator('legend')).toHaveText('Color: Sunflower · Final Sale: no returns or exchanges');
   await expect(callout).toHaveClass(/group-callout-current/);
   // Item 13: the price is the colour's before any size is chosen.
-  await expect(page.locator('.purchase .price-final')).toHaveText("$23.99");
+  await expect(page.locator('.purchase .price-final')).toHaveText('$23.99');
   await expect(page.locator('.purchase .price').getByLabel('Was $49.99')).toBeVisible();
   await page.getByRole('button', { name: 'M', exact: true }).click();
   await page.getByRole('button', { name: 'Add to Bag' }).click();

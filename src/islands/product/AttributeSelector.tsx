@@ -18,7 +18,8 @@ interface Props {
 export function AttributeSelector({ attr, product, sel, onPick, onPreview, selectableWhenOut = false, groupIdBase }: Props) {
   const isColor = attr.id === 'color';
   const chosen = attr.values.find((v) => v.id === sel[attr.id]);
-  const groupOf = (colorId: string) => (isColor ? product.colorGroups.find((g) => g.messages.colorGroupCallout && g.colors.includes(colorId)) : undefined);
+  const groupOf = (colorId: string) =>
+    isColor ? product.colorGroups.find((g) => g.messages.colorGroupCallout && g.colors.includes(colorId)) : undefined;
   const chosenGroup = chosen ? groupOf(chosen.id) : undefined;
   const exists = isColor ? null : existingValues(product, sel, attr.id);
   return (
