@@ -209,3 +209,21 @@ test('signing in half-way: the account is recognised, and what was typed is stil
   await expect(page.getByLabel('City')).toHaveValue('Springfield');
   await expect(page.getByLabel('Phone')).toHaveValue('(217) 555-0134');
 });
+
+test('an address in a state a line cannot ship to sends the shopper to the bag with the reason', async ({ page }) => {
+  const product = (await (await page.request.post('/api/checkout/product/read', { data: { productId: 'rm-3001' } })).json()) as {
+    body: { variants: { id: string; inStock: boolean; orderable: boolean }[] };
+  };
+  const variant = product.body.variants.find((v) => v.inStock && v.orderable);
+  expect(variant).toBeDefined();
+  await add(page, { productId: variant!.id });
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('west@example.com');
+  await fillAddress(page);
+  await page.getByLabel('City').fill('Fresno');
+  await page.getByLabel('State').selectOption('CA');
+  await page.getByLabel('ZIP Code').fill('93701');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page).toHaveURL(/\/cart\?source=newcheckout&isRestrictedShippingItem=true$/);
+  await expect(page.getByRole('alert')).toContainText('cannot be shipped to California');
+});

@@ -124,6 +124,9 @@ export function CheckoutApp() {
   };
   const done = () => {
     const current = $checkout.get() ?? view;
+    // A line that cannot ship to the address just given sends the shopper to the bag, as entering checkout does.
+    const blocker = checkoutBlocker(current.basket);
+    if (blocker) return window.location.assign(blocker);
     const back = $checkoutDraft.get().returnTo;
     updateDraft({ returnTo: null });
     go(back && back !== step ? (back as CheckoutStep) : nextStep(step, rulesOf(current)));
