@@ -166,6 +166,7 @@ test('the whole guest checkout by keyboard alone', async ({ page }) => {
 });
 
 test('axe finds no serious or critical violation on any step', async ({ page }) => {
+  test.slow(); // five axe runs
   await add(page, { productId: SKU });
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
