@@ -245,7 +245,7 @@ function startCountrySwitcher(header: HTMLElement): void {
 
 /** Sign Out in the account flyout: ends the session, then the header (and the page's bag) shows a guest. */
 function startSignOut(header: HTMLElement): void {
-  const button = header.querySelector<HTMLButtonElement>('[data-sign-out]');
+  const button = header.querySelector<HTMLButtonElement>('[data-header-sign-out]');
   const status = header.querySelector<HTMLElement>('[data-header-status]');
   if (!button) return;
   button.addEventListener('click', async () => {

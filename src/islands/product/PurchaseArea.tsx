@@ -42,6 +42,8 @@ interface Props {
   /** Quick shop: no URL sync or recently-viewed, and a callback once the line is updated. */
   embedded?: boolean;
   onDone?: () => void;
+  /** Quick shop: hands the added-to-bag reply to the host, which closes itself and shows the confirmation. */
+  onAdded?: (basket: BasketView) => void;
   /** Quick shop: the colour chosen, and the colour under the pointer or focus, for its own image. */
   onColor?: (color: string | undefined) => void;
   onPreviewColor?: (color: string | undefined) => void;
@@ -59,7 +61,7 @@ function selectionsOf(product: ProductView, variantId: string): Selections {
   return v ? Object.fromEntries(attributeIds(product).map((id) => [id, v[id as 'color'] ?? undefined])) : {};
 }
 
-export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor, onPreviewColor }: Props) {
+export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded, onColor, onPreviewColor }: Props) {
   const [product, setProduct] = useState(initial);
   const [fresh, setFresh] = useState(false);
   const [sel, setSel] = useState<Selections>({});
@@ -70,6 +72,9 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor,
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<BasketView | null>(null);
+  // The URL follows the selection only once the selection has been read from it (a first pass with nothing
+  // chosen would drop the shopper's ?color= and ?size= and write them back a moment later).
+  const [started, setStarted] = useState(false);
   const idBase = useId();
 
   // The URL's (or the edited line's) selection applies at once; when fresh stock arrives, a choice that is no
@@ -77,6 +82,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor,
   useEffect(() => {
     const start = edit ? selectionsOf(initial, edit.variantId) : embedded ? {} : selectionsFromUrl(initial);
     setSel(withDefaults(initial, normalise(initial, start)));
+    setStarted(true);
     if (!embedded) {
       setBrowserCookie(RECENTLY_VIEWED_COOKIE, pushRecentlyViewed(getBrowserCookie(RECENTLY_VIEWED_COOKIE), initial.id), {
         maxAge: RECENTLY_VIEWED_SECONDS,
@@ -111,15 +117,15 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor,
   }, [sel.color, embedded, onColor]);
 
   useEffect(() => {
-    if (embedded) return;
+    if (embedded || !started) return;
     const url = new URL(window.location.href);
     for (const id of attributeIds(product)) {
       const value = sel[id];
       if (value) url.searchParams.set(id, value);
       else url.searchParams.delete(id);
     }
-    window.history.replaceState(null, '', url);
-  }, [sel, product, embedded]);
+    if (url.href !== window.location.href) window.history.replaceState(null, '', url);
+  }, [sel, product, embedded, started]);
 
   const price = useMemo(() => priceBlock(product, variant, sel.color), [variant, product, sel.color]);
   const groups = colorGroupNotes(product, sel.color);
@@ -160,6 +166,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor,
     setBusy(false);
     if (!result.ok) return setError(result.message);
     if (edit) return onDone?.();
+    if (onAdded) return onAdded(result.basket);
     setAdded(result.basket);
   };
 
@@ -265,7 +272,8 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onColor,
           {notice.text}
         </p>
       )}
-      <button type="button" className="add" onClick={onAdd} disabled={!canAdd} aria-busy={busy}>
+      {/* Not disabled while adding: the button keeps focus, so the confirmation's Continue Shopping returns to it. */}
+      <button type="button" className="add" onClick={onAdd} disabled={!canAdd && !busy} aria-disabled={busy || undefined} aria-busy={busy}>
         {busy ? (edit ? 'Updating…' : 'Adding…') : label}
       </button>
       {error && (
