@@ -60,7 +60,13 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
           {state.message}
         </p>
       )}
-      <button type="submit" className="add" disabled={!check.success} aria-disabled={state.kind === 'submitting' || undefined} aria-busy={state.kind === 'submitting'}>
+      <button
+        type="submit"
+        className="add"
+        disabled={!check.success}
+        aria-disabled={state.kind === 'submitting' || undefined}
+        aria-busy={state.kind === 'submitting'}
+      >
         {state.kind === 'submitting' ? 'Sending…' : 'Send Reset Link'}
       </button>
     </form>
