@@ -12,6 +12,7 @@ import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, s
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
+import { CardIcons } from './CardIcons.tsx';
 import { StepForm } from './StepForm.tsx';
 
 interface Props {
@@ -139,6 +140,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       {!billingOnly && choice === null && (
         <fieldset className="checkout-fieldset">
           <legend>Card</legend>
+          <CardIcons current={kind.type} />
           <CardForm signedIn={view.signedIn} showErrors={showAll} />
           {kind.isPlcc && <p className="notice notice-caution">{STORE_CARD_OFFLINE}</p>}
         </fieldset>
