@@ -39,7 +39,7 @@ test('signed in: move a bag line to the wishlist, add it back to the bag, remove
   const saved = page.getByRole('listitem', { name: 'Everyday Crew Tee, Black, M' });
   await expect(saved).toBeVisible();
   await saved.getByRole('button', { name: 'Add to Bag: Everyday Crew Tee' }).click();
-  await expect(page.getByRole('status')).toHaveText('Everyday Crew Tee was added to your bag.');
+  await expect(page.getByRole('status').filter({ hasText: 'added to your bag' })).toHaveText('Everyday Crew Tee was added to your bag.');
   await saved.getByRole('button', { name: 'Remove: Everyday Crew Tee' }).click();
   await expect(page.getByText('Your wishlist is empty.')).toBeVisible();
   await page.reload();
