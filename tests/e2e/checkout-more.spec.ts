@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './hydration.ts';
 
 /**
  * The rest of issue 11's journeys: an e-gift-card-only bag (no shipping step), a signed-in shopper with a saved
@@ -200,6 +201,8 @@ test('signing in half-way: the account is recognised, and what was typed is stil
   await fillAddress(page);
   await expect(page.getByText('It looks like you already have an account.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/register/);
+  await hydrated(page); // typing into the form before it hydrates would be lost
   const signIn = page.getByRole('region', { name: 'Sign In' });
   await signIn.getByLabel('Email').fill(email);
   await signIn.getByLabel('Password', { exact: true }).fill('abcd1234');
