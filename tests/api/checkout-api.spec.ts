@@ -5,6 +5,7 @@ import { e2eDb } from '../helpers/e2e-db.ts';
 import { SECOND_INSTANCE_PORT } from '../../playwright.config.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * The checkout over HTTP against the production server (issue 11 items 2-5 and 7, "Endpoint"): a guest's whole card
@@ -15,18 +16,7 @@ import { ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 const CARD = '4242424242424242';
 const DECLINED = '4000000000000002';
 const ORDER_NO = /^\d{1,4}-\d{5}-\d{3,4}$/;
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '(217) 555-0134',
-  countryCode: 'US',
-};
+const ADDRESS = TEST_ADDRESS;
 
 let n = 0;
 const clientAddress = () => `10.${(Date.now() >> 8) & 255}.${n++ & 255}.${Math.floor(Math.random() * 250)}`;

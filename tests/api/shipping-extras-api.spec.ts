@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * The shipping step's endpoints over HTTP: POST /checkout/api/route_package_protection (product spec §7; under
@@ -7,18 +8,7 @@ import { expect, test } from '@playwright/test';
  * to one is refused with 409 and its message.
  */
 const TEE = 'fb-1002-olv-M';
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '(217) 555-0134',
-  countryCode: 'US',
-};
+const ADDRESS = TEST_ADDRESS;
 
 test('package protection: add, remove, autoapply (once) and bad input', async ({ request }) => {
   await request.post('/api/checkout/product/add_to_cart', { data: { productId: TEE, quantity: 1 } });

@@ -107,6 +107,8 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
 test('every field shows its error at once when the shopper tries to continue, and focus goes to the first', async ({ page }) => {
   await add(page, { productId: SKU });
   await page.goto('/checkout');
+  // The step has opened (its heading takes focus first); then the invalid submit.
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
   await page.getByRole('button', { name: 'Continue to Shipping' }).click({ force: true });
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
   for (const message of [

@@ -11,6 +11,7 @@ import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * Placing an order exactly once (issue 11 item 5): the same key replays, another body with it is refused, one bag is
@@ -27,18 +28,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.cleanup());
 
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '(217) 555-0134',
-  countryCode: 'US',
-};
+const ADDRESS = TEST_ADDRESS;
 
 async function token(db: Db, number: string): Promise<string> {
   const form = new URLSearchParams({

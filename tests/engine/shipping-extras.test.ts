@@ -18,6 +18,7 @@ import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts'
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
 import { PO_BOX_MODAL } from '#src/lib/checkout/shipping-extras.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * The shipping step's extras through the engine (issue 11 item 3): surcharges and peak handling in shipping &
@@ -47,18 +48,7 @@ const at = (iso: string) => {
 };
 
 const TEE = 'fb-1001-blk-M'; // $19.99 after its promotion
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '(217) 555-0134',
-  countryCode: 'US',
-};
+const ADDRESS = TEST_ADDRESS;
 const PO_BOX = { ...ADDRESS, address1: 'P.O. Box 42' };
 
 async function heavyBoot(): Promise<string> {

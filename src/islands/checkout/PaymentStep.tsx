@@ -58,7 +58,6 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const cardOk = billingOnly || choice !== null || (!!cardDetails() && !kind.isPlcc);
   const billingOk = billingSame || Object.keys(addressFieldErrors(draft.billing)).length === 0;
   const accountOk = !createAccount || isValidPassword(password);
-  void entry; // re-render as the card is typed (cardDetails reads the store)
 
   const submit = async () => {
     const finish = (message?: string) => {

@@ -107,7 +107,9 @@ function failed(status: number, message: string, basket: BasketView | null, orde
   };
 }
 
-type Claim = { kind: 'reply'; reply: PlacementReply & { mail?: Mail } } | { kind: 'authorize'; attemptId: string; snapshot: Snapshot };
+type Claim =
+  | { kind: 'reply'; reply: PlacementReply & { mail?: Mail } }
+  | { kind: 'authorize'; attemptId: string; basketId: string; snapshot: Snapshot };
 
 export async function placeOrder(db: Db, gateway: PaymentGateway, request: PlacementRequest, leaseMs: number): Promise<PlacementReply> {
   const hash = requestHash(request.basketId, request.body);
@@ -119,7 +121,7 @@ export async function placeOrder(db: Db, gateway: PaymentGateway, request: Place
     throw err;
   }
   if (claim.kind === 'reply') return delivered(claim.reply);
-  return authorizeAndCommit(db, gateway, claim.attemptId, claim.snapshot);
+  return authorizeAndCommit(db, gateway, claim.attemptId, claim.basketId, claim.snapshot);
 }
 
 /** The bag an idempotency key was used for, or null: a retry after the order let its bag go still names it. */
@@ -233,7 +235,7 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
     .set({ state: 'authorizing', snapshot: JSON.stringify(snapshot) })
     .where('id', '=', attemptId)
     .execute();
-  return { kind: 'authorize', attemptId, snapshot };
+  return { kind: 'authorize', attemptId, basketId: request.basketId, snapshot };
 }
 
 function lineDetails(l: BasketView['productItems'][number]): string {
@@ -248,9 +250,7 @@ function lineDetails(l: BasketView['productItems'][number]): string {
     .join(' · ');
 }
 
-async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: string, snapshot: Snapshot): Promise<PlacementReply> {
-  const basketId = (await db.kysely.selectFrom('checkout_attempts').select('basket_id').where('id', '=', attemptId).executeTakeFirstOrThrow())
-    .basket_id;
+async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: string, basketId: string, snapshot: Snapshot): Promise<PlacementReply> {
   const token = snapshot.payment?.token;
   let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
   try {
