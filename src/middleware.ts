@@ -1,5 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { failure } from './server/http/api.ts';
+import { compressJsonReply } from './server/http/compress.ts';
 import { isCrossOriginWrite } from './server/http/origin.ts';
 import { requestSessions } from './server/http/session-cookies.ts';
 
@@ -12,5 +13,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const sessions = requestSessions(context);
   context.locals.session = sessions.session;
   context.locals.keepSession = sessions.keepSession;
-  return next();
+  // JSON replies are compressed here in one call; pages go on to the stream compressor (src/server/http/compress.ts).
+  return compressJsonReply(context.request, await next());
 });

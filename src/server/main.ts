@@ -5,7 +5,6 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // This is the production server however it is started (npm start, npm run serve, a process manager): cookies are
 // Secure off loopback, and the development-only pages stay off unless asked for (see src/server/http/session-cookies.ts).
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';

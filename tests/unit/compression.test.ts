@@ -130,6 +130,12 @@ describe('serving in front of Astro', () => {
     expect((await rawGet(base, '/api/list')).headers['content-encoding']).toBeUndefined();
   });
 
+  it('refuses a path that cannot be decoded with a 400, before any file lookup or Astro', async () => {
+    const bad = await rawGet(base, '/brand/%E0%A4%A');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toBe('Bad request.');
+  });
+
   it('does not hold back an event stream to compress it: the first event arrives while the stream is open', async () => {
     const first = await new Promise<{ encoding: string | undefined; chunk: string }>((resolve, reject) => {
       const req = request(`${base}/events`, { headers: { 'accept-encoding': 'br, gzip' } }, (res) => {

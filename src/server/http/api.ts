@@ -18,11 +18,18 @@ export class BadRequest extends Error {
   }
 }
 
+/** The text of each reply json() made, so src/middleware.ts can compress it in one call without reading it back. */
+const jsonTexts = new WeakMap<Response, string>();
+export const jsonTextOf = (response: Response): string | undefined => jsonTexts.get(response);
+
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(data), {
+  const text = JSON.stringify(data);
+  const response = new Response(text, {
     status,
     headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
   });
+  jsonTexts.set(response, text);
+  return response;
 }
 
 export const success = (body: unknown, extra: Record<string, unknown> = {}) => json({ status: 'success', ...extra, body });

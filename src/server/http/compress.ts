@@ -2,8 +2,10 @@
 // by the request's Accept-Encoding, Vary: Accept-Encoding on every compressible reply, nothing under 1 KiB.
 // Built files never reach it: src/server/http/static-files.ts sends their precompressed copies first.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import type { Middleware } from './static-files.ts';
+import { jsonTextOf } from './api.ts';
+import { chooseEncoding, type Middleware } from './static-files.ts';
 
 type ExpressArgs = Parameters<ReturnType<typeof compression>>;
 
@@ -17,8 +19,48 @@ export function shouldCompress(req: IncomingMessage, res: ServerResponse): boole
   return compression.filter(req as ExpressArgs[0], res as ExpressArgs[1]);
 }
 
+const BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_LGWIN]: 18 };
+
 export function compressResponses(): Middleware {
-  // Brotli level 4 (the library's default) costs about what gzip's default does and compresses better.
-  const middleware = compression({ filter: shouldCompress, threshold: 1024 });
+  // Brotli level 4 (the library's default) costs about what gzip's default does and compresses better. Its window
+  // is 256 KiB instead of 4 MiB: our replies are far smaller, so the output is the same byte for byte, and setting
+  // up the smaller window for each reply costs about half as much (a third of a small JSON reply's compression).
+  const middleware = compression({
+    filter: shouldCompress,
+    threshold: 1024,
+    brotli: { params: BROTLI_PARAMS },
+  });
   return (req, res, next) => middleware(req as ExpressArgs[0], res as ExpressArgs[1], next);
+}
+
+/** JSON replies up to this size are compressed in one call inside Astro's middleware; larger ones by the stream. */
+const ONE_SHOT_MAX_BYTES = 256 * 1024;
+/**
+ * Brotli level 2 for these: on a 2 KB bag reply it takes 25 µs where level 4 takes 63 µs, for 6 % more bytes (976
+ * against 922, one TCP segment either way); measured on this machine with the bag's JSON and a 12 KB list.
+ */
+const ONE_SHOT_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 2, [constants.BROTLI_PARAM_LGWIN]: 18 };
+
+/**
+ * A JSON reply of the API (src/server/http/api.ts json()) compressed in one synchronous call, from src/middleware.ts.
+ * The islands read small JSON replies on every interaction (a bag is 2 KB or more); setting up a compression stream
+ * for each cost more than compressing it, a quarter of a bag read's CPU. Brotli (a faster level than the stream's),
+ * gzip when only that is accepted; the rest (under 1 KiB, very large, other replies, other encodings) is returned as
+ * it is, and `compressResponses` decides on the way out, as for every other reply. Vary: Accept-Encoding is set
+ * there for every compressible reply, this one included.
+ */
+export function compressJsonReply(request: Request, response: Response): Response {
+  const text = jsonTextOf(response);
+  if (text === undefined || text.length < 1024 || text.length > ONE_SHOT_MAX_BYTES || request.method === 'HEAD') return response;
+  if (response.headers.has('content-encoding')) return response;
+  const accepted = request.headers.get('accept-encoding');
+  if (!accepted) return response;
+  const encoding = chooseEncoding({ headers: { 'accept-encoding': accepted } }, ['br', 'gzip']);
+  if (encoding === 'identity') return response;
+  const body = Buffer.from(text);
+  const compressed = encoding === 'br' ? brotliCompressSync(body, { params: ONE_SHOT_BROTLI_PARAMS }) : gzipSync(body);
+  const headers = new Headers(response.headers);
+  headers.set('content-encoding', encoding);
+  headers.set('content-length', String(compressed.length));
+  return new Response(compressed, { status: response.status, statusText: response.statusText, headers });
 }

@@ -62,7 +62,7 @@ export function cacheControlFor(pathname: string, assetsPrefix = '/_astro/'): st
 }
 
 /** The encoding to send: the browser's choice by q-value, ours (br, then gzip) on a tie. */
-export function chooseEncoding(req: IncomingMessage, available: readonly string[]): string {
+export function chooseEncoding(req: Pick<IncomingMessage, 'headers'>, available: readonly string[]): string {
   if (available.length === 0) return 'identity';
   // @types/negotiator lags the library: encoding() takes { preferred } since negotiator 0.6.4.
   const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };

@@ -2,7 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { lockClause } from '../db/transaction.ts';
+import { prepared } from '../db/prepared.ts';
+import { lockClause, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from '../commerce/basket.ts';
 
 /**
@@ -45,11 +46,14 @@ export function sessionTtl(s: Pick<Session, 'customerId' | 'remember' | 'basketI
   return s.remember ? REMEMBER_ME_SECONDS : SIGNED_IN_IDLE_SECONDS;
 }
 
+/** The session row by its token's hash: run on every request with a cookie, so compiled once (db/prepared.ts). */
+const loadSessionRow = prepared((tx: Tx, id: string) => tx.selectFrom('sessions').selectAll().where('id', '=', id));
+
 export async function loadSession(db: Db, token: string | undefined, guestTtl: number): Promise<Session | null> {
   if (!isWellFormedToken(token)) return null;
   const id = hashToken(token);
   const now = new Date();
-  const row = await db.kysely.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+  const [row] = await loadSessionRow(db.kysely, id);
   if (!row || row.expires_at <= now.toISOString()) return null;
   const session: Session = { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id, remember: row.remember === 1, saved: true };
   // Sliding expiry, written only once a tenth of the lifetime has passed rather than on every request.

@@ -1,0 +1,45 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { json, success } from '#src/server/http/api.ts';
+import { compressJsonReply } from '#src/server/http/compress.ts';
+
+const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: `line-${i}`, name: 'Everyday Crew Tee', price: 1999 })) };
+const request = (acceptEncoding: string | null, method = 'GET') =>
+  new Request('http://127.0.0.1/api/checkout/basket', { method, headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } });
+
+describe('JSON replies compressed in one call (src/middleware.ts)', () => {
+  it('sends brotli when accepted, with its length, keeping status, headers and cookies', async () => {
+    const reply = json(big, 201, { 'set-cookie': 'sid=abc; Path=/' });
+    reply.headers.append('set-cookie', 'usid=def; Path=/');
+    const out = compressJsonReply(request('gzip, br'), reply);
+    expect(out.status).toBe(201);
+    expect(out.headers.get('content-encoding')).toBe('br');
+    const bytes = Buffer.from(await out.arrayBuffer());
+    expect(Number(out.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes.length).toBeLessThan(JSON.stringify(big).length / 3);
+    expect(JSON.parse(brotliDecompressSync(bytes).toString())).toEqual(big);
+    expect(out.headers.getSetCookie()).toEqual(['sid=abc; Path=/', 'usid=def; Path=/']);
+    expect(out.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('sends gzip when only gzip is accepted, and follows q-values', async () => {
+    const out = compressJsonReply(request('gzip'), success(big));
+    expect(out.headers.get('content-encoding')).toBe('gzip');
+    expect(JSON.parse(gunzipSync(Buffer.from(await out.arrayBuffer())).toString()).body).toEqual(big);
+    expect(compressJsonReply(request('br;q=0.1, gzip'), success(big)).headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('leaves alone what it should not compress: no Accept-Encoding, identity only, HEAD, under 1 KiB, other replies', () => {
+    for (const [req, reply] of [
+      [request(null), success(big)],
+      [request('identity'), success(big)],
+      [request('br', 'HEAD'), success(big)],
+      [request('br'), success({ small: true })],
+      [request('br'), new Response(JSON.stringify(big), { headers: { 'content-type': 'application/json' } })],
+    ] as const) {
+      const out = compressJsonReply(req, reply);
+      expect(out).toBe(reply);
+      expect(out.headers.get('content-encoding')).toBeNull();
+    }
+  });
+});
