@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './src/integrations/precompress.ts';
+import { preloadIslands } from './src/integrations/preload-islands.ts';
 import { parseConfig, storeOrigin } from './src/server/config.ts';
 
 // One schema for every environment variable (src/server/config.ts): a malformed value stops `astro dev` and
@@ -46,16 +47,18 @@ const frontDoorAndLocalOidcInDev = {
 };
 
 // Static by default: pages that must be fresh per request (the bag, the API) opt out with
-// `export const prerender = false`. The Node adapter serves both from one standalone server.
+// `export const prerender = false`. The Node adapter renders on demand in its 'middleware' mode: our server
+// (src/server/main.ts, src/server/http/front.ts) serves the built files from an index made at start-up, so the
+// adapter does not look each request up on disk again.
 export default defineConfig({
   output: 'static',
   // STORE_DIST lets test and bench runs build side by side without overwriting each other's dist/.
   outDir: env.STORE_DIST,
   // Canonical links in prerendered pages use the configured origin, never a request's.
   site: storeOrigin(env),
-  adapter: node({ mode: 'standalone' }),
-  // precompress() last: it compresses what the others wrote.
-  integrations: [react(), frontDoorAndLocalOidcInDev, precompress()],
+  adapter: node({ mode: 'middleware' }),
+  // preloadIslands() adds modulepreload links to the built pages; precompress() last: it compresses what the others wrote.
+  integrations: [react(), frontDoorAndLocalOidcInDev, preloadIslands(), precompress()],
   server: { host: env.HOST, port: env.PORT },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.
