@@ -3,7 +3,6 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { precompress } from './src/integrations/precompress.ts';
-import { preloadIslands } from './src/integrations/preload-islands.ts';
 import { parseConfig, storeOrigin } from './src/server/config.ts';
 
 // One schema for every environment variable (src/server/config.ts): a malformed value stops `astro dev` and
@@ -57,8 +56,8 @@ export default defineConfig({
   // Canonical links in prerendered pages use the configured origin, never a request's.
   site: storeOrigin(env),
   adapter: node({ mode: 'middleware' }),
-  // preloadIslands() adds modulepreload links to the built pages; precompress() last: it compresses what the others wrote.
-  integrations: [react(), frontDoorAndLocalOidcInDev, preloadIslands(), precompress()],
+  // precompress() last: it compresses what the others wrote.
+  integrations: [react(), frontDoorAndLocalOidcInDev, precompress()],
   server: { host: env.HOST, port: env.PORT },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.

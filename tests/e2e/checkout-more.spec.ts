@@ -40,6 +40,34 @@ async function seriousViolations(page: Page) {
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
+test("the first step's frame comes with the page's HTML, inert and hidden from assistive technology, until the checkout is read", async ({
+  page,
+}) => {
+  await add(page, { productId: SKU });
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/checkout/state', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/checkout');
+  await hydrated(page);
+  // Painted from the HTML, before any read: the step's frame is on screen, but nothing in it can be used or heard.
+  await expect(page.getByText('Email me about new arrivals and offers')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your checkout…' })).toHaveCount(1);
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toHaveCount(0);
+  await expect(page.getByRole('textbox')).toHaveCount(0);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.closest('.checkout-layout') ?? null)).toBeNull();
+  release();
+  // The real step replaces it: its heading takes focus and its fields take typing.
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
+  await page.getByLabel('Email', { exact: true }).fill('frame@example.com');
+  await expect(page.getByLabel('Email', { exact: true })).toHaveValue('frame@example.com');
+  await expect(page.getByRole('status').filter({ hasText: 'Loading your checkout' })).toHaveCount(0);
+});
+
 test('an e-gift-card-only bag has no shipping step and asks for its own billing address', async ({ page }) => {
   await add(page, { productId: 'egc-3-egc-25', c_giftCardRecipient: 'Bo', c_giftCardSender: 'Ada', c_giftCardRecipientEmail: 'bo@example.com' });
   await page.goto('/checkout');

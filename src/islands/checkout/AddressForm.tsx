@@ -23,7 +23,7 @@ export interface AddressFormProps {
 }
 
 type Visible = Exclude<AddressField, 'countryCode'>;
-const FIELDS: { field: Visible; label: string; autoComplete: string; type?: string; inputMode?: 'numeric' | 'tel' }[] = [
+export const FIELDS: { field: Visible; label: string; autoComplete: string; type?: string; inputMode?: 'numeric' | 'tel' }[] = [
   { field: 'firstName', label: 'First Name', autoComplete: 'given-name' },
   { field: 'lastName', label: 'Last Name', autoComplete: 'family-name' },
   { field: 'address1', label: 'Address', autoComplete: 'address-line1' },

@@ -9,6 +9,7 @@ import { BREAKPOINTS, SCROLL_CHECK_MS } from '#src/lib/constants.ts';
 import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
+import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
@@ -99,16 +100,14 @@ export function CheckoutApp() {
   });
 
   if (!view || !step) {
-    return (
-      <div className="checkout-loading" aria-busy="true">
-        {alert ? (
-          <p className="notice notice-error" role="alert">
-            {alert}
-          </p>
-        ) : (
-          <p>Loading your checkout…</p>
-        )}
+    return alert ? (
+      <div className="checkout-loading">
+        <p className="notice notice-error" role="alert">
+          {alert}
+        </p>
       </div>
+    ) : (
+      <CheckoutPlaceholder />
     );
   }
 

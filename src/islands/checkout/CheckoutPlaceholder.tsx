@@ -1,0 +1,65 @@
+import { ProgressBar } from './ProgressBar.tsx';
+import { FIELDS } from './AddressForm.tsx';
+
+const noop = () => {};
+
+/**
+ * What /checkout shows before the island has read the checkout: the first step's frame (progress, 'Login Details',
+ * the contact and address fields, the summary toggle) in the build's HTML, so the page is there as soon as its HTML
+ * and styles arrive instead of after its scripts and the first read (Lighthouse LCP). It is inert and hidden from
+ * assistive technology, which hears 'Loading your checkout…' instead; nothing can be typed into it, so nothing typed
+ * is lost when the real step replaces it. Shoppers whose checkout opens on a later step see it for that moment only.
+ * Server and first client render agree (it reads no store), so hydration keeps it until the checkout arrives.
+ */
+export function CheckoutPlaceholder() {
+  return (
+    <div className="checkout-layout">
+      <p className="visually-hidden" role="status">
+        Loading your checkout…
+      </p>
+      <div className="checkout-main" aria-hidden="true" inert>
+        <ProgressBar step="information" reached="information" digitalOnly={false} signedIn={false} onGo={noop} />
+        <form className="checkout-step">
+          <h2>Login Details</h2>
+          <fieldset className="checkout-fieldset" disabled>
+            <legend>Contact</legend>
+            <div className="field">
+              <label htmlFor="placeholder-email">Email</label>
+              <input id="placeholder-email" type="email" />
+            </div>
+            <label className="checkbox">
+              <input type="checkbox" />
+              Email me about new arrivals and offers
+            </label>
+          </fieldset>
+          <fieldset className="address-form" disabled>
+            <legend>Shipping Address</legend>
+            {FIELDS.map(({ field, label }) => (
+              <div className="field" key={field}>
+                <label htmlFor={`placeholder-${field}`}>{label}</label>
+                {field === 'stateCode' ? (
+                  <select id={`placeholder-${field}`}>
+                    <option>Select a state</option>
+                  </select>
+                ) : (
+                  <input id={`placeholder-${field}`} type="text" />
+                )}
+              </div>
+            ))}
+          </fieldset>
+          <button type="button" className="button button-primary checkout-submit" disabled>
+            Continue to Shipping
+          </button>
+        </form>
+      </div>
+      <aside className="checkout-summary" aria-hidden="true" inert>
+        <button type="button" className="checkout-summary-toggle">
+          <span>Show order summary</span>
+        </button>
+        <div className="checkout-summary-body">
+          <h2>Order Summary</h2>
+        </div>
+      </aside>
+    </div>
+  );
+}
