@@ -32,7 +32,7 @@ const ADDRESS = {
 };
 
 /** A visitor whose bag is ready to order: its cookie and the total it shows. */
-async function readyBag(base: string, sku: string): Promise<{ cookie: string; total: number }> {
+export async function readyBag(base: string, sku: string): Promise<{ cookie: string; total: number }> {
   const call = caller(base);
   const added = await call('/api/checkout/product/add_to_cart', { productId: sku, quantity: 1 });
   const cookie = added.cookie;
@@ -50,7 +50,7 @@ async function readyBag(base: string, sku: string): Promise<{ cookie: string; to
   return { cookie, total: checkout.basket.orderTotal };
 }
 
-async function inBatches<T>(n: number, width: number, make: () => Promise<T>): Promise<T[]> {
+export async function inBatches<T>(n: number, width: number, make: () => Promise<T>): Promise<T[]> {
   const out: T[] = [];
   while (out.length < n) out.push(...(await Promise.all(Array.from({ length: Math.min(width, n - out.length) }, make))));
   return out;

@@ -1,11 +1,12 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
 import type { Database } from './schema.ts';
 
 /** Which SQL database the store runs on (`engine` names the commerce engine only). */
@@ -76,7 +77,13 @@ export function getDb(): Promise<Db> {
   const g = globalThis as WithDb;
   if (!g[SHARED]) {
     const opening = (async () => {
-      const db = createDb({ databaseUrl: config().DATABASE_URL });
+      const { DATABASE_URL } = config();
+      const db = createDb({ databaseUrl: DATABASE_URL });
+      if (!DATABASE_URL) {
+        // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
+        await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
+        startWalCheckpointer(defaultSqliteFile());
+      }
       await migrate(db);
       const { seedIfEmpty } = await import('../catalog/seed.ts');
       await seedIfEmpty(db);
