@@ -65,24 +65,34 @@ export async function readCheckout(tx: Tx, basketId: string | null): Promise<Che
   };
 }
 
-export async function writeCheckout(tx: Tx, basketId: string, change: Partial<CheckoutRecord>): Promise<void> {
-  const next = { ...(await readCheckout(tx, basketId)), ...change };
-  const row = {
-    email: next.email,
-    email_subscribe: next.emailSubscribe ? 1 : 0,
-    shipping_address: next.shippingAddress ? JSON.stringify(next.shippingAddress) : null,
-    shipping_method_confirmed: next.shippingMethodConfirmed ? 1 : 0,
-    billing_address: next.billingAddress ? JSON.stringify(next.billingAddress) : null,
-    billing_same: next.billingSame ? 1 : 0,
-    payment: next.payment ? JSON.stringify(next.payment) : null,
-    package_protection: next.protection,
-    ecoship: next.ecoship ? 1 : 0,
-    updated_at: new Date().toISOString(),
+/** The columns of the fields a change names (and only those). */
+function columnsOf(change: Partial<CheckoutRecord>) {
+  const json = (v: unknown) => (v ? JSON.stringify(v) : null);
+  const bit = (v: boolean | undefined) => (v ? 1 : 0);
+  return {
+    ...('email' in change && { email: change.email ?? null }),
+    ...('emailSubscribe' in change && { email_subscribe: bit(change.emailSubscribe) }),
+    ...('shippingAddress' in change && { shipping_address: json(change.shippingAddress) }),
+    ...('shippingMethodConfirmed' in change && { shipping_method_confirmed: bit(change.shippingMethodConfirmed) }),
+    ...('billingAddress' in change && { billing_address: json(change.billingAddress) }),
+    ...('billingSame' in change && { billing_same: bit(change.billingSame) }),
+    ...('payment' in change && { payment: json(change.payment) }),
+    ...('protection' in change && { package_protection: change.protection ?? PROTECTION_CHOICE.undecided }),
+    ...('ecoship' in change && { ecoship: bit(change.ecoship) }),
   };
+}
+
+/**
+ * Records what the shopper told the checkout: one statement, the row made with the change over the empty record,
+ * or only the changed columns updated (the caller holds the bag's lock, so nothing else writes the row meanwhile).
+ */
+export async function writeCheckout(tx: Tx, basketId: string, change: Partial<CheckoutRecord>): Promise<void> {
+  const updated_at = new Date().toISOString();
+  const full = columnsOf({ ...EMPTY_RECORD, ...change });
   await tx
     .insertInto('basket_checkout')
-    .values({ basket_id: basketId, ...row })
-    .onConflict((oc) => oc.column('basket_id').doUpdateSet(row))
+    .values({ basket_id: basketId, ...full, updated_at })
+    .onConflict((oc) => oc.column('basket_id').doUpdateSet({ ...columnsOf(change), updated_at }))
     .execute();
 }
 

@@ -19,11 +19,28 @@ export async function listShippingMethods(
   basketId: string | null,
   known?: BasketView,
 ): Promise<{ methods: ShippingMethodView[]; selected: string }> {
-  const [rows, basket, perks] = await Promise.all([
-    db.kysely.selectFrom('shipping_methods').selectAll().orderBy('position').execute(),
-    known ?? readBasket(db.kysely, basketId),
+  const [catalog, basket] = await Promise.all([loadShippingCatalog(db), known ?? readBasket(db.kysely, basketId)]);
+  return shippingMethodsFor(catalog, basket);
+}
+
+/** What the shipping methods are priced from, apart from the bag: loaded beside the bag's own reads. */
+export interface ShippingCatalog {
+  rows: Awaited<ReturnType<typeof loadMethodRows>>;
+  perks: { name: string } | undefined;
+}
+
+const loadMethodRows = (db: Db) => db.kysely.selectFrom('shipping_methods').selectAll().orderBy('position').execute();
+
+export async function loadShippingCatalog(db: Db): Promise<ShippingCatalog> {
+  const [rows, perks] = await Promise.all([
+    loadMethodRows(db),
     db.kysely.selectFrom('products').select('name').where('product_type', '=', PRODUCT_TYPE.membership).orderBy('id').executeTakeFirst(),
   ]);
+  return { rows, perks };
+}
+
+/** The methods offered for this bag, with their prices and messages. */
+export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: BasketView): { methods: ShippingMethodView[]; selected: string } {
   const summary = basket.c_summary;
   const productSurcharges = [
     { itemText: SURCHARGE_LABELS.giftCardSurcharges, price: summary.giftCardSurcharges ?? 0 },
