@@ -23,9 +23,11 @@ function newestMtime(path: string): number {
 const db = createDb({ databaseUrl: config().DATABASE_URL });
 await migrate(db);
 await seedIfEmpty(db);
-// A cheap fingerprint of the catalog: products, variants and the sum of their prices.
-const { rows } = await sql<{ n: number; v: number; p: number }>`
-  select (select count(*) from products) as n, count(*) as v, coalesce(sum(sale_price_cents), 0) as p from variants`.execute(db.kysely);
+// A cheap fingerprint of the catalog: products, variants, the sum of their prices, and the catalog's version, which
+// every catalog import that changes something raises (a new name or stock level changes none of the others).
+const { rows } = await sql<{ n: number; v: number; p: number; version: number }>`
+  select (select count(*) from products) as n, count(*) as v, coalesce(sum(sale_price_cents), 0) as p,
+    (select version from catalog_state) as version from variants`.execute(db.kysely);
 await db.kysely.destroy();
 
 const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].filter(existsSync);

@@ -7,6 +7,8 @@ import { recommend } from '../recommendations/recommend.ts';
 import { catalogSearch } from '../search/catalog-search.ts';
 import { listing } from '../search/listing.ts';
 import { currentPromotions, type CurrentPromotion } from './catalog-queries.ts';
+import { importFeed, type ImportReport } from './catalog-import.ts';
+import { exportFeed } from './catalog-export.ts';
 import { readRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
 import type { Sort } from '#src/lib/listing.ts';
 import type { ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
@@ -14,8 +16,9 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
 
 /**
  * The catalog facade: everything pages and endpoints read about products (product, brand, home and quick-order
- * pages, listings and search, suggestions, recommendations, size charts, offers). App types in and out; the
- * tables stay behind the engine's catalog and src/server/catalog/catalog-queries.ts.
+ * pages, listings and search, suggestions, recommendations, size charts, offers), and the merchandiser's feed in
+ * and out (`npm run import`). App types in and out; the tables stay behind the engine's catalog,
+ * src/server/catalog/catalog-queries.ts and the import.
  */
 
 export interface Brand {
@@ -100,4 +103,17 @@ export const sizeChart = (chartId: string): string | null => sizeChartHtml(chart
 /** Promotions running now, automatic ones and codes (the deals page). */
 export async function offers(): Promise<CurrentPromotion[]> {
   return currentPromotions(await getDb());
+}
+
+/**
+ * Imports a catalog feed (JSON Lines, one product per line: docs/catalog-feed.md): all of it or, when any line is
+ * bad, nothing; every problem comes back with its line and field.
+ */
+export async function importCatalog(lines: AsyncIterable<string> | Iterable<string>): Promise<ImportReport> {
+  return importFeed(await getDb(), lines);
+}
+
+/** The catalog as feed lines, in product id order (what `importCatalog` takes back). */
+export async function* exportCatalog(): AsyncGenerator<string> {
+  yield* exportFeed(await getDb());
 }

@@ -121,7 +121,7 @@ function colorSalePrice(def: ProductDef, color: ColorDef, list: number): number 
   return def.saleCents ?? list;
 }
 
-const slugify = (s: string) =>
+export const slugify = (s: string) =>
   s
     .toLowerCase()
     .replace(/&/g, 'and')

@@ -341,6 +341,13 @@ export interface ProductShippingRestrictionTable {
   state_code: string;
 }
 
+/** The catalog's version: one row (id 1), its number raised by every write that changes the catalog. */
+export interface CatalogStateTable {
+  id: number;
+  version: number;
+  changed_at: string;
+}
+
 export interface Database {
   brands: BrandTable;
   products: ProductTable;
@@ -373,6 +380,7 @@ export interface Database {
   bonus_promotions: BonusPromotionTable;
   bonus_promotion_products: BonusPromotionProductTable;
   product_shipping_restrictions: ProductShippingRestrictionTable;
+  catalog_state: CatalogStateTable;
   basket_checkout: BasketCheckoutTable;
   checkout_attempts: CheckoutAttemptTable;
   order_lines: OrderLineTable;

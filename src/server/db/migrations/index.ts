@@ -10,6 +10,7 @@ import { signInAndSweeping } from './009-sign-in-and-sweeping.ts';
 import { checkout } from './010-checkout.ts';
 import { paymentSandbox } from './011-payment-sandbox.ts';
 import { shippingExtras } from './012-shipping-extras.ts';
+import { catalogVersion } from './013-catalog-version.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_010_checkout': checkout,
   '2026_11_23_011_payment_sandbox': paymentSandbox,
   '2026_11_23_012_shipping_extras': shippingExtras,
+  '2026_11_23_013_catalog_version': catalogVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,267 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db, Dialect } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { parseFeedLine } from './feed-line.ts';
+import { emptyFeedRows, FEED_TABLES, toRows, type FeedRows } from './feed-rows.ts';
+import { createStage, dropStage, emptyStage, indexStage, StageWriter } from './import-stage.ts';
+import { bumpVersion, findClashes, mergeStage, noChanges, type Clash, type MergeChanges } from './import-merge.ts';
+
+/**
+ * The catalog import (issue 12 item 3): a JSON Lines feed of products with their colours, images, variants, prices
+ * and stock (docs/catalog-feed.md), upserted by id. Every line is checked and every problem reported with its line
+ * and field; the catalog changes only when the whole feed is good, in one transaction that also raises the catalog's
+ * version. Lines go to staging tables as they are read, so memory stays flat however long the feed.
+ *
+ * SQLite stages the whole feed, then merges it in one write transaction: the store's other writers wait only for
+ * the merge. PostgreSQL merges each batch as it is staged, inside one transaction that spans the import, while the
+ * next lines are parsed: its foreign-key checks make the merge the longest part, and it runs on the second core.
+ */
+
+export interface ImportIssue {
+  /** The feed line (1 is the first). */
+  line: number;
+  /** The line's product id, when it could be read. */
+  product: string | null;
+  field: string;
+  message: string;
+}
+
+export interface ImportReport {
+  /** True when the feed was good and its changes (if any) are in the catalog. */
+  imported: boolean;
+  /** Products in the feed (lines that are not blank). */
+  products: number;
+  variants: number;
+  changes: MergeChanges | null;
+  /** The catalog's version after the import (raised only when something changed). */
+  version: number | null;
+  /** The first MAX_REPORTED_ISSUES problems, in line order; `issueCount` counts them all. */
+  issues: ImportIssue[];
+  issueCount: number;
+  ms: { read: number; merge: number; total: number };
+}
+
+export const MAX_REPORTED_ISSUES = 1000;
+/** Products read before their rows are written to the staging tables (and, on PostgreSQL, merged). */
+const PRODUCTS_PER_BATCH = 2000;
+/** Batches handed to the database before the reader waits for the oldest (PostgreSQL works while lines are parsed). */
+const BATCHES_AHEAD = 2;
+
+type Lines = AsyncIterable<string> | Iterable<string>;
+
+/** `productsPerBatch` is for tests, which need several batches from a few lines. */
+export async function importFeed(db: Db, lines: Lines, options: { productsPerBatch?: number } = {}): Promise<ImportReport> {
+  const started = performance.now();
+  const brands = new Set((await db.kysely.selectFrom('brands').select('code').execute()).map((b) => b.code));
+  return db.kysely.connection().execute(async (conn) => {
+    await createStage(conn);
+    // PostgreSQL looks staged rows up by key for every batch; SQLite indexes the whole stage once it is loaded.
+    if (db.dialect === 'postgres') await indexStage(conn);
+    try {
+      return await run(conn, db.dialect, lines, brands, started, options.productsPerBatch ?? PRODUCTS_PER_BATCH);
+    } finally {
+      await dropStage(conn);
+    }
+  });
+}
+
+async function run(
+  conn: Kysely<Database>,
+  dialect: Dialect,
+  lines: Lines,
+  brands: ReadonlySet<string>,
+  started: number,
+  perBatch: number,
+): Promise<ImportReport> {
+  const asYouGo = dialect === 'postgres';
+  const changes = noChanges();
+  const batches = new BatchQueue(conn, dialect, asYouGo, changes);
+  // PostgreSQL: the import's one transaction. SQLite: the staging's, on the temporary database only.
+  await sql`begin`.execute(conn);
+  if (asYouGo) {
+    // A batch is a few thousand rows against catalog tables of millions: look each one up by its key. Left to
+    // itself the planner hashes the whole catalog table for every batch once the batch is a few per cent of it.
+    await sql`set local enable_hashjoin = off`.execute(conn);
+    await sql`set local enable_mergejoin = off`.execute(conn);
+  }
+  let read: ReadResult;
+  try {
+    read = await readFeed(lines, brands, batches, perBatch);
+    await batches.drain();
+  } catch (err) {
+    await sql`rollback`.execute(conn);
+    throw err;
+  }
+  const readDone = performance.now();
+  const report = (r: Partial<ImportReport>): ImportReport => {
+    const issues = [...read.issues, ...batches.clashes].sort((a, b) => a.line - b.line);
+    const now = performance.now();
+    return {
+      imported: false,
+      products: read.products,
+      variants: read.variants,
+      changes: null,
+      version: null,
+      issues: issues.slice(0, MAX_REPORTED_ISSUES),
+      issueCount: issues.length,
+      ...r,
+      ms: { read: Math.round(readDone - started), merge: Math.round(now - readDone), total: Math.round(now - started) },
+    };
+  };
+  if (read.issues.length || batches.clashes.length) {
+    await sql`rollback`.execute(conn);
+    return report({});
+  }
+  if (!asYouGo) {
+    await sql`commit`.execute(conn);
+    await indexStage(conn);
+    await sql`begin immediate`.execute(conn); // the write lock first, as src/server/db/transaction.ts does
+  }
+  try {
+    if (!asYouGo) {
+      batches.clashes.push(...(await findClashes(conn)));
+      if (batches.clashes.length) {
+        await sql`rollback`.execute(conn);
+        return report({});
+      }
+      await mergeStage(conn, batches.columns, changes);
+    }
+    const changed = Object.values(changes).some((n) => n > 0);
+    const version = await bumpVersion(conn, changed, new Date().toISOString());
+    await sql`commit`.execute(conn);
+    return report({ imported: true, changes, version });
+  } catch (err) {
+    await sql`rollback`.execute(conn);
+    throw err;
+  }
+}
+
+interface ReadResult {
+  products: number;
+  variants: number;
+  issues: ImportIssue[];
+}
+
+/** Reads and checks every line, handing good batches to `batches` until the first problem; checking goes on. */
+async function readFeed(lines: Lines, brands: ReadonlySet<string>, batches: BatchQueue, perBatch: number): Promise<ReadResult> {
+  let rows = emptyFeedRows();
+  let lineOf = new Map<object, number>();
+  const productLine = new Map<string, number>();
+  const skuLine = new Map<string, number>();
+  const slugLine = new Map<string, number>();
+  const issues: ImportIssue[] = [];
+  let lineNo = 0;
+  let products = 0;
+  let variants = 0;
+  let inBatch = 0;
+  for await (const text of lines) {
+    lineNo++;
+    // Lets the database's replies in between lines: a batch's statements go one after another, each sent when the
+    // last one's answer has been read, so the database would otherwise wait for a whole chunk of lines each time.
+    if (batches.busy) await new Promise(setImmediate);
+    if (!text.trim()) continue;
+    products++;
+    const parsed = parseFeedLine(text, brands);
+    if (!parsed.product) {
+      const id = /"id"\s*:\s*"([^"]{1,64})"/.exec(text)?.[1] ?? null;
+      for (const issue of parsed.issues) issues.push({ line: lineNo, product: id, ...issue });
+      continue;
+    }
+    const p = parsed.product;
+    const seen = (map: Map<string, number>, key: string, field: string, what: string) => {
+      const first = map.get(key);
+      if (first === undefined) map.set(key, lineNo);
+      else issues.push({ line: lineNo, product: p.id, field, message: `${what} "${key}" is also on line ${first}` });
+    };
+    seen(productLine, p.id, 'id', 'product');
+    p.colors.forEach((c, ci) => {
+      c.variants.forEach((v, vi) => {
+        variants++;
+        seen(skuLine, v.sku, `colors[${ci}].variants[${vi}].sku`, 'SKU');
+      });
+    });
+    const firstVariant = rows.variants.length;
+    const productRow = toRows(p, rows);
+    seen(slugLine, productRow.slug, 'slug', 'slug');
+    if (issues.length || batches.failed) {
+      for (const t of FEED_TABLES) rows[t].length = 0; // nothing more is staged; the rest is only checked
+      continue;
+    }
+    lineOf.set(productRow, lineNo);
+    for (let i = firstVariant; i < rows.variants.length; i++) lineOf.set(rows.variants[i]!, lineNo);
+    if (++inBatch === perBatch) {
+      await batches.add(rows, lineOf);
+      rows = emptyFeedRows();
+      lineOf = new Map();
+      inBatch = 0;
+    }
+  }
+  if (inBatch && !issues.length) await batches.add(rows, lineOf);
+  return { products, variants, issues };
+}
+
+/**
+ * Batches of rows on their way to the database, one after another on the import's connection; the reader goes on
+ * parsing while the database works, up to BATCHES_AHEAD batches ahead. With `asYouGo`, each batch is checked
+ * against the catalog and merged as soon as it is staged.
+ */
+class BatchQueue {
+  readonly clashes: Clash[] = [];
+  readonly #conn: Kysely<Database>;
+  readonly #writer: StageWriter;
+  readonly #asYouGo: boolean;
+  readonly #changes: MergeChanges;
+  readonly #pending: Promise<void>[] = [];
+  #tail: Promise<void> = Promise.resolve();
+  #inFlight = 0;
+  #failure: unknown;
+
+  constructor(conn: Kysely<Database>, dialect: Dialect, asYouGo: boolean, changes: MergeChanges) {
+    this.#conn = conn;
+    this.#writer = new StageWriter(conn, dialect);
+    this.#asYouGo = asYouGo;
+    this.#changes = changes;
+  }
+
+  /** True while a batch is on its way. */
+  get busy(): boolean {
+    return this.#inFlight > 0;
+  }
+
+  get columns() {
+    return this.#writer.columns;
+  }
+
+  /** True once the database refused a batch: nothing more can be staged. */
+  get failed(): boolean {
+    return this.#failure !== undefined;
+  }
+
+  async add(rows: FeedRows, lineOf: ReadonlyMap<object, number>): Promise<void> {
+    this.#inFlight++;
+    this.#tail = this.#tail.then(() => this.#stage(rows, lineOf)).finally(() => this.#inFlight--);
+    this.#pending.push(this.#tail);
+    if (this.#pending.length > BATCHES_AHEAD) await this.#pending.shift();
+  }
+
+  /** Waits for every batch; throws what the database refused, unless a clash (reported as such) came first. */
+  async drain(): Promise<void> {
+    await this.#tail;
+    this.#pending.length = 0;
+    if (this.#failure !== undefined && this.clashes.length === 0) throw this.#failure;
+  }
+
+  async #stage(rows: FeedRows, lineOf: ReadonlyMap<object, number>): Promise<void> {
+    if (this.#failure !== undefined) return;
+    try {
+      await this.#writer.write(rows, lineOf);
+      if (!this.#asYouGo) return;
+      // After a clash, later batches are still checked (every clash is reported) but no longer merged.
+      this.clashes.push(...(await findClashes(this.#conn)));
+      if (this.clashes.length === 0) await mergeStage(this.#conn, this.#writer.columns, this.#changes);
+      await emptyStage(this.#conn);
+    } catch (err) {
+      this.#failure ??= err;
+    }
+  }
+}
