@@ -104,15 +104,18 @@ describe('catalog import', () => {
 
   it('updates a changed price, stock level and name, and drops an image the line no longer lists', async () => {
     const before = await version();
-    const changed = [line('im-1'), line('im-2', { salePriceCents: 1999, stock: 0, name: 'Import Tee, Renamed', images: 1 }), line('im-3')];
-    const report = await importFeed(t.db, changed, BATCH);
+    const renamed = line('im-2', { salePriceCents: 1999, stock: 0, name: 'Import Tee, Renamed', images: 1 });
+    // The second batch holds a product of the catalog and a new one.
+    const report = await importFeed(t.db, [line('im-1'), renamed, line('im-3'), line('im-14')], BATCH);
+    // New: im-14 with its 2 variants and stock, its colour, 2 images and restriction. Changed: im-2's name (and
+    // slug), one price, one stock level; one image removed.
     expect(report.changes).toEqual({
-      createdProducts: 0,
+      createdProducts: 1,
       changedProducts: 1,
-      createdVariants: 0,
+      createdVariants: 2,
       changedVariants: 1,
-      changedStock: 1,
-      changedOther: 1,
+      changedStock: 3,
+      changedOther: 5,
     });
     expect(report.version).toBe(before + 1);
     const product = (await readProduct(t.db, 'im-2'))!;

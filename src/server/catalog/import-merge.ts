@@ -66,9 +66,18 @@ export async function findClashes(conn: Kysely<Database>): Promise<Clash[]> {
  * rows that are new. Not INSERT ... ON CONFLICT DO UPDATE: PostgreSQL locks every conflicting row until the commit
  * even when its WHERE leaves the row as it was, so a re-import would hold every stock row a checkout needs.
  */
-async function upsert(conn: Kysely<Database>, table: FeedTable, columns: string[]): Promise<{ updated: number; inserted: number }> {
+async function upsertTable(
+  conn: Kysely<Database>,
+  table: FeedTable,
+  columns: string[],
+  fresh: boolean,
+): Promise<{ updated: number; inserted: number }> {
   if (columns.length === 0) return { updated: 0, inserted: 0 }; // no line had a row for this table
   const stage = sql.table(stageName(table));
+  if (fresh) {
+    const result = await sql`insert into ${sql.table(table)} (${ids(columns)}) select ${ids(columns)} from ${stage}`.execute(conn);
+    return { updated: 0, inserted: Number(result.numAffectedRows ?? 0) };
+  }
   const keys = KEYS[table];
   const kept = KEPT[table] ?? [];
   const values = columns.filter((c) => !keys.includes(c) && !kept.includes(c));
@@ -127,26 +136,34 @@ export const noChanges = (): MergeChanges => ({
 
 /** The merge proper, adding what it changed to `changes`; `columns` are each staged table's columns. */
 export async function mergeStage(conn: Kysely<Database>, columns: Record<FeedTable, string[]>, changes: MergeChanges): Promise<void> {
+  // When no staged product is in the catalog yet (a first load), none of their rows can be either (a SKU or an
+  // image id of another product is a clash, found before): plain INSERTs, without looking each row up twice.
+  const existing = await sql<{ id: string }>`select s.id from ${sql.table(stageName('products'))} s
+    where exists (select 1 from products p where p.id = s.id) limit 1`.execute(conn);
+  const fresh = existing.rows.length === 0;
+  const upsert = (table: FeedTable, list: string[]) => upsertTable(conn, table, list, fresh);
   const without = (list: string[]) => list.filter((c) => c !== 'line');
   const other = async (table: FeedTable) => {
-    const r = await upsert(conn, table, columns[table]);
+    const r = await upsert(table, columns[table]);
     changes.changedOther += r.updated + r.inserted;
   };
-  const products = await upsert(conn, 'products', without(columns.products));
+  const products = await upsert('products', without(columns.products));
   changes.createdProducts += products.inserted;
   changes.changedProducts += products.updated;
   await other('product_colors');
   await other('product_media');
-  const variants = await upsert(conn, 'variants', without(columns.variants));
+  const variants = await upsert('variants', without(columns.variants));
   changes.createdVariants += variants.inserted;
   changes.changedVariants += variants.updated;
-  const stock = await upsert(conn, 'stock', columns.stock);
+  const stock = await upsert('stock', columns.stock);
+  changes.changedStock += stock.updated + stock.inserted;
+  await other('hemming_options');
+  await other('product_shipping_restrictions');
+  if (fresh) return;
   // A variant the feed says keeps no stock (a gift card) has no stock row.
   const untracked = await sql`delete from stock where sku in
     (select sku from ${sql.table(stageName('variants'))} where track_stock = 0)`.execute(conn);
-  changes.changedStock += stock.updated + stock.inserted + Number(untracked.numAffectedRows ?? 0);
-  await other('hemming_options');
-  await other('product_shipping_restrictions');
+  changes.changedStock += Number(untracked.numAffectedRows ?? 0);
   for (const table of ['product_media', 'hemming_options', 'product_shipping_restrictions'] as const)
     changes.changedOther += await removeUnlisted(conn, table);
 }
