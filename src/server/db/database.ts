@@ -79,14 +79,16 @@ export function getDb(): Promise<Db> {
     const opening = (async () => {
       const { DATABASE_URL } = config();
       const db = createDb({ databaseUrl: DATABASE_URL });
-      if (!DATABASE_URL) {
-        // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
-        await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
-        startWalCheckpointer(defaultSqliteFile());
-      }
       await migrate(db);
       const { seedIfEmpty } = await import('../catalog/seed.ts');
       await seedIfEmpty(db);
+      if (!DATABASE_URL) {
+        // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
+        // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
+        // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
+        await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
+        startWalCheckpointer(defaultSqliteFile());
+      }
       return db;
     })();
     g[SHARED] = opening;
