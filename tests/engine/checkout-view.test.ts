@@ -59,5 +59,10 @@ it('a write changes only the fields it names; the first write of a bag starts fr
   const before = await readCheckout(t.db.kysely, told);
   await writeCheckout(t.db.kysely, told, { ecoship: true });
   await writeCheckout(t.db.kysely, told, { billingSame: false, billingAddress: { ...TEST_ADDRESS, city: 'Chicago' } });
-  expect(await readCheckout(t.db.kysely, told)).toEqual({ ...before, ecoship: true, billingSame: false, billingAddress: { ...TEST_ADDRESS, city: 'Chicago' } });
+  expect(await readCheckout(t.db.kysely, told)).toEqual({
+    ...before,
+    ecoship: true,
+    billingSame: false,
+    billingAddress: { ...TEST_ADDRESS, city: 'Chicago' },
+  });
 });
