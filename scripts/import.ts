@@ -41,8 +41,9 @@ async function importFrom(file: string): Promise<boolean> {
   await once(input, 'open'); // a missing file is said before anything else
   const report = await importCatalog(linesOf(input));
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-  const timing = `${seconds(report.ms.total)} (reading ${seconds(report.ms.read)}, then ${seconds(report.ms.merge)})`;
-  console.log(`${file}: ${n(report.products)} products, ${n(report.variants)} variants; ${timing}.`);
+  // SQLite merges after the last line; PostgreSQL merges each batch while the next lines are read.
+  const timing = `${seconds(report.ms.total)} (the last ${seconds(report.ms.merge)} after the last line was read)`;
+  console.log(`${file}: ${n(report.products)} products, ${n(report.variants)} variants in ${timing}.`);
   if (!report.imported) {
     for (const i of report.issues.slice(0, PRINTED_ISSUES)) {
       const where = i.line ? `line ${i.line}${i.product ? ` (${i.product})` : ''}` : 'feed';

@@ -3,8 +3,8 @@ import type { Db, Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { parseFeedLine } from './feed-line.ts';
 import { emptyFeedRows, FEED_TABLES, toRows, type FeedRows } from './feed-rows.ts';
-import { createStage, dropStage, emptyStage, indexStage, StageWriter } from './import-stage.ts';
-import { bumpVersion, findClashes, mergeStage, noChanges, type Clash, type MergeChanges } from './import-merge.ts';
+import { analyzeCatalog, createStage, dropStage, indexStage, StageWriter, truncateStage } from './import-stage.ts';
+import { bumpVersion, catalogSize, findClashes, mergeStage, noChanges, type Clash, type MergeChanges } from './import-merge.ts';
 
 /**
  * The catalog import (issue 12 item 3): a JSON Lines feed of products with their colours, images, variants, prices
@@ -56,7 +56,11 @@ export async function importFeed(db: Db, lines: Lines, options: { productsPerBat
   return db.kysely.connection().execute(async (conn) => {
     await createStage(conn);
     // PostgreSQL looks staged rows up by key for every batch; SQLite indexes the whole stage once it is loaded.
-    if (db.dialect === 'postgres') await indexStage(conn);
+    // The planner's sizes of the catalog tables can be far off (a catalog emptied and seeded again): refreshed.
+    if (db.dialect === 'postgres') {
+      await indexStage(conn);
+      await analyzeCatalog(conn);
+    }
     try {
       return await run(conn, db.dialect, lines, brands, started, options.productsPerBatch ?? PRODUCTS_PER_BATCH);
     } finally {
@@ -76,14 +80,12 @@ async function run(
   const asYouGo = dialect === 'postgres';
   const changes = noChanges();
   const batches = new BatchQueue(conn, dialect, asYouGo, changes);
+  await batches.start();
   // PostgreSQL: the import's one transaction. SQLite: the staging's, on the temporary database only.
   await sql`begin`.execute(conn);
-  if (asYouGo) {
-    // A batch is a few thousand rows against catalog tables of millions: look each one up by its key. Left to
-    // itself the planner hashes the whole catalog table for every batch once the batch is a few per cent of it.
-    await sql`set local enable_hashjoin = off`.execute(conn);
-    await sql`set local enable_mergejoin = off`.execute(conn);
-  }
+  // A batch's statements run once each: compiling them (JIT, for any statement over a few thousand rows) costs
+  // more than it saves.
+  if (asYouGo) await sql`set local jit = off`.execute(conn);
   let read: ReadResult;
   try {
     read = await readFeed(lines, brands, batches, perBatch);
@@ -213,8 +215,18 @@ class BatchQueue {
   readonly #changes: MergeChanges;
   readonly #pending: Promise<void>[] = [];
   #tail: Promise<void> = Promise.resolve();
+  /** Products and variants in the catalog when its tables were last analyzed, and how many were new by then. */
+  #countedSize = 0;
+  #grownAtCount = 0;
   #inFlight = 0;
   #failure: unknown;
+
+  /** PostgreSQL: counts the catalog (its tables were just analyzed) so that its growth can be followed. */
+  async start(): Promise<void> {
+    if (!this.#asYouGo) return;
+    const size = await catalogSize(this.#conn);
+    this.#countedSize = size.products + size.variants;
+  }
 
   constructor(conn: Kysely<Database>, dialect: Dialect, asYouGo: boolean, changes: MergeChanges) {
     this.#conn = conn;
@@ -251,15 +263,33 @@ class BatchQueue {
     if (this.#failure !== undefined && this.clashes.length === 0) throw this.#failure;
   }
 
+  async #joinsByLookUp(only: boolean): Promise<void> {
+    const allowed = only ? sql`off` : sql`on`;
+    await sql`set local enable_hashjoin = ${allowed}`.execute(this.#conn);
+    await sql`set local enable_mergejoin = ${allowed}`.execute(this.#conn);
+  }
+
   async #stage(rows: FeedRows, lineOf: ReadonlyMap<object, number>): Promise<void> {
     if (this.#failure !== undefined) return;
     try {
       await this.#writer.write(rows, lineOf);
       if (!this.#asYouGo) return;
-      // After a clash, later batches are still checked (every clash is reported) but no longer merged.
+      // After a clash, later batches are still checked (every clash is reported) but no longer merged. The checks
+      // look each staged row up by key: the planner, not knowing that nearly every row is filtered out after the
+      // join, would otherwise hash the batch and read the whole variants table for every batch.
+      await this.#joinsByLookUp(true);
       this.clashes.push(...(await findClashes(this.#conn)));
+      await this.#joinsByLookUp(false);
       if (this.clashes.length === 0) await mergeStage(this.#conn, this.#writer.columns, this.#changes);
-      await emptyStage(this.#conn);
+      await truncateStage(this.#conn);
+      // A catalog that doubled since the planner last counted it is counted again: a plan made for a small table
+      // (hash it whole) is the wrong one for every later batch once the table holds millions of rows.
+      const grown = this.#changes.createdVariants + this.#changes.createdProducts;
+      if (grown - this.#grownAtCount > this.#countedSize) {
+        await analyzeCatalog(this.#conn);
+        this.#countedSize += grown - this.#grownAtCount;
+        this.#grownAtCount = grown;
+      }
     } catch (err) {
       this.#failure ??= err;
     }

@@ -168,6 +168,20 @@ export async function mergeStage(conn: Kysely<Database>, columns: Record<FeedTab
     changes.changedOther += await removeUnlisted(conn, table);
 }
 
+/** How many products and variants the catalog has. */
+export async function catalogSize(conn: Kysely<Database>): Promise<{ products: number; variants: number }> {
+  const count = async (table: 'products' | 'variants') =>
+    Number(
+      (
+        await conn
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n ?? 0,
+    );
+  return { products: await count('products'), variants: await count('variants') };
+}
+
 /** Raises the catalog's version (when something changed) and returns it. */
 export async function bumpVersion(conn: Kysely<Database>, changed: boolean, now: string): Promise<number> {
   if (changed)

@@ -12,7 +12,12 @@ import { FEED_TABLES, type FeedRows, type FeedTable } from './feed-rows.ts';
 export const stageName = (table: FeedTable) => `import_${table}`;
 const WITH_LINE: ReadonlySet<FeedTable> = new Set(['products', 'variants']);
 
-/** Keys of the staging tables that the merge looks rows up by (it joins and anti-joins on them). */
+/**
+ * Staging tables indexed on their key where the merge looks staged rows up from the catalog's side (the removal of
+ * unlisted images, hemming options and restrictions; the products of a batch). Not variants, stock or colours: the
+ * merge reads those from the stage and looks each row up in the catalog, and an index on the stage side would let
+ * PostgreSQL's planner, when its idea of a catalog table's size is stale, walk the whole catalog table instead.
+ */
 const STAGE_KEYS: Partial<Record<FeedTable, string[]>> = {
   products: ['id'],
   product_media: ['id'],
@@ -39,8 +44,17 @@ export async function indexStage(conn: Kysely<Database>): Promise<void> {
   }
 }
 
-export async function emptyStage(conn: Kysely<Database>): Promise<void> {
-  for (const table of FEED_TABLES) await sql`delete from ${sql.table(stageName(table))}`.execute(conn);
+/** Fresh planner statistics for the catalog tables an import writes (PostgreSQL). */
+export async function analyzeCatalog(conn: Kysely<Database>): Promise<void> {
+  for (const table of FEED_TABLES) await sql`analyze ${sql.table(table)}`.execute(conn);
+}
+
+/**
+ * Empties the staging tables between PostgreSQL's batches. TRUNCATE, not DELETE: temporary tables are never
+ * vacuumed, so deleted rows would stay in the file and every later batch would scan all of them again.
+ */
+export async function truncateStage(conn: Kysely<Database>): Promise<void> {
+  await sql`truncate table ${sql.join(FEED_TABLES.map((t) => sql.table(stageName(t))))}`.execute(conn);
 }
 
 /** Bind parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
