@@ -22,6 +22,12 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     expect(out.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('says the reply varies by Accept-Encoding itself: `astro dev` has no stream compressor after it to say so', () => {
+    const out = compressJsonReply(request('br'), json(big, 200, { vary: 'Origin' }));
+    expect(out.headers.get('content-encoding')).toBe('br');
+    expect(out.headers.get('vary')).toBe('Origin, Accept-Encoding');
+  });
+
   it('sends gzip when only gzip is accepted, and follows q-values', async () => {
     const out = compressJsonReply(request('gzip'), success(big));
     expect(out.headers.get('content-encoding')).toBe('gzip');

@@ -46,8 +46,8 @@ const ONE_SHOT_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 2, [constants
  * The islands read small JSON replies on every interaction (a bag is 2 KB or more); setting up a compression stream
  * for each cost more than compressing it, a quarter of a bag read's CPU. Brotli (a faster level than the stream's),
  * gzip when only that is accepted; the rest (under 1 KiB, very large, other replies, other encodings) is returned as
- * it is, and `compressResponses` decides on the way out, as for every other reply. Vary: Accept-Encoding is set
- * there for every compressible reply, this one included.
+ * it is, and `compressResponses` decides on the way out, as for every other reply. A reply compressed here says
+ * Vary: Accept-Encoding itself: under `astro dev` no stream compressor comes after this to say it.
  */
 export function compressJsonReply(request: Request, response: Response): Response {
   const text = jsonTextOf(response);
@@ -61,6 +61,7 @@ export function compressJsonReply(request: Request, response: Response): Respons
   const compressed = encoding === 'br' ? brotliCompressSync(body, { params: ONE_SHOT_BROTLI_PARAMS }) : gzipSync(body);
   const headers = new Headers(response.headers);
   headers.set('content-encoding', encoding);
+  headers.append('vary', 'Accept-Encoding');
   headers.set('content-length', String(compressed.length));
   return new Response(compressed, { status: response.status, statusText: response.statusText, headers });
 }
