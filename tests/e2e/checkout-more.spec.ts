@@ -54,7 +54,10 @@ test("the first step's frame comes with the page's HTML, inert and hidden from a
   await hydrated(page);
   // Painted from the HTML, before any read: the step's frame is on screen, but nothing in it can be used or heard.
   await expect(page.getByText('Email me about new arrivals and offers')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: 'Loading your checkout…' })).toHaveCount(1);
+  // Said on screen too (not only to assistive technology), in the window wherever the shopper has scrolled.
+  const loading = page.getByRole('status').filter({ hasText: 'Loading your checkout…' });
+  await expect(loading).toBeInViewport();
+  expect((await loading.boundingBox())?.width).toBeGreaterThan(100);
   await expect(page.getByRole('heading', { name: 'Login Details' })).toHaveCount(0);
   await expect(page.getByRole('textbox')).toHaveCount(0);
   // Tab from the top of the page to the footer: nothing in the frame takes focus on the way (two presses stopped

@@ -7,14 +7,15 @@ const noop = () => {};
  * What /checkout shows before the island has read the checkout: the first step's frame (progress, 'Login Details',
  * the contact and address fields, the summary toggle) in the build's HTML, so the page is there as soon as its HTML
  * and styles arrive instead of after its scripts and the first read (Lighthouse LCP). It is inert and hidden from
- * assistive technology, which hears 'Loading your checkout…' instead; nothing can be typed into it, so nothing typed
+ * assistive technology; 'Loading your checkout…' shows at the bottom of the window (fixed, so nothing moves when it
+ * goes) and is announced instead, so nobody takes the frame for a form that ignores them. Nothing can be typed, so nothing typed
  * is lost when the real step replaces it. Shoppers whose checkout opens on a later step see it for that moment only.
  * Server and first client render agree (it reads no store), so hydration keeps it until the checkout arrives.
  */
 export function CheckoutPlaceholder() {
   return (
     <div className="checkout-layout">
-      <p className="visually-hidden" role="status">
+      <p className="checkout-loading-toast" role="status">
         Loading your checkout…
       </p>
       <div className="checkout-main" aria-hidden="true" inert>
