@@ -274,13 +274,13 @@ class BatchQueue {
     try {
       await this.#writer.write(rows, lineOf);
       if (!this.#asYouGo) return;
-      // After a clash, later batches are still checked (every clash is reported) but no longer merged. The checks
-      // look each staged row up by key: the planner, not knowing that nearly every row is filtered out after the
-      // join, would otherwise hash the batch and read the whole variants table for every batch.
+      // After a clash, later batches are still checked (every clash is reported) but no longer merged. Checks and
+      // merge look each staged row up by key: a batch is a few per cent of a catalog table, and the planner would
+      // otherwise hash the batch and read the whole table (3 million variants) for every batch.
       await this.#joinsByLookUp(true);
       this.clashes.push(...(await findClashes(this.#conn)));
-      await this.#joinsByLookUp(false);
       if (this.clashes.length === 0) await mergeStage(this.#conn, this.#writer.columns, this.#changes);
+      await this.#joinsByLookUp(false);
       await truncateStage(this.#conn);
       // A catalog that doubled since the planner last counted it is counted again: a plan made for a small table
       // (hash it whole) is the wrong one for every later batch once the table holds millions of rows.
