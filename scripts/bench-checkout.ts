@@ -4,6 +4,7 @@
 // figures; asserts nothing.
 import autocannon from 'autocannon';
 import { tokenizeCard } from '../src/lib/checkout/tokenize.ts';
+import { TEST_ADDRESS as ADDRESS } from '../tests/helpers/checkout-fixtures.ts';
 
 type Call = (path: string, body: unknown, cookie?: string, method?: string) => Promise<{ status: number; cookie: string; body: unknown }>;
 
@@ -17,19 +18,6 @@ function caller(base: string): Call {
     return { status: r.status, cookie: set || cookie, body: await r.json().catch(() => null) };
   };
 }
-
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '2175550134',
-  countryCode: 'US',
-};
 
 /** A visitor whose bag is ready to order: its cookie and the total it shows. */
 async function readyBag(base: string, sku: string): Promise<{ cookie: string; total: number }> {

@@ -53,25 +53,28 @@ export const effectiveBilling = (basket: BasketView, record: CheckoutRecord): Ch
  */
 export async function withAccountEmail(tx: Tx, record: CheckoutRecord, customerId: string | null): Promise<CheckoutRecord> {
   if (record.email || !customerId) return record;
-  const customer = await tx.selectFrom('customers').select('email').where('id', '=', customerId).executeTakeFirst();
-  return customer ? { ...record, email: customer.email } : record;
+  return withEmailOf(record, await accountEmail(tx, customerId));
 }
+
+const accountEmail = (tx: Tx, customerId: string) => tx.selectFrom('customers').select('email').where('id', '=', customerId).executeTakeFirst();
+const withEmailOf = (record: CheckoutRecord, account: { email: string } | undefined): CheckoutRecord =>
+  record.email || !account ? record : { ...record, email: account.email };
 
 export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<CheckoutView> {
   const now = new Date();
   // Everything at once (one round trip on PostgreSQL's pool, not three in a row): the bag, its checkout record, the
   // account's e-mail, what shipping is priced from, the saved addresses and cards.
-  const [basket, stored, accountEmail, shipping, savedAddresses, savedCards] = await Promise.all([
+  const [basket, stored, account, shipping, savedAddresses, savedCards] = await Promise.all([
     pruneAndReadBasket(db, basketId),
     readCheckout(db.kysely, basketId),
-    customerId ? db.kysely.selectFrom('customers').select('email').where('id', '=', customerId).executeTakeFirst() : undefined,
+    customerId ? accountEmail(db.kysely, customerId) : undefined,
     loadShippingCatalog(db),
     customerId ? listSavedAddresses(db, customerId) : [],
     customerId ? listSavedCards(db, customerId, now) : [],
   ]);
   // A bag that is not open (placed meanwhile) reads as empty: so does its record.
   const own = basket.basketId === basketId ? stored : EMPTY_RECORD;
-  const record = own.email || !accountEmail ? own : { ...own, email: accountEmail.email };
+  const record = withEmailOf(own, account);
   const methods = basket.c_summary.isDigitalItemsOnly ? null : shippingMethodsFor(shipping, basket);
   return {
     basket,
