@@ -23,6 +23,7 @@ import {
   type ProductDef,
 } from './catalog-data.ts';
 import { mediaUrl, videoUrl } from './media.ts';
+import { raiseCatalogVersion } from '../commerce/catalog-version.ts';
 
 const CATALOG_TABLES = [
   'brands',
@@ -310,6 +311,8 @@ export async function seed(db: Db, options: { extraProducts?: number } = {}): Pr
           .execute();
       }
     }
+    // A new catalog: every instance's cached pages are rendered again (the promotions' triggers raise it too).
+    await raiseCatalogVersion(tx);
   });
   return { products: rows.products.length, variants: rows.variants.length };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { raiseCatalogVersion } from './catalog-version.ts';
 import { CommerceError } from './errors.ts';
 import { notifyBackInStock } from './waitlist.ts';
 
@@ -64,16 +65,20 @@ export async function stockLevel(db: Db, sku: string): Promise<number | null> {
 
 /**
  * Adds stock to a variant (a delivery) and tells the waitlist for it. The addition is one statement, so it is
- * safe beside concurrent reservations.
+ * safe beside concurrent reservations. It raises the catalog's version with it: a sold-out product's page says so
+ * (its JSON-LD availability too) until its cached copy is rendered again.
  */
 export async function restock(db: Db, sku: string, quantity: number, origin: string): Promise<{ onHand: number; notified: number }> {
   if (!Number.isInteger(quantity) || quantity <= 0) throw new CommerceError('quantity', 'Restock quantities must be positive whole numbers.');
-  const result = await db.kysely
-    .updateTable('stock')
-    .set({ on_hand: sql`on_hand + ${quantity}` })
-    .where('sku', '=', sku)
-    .executeTakeFirst();
-  if (Number(result.numUpdatedRows) !== 1) throw new CommerceError('not_found', `No stock is kept for ${sku}.`);
+  await withWriteTransaction(db, async (tx) => {
+    const result = await tx
+      .updateTable('stock')
+      .set({ on_hand: sql`on_hand + ${quantity}` })
+      .where('sku', '=', sku)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new CommerceError('not_found', `No stock is kept for ${sku}.`);
+    await raiseCatalogVersion(tx);
+  });
   const notified = await notifyBackInStock(db, sku, origin);
   return { onHand: (await stockLevel(db, sku)) ?? 0, notified };
 }

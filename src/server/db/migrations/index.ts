@@ -11,6 +11,7 @@ import { checkout } from './010-checkout.ts';
 import { paymentSandbox } from './011-payment-sandbox.ts';
 import { shippingExtras } from './012-shipping-extras.ts';
 import { catalogVersion } from './013-catalog-version.ts';
+import { promotionVersion } from './014-promotion-version.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -31,6 +32,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_011_payment_sandbox': paymentSandbox,
   '2026_11_23_012_shipping_extras': shippingExtras,
   '2026_11_23_013_catalog_version': catalogVersion,
+  '2026_11_24_014_promotion_version': promotionVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,32 @@
+import type { Kysely } from 'kysely';
+import type { Db } from '../db/database.ts';
+import type { Database } from '../db/schema.ts';
+import { promotionActiveAt } from './promotion-window.ts';
+
+/**
+ * What pages rendered from the catalog depend on, as one string two instances agree on: the catalog's version
+ * (migration 013; raised by the import, the seed, a restock, and by triggers on every promotion write, migration
+ * 014) and the promotions active at `now`. The second part is how a page learns that a promotion's start or end
+ * time passed: nothing is written then, but the set of active promotions changes. Two small queries, read by each
+ * instance's page cache every few seconds (src/server/http/page-cache.ts), never per request.
+ */
+export async function readCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
+  const [state, active] = await Promise.all([
+    db.kysely.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirst(),
+    db.kysely.selectFrom('promotions').select('id').where(promotionActiveAt('promotions', now)).orderBy('id').execute(),
+  ]);
+  return `${Number(state?.version ?? 0)}:${active.map((p) => p.id).join(',')}`;
+}
+
+/**
+ * Raises the catalog's version, inside the caller's transaction when given one: for writes that change what catalog
+ * pages show (a restock, a new seed). Stock taken by orders does not call this: pages would be rendered again on
+ * every order, and the purchase area confirms availability when it hydrates.
+ */
+export async function raiseCatalogVersion(conn: Kysely<Database>, now = new Date().toISOString()): Promise<void> {
+  await conn
+    .updateTable('catalog_state')
+    .set((eb) => ({ version: eb('version', '+', 1), changed_at: now }))
+    .where('id', '=', 1)
+    .execute();
+}

@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readCatalogStamp } from '#src/server/commerce/catalog-version.ts';
+import { reserveStock, restock } from '#src/server/commerce/stock.ts';
+import { seed, wipe } from '#src/server/catalog/seed.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+
+/**
+ * The catalog stamp each instance's page cache compares (src/server/http/page-cache.ts), on the configured database:
+ * what changes a catalog page changes it, read from another handle (another app instance); stock taken by an order
+ * does not.
+ */
+let t: TestDb;
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+
+const NOW = '2030-06-01T12:00:00.000Z';
+const promotion = (id: string, window: { starts_at?: string | null; ends_at?: string | null } = {}) => ({
+  id,
+  callout_msg: `Callout ${id}`,
+  details: 'Test.',
+  coupon_code: null,
+  percent_off: 10,
+  brand_code: null,
+  show_in_pdp: 1,
+  starts_at: window.starts_at ?? null,
+  ends_at: window.ends_at ?? null,
+});
+
+describe('the catalog stamp', () => {
+  it('changes when a promotion is created, its products change, it is ended or deleted, seen from another instance', async () => {
+    const other = t.another();
+    const before = await readCatalogStamp(other, NOW);
+    await t.db.kysely.insertInto('promotions').values(promotion('stamp-new')).execute();
+    const created = await readCatalogStamp(other, NOW);
+    expect(created).not.toBe(before);
+    await t.db.kysely.insertInto('promotion_products').values({ promotion_id: 'stamp-new', product_id: 'jl-4004' }).execute();
+    const linked = await readCatalogStamp(other, NOW);
+    expect(linked).not.toBe(created);
+    await t.db.kysely.updateTable('promotions').set({ percent_off: 15 }).where('id', '=', 'stamp-new').execute();
+    const edited = await readCatalogStamp(other, NOW);
+    expect(edited).not.toBe(linked);
+    await t.db.kysely.deleteFrom('promotion_products').where('promotion_id', '=', 'stamp-new').execute();
+    await t.db.kysely.deleteFrom('promotions').where('id', '=', 'stamp-new').execute();
+    expect(await readCatalogStamp(other, NOW)).not.toBe(edited);
+  });
+
+  it("changes when a promotion's start or end time passes, with nothing written", async () => {
+    await t.db.kysely
+      .insertInto('promotions')
+      .values([promotion('stamp-later', { starts_at: '2030-06-01T13:00:00.000Z' }), promotion('stamp-ending', { ends_at: '2030-06-01T14:00:00.000Z' })])
+      .execute();
+    const noon = await readCatalogStamp(t.db, NOW);
+    expect(await readCatalogStamp(t.db, '2030-06-01T12:59:59.999Z')).toBe(noon);
+    const started = await readCatalogStamp(t.db, '2030-06-01T13:00:00.000Z');
+    expect(started).not.toBe(noon);
+    expect(await readCatalogStamp(t.db, '2030-06-01T14:00:00.000Z')).not.toBe(started);
+  });
+
+  it('changes with a restock and a new seed, not with stock an order takes', async () => {
+    const before = await readCatalogStamp(t.db, NOW);
+    await reserveStock(t.db, [{ sku: 'fb-1002-olv-M', quantity: 1 }]);
+    expect(await readCatalogStamp(t.db, NOW)).toBe(before);
+    await restock(t.db, 'fb-1002-olv-M', 1, 'https://shop.example');
+    const restocked = await readCatalogStamp(t.db, NOW);
+    expect(restocked).not.toBe(before);
+    await wipe(t.db);
+    await seed(t.db);
+    expect(await readCatalogStamp(t.db, NOW)).not.toBe(restocked);
+  });
+});
