@@ -49,7 +49,10 @@ describe('the catalog stamp', () => {
   it("changes when a promotion's start or end time passes, with nothing written", async () => {
     await t.db.kysely
       .insertInto('promotions')
-      .values([promotion('stamp-later', { starts_at: '2030-06-01T13:00:00.000Z' }), promotion('stamp-ending', { ends_at: '2030-06-01T14:00:00.000Z' })])
+      .values([
+        promotion('stamp-later', { starts_at: '2030-06-01T13:00:00.000Z' }),
+        promotion('stamp-ending', { ends_at: '2030-06-01T14:00:00.000Z' }),
+      ])
       .execute();
     const noon = await readCatalogStamp(t.db, NOW);
     expect(await readCatalogStamp(t.db, '2030-06-01T12:59:59.999Z')).toBe(noon);
