@@ -30,7 +30,8 @@ rmSync(dataDir, { recursive: true, force: true });
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(1);
 const server = spawn(process.execPath, ['src/server/main.ts'], {
-  env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
+  // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1' },
   stdio: 'ignore',
 });
 process.on('exit', () => server.kill());

@@ -1,3 +1,5 @@
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
 import { addressFieldError, collapseSpaces } from '#src/lib/checkout/address-rules.ts';
 import { type AddressSuggestion, SUGGEST_MAX_RESULTS } from '#src/lib/checkout/address-suggestions.ts';
 import type { AddressService } from './address-service.ts';
@@ -23,15 +25,38 @@ export function embeddedAddresses(load: () => Promise<ZipRecord[]> = loadZipcode
   };
 }
 
-async function loadZipcodes(): Promise<ZipRecord[]> {
-  const { codes } = await import('zipcodes');
-  return Object.values(codes).filter(isUsRecord);
+/**
+ * The `zipcodes` package is one 5 MB object literal (latitude, longitude and Canada included): parsed in this
+ * process it grew the server by about 90 MB for good, and the larger heap lengthened every later garbage
+ * collection, which requests then waited behind. A worker thread parses it, keeps the US city, state and ZIP of
+ * each record and ends, so only those (a few MB) stay here. Plain JavaScript run with `eval`, so no bundler has to
+ * find the worker; the package is resolved here and its path handed over.
+ */
+const ZIP_WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { codes } = require(workerData.path);
+const flat = [];
+for (const r of Object.values(codes)) {
+  if (r && r.country === 'US' && typeof r.zip === 'string' && typeof r.city === 'string' && typeof r.state === 'string') {
+    flat.push(r.zip, r.city, r.state);
+  }
 }
+parentPort.postMessage(flat);
+`;
 
-function isUsRecord(r: unknown): r is ZipRecord {
-  if (typeof r !== 'object' || r === null) return false;
-  const { zip, city, state, country } = r as Record<string, unknown>;
-  return typeof zip === 'string' && typeof city === 'string' && typeof state === 'string' && country === 'US';
+export function loadZipcodes(): Promise<ZipRecord[]> {
+  const path = createRequire(import.meta.url).resolve('zipcodes');
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(ZIP_WORKER_SOURCE, { eval: true, workerData: { path } });
+    worker.once('message', (flat: string[]) => {
+      const records: ZipRecord[] = [];
+      for (let i = 0; i + 2 < flat.length; i += 3)
+        records.push({ zip: flat[i] as string, city: flat[i + 1] as string, state: flat[i + 2] as string });
+      resolve(records);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the ZIP data worker ended (${code}) without an answer`)));
+  });
 }
 
 /**
