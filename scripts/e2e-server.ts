@@ -1,7 +1,8 @@
 // Builds the store and serves it for the Playwright suite: two app instances (E2E_PORT and E2E_PORT+1) on one
 // database: a fresh SQLite file under E2E_DATA_DIR, or the E2E_DATABASE_URL database, wiped and reseeded.
 // (A separate variable on purpose: a developer's DATABASE_URL is never wiped by the tests.)
-import { rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
@@ -18,15 +19,15 @@ const env: NodeJS.ProcessEnv = {
   PEAK_HANDLING_FEE_CENTS: '0',
 };
 
-if (databaseUrl) {
-  const db = createDb({ databaseUrl });
-  await migrate(db);
-  await wipe(db);
-  await seed(db);
-  await db.kysely.destroy();
-} else {
-  rmSync(dataDir, { recursive: true, force: true });
-}
+// Migrated and seeded before the instances start: the build reads no catalog any more (pages made from it are
+// rendered on demand), and two instances opening a new SQLite file at once would both run its migrations.
+if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+mkdirSync(dataDir, { recursive: true });
+const db = createDb(databaseUrl ? { databaseUrl } : { sqliteFile: join(dataDir, 'store.db') });
+await migrate(db);
+if (databaseUrl) await wipe(db);
+await seed(db);
+await db.kysely.destroy();
 
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);

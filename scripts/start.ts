@@ -1,11 +1,10 @@
-// npm start: migrate and seed the database when empty, build the store when the build is missing or stale,
-// then serve it. Pages are prerendered from the catalog, so a changed catalog (npm run seed -- --reset) or
-// changed source triggers a rebuild here.
+// npm start: migrate and seed the database when empty, build the store when the build is missing or its source
+// changed, then serve it. Nothing prerendered reads the catalog (pages made from it are rendered on demand and
+// cached until it changes: src/server/http/page-cache.ts), so a changed catalog needs no rebuild.
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
-import { sql } from 'kysely';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seedIfEmpty } from '../src/server/catalog/seed.ts';
@@ -23,20 +22,15 @@ function newestMtime(path: string): number {
 const db = createDb({ databaseUrl: config().DATABASE_URL });
 await migrate(db);
 await seedIfEmpty(db);
-// A cheap fingerprint of the catalog: products, variants, the sum of their prices, and the catalog's version, which
-// every catalog import that changes something raises (a new name or stock level changes none of the others).
-const { rows } = await sql<{ n: number; v: number; p: number; version: number }>`
-  select (select count(*) from products) as n, count(*) as v, coalesce(sum(sale_price_cents), 0) as p,
-    (select version from catalog_state) as version from variants`.execute(db.kysely);
 await db.kysely.destroy();
 
 const sources = ['src', 'public', 'astro.config.mjs', 'package-lock.json'].filter(existsSync);
 const fingerprint = createHash('sha256')
-  .update(JSON.stringify({ catalog: rows[0], source: Math.max(...sources.map(newestMtime)), db: config().DATABASE_URL ?? config().DATA_DIR }))
+  .update(JSON.stringify({ source: Math.max(...sources.map(newestMtime)) }))
   .digest('hex');
 
 if (!existsSync(join(DIST, 'server/entry.mjs')) || !existsSync(STAMP) || readFileSync(STAMP, 'utf8') !== fingerprint) {
-  console.log('Building the store (first start, or the catalog or source changed)…');
+  console.log('Building the store (first start, or the source changed)…');
   const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   writeFileSync(STAMP, fingerprint);

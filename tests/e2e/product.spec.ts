@@ -244,9 +244,15 @@ test('quick shop from a product tile on a listing page', async ({ page }) => {
   await expect(quick).toBeHidden();
 });
 
-test('a promotion started after the build shows its callout once the purchase area hears from the server', async ({ page }, info) => {
+// Product pages are cached per instance until the catalog changes (src/server/http/page-cache.ts): the purchase area
+// confirms promotions with the server when it hydrates, and the page's own HTML follows within seconds.
+const PAGE_FOLLOWS_TIMEOUT = 20_000;
+
+test('a promotion started after the page was cached shows its callout, in the purchase area and then in the page', async ({ page }, info) => {
   const id = `e2e-late-${info.project.name}`;
   const callout = `Late offer for the ${info.project.name} run`;
+  const url = '/p/knit-sheath-dress-jl-4004';
+  expect(await (await page.request.get(url)).text()).not.toContain(callout); // cached before the promotion
   const db = e2eDb();
   try {
     await db.kysely
@@ -264,27 +270,27 @@ test('a promotion started after the build shows its callout once the purchase ar
       })
       .execute();
     await db.kysely.insertInto('promotion_products').values({ promotion_id: id, product_id: 'jl-4004' }).execute();
-    const url = '/p/knit-sheath-dress-jl-4004';
-    expect(await (await page.request.get(url)).text()).not.toContain(callout); // the prerendered page predates it
     await page.goto(url);
     await hydrated(page);
     await expect(page.locator('.callout', { hasText: callout })).toBeVisible();
+    await expect.poll(async () => (await page.request.get(url)).text(), { timeout: PAGE_FOLLOWS_TIMEOUT }).toContain(callout);
   } finally {
     await db.kysely.deleteFrom('promotions').where('id', '=', id).execute();
     await db.kysely.destroy();
   }
 });
 
-test('a promotion that ended after the build loses its callout once the purchase area hears from the server', async ({ page, isMobile }) => {
+test('a promotion that ended after the page was cached loses its callout, in the purchase area and then in the page', async ({ page, isMobile }) => {
   test.skip(isMobile, 'changes a shared promotion: one project is enough');
   const url = '/p/packable-puffer-rm-3006';
-  expect(await (await page.request.get(url)).text()).toContain('25% off outerwear'); // in the prerendered page
+  expect(await (await page.request.get(url)).text()).toContain('25% off outerwear'); // in the cached page
   const db = e2eDb();
   try {
     await db.kysely.updateTable('promotions').set({ ends_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', 'rm-outer-25').execute();
     await page.goto(url);
     await hydrated(page);
     await expect(page.locator('.callout', { hasText: '25% off outerwear' })).toHaveCount(0);
+    await expect.poll(async () => (await page.request.get(url)).text(), { timeout: PAGE_FOLLOWS_TIMEOUT }).not.toContain('25% off outerwear');
   } finally {
     await db.kysely.updateTable('promotions').set({ ends_at: null }).where('id', '=', 'rm-outer-25').execute();
     await db.kysely.destroy();

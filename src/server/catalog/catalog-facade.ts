@@ -1,6 +1,7 @@
 import { getDb } from '../db/database.ts';
 import { engine } from '../commerce/engine.ts';
-import { findByItemNumber, listBrands, listProductSlugs, listProductSummaries } from '../commerce/catalog.ts';
+import { findByItemNumber, listBrands, listProductSummaries } from '../commerce/catalog.ts';
+import { readCatalogStamp } from '../commerce/catalog-version.ts';
 import { brandSettings, type BrandSettings } from '../content/brand-settings.ts';
 import { sizeChartHtml } from '../content/size-charts.ts';
 import { recommend } from '../recommendations/recommend.ts';
@@ -31,9 +32,12 @@ export async function readProduct(idOrSlug: string): Promise<ProductView | null>
   return (await engine()).readProduct(idOrSlug);
 }
 
-/** Every product page to prerender. */
-export async function productSlugs(): Promise<string[]> {
-  return listProductSlugs(await getDb());
+/**
+ * What the pages rendered from the catalog depend on, as a string every instance agrees on: it changes when the
+ * catalog does (import, restock, seed, any promotion write) and when a promotion starts or ends.
+ */
+export async function catalogStamp(): Promise<string> {
+  return readCatalogStamp(await getDb());
 }
 
 /** A product page: the product, its brand's settings, and the perks product those name (when the brand runs perks). */
@@ -70,7 +74,7 @@ export async function quickOrder(itemNumber: string): Promise<{ matches: string[
 /** One page of tiles for a search term and/or category (search page, category pages). */
 export const listProducts = (options: { q?: string | undefined; category?: string | undefined; sort: Sort; page: number }) => listing(options);
 
-/** The categories of the catalog (one prerendered page each). */
+/** The categories of the catalog (one category page each). */
 export async function categoryIds(): Promise<string[]> {
   return (await catalogSearch()).categoryIds();
 }

@@ -236,11 +236,6 @@ export async function listBrands(db: Db) {
   return db.kysely.selectFrom('brands').selectAll().orderBy('position').execute();
 }
 
-export async function listProductSlugs(db: Db, limit = 100000): Promise<string[]> {
-  const rows = await db.kysely.selectFrom('products').select('slug').orderBy('id').limit(limit).execute();
-  return rows.map((r) => r.slug);
-}
-
 /**
  * The products an item number names: a product id ("fb-1001", any case), or the bare number printed in the
  * catalog ("1001"), which matches every product id ending in "-1001". At most `limit`, in id order.
@@ -253,7 +248,7 @@ export async function findByItemNumber(db: Db, itemNumber: string, limit = 10): 
   return rows.map((r) => r.id);
 }
 
-/** Tiles for listings, in brand order (home and brand pages at build time). */
+/** Tiles for listings, in brand order (home and brand pages). */
 export async function listProductSummaries(db: Db, options: { brand?: string; limit?: number } = {}): Promise<ProductSummary[]> {
   let q = db.kysely
     .selectFrom('products')

@@ -1,9 +1,11 @@
 // What stands in front of Astro's handler in the production server (src/server/main.ts): built files first, sent
-// precompressed; everything else rendered by Astro and compressed on the way out. The Node adapter runs in its
-// 'middleware' mode (astro.config.mjs), so it does not look for a file on disk for every request a second time:
-// this front has the only index of the built files, made once at start-up.
+// precompressed; then pages kept in the page cache (src/server/http/page-cache.ts), before Astro parses the request;
+// everything else rendered by Astro and compressed on the way out. The Node adapter runs in its 'middleware' mode
+// (astro.config.mjs), so it does not look for a file on disk for every request a second time: this front has the
+// only index of the built files, made once at start-up.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { compressResponses } from './compress.ts';
+import { sharedPageHits } from './page-cache.ts';
 import { staticFiles } from './static-files.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -21,12 +23,13 @@ function decodable(url: string): boolean {
 export function storeFront(clientDir: string, astro: NodeHandler): (req: IncomingMessage, res: ServerResponse) => void {
   const files = staticFiles(clientDir);
   const compress = compressResponses();
+  const pages = sharedPageHits();
   return (req, res) => {
     if (!decodable(req.url ?? '/')) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Bad request.');
       return;
     }
-    files(req, res, () => compress(req, res, () => void astro(req, res)));
+    files(req, res, () => pages(req, res, () => compress(req, res, () => void astro(req, res))));
   };
 }
