@@ -1,13 +1,17 @@
 // npm run bench: throughput and p99 latency of the production server on this machine, each as a ratio to a
 // static page served by the same server in the same run, and the bytes each page transfers (HTML, CSS and the JS it
 // loads with it, as sent). Every request says Accept-Encoding: br, gzip, as browsers do (--accept-encoding '' drops it).
-// It prints figures and asserts nothing. Options: --seconds N (default 5), --connections N (default 10).
+// It prints figures and asserts nothing. Options: --seconds N (default 5), --connections N (default 10), --port N
+// (default 4410; another port builds into its own folder), --data-dir DIR (serve that store's SQLite database as it
+// is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
+// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout).
 import { spawn, spawnSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
 import { benchCheckout } from './bench-checkout.ts';
+import { benchFirstRenders } from './bench-pages.ts';
 import { createDb } from '../src/server/db/database.ts';
 
 const { values } = parseArgs({
@@ -15,20 +19,25 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '5' },
     connections: { type: 'string', default: '10' },
     'accept-encoding': { type: 'string', default: 'br, gzip' },
+    port: { type: 'string', default: '4410' },
+    'data-dir': { type: 'string' },
+    'pages-only': { type: 'boolean', default: false },
   },
 });
 const acceptEncoding: Record<string, string> = values['accept-encoding'] ? { 'accept-encoding': values['accept-encoding'] } : {};
 const duration = Number(values.seconds);
 const connections = Number(values.connections);
-const port = 4410;
+const port = Number(values.port);
 const base = `http://127.0.0.1:${port}`;
-const dataDir = 'data/bench';
-const dist = 'dist-bench';
+const dataDir = values['data-dir'] ?? 'data/bench';
+const dist = port === 4410 ? 'dist-bench' : `dist-bench-${port}`;
 const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', STORE_DIST: dist };
 
-rmSync(dataDir, { recursive: true, force: true });
+if (!values['data-dir']) rmSync(dataDir, { recursive: true, force: true });
+const buildStarted = Date.now();
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(1);
+console.log(`Build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
 const server = spawn(process.execPath, ['src/server/main.ts'], {
   // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
   env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1' },
@@ -59,11 +68,16 @@ const cookie = first.headers
   .join('; ');
 
 const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
-const targets: { name: string; opts: autocannon.Options }[] = [
-  { name: 'static page (baseline): GET /brand/fb/', opts: { url: `${base}/brand/fb/` } },
-  { name: `product page: GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
-  { name: 'category page (prerendered): GET /c/tops/', opts: { url: `${base}/c/tops/` } },
+// The baseline is a prerendered page served as a file (the size /brand/fb/ had when it was the baseline); product,
+// category and brand pages are rendered on demand and measured once cached (the warm-up second caches them).
+const pageTargets: { name: string; opts: autocannon.Options }[] = [
+  { name: 'static page (baseline): GET /rewards/', opts: { url: `${base}/rewards/` } },
+  { name: `product page (cached): GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
+  { name: 'category page (cached): GET /c/tops/', opts: { url: `${base}/c/tops/` } },
+  { name: 'brand page (cached): GET /brand/fb/', opts: { url: `${base}/brand/fb/` } },
   { name: 'category re-sorted (on demand): GET /search?cgid=tops&sort=name', opts: { url: `${base}/search?cgid=tops&sort=name` } },
+];
+const apiTargets: { name: string; opts: autocannon.Options }[] = [
   { name: 'basket read: GET /api/checkout/basket', opts: { url: `${base}/api/checkout/basket`, headers: { cookie } } },
   {
     name: 'search suggestions, fast: POST auto_suggest',
@@ -93,24 +107,30 @@ const targets: { name: string; opts: autocannon.Options }[] = [
     },
   },
 ];
+const targets = values['pages-only'] ? pageTargets : [...pageTargets, ...apiTargets];
 
 console.log(
   `\nLoad: ${connections} connections, ${duration} s each, one server process, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded SQLite'}, ` +
     `Accept-Encoding: ${values['accept-encoding'] || '(none)'}\n`,
 );
 // A second of each target first, unreported: the first target measured (the baseline) would otherwise also pay for
-// the server's JIT warm-up and first reads, and every ratio would be against a slow baseline.
-for (const t of targets) await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration: 1 });
+// the server's JIT warm-up and first reads, and every ratio would be against a slow baseline. Each target's warm-up
+// comes right before it: requests a slow target (a listing of 100,000 products) leaves queued when its run ends are
+// then answered during the next target's warm-up, not its measurement.
+// Before that, one request to each page, answered in full: what a first request builds (the search index behind
+// category listings, a page kept in the page cache) is then built before any measurement.
+for (const t of targets)
+  if (!t.opts.method) await fetch(String(t.opts.url), { headers: { ...acceptEncoding, ...t.opts.headers } }).then((r) => r.arrayBuffer());
 const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
 for (const t of targets) {
+  await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration: 1 });
   const r = await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration });
   rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
 }
 // Stock for every order the checkout run places (the seed has a few dozen per size).
 const CHECKOUT_SKU = 'fb-1002-olv-M';
 const db = createDb(process.env.BENCH_DATABASE_URL ? { databaseUrl: process.env.BENCH_DATABASE_URL } : { sqliteFile: `${dataDir}/store.db` });
-await db.kysely.updateTable('stock').set({ on_hand: 1_000_000 }).where('sku', '=', CHECKOUT_SKU).execute();
-await db.kysely.destroy();
+if (!values['pages-only']) await db.kysely.updateTable('stock').set({ on_hand: 1_000_000 }).where('sku', '=', CHECKOUT_SKU).execute();
 const baseline = rows[0]!;
 for (const r of rows) {
   console.log(
@@ -136,6 +156,8 @@ for (const [name, path] of [
   const w = await pageWeight(base, path, acceptEncoding);
   console.log(`  ${name.padEnd(14)} ${kib(w.total)} ${kib(w.html)} ${kib(w.css)} ${kib(w.js)}   ${kib(w.images)}`);
 }
-await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding);
+await benchFirstRenders(base, db, 100, new Set([PRODUCT]), acceptEncoding);
+await db.kysely.destroy();
+if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding);
 server.kill();
 process.exit(0);

@@ -1,0 +1,55 @@
+// The first render of product pages (scripts/bench.ts): product pages are rendered on demand and then kept in the
+// page cache (src/server/http/page-cache.ts), so a page's first request pays for reading the product, rendering and
+// compressing it twice, and every later one for none of it. This asks for pages nobody asked for yet, one at a time
+// (one connection: the time is the server's, not a queue's), spread over the whole catalog, then for each again.
+import type { Db } from '../src/server/db/database.ts';
+
+const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
+async function timeGet(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
+  const started = performance.now();
+  const r = await fetch(url, { headers });
+  await r.arrayBuffer();
+  return { ms: performance.now() - started, status: r.status };
+}
+
+/** `count` product slugs spread evenly over the catalog in id order, leaving out the ones already asked for. */
+async function spreadSlugs(db: Db, count: number, skip: Set<string>): Promise<string[]> {
+  const total = Number(
+    (
+      await db.kysely
+        .selectFrom('products')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+  const step = Math.max(1, Math.floor(total / count));
+  const slugs: string[] = [];
+  for (let offset = 0; offset < total && slugs.length < count; offset += step) {
+    const row = await db.kysely.selectFrom('products').select('slug').orderBy('id').limit(1).offset(offset).executeTakeFirst();
+    if (row && !skip.has(`/p/${row.slug}/`)) slugs.push(row.slug);
+  }
+  return slugs;
+}
+
+export async function benchFirstRenders(base: string, db: Db, count: number, skip: Set<string>, headers: Record<string, string>): Promise<void> {
+  const slugs = await spreadSlugs(db, count, skip);
+  const first: number[] = [];
+  const cached: number[] = [];
+  let failed = 0;
+  for (const slug of slugs) {
+    const r = await timeGet(`${base}/p/${slug}/`, headers);
+    if (r.status !== 200) failed++;
+    first.push(r.ms);
+  }
+  for (const slug of slugs) cached.push((await timeGet(`${base}/p/${slug}/`, headers)).ms);
+  const line = (name: string, times: number[]) => {
+    const sorted = [...times].sort((a, b) => a - b);
+    const f = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
+    console.log(`  ${name.padEnd(24)} median ${f(quantile(sorted, 0.5))}  p95 ${f(quantile(sorted, 0.95))}  max ${f(sorted.at(-1) ?? 0)}`);
+  };
+  console.log(`\nProduct pages asked for one at a time, ${slugs.length} across the catalog (time to the last byte):`);
+  line('first request (render)', first);
+  line('second request (cached)', cached);
+  if (failed) console.log(`  (${failed} were not 200)`);
+}
