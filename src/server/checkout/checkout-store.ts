@@ -1,3 +1,4 @@
+import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress, PaymentView } from '#src/lib/checkout/checkout-types.ts';
 import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-protection.ts';
@@ -46,9 +47,12 @@ export const EMPTY_RECORD: CheckoutRecord = {
 
 const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
 
+/** Read by every checkout request and placement: compiled once (db/prepared.ts). */
+const checkoutRow = prepared((tx: Tx, basketId: string) => tx.selectFrom('basket_checkout').selectAll().where('basket_id', '=', basketId));
+
 export async function readCheckout(tx: Tx, basketId: string | null): Promise<CheckoutRecord> {
   if (!basketId) return EMPTY_RECORD;
-  const row = await tx.selectFrom('basket_checkout').selectAll().where('basket_id', '=', basketId).executeTakeFirst();
+  const [row] = await checkoutRow(tx, basketId);
   if (!row) return EMPTY_RECORD;
   return {
     email: row.email,

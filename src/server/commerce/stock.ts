@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { prepared, preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { raiseCatalogVersion } from './catalog-version.ts';
 import { CommerceError } from './errors.ts';
@@ -29,22 +30,26 @@ export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<StockR
   const taken: StockRequest[] = [];
   for (const line of sorted) {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new CommerceError('quantity', 'Quantities must be positive whole numbers.');
-    const variant = await tx.selectFrom('variants').select(['track_stock', 'back_ordered']).where('sku', '=', line.sku).executeTakeFirst();
+    const [variant] = await stockRule(tx, line.sku);
     if (!variant) throw new CommerceError('not_found', `Item ${line.sku} is no longer sold.`);
     if (!variant.track_stock || variant.back_ordered) continue;
-    const result = await tx
-      .updateTable('stock')
-      .set({ on_hand: sql`on_hand - ${line.quantity}` })
-      .where('sku', '=', line.sku)
-      .where('on_hand', '>=', line.quantity)
-      .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) {
+    if ((await takeStock(tx, line.quantity, line.sku, line.quantity)) !== 1) {
       throw new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
     }
     taken.push(line);
   }
   return taken;
 }
+
+// Run for every line of every order: compiled once (db/prepared.ts).
+const stockRule = prepared((tx: Tx, sku: string) => tx.selectFrom('variants').select(['track_stock', 'back_ordered']).where('sku', '=', sku));
+const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string, atLeast: number) =>
+  tx
+    .updateTable('stock')
+    .set({ on_hand: sql`on_hand - ${quantity}` })
+    .where('sku', '=', sku)
+    .where('on_hand', '>=', atLeast),
+);
 
 /** Gives back stock an order attempt took (its authorization failed or was voided). */
 export async function releaseInTx(tx: Tx, lines: StockRequest[]): Promise<void> {

@@ -1,12 +1,14 @@
-import { CompiledQuery, sql, type Compilable } from 'kysely';
+import { CompiledQuery, sql, type Compilable, type QueryResult } from 'kysely';
 import type { Tx } from './transaction.ts';
 
 /**
  * A query built and compiled once per SQL dialect, then run with each call's parameter values. Building a large
  * Kysely query (every step copies and freezes its node tree) costs more than SQLite takes to run it: a basket read's
  * five queries spent about twice as long being built as being executed. Use it for hot, fixed-shape queries only:
- * a parameter must be a single value (no arrays, whose length would change the SQL).
+ * a parameter must be a single value (no arrays, whose length would change the SQL), and the builder must only pass it
+ * on as a value (a marker string stands in for it while the query is compiled).
  */
+type Param = string | number | null;
 type Slot = { param: number } | { value: unknown };
 
 const dialects = new WeakMap<object, string>();
@@ -21,7 +23,7 @@ function dialectOf(tx: Tx): string {
   return d;
 }
 
-export function prepared<P extends string[], R>(build: (tx: Tx, ...params: P) => Compilable<R>): (tx: Tx, ...params: P) => Promise<R[]> {
+function plannedQuery<P extends Param[], R>(build: (tx: Tx, ...params: P) => Compilable<R>): (tx: Tx, ...params: P) => Promise<QueryResult<R>> {
   const plans = new Map<string, { sql: string; slots: Slot[] }>();
   return async (tx, ...params) => {
     const dialect = dialectOf(tx);
@@ -38,7 +40,18 @@ export function prepared<P extends string[], R>(build: (tx: Tx, ...params: P) =>
       plans.set(dialect, plan);
     }
     const values = plan.slots.map((s) => ('param' in s ? params[s.param] : s.value));
-    const result = await tx.executeQuery<R>(CompiledQuery.raw(plan.sql, values));
-    return result.rows;
+    return tx.executeQuery<R>(CompiledQuery.raw(plan.sql, values));
   };
+}
+
+/** A read (or a write with RETURNING): its rows. */
+export function prepared<P extends Param[], R>(build: (tx: Tx, ...params: P) => Compilable<R>): (tx: Tx, ...params: P) => Promise<R[]> {
+  const run = plannedQuery(build);
+  return async (tx, ...params) => (await run(tx, ...params)).rows;
+}
+
+/** A write: how many rows it changed. */
+export function preparedWrite<P extends Param[]>(build: (tx: Tx, ...params: P) => Compilable<unknown>): (tx: Tx, ...params: P) => Promise<number> {
+  const run = plannedQuery(build);
+  return async (tx, ...params) => Number((await run(tx, ...params)).numAffectedRows ?? 0);
 }

@@ -1,6 +1,7 @@
 import { createHash, randomInt, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { readBasket, emptyBasket } from '../commerce/basket-read.ts';
 import { CommerceError } from '../commerce/errors.ts';
@@ -138,22 +139,18 @@ function delivered(reply: PlacementReply & { mail?: Mail }): PlacementReply {
 }
 
 async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number): Promise<Claim> {
-  const existing = await tx.selectFrom('checkout_attempts').select(['id']).where('idempotency_key', '=', request.idempotencyKey).executeTakeFirst();
-  if (existing) throw Object.assign(new Error('attempt exists'), { code: '23505' });
+  // The key's row first: a second request with the key fails here on the unique key (and waits for the reply).
   const attemptId = randomUUID();
   const now = new Date();
-  await tx
-    .insertInto('checkout_attempts')
-    .values({
-      id: attemptId,
-      idempotency_key: request.idempotencyKey,
-      basket_id: request.basketId,
-      request_hash: hash,
-      state: 'pending',
-      lease_until: new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS).toISOString(),
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertAttempt(
+    tx,
+    attemptId,
+    request.idempotencyKey,
+    request.basketId,
+    hash,
+    new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS).toISOString(),
+    now.toISOString(),
+  );
   const done = async (reply: PlacementReply): Promise<Claim> => {
     await finishAttempt(tx, attemptId, reply);
     return { kind: 'reply', reply };
@@ -225,16 +222,12 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
     subscribe: record.emailSubscribe,
     taken,
   };
-  await tx.updateTable('baskets').set({ placing_attempt_id: attemptId }).where('id', '=', request.basketId).execute();
+  await markPlacing(tx, attemptId, request.basketId);
   if (snapshot.totals.orderTotal === 0) {
     // Nothing to authorize: the order is written in this same transaction.
     return { kind: 'reply', reply: await commitOrder(tx, attemptId, request.basketId, snapshot, null) };
   }
-  await tx
-    .updateTable('checkout_attempts')
-    .set({ state: 'authorizing', snapshot: JSON.stringify(snapshot) })
-    .where('id', '=', attemptId)
-    .execute();
+  await markAuthorizing(tx, JSON.stringify(snapshot), attemptId);
   return { kind: 'authorize', attemptId, basketId: request.basketId, snapshot };
 }
 
@@ -338,54 +331,35 @@ async function commitOrder(
   const orderId = randomUUID();
   const orderNo = await freeOrderNumber(tx);
   const placedAt = new Date().toISOString();
-  await tx
-    .insertInto('orders')
-    .values({
-      id: orderId,
-      order_no: orderNo,
-      customer_id: snapshot.customerId,
-      email: snapshot.email,
-      status: 'placed',
-      total_cents: snapshot.totals.orderTotal,
-      placed_at: placedAt,
-      basket_id: basketId,
-      subtotal_cents: snapshot.totals.subTotal,
-      discount_cents: snapshot.totals.discount,
-      shipping_cents: snapshot.totals.shipping,
-      tax_cents: snapshot.totals.tax,
-      shipping_method_id: snapshot.shippingMethodId,
-      shipping_address: snapshot.shippingAddress ? JSON.stringify(snapshot.shippingAddress) : null,
-      billing_address: snapshot.billingAddress ? JSON.stringify(snapshot.billingAddress) : null,
-      payment_summary: snapshot.payment ? JSON.stringify({ cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 }) : null,
-      authorization_id: authorizationId,
-      attempt_id: attemptId,
-      protection_cents: snapshot.totals.protection ?? 0,
-      ecoship_date: snapshot.ecoshipDate ?? null,
-    })
-    .execute();
-  if (snapshot.lines.length > 0) {
-    await tx
-      .insertInto('order_lines')
-      .values(
-        snapshot.lines.map((l, position) => ({
-          order_id: orderId,
-          position,
-          sku: l.sku,
-          product_id: l.productId,
-          product_name: l.productName,
-          details: l.details,
-          image_url: l.imageUrl,
-          quantity: l.quantity,
-          unit_price_cents: l.unitPrice,
-          line_total_cents: l.lineTotal,
-        })),
-      )
-      .execute();
+  await insertOrder(
+    tx,
+    orderId,
+    orderNo,
+    snapshot.customerId,
+    snapshot.email,
+    snapshot.totals.orderTotal,
+    placedAt,
+    basketId,
+    snapshot.totals.subTotal,
+    snapshot.totals.discount,
+    snapshot.totals.shipping,
+    snapshot.totals.tax,
+    snapshot.shippingMethodId,
+    snapshot.shippingAddress ? JSON.stringify(snapshot.shippingAddress) : null,
+    snapshot.billingAddress ? JSON.stringify(snapshot.billingAddress) : null,
+    snapshot.payment ? JSON.stringify({ cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 }) : null,
+    authorizationId,
+    attemptId,
+    snapshot.totals.protection ?? 0,
+    snapshot.ecoshipDate ?? null,
+  );
+  for (const [position, l] of snapshot.lines.entries()) {
+    await insertOrderLine(tx, orderId, position, l.sku, l.productId, l.productName, l.details, l.imageUrl, l.quantity, l.unitPrice, l.lineTotal);
   }
-  await tx.updateTable('baskets').set({ status: 'ordered', placing_attempt_id: null, updated_at: placedAt }).where('id', '=', basketId).execute();
+  await markOrdered(tx, placedAt, basketId);
   // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
-  await tx.updateTable('sessions').set({ basket_id: null }).where('basket_id', '=', basketId).execute();
-  await tx.updateTable('customers').set({ basket_id: null }).where('basket_id', '=', basketId).execute();
+  await releaseFromSessions(tx, basketId);
+  await releaseFromCustomers(tx, basketId);
   if (snapshot.subscribe) {
     await tx
       .insertInto('email_subscriptions')
@@ -416,18 +390,116 @@ async function commitOrder(
 async function freeOrderNumber(tx: Tx): Promise<string> {
   for (;;) {
     const candidate = `${randomInt(1, 10_000)}-${String(randomInt(0, 100_000)).padStart(5, '0')}-${String(randomInt(0, 10_000)).padStart(randomInt(3, 5), '0')}`;
-    const taken = await tx.selectFrom('orders').select('id').where('order_no', '=', candidate).executeTakeFirst();
+    const [taken] = await orderNumberTaken(tx, candidate);
     if (!taken) return candidate;
   }
 }
 
 async function finishAttempt(tx: Tx, attemptId: string, reply: PlacementReply, authorizationId: string | null = null): Promise<void> {
-  await tx
-    .updateTable('checkout_attempts')
-    .set({ state: 'done', snapshot: null, reply_status: reply.status, reply: JSON.stringify(reply.result), authorization_id: authorizationId })
-    .where('id', '=', attemptId)
-    .execute();
+  await markDone(tx, reply.status, JSON.stringify(reply.result), authorizationId, attemptId);
 }
+
+/*
+ * The statements every placement runs, compiled once (db/prepared.ts): built with Kysely on each call, they cost
+ * about as much again as SQLite takes to run them, on the one connection every other request waits for.
+ */
+const insertAttempt = preparedWrite((tx: Tx, id: string, key: string, basketId: string, hash: string, leaseUntil: string, createdAt: string) =>
+  tx.insertInto('checkout_attempts').values({
+    id,
+    idempotency_key: key,
+    basket_id: basketId,
+    request_hash: hash,
+    state: 'pending',
+    lease_until: leaseUntil,
+    created_at: createdAt,
+  }),
+);
+const markPlacing = preparedWrite((tx: Tx, attemptId: string, basketId: string) =>
+  tx.updateTable('baskets').set({ placing_attempt_id: attemptId }).where('id', '=', basketId),
+);
+const markAuthorizing = preparedWrite((tx: Tx, snapshot: string, attemptId: string) =>
+  tx.updateTable('checkout_attempts').set({ state: 'authorizing', snapshot }).where('id', '=', attemptId),
+);
+const markDone = preparedWrite((tx: Tx, status: number, reply: string, authorizationId: string | null, attemptId: string) =>
+  tx
+    .updateTable('checkout_attempts')
+    .set({ state: 'done', snapshot: null, reply_status: status, reply, authorization_id: authorizationId })
+    .where('id', '=', attemptId),
+);
+const orderNumberTaken = prepared((tx: Tx, orderNo: string) => tx.selectFrom('orders').select('id').where('order_no', '=', orderNo));
+const insertOrder = preparedWrite(
+  (
+    tx: Tx,
+    id: string,
+    order_no: string,
+    customer_id: string | null,
+    email: string,
+    total_cents: number,
+    placed_at: string,
+    basket_id: string,
+    subtotal_cents: number,
+    discount_cents: number,
+    shipping_cents: number,
+    tax_cents: number,
+    shipping_method_id: string,
+    shipping_address: string | null,
+    billing_address: string | null,
+    payment_summary: string | null,
+    authorization_id: string | null,
+    attempt_id: string,
+    protection_cents: number,
+    ecoship_date: string | null,
+  ) =>
+    tx.insertInto('orders').values({
+      id,
+      order_no,
+      customer_id,
+      email,
+      status: 'placed',
+      total_cents,
+      placed_at,
+      basket_id,
+      subtotal_cents,
+      discount_cents,
+      shipping_cents,
+      tax_cents,
+      shipping_method_id,
+      shipping_address,
+      billing_address,
+      payment_summary,
+      authorization_id,
+      attempt_id,
+      protection_cents,
+      ecoship_date,
+    }),
+);
+const insertOrderLine = preparedWrite(
+  (
+    tx: Tx,
+    order_id: string,
+    position: number,
+    sku: string,
+    product_id: string,
+    product_name: string,
+    details: string,
+    image_url: string,
+    quantity: number,
+    unit_price_cents: number,
+    line_total_cents: number,
+  ) =>
+    tx
+      .insertInto('order_lines')
+      .values({ order_id, position, sku, product_id, product_name, details, image_url, quantity, unit_price_cents, line_total_cents }),
+);
+const markOrdered = preparedWrite((tx: Tx, at: string, basketId: string) =>
+  tx.updateTable('baskets').set({ status: 'ordered', placing_attempt_id: null, updated_at: at }).where('id', '=', basketId),
+);
+const releaseFromSessions = preparedWrite((tx: Tx, basketId: string) =>
+  tx.updateTable('sessions').set({ basket_id: null }).where('basket_id', '=', basketId),
+);
+const releaseFromCustomers = preparedWrite((tx: Tx, basketId: string) =>
+  tx.updateTable('customers').set({ basket_id: null }).where('basket_id', '=', basketId),
+);
 
 const storedReply = (status: number, reply: string, replayed: boolean): PlacementReply => ({
   status,

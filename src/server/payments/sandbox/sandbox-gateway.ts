@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
+import { prepared, preparedWrite } from '../../db/prepared.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { PaymentReferenceConflict, type AuthorizationRecord, type AuthorizeRequest, type AuthorizeResult, type PaymentGateway } from '../gateway.ts';
 import { REFUSALS, TIMEOUT_MESSAGE, type SandboxOutcome } from './test-cards.ts';
 
@@ -19,6 +21,30 @@ const HOLD_STATUSES = ['authorized', 'voided', 'captured'] as const;
 
 const newId = (prefix: string) => `${prefix}_${randomUUID().replaceAll('-', '')}`;
 
+// An authorization's statements, compiled once (db/prepared.ts): every card order runs them.
+const tokenOutcome = prepared((tx: Tx, token: string) => tx.selectFrom('payment_sandbox_tokens').select('outcome').where('token', '=', token));
+const insertAuthorization = preparedWrite(
+  (
+    tx: Tx,
+    id: string,
+    reference: string,
+    token: string,
+    amount_cents: number,
+    currency: string,
+    status: string,
+    error_code: string | null,
+    error_message: string | null,
+    at: string,
+  ) =>
+    tx
+      .insertInto('payment_sandbox_authorizations')
+      .values({ id, reference, token, amount_cents, currency, status, error_code, error_message, created_at: at, updated_at: at })
+      .onConflict((oc) => oc.column('reference').doNothing()),
+);
+const authorizationOf = prepared((tx: Tx, reference: string) =>
+  tx.selectFrom('payment_sandbox_authorizations').selectAll().where('reference', '=', reference),
+);
+
 export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): PaymentGateway {
   return {
     name: 'sandbox',
@@ -26,32 +52,25 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
     async authorize(request: AuthorizeRequest): Promise<AuthorizeResult> {
       if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new RangeError('amountCents must be a positive integer');
       const db = (await database()).kysely;
-      const token = await db.selectFrom('payment_sandbox_tokens').select('outcome').where('token', '=', request.token).executeTakeFirst();
+      const [token] = await tokenOutcome(db, request.token);
       if (!token) return { ok: false, ...REFUSALS.processing_error, code: 'processing_error' };
       const outcome = token.outcome as SandboxOutcome;
       const refusal = outcome === 'approve' || outcome === 'timeout' ? null : REFUSALS[outcome];
       const now = new Date().toISOString();
-      await db
-        .insertInto('payment_sandbox_authorizations')
-        .values({
-          id: newId('pi_sbx'),
-          reference: request.reference,
-          token: request.token,
-          amount_cents: request.amountCents,
-          currency: request.currency,
-          status: refusal ? 'refused' : 'authorized',
-          error_code: refusal?.code ?? null,
-          error_message: refusal?.message ?? null,
-          created_at: now,
-          updated_at: now,
-        })
-        .onConflict((oc) => oc.column('reference').doNothing())
-        .execute();
-      const row = await db
-        .selectFrom('payment_sandbox_authorizations')
-        .selectAll()
-        .where('reference', '=', request.reference)
-        .executeTakeFirstOrThrow();
+      await insertAuthorization(
+        db,
+        newId('pi_sbx'),
+        request.reference,
+        request.token,
+        request.amountCents,
+        request.currency,
+        refusal ? 'refused' : 'authorized',
+        refusal?.code ?? null,
+        refusal?.message ?? null,
+        now,
+      );
+      const [row] = await authorizationOf(db, request.reference);
+      if (!row) throw new Error(`The authorization of ${request.reference} was not kept`);
       // As a provider's idempotency keys: a reference answers only the request it was first used with.
       if (row.token !== request.token || row.amount_cents !== request.amountCents) {
         throw new PaymentReferenceConflict('This reference was used with other parameters.');
