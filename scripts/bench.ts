@@ -6,7 +6,7 @@
 // is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
 // one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout).
 import { spawn, spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
@@ -119,8 +119,10 @@ console.log(
 // then answered during the next target's warm-up, not its measurement.
 // Before that, one request to each page, answered in full: what a first request builds (the search index behind
 // category listings, a page kept in the page cache) is then built before any measurement.
-for (const t of targets)
-  if (!t.opts.method) await fetch(String(t.opts.url), { headers: { ...acceptEncoding, ...t.opts.headers } }).then((r) => r.arrayBuffer());
+for (const t of targets) {
+  const headers = { ...acceptEncoding, ...(t.opts.headers as Record<string, string> | undefined) };
+  if (!t.opts.method) await fetch(String(t.opts.url), { headers }).then((r) => r.arrayBuffer());
+}
 const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
 for (const t of targets) {
   await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration: 1 });
@@ -157,6 +159,9 @@ for (const [name, path] of [
   console.log(`  ${name.padEnd(14)} ${kib(w.total)} ${kib(w.html)} ${kib(w.css)} ${kib(w.js)}   ${kib(w.images)}`);
 }
 await benchFirstRenders(base, db, 100, new Set([PRODUCT]), acceptEncoding);
+// The server's resident memory now (Linux): the page cache is bounded (src/server/http/page-cache.ts), the rest is not.
+const rss = existsSync(`/proc/${server.pid}/status`) ? /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] : undefined;
+if (rss) console.log(`\nServer memory (resident): ${(Number(rss) / 1024).toFixed(0)} MB`);
 await db.kysely.destroy();
 if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding);
 server.kill();

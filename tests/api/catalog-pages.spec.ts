@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
 import { SECOND_INSTANCE_PORT } from '../../playwright.config.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { exportFeed } from '#src/server/catalog/catalog-export.ts';
@@ -33,7 +33,7 @@ function tilePrice(html: string, slug: string): string {
 }
 
 /** Both instances, each with the product, category, brand and home pages read (and so cached) before the change. */
-async function bothInstances(request: APIRequestContext, playwright: typeof import('@playwright/test'), baseURL: string) {
+async function bothInstances(request: APIRequestContext, playwright: PlaywrightWorkerArgs['playwright'], baseURL: string) {
   const other = await playwright.request.newContext({ baseURL: baseURL.replace(/:\d+$/, `:${SECOND_INSTANCE_PORT}`) });
   return { instances: [request, other], dispose: () => other.dispose() };
 }
