@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { imageServiceIntegration } from './src/integrations/image-service.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { parseConfig, storeOrigin } from './src/server/config.ts';
 
@@ -57,7 +58,7 @@ export default defineConfig({
   site: storeOrigin(env),
   adapter: node({ mode: 'middleware' }),
   // precompress() last: it compresses what the others wrote.
-  integrations: [react(), frontDoorAndLocalOidcInDev, precompress()],
+  integrations: [react(), frontDoorAndLocalOidcInDev, imageServiceIntegration(), precompress()],
   server: { host: env.HOST, port: env.PORT },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.

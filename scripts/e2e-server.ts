@@ -17,11 +17,14 @@ const env: NodeJS.ProcessEnv = {
   DATABASE_URL: databaseUrl ?? '',
   STORE_DIST: `dist-e2e-${port}`,
   PEAK_HANDLING_FEE_CENTS: '0',
+  // A small image cache, so tests/api/image-service.spec.ts can see its bound hold.
+  IMAGE_CACHE_MAX_ENTRIES: '40',
 };
 
 // Migrated and seeded before the instances start: the build reads no catalog any more (pages made from it are
 // rendered on demand), and two instances opening a new SQLite file at once would both run its migrations.
 if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
+else rmSync(join(dataDir, 'image-cache'), { recursive: true, force: true });
 mkdirSync(dataDir, { recursive: true });
 const db = createDb(databaseUrl ? { databaseUrl } : { sqliteFile: join(dataDir, 'store.db') });
 await migrate(db);

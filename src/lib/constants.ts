@@ -7,6 +7,8 @@ export const CURRENCY_SYMBOL = '$';
 export const DEFAULT_MAX_ORDER_QTY = 10;
 export const DEFAULT_QUANTITY = 1;
 export const THUMBNAILS_VISIBLE = 4;
+/** Checkout spec §9 "Image cache: 30 entries": the most images the product gallery keeps preloaded at once. */
+export const IMAGE_CACHE_ENTRIES = 30;
 export const BRAND_CODES = ['fb', 'ww', 'rm', 'jl', 'bh', 'ks', 'ca'] as const;
 
 /** Product type codes on products and line items. */

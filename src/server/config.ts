@@ -88,6 +88,9 @@ const ConfigSchema = v.object({
   PACKAGE_PROTECTION: v.optional(v.picklist(['embedded', 'off'], 'PACKAGE_PROTECTION must be embedded or off'), 'embedded'),
   // The per-order peak handling fee charged from Nov 15 to Dec 31 (New York time), in cents; 0 turns it off.
   PEAK_HANDLING_FEE_CENTS: v.optional(integer('PEAK_HANDLING_FEE_CENTS', 0, 10_000), '299'),
+  // The image service's disk cache of resized photographs (DATA_DIR/image-cache): bounded by megabytes and by files.
+  IMAGE_CACHE_MAX_MB: v.optional(integer('IMAGE_CACHE_MAX_MB', 1, 1_000_000), '256'),
+  IMAGE_CACHE_MAX_ENTRIES: v.optional(integer('IMAGE_CACHE_MAX_ENTRIES', 10, 10_000_000), '20000'),
   // Test and bench tools only.
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),

@@ -2,6 +2,8 @@ import { useStore } from '@nanostores/react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { MediaView } from '#src/lib/commerce-types.ts';
+import { galleryPreloader } from '#src/lib/images/image-preload.ts';
+import { galleryImage, imageUrl, thumbImage } from '#src/lib/images/image-urls.ts';
 import { imagesFor, visibleThumbnails } from '#src/lib/product-rules.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { ZoomModal } from './ZoomModal.tsx';
@@ -18,7 +20,9 @@ interface Props {
 /**
  * Product images: a swipe gallery with dots on small screens (embla), thumbnails on larger ones (4, then '+N
  * more'), a hover magnifier beside the image and an enlarge button opening Product Zoom. The chosen colour, or
- * the colour under the pointer in the purchase area, decides which images show.
+ * the colour under the pointer in the purchase area, decides which images show. Photographs come from the image
+ * service at the width they are drawn (srcset); once awake, the gallery preloads the colour's other slides and each
+ * other colour's first image, holding at most the spec's 30 (src/lib/images/image-preload.ts).
  */
 export function Gallery({ name, images, videos, initialColor }: Props) {
   // The first render matches the HTML the page was built with (the initial colour): a colour chosen before this island
@@ -44,6 +48,19 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   const [zoomOpen, setZoomOpen] = useState(false);
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
   const [emblaRef, embla] = useEmblaCarousel({ loop: false });
+  const [preloaded, setPreloaded] = useState(0);
+
+  // What the shopper may see next, once the page has loaded (this island wakes when the browser is idle).
+  const shownKey = shown.map((m) => m.url).join(' ');
+  useEffect(() => {
+    if (!hydrated) return;
+    const preloader = galleryPreloader();
+    const stop = preloader.onChange(setPreloaded);
+    const firstOfEachColour = [...new Map(images.map((m) => [m.color, m])).values()];
+    for (const url of [...shownKey.split(' '), ...firstOfEachColour.map((m) => m.url)]) preloader.preload(galleryImage(url));
+    setPreloaded(preloader.size);
+    return stop;
+  }, [hydrated, shownKey, images]);
 
   // A new colour starts at its first image.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the trigger (a new colour), not read inside
@@ -82,7 +99,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   };
 
   return (
-    <section className="gallery" aria-roledescription="gallery" aria-label={`${name} images`}>
+    <section className="gallery" aria-roledescription="gallery" aria-label={`${name} images`} data-preloaded={preloaded || undefined}>
       <div className="gallery-stage">
         {/* The carousel stays mounted (embla keeps its state); a playing video covers it. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the hover lens is a pointer-only magnifier; the Zoom button opens the same view for everyone */}
@@ -92,7 +109,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
             {shown.map((img, i) => (
               // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role=group (WAI-ARIA carousel pattern), not a form fieldset
               <div className="embla-slide" key={img.url} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
-                <img src={img.url} alt={img.alt} width="600" height="750" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+                <img {...galleryImage(img.url)} alt={img.alt} width="600" height="750" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
               </div>
             ))}
           </div>
@@ -115,7 +132,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
             aria-hidden="true"
             data-testid="magnifier"
             style={{
-              backgroundImage: `url(${current.url})`,
+              backgroundImage: `url(${imageUrl(current.url, 'zoom')})`,
               backgroundSize: `${MAGNIFIER_SCALE * 100}%`,
               backgroundPosition: `${lens.x}% ${lens.y}%`,
             }}
@@ -162,7 +179,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
               aria-label={t.kind === 'video' ? `Play video: ${t.m.alt}` : `Show ${t.m.alt}`}
               onClick={() => (t.kind === 'image' ? goTo(i) : setVideoIndex(videos.indexOf(t.m)))}
             >
-              <img src={t.m.thumbUrl} alt="" width="96" height="120" loading="lazy" />
+              <img {...thumbImage(t.m.thumbUrl)} alt="" width="96" height="120" loading="lazy" />
               {t.kind === 'video' && (
                 <span className="play-badge" aria-hidden="true">
                   ▶

@@ -1,5 +1,6 @@
 import { useRef, useState, type PointerEvent } from 'react';
 import type { MediaView } from '#src/lib/commerce-types.ts';
+import { zoomImage } from '#src/lib/images/image-urls.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 /** Pinch zoom runs from 1× to 5× (the spec's wider reading); buttons do the same for a mouse or keyboard. */
@@ -48,7 +49,7 @@ export function ZoomModal({ open, image, onClose }: { open: boolean; image: Medi
       }}
     >
       <div className="zoom-stage" onPointerDown={down} onPointerMove={move} onPointerUp={up} onPointerCancel={up} style={{ touchAction: 'none' }}>
-        <img src={image.url} alt={image.alt} style={{ transform: `scale(${zoom})` }} draggable={false} />
+        <img {...zoomImage(image.url)} alt={image.alt} style={{ transform: `scale(${zoom})` }} draggable={false} />
       </div>
       <div className="zoom-controls">
         <button type="button" onClick={() => setZoom((z) => clampZoom(z - 0.5))} disabled={zoom <= ZOOM_MIN} aria-label="Zoom out">

@@ -4,7 +4,7 @@ import type { Kind } from './catalog-data.ts';
  * Product imagery. The store ships its own small SVG images (committed in public/media by `npm run media`) so that
  * it works offline with no image CDN: one silhouette per kind of garment, filled with the colour, several views.
  */
-const SHAPES: Record<Kind, string> = {
+export const MEDIA_SHAPES: Record<Kind, string> = {
   top: 'M190 140 L250 110 Q300 150 350 110 L410 140 L500 230 L450 290 L410 250 L410 620 L190 620 L190 250 L150 290 L100 230 Z',
   dress: 'M240 110 Q300 150 360 110 L380 140 L360 300 L470 640 L130 640 L240 300 L220 140 Z',
   bra: 'M120 330 Q150 230 220 250 Q280 270 300 340 Q320 270 380 250 Q450 230 480 330 L480 400 L120 400 Z M200 250 L230 140 M400 250 L370 140',
@@ -17,12 +17,24 @@ const SHAPES: Record<Kind, string> = {
   membership: 'M300 150 L350 290 L500 290 L380 380 L425 530 L300 440 L175 530 L220 380 L100 290 L250 290 Z',
 };
 
-const BACKGROUNDS = ['#f4f1ec', '#ecf0f3', '#f3ecef', '#eef3ec'];
+export const MEDIA_BACKGROUNDS = ['#f4f1ec', '#ecf0f3', '#f3ecef', '#eef3ec'];
 
 export const MEDIA_VIEWS = 4;
 
+/**
+ * Kinds shown by photographs (JPEG, src/server/catalog/media-photo.ts) rather than drawings, so the seeded catalog
+ * exercises the image service with real raster images. The other kinds keep their SVG drawings.
+ */
+export const PHOTO_KINDS: ReadonlySet<Kind> = new Set(['dress']);
+
 export function mediaUrl(kind: Kind, hex: string, view: number): string {
-  return `/media/${kind}-${hex.replace('#', '').toLowerCase()}-${view}.svg`;
+  const ext = PHOTO_KINDS.has(kind) ? 'jpg' : 'svg';
+  return `/media/${kind}-${hex.replace('#', '').toLowerCase()}-${view}.${ext}`;
+}
+
+/** View 1 front, 2 back (mirrored), 3 detail (zoomed), 4 styled (tinted backdrop). */
+export function mediaTransform(view: number): string {
+  return view === 2 ? 'translate(600 0) scale(-1 1)' : view === 3 ? 'translate(-300 -280) scale(2)' : 'translate(0 0)';
 }
 
 export function videoUrl(): string {
@@ -31,12 +43,12 @@ export function videoUrl(): string {
 
 /** The SVG for one view: view 1 front, 2 back (mirrored), 3 detail (zoomed), 4 styled (tinted backdrop). */
 export function mediaSvg(kind: Kind, hex: string, view: number): string {
-  const bg = BACKGROUNDS[(view - 1) % BACKGROUNDS.length];
-  const transform = view === 2 ? 'translate(600 0) scale(-1 1)' : view === 3 ? 'translate(-300 -280) scale(2)' : 'translate(0 0)';
+  const bg = MEDIA_BACKGROUNDS[(view - 1) % MEDIA_BACKGROUNDS.length];
+  const transform = mediaTransform(view);
   const stroke = kind === 'bra' ? ` stroke="${hex}" stroke-width="10"` : ' stroke="#00000022" stroke-width="4"';
   const label =
     kind === 'giftcard' || kind === 'egiftcard'
       ? '<text x="300" y="390" font-family="sans-serif" font-size="44" text-anchor="middle" fill="#fff">GIFT CARD</text>'
       : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 750" width="600" height="750"><rect width="600" height="750" fill="${bg}"/><g transform="${transform}"><path d="${SHAPES[kind]}" fill="${hex}"${stroke}/>${label}</g></svg>\n`;
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 600 750" width="600" height="750"><rect width="600" height="750" fill="${bg}"/><g transform="${transform}"><path d="${MEDIA_SHAPES[kind]}" fill="${hex}"${stroke}/>${label}</g></svg>\n`;
 }

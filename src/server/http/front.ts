@@ -1,9 +1,12 @@
 // What stands in front of Astro's handler in the production server (src/server/main.ts): built files first, sent
 // precompressed; then pages kept in the page cache (src/server/http/page-cache.ts), before Astro parses the request;
-// everything else rendered by Astro and compressed on the way out. The Node adapter runs in its 'middleware' mode
+// everything else rendered by Astro and compressed on the way out. Resized photographs (/img/…) come first, from the
+// image service (src/server/images/image-service.ts). The Node adapter runs in its 'middleware' mode
 // (astro.config.mjs), so it does not look for a file on disk for every request a second time: this front has the
 // only index of the built files, made once at start-up.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { storeImageService } from '../images/image-service.ts';
 import { compressResponses } from './compress.ts';
 import { sharedPageHits } from './page-cache.ts';
 import { staticFiles } from './static-files.ts';
@@ -24,12 +27,13 @@ export function storeFront(clientDir: string, astro: NodeHandler): (req: Incomin
   const files = staticFiles(clientDir);
   const compress = compressResponses();
   const pages = sharedPageHits();
+  const images = storeImageService(join(clientDir, 'media'));
   return (req, res) => {
     if (!decodable(req.url ?? '/')) {
       res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Bad request.');
       return;
     }
-    files(req, res, () => pages(req, res, () => compress(req, res, () => void astro(req, res))));
+    images(req, res, () => files(req, res, () => pages(req, res, () => compress(req, res, () => void astro(req, res)))));
   };
 }
