@@ -56,8 +56,9 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
     if (!hydrated) return;
     const preloader = galleryPreloader();
     const stop = preloader.onChange(setPreloaded);
-    const firstOfEachColour = [...new Map(images.map((m) => [m.color, m])).values()];
-    for (const url of [...shownKey.split(' '), ...firstOfEachColour.map((m) => m.url)]) preloader.preload(galleryImage(url));
+    const firstOfEachColour = new Map<string | null, string>();
+    for (const m of images) if (!firstOfEachColour.has(m.color)) firstOfEachColour.set(m.color, m.url);
+    for (const url of [...shownKey.split(' '), ...firstOfEachColour.values()]) preloader.preload(galleryImage(url));
     setPreloaded(preloader.size);
     return stop;
   }, [hydrated, shownKey, images]);
@@ -109,7 +110,15 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
             {shown.map((img, i) => (
               // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role=group (WAI-ARIA carousel pattern), not a form fieldset
               <div className="embla-slide" key={img.url} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
-                <img {...galleryImage(img.url)} alt={img.alt} width="600" height="750" loading={i === 0 ? 'eager' : 'lazy'} draggable={false} />
+                <img
+                  {...galleryImage(img.url)}
+                  alt={img.alt}
+                  width="600"
+                  height="750"
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : undefined}
+                  draggable={false}
+                />
               </div>
             ))}
           </div>

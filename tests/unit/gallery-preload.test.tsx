@@ -1,0 +1,70 @@
+// @vitest-environment jsdom
+import { act, cleanup, render } from '@testing-library/react';
+import { cleanStores } from 'nanostores';
+import { afterEach, expect, it, vi } from 'vitest';
+import { Gallery } from '#src/islands/product/Gallery.tsx';
+import type { MediaView } from '#src/lib/commerce-types.ts';
+import { IMAGE_CACHE_ENTRIES } from '#src/lib/constants.ts';
+import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
+
+// jsdom has no layout: the carousel library asks for media queries and observers, which answer "nothing matches".
+class NoObserver {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.matchMedia ??= (media: string) =>
+  ({
+    matches: false,
+    media,
+    onchange: null,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+    dispatchEvent: () => false,
+  }) as MediaQueryList;
+globalThis.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
+globalThis.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
+
+afterEach(() => {
+  cleanup();
+  cleanStores($selectedColor, $previewColor);
+  vi.unstubAllGlobals();
+});
+
+// A product with 12 colours of 4 photographs each: 48 images, more than the spec's image cache holds.
+const COLOURS = Array.from({ length: 12 }, (_, i) => `c${i}`);
+const images: MediaView[] = COLOURS.flatMap((color) =>
+  [1, 2, 3, 4].map((n) => ({ url: `/media/dress-${color}-${n}.jpg`, thumbUrl: `/media/dress-${color}-${n}.jpg`, alt: `${color} ${n}`, color })),
+);
+
+it("preloads what the shopper may see next, and never holds more than the spec's 30 images however many colours are looked at", async () => {
+  const made: HTMLImageElement[] = [];
+  vi.stubGlobal(
+    'Image',
+    class extends window.Image {
+      constructor() {
+        super();
+        made.push(this);
+      }
+    },
+  );
+  const { container } = render(<Gallery name="Dress" images={images} videos={[]} initialColor="c0" />);
+  const section = container.querySelector('section.gallery')!;
+  await act(async () => {});
+  // The colour's other slides and each colour's first image, through the image service at the gallery's widths.
+  expect(Number(section.getAttribute('data-preloaded'))).toBe(4 + 11);
+  expect(made[1]?.srcset).toMatch(/^\/img\/dress-c0-2\.jpg\?sw=400 400w, .* 1200w$/);
+  expect(made.slice(4).map((img) => img.getAttribute('src'))).toEqual(COLOURS.slice(1).map((c) => `/img/dress-${c}-1.jpg?size=pdp-md`));
+
+  for (const color of COLOURS) {
+    await act(async () => $previewColor.set(color));
+    const held = Number(section.getAttribute('data-preloaded'));
+    expect(held).toBeLessThanOrEqual(IMAGE_CACHE_ENTRIES);
+    expect(made.filter((img) => img.getAttribute('src')).length).toBeLessThanOrEqual(IMAGE_CACHE_ENTRIES);
+  }
+  // Every colour's four slides were wanted (48 images), so the cap was reached and the oldest were let go.
+  expect(Number(section.getAttribute('data-preloaded'))).toBe(IMAGE_CACHE_ENTRIES);
+  expect(made.length).toBeGreaterThan(IMAGE_CACHE_ENTRIES);
+});
