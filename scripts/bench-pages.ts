@@ -2,6 +2,7 @@
 // page cache (src/server/http/page-cache.ts), so a page's first request pays for reading the product, rendering and
 // compressing it twice, and every later one for none of it. This asks for pages nobody asked for yet, one at a time
 // (one connection: the time is the server's, not a queue's), spread over the whole catalog, then for each again.
+import { existsSync, readFileSync } from 'node:fs';
 import type { Db } from '../src/server/db/database.ts';
 
 const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
@@ -32,17 +33,37 @@ async function spreadSlugs(db: Db, count: number, skip: Set<string>): Promise<st
   return slugs;
 }
 
-export async function benchFirstRenders(base: string, db: Db, count: number, skip: Set<string>, headers: Record<string, string>): Promise<void> {
+/**
+ * CPU time the server process has used, in ms (Linux /proc; utime + stime in clock ticks of 10 ms): steadier than
+ * wall time on a machine whose other work takes the cores.
+ */
+function cpuMs(pid: number | undefined): number | undefined {
+  if (!pid || !existsSync(`/proc/${pid}/stat`)) return undefined;
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+export async function benchFirstRenders(
+  base: string,
+  db: Db,
+  count: number,
+  skip: Set<string>,
+  headers: Record<string, string>,
+  serverPid?: number,
+): Promise<void> {
   const slugs = await spreadSlugs(db, count, skip);
   const first: number[] = [];
   const cached: number[] = [];
   let failed = 0;
+  const cpu = [cpuMs(serverPid)];
   for (const slug of slugs) {
     const r = await timeGet(`${base}/p/${slug}/`, headers);
     if (r.status !== 200) failed++;
     first.push(r.ms);
   }
+  cpu.push(cpuMs(serverPid));
   for (const slug of slugs) cached.push((await timeGet(`${base}/p/${slug}/`, headers)).ms);
+  cpu.push(cpuMs(serverPid));
   const line = (name: string, times: number[]) => {
     const sorted = [...times].sort((a, b) => a - b);
     const f = (ms: number) => `${ms.toFixed(1).padStart(6)} ms`;
@@ -51,5 +72,10 @@ export async function benchFirstRenders(base: string, db: Db, count: number, ski
   console.log(`\nProduct pages asked for one at a time, ${slugs.length} across the catalog (time to the last byte):`);
   line('first request (render)', first);
   line('second request (cached)', cached);
+  const [before, rendered, served] = cpu;
+  if (before !== undefined && rendered !== undefined && served !== undefined) {
+    const per = (ms: number) => `${(ms / slugs.length).toFixed(1)} ms`;
+    console.log(`  server CPU per page: ${per(rendered - before)} for a first request, ${per(served - rendered)} for a cached one`);
+  }
   if (failed) console.log(`  (${failed} were not 200)`);
 }

@@ -158,7 +158,7 @@ for (const [name, path] of [
   const w = await pageWeight(base, path, acceptEncoding);
   console.log(`  ${name.padEnd(14)} ${kib(w.total)} ${kib(w.html)} ${kib(w.css)} ${kib(w.js)}   ${kib(w.images)}`);
 }
-await benchFirstRenders(base, db, 100, new Set([PRODUCT]), acceptEncoding);
+await benchFirstRenders(base, db, 100, new Set([PRODUCT]), acceptEncoding, server.pid);
 // The server's resident memory now (Linux): the page cache is bounded (src/server/http/page-cache.ts), the rest is not.
 const rss = existsSync(`/proc/${server.pid}/status`) ? /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] : undefined;
 if (rss) console.log(`\nServer memory (resident): ${(Number(rss) / 1024).toFixed(0)} MB`);
