@@ -127,7 +127,7 @@ test('category page: tiles, sort and Prev/Next pagination', async ({ page }) => 
   await page.getByRole('link', { name: 'Prev' }).click();
   await expect(page.getByText('Page 1 of 2')).toBeVisible();
 
-  // A category page is prerendered (served as a file: it carries the static server's ETag); re-sorting asks /search.
+  // A category page is rendered on demand and kept in the page cache (it carries the cache's ETag); re-sorting asks /search.
   const landing = await page.goto('/c/jeans');
   expect(landing!.headers()['etag']).toBeTruthy();
   await expect(page.getByTestId('result-count')).toHaveText('3 items');
