@@ -1,8 +1,10 @@
 // Variants kept on disk under DATA_DIR/image-cache, one file each, named by their key (a hash of the source's
-// content, the canonical parameters and the format). Bounded by bytes and by entries: after each new file the folder
-// is read again (other instances sharing DATA_DIR write there too) and the least recently used files go, down to
-// 90% of each bound, so the folder never stays above either. A hit refreshes the file's time (at most once a
-// minute), which is what "recently used" means across instances and restarts.
+// content, the canonical parameters and the format). Bounded by bytes and by entries: when a new file takes the
+// folder past a bound, the folder is read (with what other instances sharing DATA_DIR wrote) and the least recently
+// used files go, down to 90% of each bound. Between two such reads an instance counts its own writes on top of what
+// it last saw, and reads the folder again at least every SWEEP_EVERY writes, so files other instances wrote meanwhile
+// are counted too: one instance keeps the folder within its bounds exactly; several sharing it, within SWEEP_EVERY
+// writes each. A hit refreshes the file's time (at most once a minute): "recently used" across instances and restarts.
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readdir, readFile, rename, stat, unlink, utimes, writeFile } from 'node:fs/promises';
@@ -16,11 +18,16 @@ export interface DiskCacheBounds {
 const TOUCH_EVERY_MS = 60_000;
 const STALE_TEMP_MS = 60_000;
 const LOW_WATER = 0.9;
+const SWEEP_EVERY = 50;
 
 export class ImageDiskCache {
   readonly #touched = new Map<string, number>();
   #sweeping: Promise<void> | null = null;
   #sweepAgain = false;
+  /** What the folder held at the last read, plus this instance's writes since; unknown (infinite) before the first. */
+  #count = Number.POSITIVE_INFINITY;
+  #bytes = Number.POSITIVE_INFINITY;
+  #writesSinceSweep = 0;
 
   readonly dir: string;
   readonly bounds: DiskCacheBounds;
@@ -56,7 +63,10 @@ export class ImageDiskCache {
     await writeFile(temp, data);
     await rename(temp, this.#path(file));
     this.#touched.set(file, Date.now());
-    await this.trim();
+    this.#count++;
+    this.#bytes += data.length;
+    this.#writesSinceSweep++;
+    if (this.#count > this.bounds.maxEntries || this.#bytes > this.bounds.maxBytes || this.#writesSinceSweep >= SWEEP_EVERY) await this.trim();
   }
 
   /** Brings the folder within its bounds; calls while one runs share it, plus one more pass after. */
@@ -89,14 +99,21 @@ export class ImageDiskCache {
     }
     let bytes = entries.reduce((sum, e) => sum + e.size, 0);
     let count = entries.length;
-    if (bytes <= this.bounds.maxBytes && count <= this.bounds.maxEntries) return;
-    entries.sort((a, b) => a.used - b.used);
-    for (const e of entries) {
-      if (bytes <= this.bounds.maxBytes * LOW_WATER && count <= Math.floor(this.bounds.maxEntries * LOW_WATER)) break;
-      await unlink(this.#path(e.name)).catch(() => {});
-      this.#touched.delete(e.name);
-      bytes -= e.size;
-      count--;
+    if (bytes > this.bounds.maxBytes || count > this.bounds.maxEntries) {
+      entries.sort((a, b) => a.used - b.used);
+      for (const e of entries) {
+        if (bytes <= this.bounds.maxBytes * LOW_WATER && count <= Math.floor(this.bounds.maxEntries * LOW_WATER)) break;
+        await unlink(this.#path(e.name)).catch(() => {});
+        this.#touched.delete(e.name);
+        bytes -= e.size;
+        count--;
+      }
     }
+    this.#count = count;
+    this.#bytes = bytes;
+    this.#writesSinceSweep = 0;
+    // Only files still there keep a time of use here, so this map is as bounded as the folder.
+    const present = new Set(entries.map((e) => e.name));
+    for (const name of this.#touched.keys()) if (!present.has(name)) this.#touched.delete(name);
   }
 }
