@@ -56,14 +56,26 @@ test('pages, prerendered, cached and on demand, and JSON replies are compressed'
     expect(gzip.headers['content-encoding'], path).toBe('gzip');
     expect((await rawGet(baseURL!, path)).headers['content-encoding'], path).toBeUndefined();
   }
-  const suggest = await request.post('/api/global/auto_suggest', {
-    headers: { ...BROWSER, 'content-type': 'application/json' },
-    data: { query: 'dres', brandContextId: 'fb', fullPayload: true },
-  });
-  expect(suggest.status()).toBe(200);
-  expect(suggest.headers()['content-encoding']).toBe('br');
-  expect(varies(suggest.headers())).toBe(true);
-  expect((await suggest.json()).status).toBe('success');
+  // A bag with a line reads as about 2 KB of JSON.
+  const added = await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1001-blk-M', quantity: 1 } });
+  expect(added.status()).toBe(200);
+  const bag = await request.get('/api/checkout/basket', { headers: BROWSER });
+  expect(bag.status()).toBe(200);
+  expect(bag.headers()['content-encoding']).toBe('br');
+  expect(varies(bag.headers())).toBe(true);
+  expect((await bag.json()).body.basket.productItems).toHaveLength(1);
+});
+
+test('a JSON reply under 1 KiB goes out as it is, with its length: no compression stream for a few hundred bytes', async ({ baseURL }) => {
+  // A visitor with no bag reads an empty one: a few hundred bytes.
+  const r = await rawGet(baseURL!, '/api/checkout/basket', BROWSER);
+  expect(r.status).toBe(200);
+  expect(r.wire).toBeLessThan(1024);
+  expect(r.headers['content-encoding']).toBeUndefined();
+  expect(r.headers['transfer-encoding']).toBeUndefined();
+  expect(Number(r.headers['content-length'])).toBe(r.wire);
+  expect(varies(r.headers)).toBe(true);
+  expect(JSON.parse(r.text).status).toBe('success');
 });
 
 test('a cached file is revalidated with If-None-Match: 304 with its caching headers', async ({ baseURL }) => {

@@ -35,6 +35,14 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     expect(compressJsonReply(request('br;q=0.1, gzip'), success(big)).headers.get('content-encoding')).toBe('gzip');
   });
 
+  it('says every reply\'s length in bytes, so the stream compressor can skip one under 1 KiB', async () => {
+    const reply = success({ name: 'Café – déjà vu' });
+    const bytes = Buffer.from(await reply.clone().arrayBuffer());
+    expect(Number(reply.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes.length).toBeGreaterThan(JSON.stringify({ status: 'success', body: { name: 'Café – déjà vu' } }).length);
+    expect(compressJsonReply(request('br'), reply)).toBe(reply);
+  });
+
   it('leaves alone what it should not compress: no Accept-Encoding, identity only, HEAD, under 1 KiB, other replies', () => {
     for (const [req, reply] of [
       [request(null), success(big)],

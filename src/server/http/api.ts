@@ -22,11 +22,21 @@ export class BadRequest extends Error {
 const jsonTexts = new WeakMap<Response, string>();
 export const jsonTextOf = (response: Response): string | undefined => jsonTexts.get(response);
 
+/**
+ * A JSON reply, with its length: the production server's compressor (compress.ts) skips replies under 1 KiB only
+ * when it knows their length before the body is written, and Astro writes the body in chunks without saying it. A
+ * few hundred bytes put through a brotli stream cost a small reply a fifth of its CPU, to save a few dozen bytes.
+ */
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
   const text = JSON.stringify(data);
   const response = new Response(text, {
     status,
-    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+      'content-length': String(Buffer.byteLength(text)),
+    },
   });
   jsonTexts.set(response, text);
   return response;
