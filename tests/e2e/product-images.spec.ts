@@ -14,11 +14,15 @@ test('a dress tile on its category page offers its photograph at several widths'
   const tile = page.getByRole('link', { name: /Wrap Midi Dress/ }).getByRole('img');
   await expect(tile).toHaveAttribute('srcset', /\/img\/dress-e8705f-1\.jpg\?sw=200&v=\w+ 200w, .* 600w$/);
   await expect(tile).toHaveAttribute('sizes', /50vw/);
-  // The browser took one of them, and it came in a modern format.
+  // The browser took one of them.
   await tile.scrollIntoViewIfNeeded();
   await expect
     .poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.currentSrc))
     .toMatch(/\/img\/dress-e8705f-1\.jpg\?sw=\d+/);
+  // Its Quick Shop shows the photograph the same way.
+  await page.getByRole('button', { name: 'Quick Shop Wrap Midi Dress' }).click();
+  const quickShop = page.getByRole('dialog', { name: 'Quick Shop' }).getByRole('img', { name: /Wrap Midi Dress in Coral/ });
+  await expect(quickShop).toHaveAttribute('srcset', /\/img\/dress-e8705f-1\.jpg\?sw=200&v=\w+ 200w/);
 });
 
 test('the gallery and the zoom show the photograph through srcset; the gallery preloads at most 30 images', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
+import { tileImage } from '#src/lib/images/image-urls.ts';
 import { imagesFor } from '#src/lib/product-rules.ts';
 import { QUICK_SHOP_EVENT, quickShopLink, type QuickShopDetail } from '#src/lib/quick-shop.ts';
 import { loadBag } from '#src/lib/stores/bag.ts';
@@ -58,7 +59,7 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
         {!product && !error && <p aria-busy="true">Loading…</p>}
         {product && (
           <div className="quick-shop">
-            <img src={image?.url} alt={image?.alt ?? ''} width="300" height="375" />
+            <img {...(image && tileImage(image.url))} alt={image?.alt ?? ''} width="300" height="375" />
             <div>
               <p className="pdp-brand">{product.brandName}</p>
               <h3>{product.name}</h3>

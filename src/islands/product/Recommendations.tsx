@@ -2,6 +2,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
+import { tileImage } from '#src/lib/images/image-urls.ts';
 import { formatCents, formatRange } from '#src/lib/money.ts';
 import { showStarRating } from '#src/lib/product-rules.ts';
 import { CAROUSEL_WAIT_MS } from '#src/lib/recommendations.ts';
@@ -62,7 +63,7 @@ export function Recommendations({ criteria, productId, initial }: Props) {
           {set.products.map((p) => (
             <li className="embla-slide rec" key={p.id}>
               <a href={p.default_link}>
-                <img src={p.default_thumbnail} alt="" width="180" height="225" loading="lazy" />
+                <img {...tileImage(p.default_thumbnail)} alt="" width="180" height="225" loading="lazy" />
                 <span className="tile-brand">{p.brandname}</span>
                 <span className="tile-name">{p.name}</span>
               </a>
