@@ -66,3 +66,14 @@ it('signs in through the local provider, end to end, as in production', async ()
   expect(await res.text()).toContain('Login completed successfully');
   expect((await (await http.get('/api/global/me')).json()).body).toMatchObject({ authenticated: true, email: 'ada.social@example.com' });
 }, 60_000);
+
+it('serves resized photographs at /img/ as the production server does (src/integrations/image-service.ts)', async () => {
+  const res = await http.get('/img/dress-e8705f-1.jpg?size=tile-md', { headers: { accept: 'image/webp,*/*' } });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('image/webp');
+  expect(res.headers().vary).toBe('Accept');
+  expect((await http.get('/img/dress-e8705f-1.jpg?sw=abc')).status()).toBe(400);
+  // The pages' image URLs carry the stamp the dev server computed from public/media.
+  const page = await (await http.get('/p/wrap-midi-dress-jl-4001')).text();
+  expect(page).toMatch(/\/img\/dress-e8705f-1\.jpg\?sw=400&amp;v=[0-9a-f]{12} 400w/);
+}, 60_000);
