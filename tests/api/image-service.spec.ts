@@ -69,6 +69,10 @@ test('versioned URLs (the pages give them) are immutable; others are revalidated
   const html = await (await request.get('/p/wrap-midi-dress-jl-4001')).text();
   const stamp = html.match(/\/img\/dress-[^"]*?[?&](?:amp;)?v=([0-9a-f]+)/)?.[1];
   expect(stamp, 'the product page shows the photograph through the image service').toBeTruthy();
+  // Its first photograph, the page's largest paint, is asked for from the head, at the width the gallery will take.
+  expect(html).toMatch(
+    /<link rel="preload" as="image" imagesrcset="\/img\/dress-e8705f-1\.jpg\?sw=400&amp;v=[0-9a-f]+ 400w, [^"]+" imagesizes="[^"]+" fetchpriority="high">/,
+  );
 
   const versioned = await get(request, `${PHOTO}?size=pdp-md&v=${stamp}`);
   expect(versioned.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
