@@ -35,6 +35,11 @@ const sandboxGateway = sandboxGatewayMount();
 // Built files go out precompressed, pages and JSON compressed (src/server/http/front.ts).
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 
+// The search index is built before the server takes traffic (and then follows the catalog's version), so no shopper
+// waits for it; a database not reachable yet leaves it to be built on first use.
+const { prepareSearch } = await import('./search/catalog-search.ts');
+await prepareSearch().catch((err) => console.error('[search] not prepared at start', err));
+
 const server = http.createServer((req, res) => {
   if (frontDoor(req, res)) return;
   if (!oidc(req, res) && !sandboxGateway(req, res)) store(req, res);

@@ -1,6 +1,6 @@
 import { getDb } from '../db/database.ts';
 import { engine } from '../commerce/engine.ts';
-import { findByItemNumber, listBrands, listProductSummaries } from '../commerce/catalog.ts';
+import { listBrands, listProductSummaries } from '../commerce/catalog.ts';
 import { readCatalogStamp } from '../commerce/catalog-version.ts';
 import { brandSettings, type BrandSettings } from '../content/brand-settings.ts';
 import { sizeChartHtml } from '../content/size-charts.ts';
@@ -66,8 +66,9 @@ export async function homePage(): Promise<{ brands: Brand[]; products: ProductSu
 
 /** Quick order: the products an item number names, and the product itself when it names exactly one. */
 export async function quickOrder(itemNumber: string): Promise<{ matches: string[]; product: ProductView | null }> {
-  if (!itemNumber) return { matches: [], product: null };
-  const matches = await findByItemNumber(await getDb(), itemNumber);
+  if (!itemNumber || !/^[a-z0-9-]{1,64}$/i.test(itemNumber.trim())) return { matches: [], product: null };
+  // From the search index: a bare number is the end of product ids, which no database index serves.
+  const matches = (await catalogSearch()).itemNumber(itemNumber);
   return { matches, product: matches.length === 1 ? await readProduct(matches[0]!) : null };
 }
 

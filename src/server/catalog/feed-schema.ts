@@ -23,7 +23,7 @@ export const FEED_LIMITS = {
   variants: 500,
 } as const;
 
-/** Product ids are what shoppers type as item numbers (src/server/commerce/catalog.ts findByItemNumber). */
+/** Product ids are what shoppers type as item numbers (src/server/search/search-index.ts itemNumber). */
 const PRODUCT_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const SKU = /^[A-Za-z0-9][A-Za-z0-9_-]*$/;
 const CODE = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;

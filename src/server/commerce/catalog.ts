@@ -236,18 +236,6 @@ export async function listBrands(db: Db) {
   return db.kysely.selectFrom('brands').selectAll().orderBy('position').execute();
 }
 
-/**
- * The products an item number names: a product id ("fb-1001", any case), or the bare number printed in the
- * catalog ("1001"), which matches every product id ending in "-1001". At most `limit`, in id order.
- */
-export async function findByItemNumber(db: Db, itemNumber: string, limit = 10): Promise<string[]> {
-  const t = itemNumber.trim().toLowerCase();
-  if (!/^[a-z0-9-]{1,64}$/.test(t)) return [];
-  const q = db.kysely.selectFrom('products').select('id').orderBy('id').limit(limit);
-  const rows = /^\d+$/.test(t) ? await q.where('id', 'like', `%-${t}`).execute() : await q.where('id', '=', t).execute();
-  return rows.map((r) => r.id);
-}
-
 /** Tiles for listings, in brand order (home and brand pages). */
 export async function listProductSummaries(db: Db, options: { brand?: string; limit?: number } = {}): Promise<ProductSummary[]> {
   let q = db.kysely

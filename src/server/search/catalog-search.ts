@@ -1,33 +1,74 @@
 import { getDb } from '../db/database.ts';
-import { loadSearchDocuments } from '../catalog/catalog-queries.ts';
-import { CatalogSearch } from './search-index.ts';
+import { catalogVersion, searchDocuments } from '../catalog/catalog-queries.ts';
+import { buildCatalogSearch, type CatalogSearch } from './search-index.ts';
 
-/** The process's search index: built lazily on first use, rebuilt in the background when older than this. */
-const INDEX_MAX_AGE_MS = 10 * 60 * 1000;
+/**
+ * How often each instance reads the catalog's version (one row) to learn that an import changed the catalog. A
+ * change is then searchable on every instance within this plus the time to index the catalog again (about a second
+ * at 100 000 products), all instances reading the same row of the same database.
+ */
+const VERSION_CHECK_MS = 3000;
 
-let current: { index: Promise<CatalogSearch>; builtAt: number } | undefined;
+interface Holder {
+  /** The index being served; replaced whole once a newer one is built, so a query never sees half an index. */
+  index: CatalogSearch | undefined;
+  version: number | undefined;
+  building: Promise<CatalogSearch> | undefined;
+  timer: NodeJS.Timeout | undefined;
+}
 
-async function build(): Promise<CatalogSearch> {
+/**
+ * The process's index lives on globalThis: the production server (src/server/main.ts) builds it before it listens,
+ * with its own copy of this module, and the server bundle's copy must serve that same index.
+ */
+const SHARED = Symbol.for('storefront.search');
+type WithSearch = typeof globalThis & { [SHARED]?: Holder };
+
+function holder(): Holder {
+  const g = globalThis as WithSearch;
+  g[SHARED] ??= { index: undefined, version: undefined, building: undefined, timer: undefined };
+  return g[SHARED];
+}
+
+async function build(h: Holder): Promise<CatalogSearch> {
+  const db = await getDb();
   const started = Date.now();
-  const index = new CatalogSearch(await loadSearchDocuments(await getDb()));
-  console.info(`[search] indexed ${index.size} products in ${Date.now() - started} ms`);
+  // The version first: a change made while the documents are read is seen as newer at the next check.
+  const version = await catalogVersion(db);
+  const index = await buildCatalogSearch(searchDocuments(db));
+  h.index = index;
+  h.version = version;
+  console.info(`[search] indexed ${index.size} products (catalog version ${version}) in ${Date.now() - started} ms`);
   return index;
 }
 
+function rebuild(h: Holder): Promise<CatalogSearch> {
+  h.building ??= build(h).finally(() => (h.building = undefined));
+  return h.building;
+}
+
+async function checkVersion(h: Holder): Promise<void> {
+  if (h.building) return;
+  const version = await catalogVersion(await getDb());
+  if (version !== h.version) await rebuild(h);
+}
+
+function watch(h: Holder): void {
+  if (h.timer) return;
+  h.timer = setInterval(() => {
+    checkVersion(h).catch((err) => console.error('[search] refresh failed', err));
+  }, VERSION_CHECK_MS);
+  h.timer.unref();
+}
+
+/** The current index; built on first use only where nothing prepared it (astro dev, scripts). */
 export function catalogSearch(): Promise<CatalogSearch> {
-  if (!current) {
-    current = { index: build(), builtAt: Date.now() };
-    current.index.catch(() => (current = undefined));
-  } else if (Date.now() - current.builtAt > INDEX_MAX_AGE_MS) {
-    const previous = current.index;
-    const next = build();
-    current = { index: previous, builtAt: Date.now() };
-    next.then(
-      (index) => {
-        if (current) current.index = Promise.resolve(index);
-      },
-      (err) => console.error('[search] rebuild failed', err),
-    );
-  }
-  return current.index;
+  const h = holder();
+  watch(h);
+  return h.index ? Promise.resolve(h.index) : rebuild(h);
+}
+
+/** Builds the index before the server takes traffic (src/server/main.ts), and keeps it following the catalog. */
+export async function prepareSearch(): Promise<void> {
+  await catalogSearch();
 }

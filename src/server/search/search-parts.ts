@@ -1,0 +1,94 @@
+import type { SearchDocument } from '../catalog/catalog-queries.ts';
+import { SORTS, type Sort } from '#src/lib/listing.ts';
+import { TermIndexBuilder, type TermIndex } from './term-index.ts';
+import { sortOrders } from './sort-orders.ts';
+import type { Steps } from './steps.ts';
+
+/** The indexed fields, in bit order, and how much a match in each counts. */
+const FIELDS = ['name', 'brandName', 'category', 'colors', 'description', 'id'] as const;
+const BOOST = [4, 2, 2, 1, 1, 3];
+export const ALL_FIELDS = 0b111111;
+/** Typeahead words come from these: name, brand, category, colours (not descriptions or ids). */
+export const TYPEAHEAD_FIELDS = 0b001111;
+const K1 = 1.2;
+const B = 0.7;
+
+/** What the catalog's search is made of (src/server/search/search-index.ts), built from its documents in steps. */
+export class SearchParts {
+  index!: TermIndex;
+  ids: string[] = [];
+  names: string[] = [];
+  slugs: string[] = [];
+  brandNames: string[] = [];
+  images: string[] = [];
+  ratings!: Float64Array;
+  categoryOf!: Uint16Array;
+  categoryList: string[] = [];
+  byId = new Map<string, number>();
+  /** Products whose id ends in "-<number>", by that number (a bare item number). */
+  byNumber = new Map<string, number[]>();
+  orders!: Record<Sort, Uint32Array>;
+  /** Each sort's order per category (by position in categoryList). */
+  categoryOrders!: Record<Sort, Uint32Array[]>;
+  /** Per term: the documents it occurs in within the typeahead fields. */
+  typeaheadCount!: Uint32Array;
+  /** BM25 of a one-time match per field and document, boost included (times the term's idf when scored). */
+  norms!: Float32Array[];
+}
+
+/** Takes documents one at a time (a catalog is read in steps), then makes the sorted orders and counts. */
+export class SearchPartsBuilder {
+  private readonly p = new SearchParts();
+  private readonly builder = new TermIndexBuilder(FIELDS.length);
+  private readonly categoryIndex = new Map<string, number>();
+  private readonly brandNames = new Map<string, string>();
+  private readonly cats: number[] = [];
+  private readonly ratings: number[] = [];
+  private readonly prices: number[] = [];
+
+  add(d: SearchDocument): void {
+    const p = this.p;
+    const ordinal = p.ids.length;
+    this.builder.add(FIELDS.map((f) => d[f]));
+    p.ids.push(d.id);
+    p.names.push(d.name);
+    p.slugs.push(d.slug);
+    // One string per brand name, not one per product.
+    if (!this.brandNames.has(d.brandName)) this.brandNames.set(d.brandName, d.brandName);
+    p.brandNames.push(this.brandNames.get(d.brandName)!);
+    p.images.push(d.image);
+    this.ratings.push(d.rating ?? Number.NaN);
+    this.prices.push(d.minSalePrice);
+    if (!this.categoryIndex.has(d.category)) this.categoryIndex.set(d.category, this.categoryIndex.size);
+    this.cats.push(this.categoryIndex.get(d.category)!);
+    p.byId.set(d.id, ordinal);
+    const number = /-(\d+)$/.exec(d.id)?.[1];
+    if (number) (p.byNumber.get(number) ?? p.byNumber.set(number, []).get(number)!).push(ordinal);
+  }
+
+  *finish(): Steps<SearchParts> {
+    const p = this.p;
+    p.index = yield* this.builder.build();
+    p.ratings = Float64Array.from(this.ratings);
+    p.categoryOf = Uint16Array.from(this.cats);
+    p.categoryList = [...this.categoryIndex.keys()];
+    const sorted = yield* sortOrders({ names: p.names, ids: p.ids, prices: this.prices, ratings: p.ratings });
+    p.orders = sorted;
+    p.categoryOrders = Object.fromEntries(
+      SORTS.map((s) => [s, p.categoryList.map((_, c) => sorted[s].filter((d) => p.categoryOf[d] === c))]),
+    ) as Record<Sort, Uint32Array[]>;
+    yield;
+    const { offsets, masks, terms } = p.index;
+    p.typeaheadCount = new Uint32Array(terms.length);
+    for (let t = 0; t < terms.length; t++) {
+      let n = 0;
+      for (let i = offsets[t]!; i < offsets[t + 1]!; i++) if (masks[i]! & TYPEAHEAD_FIELDS) n++;
+      p.typeaheadCount[t] = n;
+    }
+    p.norms = BOOST.map((boost, f) => {
+      const avg = p.index.avgLength[f]!;
+      return Float32Array.from(p.index.fieldLengths[f]!, (len) => (boost * (K1 + 1)) / (1 + K1 * (1 - B + (B * len) / avg)));
+    });
+    return p;
+  }
+}
