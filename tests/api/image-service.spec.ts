@@ -69,6 +69,8 @@ test('versioned URLs (the pages give them) are immutable; others are revalidated
   const html = await (await request.get('/p/wrap-midi-dress-jl-4001')).text();
   const stamp = html.match(/\/img\/dress-[^"]*?[?&](?:amp;)?v=([0-9a-f]+)/)?.[1];
   expect(stamp, 'the product page shows the photograph through the image service').toBeTruthy();
+  // The header's mega menu shows its dress photograph (content: src/content/header/mega-menu.json) the same way.
+  expect(html).toContain('/img/dress-1f1f24-1.jpg?sw=200&amp;v=');
   // Its first photograph, the page's largest paint, is asked for from the head, at the width the gallery will take.
   expect(html).toMatch(
     /<link rel="preload" as="image" imagesrcset="\/img\/dress-e8705f-1\.jpg\?sw=400&amp;v=[0-9a-f]+ 400w, [^"]+" imagesizes="[^"]+" fetchpriority="high">/,
