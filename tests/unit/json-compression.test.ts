@@ -35,7 +35,7 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     expect(compressJsonReply(request('br;q=0.1, gzip'), success(big)).headers.get('content-encoding')).toBe('gzip');
   });
 
-  it('says every reply\'s length in bytes, so the stream compressor can skip one under 1 KiB', async () => {
+  it("says every reply's length in bytes, so the stream compressor can skip one under 1 KiB", async () => {
     const reply = success({ name: 'Café – déjà vu' });
     const bytes = Buffer.from(await reply.clone().arrayBuffer());
     expect(Number(reply.headers.get('content-length'))).toBe(bytes.length);
