@@ -24,8 +24,9 @@ const SOURCE_PATH = /^[A-Za-z0-9_-]+(?:\/[A-Za-z0-9_-]+)*\.(?:jpe?g|png|svg|webp
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
 
+/** What is known of a source: its content hash. Its bytes are read again only to make a variant (a miss). */
 interface Source {
-  data: Buffer;
+  file: string;
   hash: string;
   mtimeMs: number;
   size: number;
@@ -53,7 +54,7 @@ export function imageService(options: ImageServiceOptions): Middleware {
   const sources = new Map<string, Source>();
   const making = new Map<string, Promise<Buffer>>();
 
-  /** The source's bytes and content hash, read again only when the file changed (`astro dev`, `npm run media`). */
+  /** The source's content hash, hashed again only when the file changed (`astro dev`, `npm run media`). */
   async function source(relativePath: string): Promise<Source | null> {
     const file = resolve(mediaDir, relativePath);
     if (!file.startsWith(mediaDir + sep)) return null;
@@ -62,7 +63,7 @@ export function imageService(options: ImageServiceOptions): Middleware {
     const known = sources.get(file);
     if (known && known.mtimeMs === info.mtimeMs && known.size === info.size) return known;
     const data = await readFile(file);
-    const found = { data, hash: createHash('sha256').update(data).digest('hex'), mtimeMs: info.mtimeMs, size: info.size };
+    const found = { file, hash: createHash('sha256').update(data).digest('hex'), mtimeMs: info.mtimeMs, size: info.size };
     sources.set(file, found);
     return found;
   }
@@ -75,11 +76,15 @@ export function imageService(options: ImageServiceOptions): Middleware {
     format: ImageFormat,
   ): Promise<{ data: Buffer; made: string }> {
     const file = `${key}.${EXTENSIONS[format]}`;
+    const joining = making.get(key);
+    if (joining) return { data: await joining, made: 'coalesced' };
     const kept = await cache.get(file);
     if (kept) return { data: kept, made: 'hit' };
+    // Looked again: another request may have started making it while this one read the disk.
     const inFlight = making.get(key);
     if (inFlight) return { data: await inFlight, made: 'coalesced' };
-    const work = makeVariant(src.data, isSvg, params, format).then(async (data) => {
+    const work = readFile(src.file).then(async (source) => {
+      const data = await makeVariant(source, isSvg, params, format);
       await cache.put(file, data);
       return data;
     });
@@ -142,7 +147,13 @@ export function imageService(options: ImageServiceOptions): Middleware {
   return (req, res, next) => {
     const raw = req.url ?? '/';
     if (!raw.startsWith(IMAGE_PREFIX)) return next();
-    const url = new URL(raw, 'http://store.invalid');
+    let url: URL;
+    try {
+      url = new URL(raw, 'http://store.invalid');
+    } catch {
+      void sendError(res, 400, 'The image path is not valid.');
+      return;
+    }
     handle(req, res, url).catch(() => {
       if (!res.headersSent) void sendError(res, 503, 'The image service is busy; try again.');
       else res.destroy();
