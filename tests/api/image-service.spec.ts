@@ -158,3 +158,22 @@ test('the disk cache keeps at most its bound (IMAGE_CACHE_MAX_ENTRIES, 40 in the
   }
   expect((await get(request, first)).headers()['x-image-cache'], 'the oldest was let go, and is made again').toBe('miss');
 });
+
+test('making a variant does not hold up the server: other requests are answered while it is made', async ({ request }) => {
+  const order: string[] = [];
+  // The largest AVIF, at a quality no other test asks for: the slowest variant there is, made on sharp's threads.
+  const making = get(request, `${PHOTO}?size=zoom&q=60&strip=false`, { accept: 'image/avif' }).then((r) => {
+    order.push('image');
+    return r;
+  });
+  const others = Array.from({ length: 5 }, () =>
+    request.get('/api/checkout/shipping_methods').then((r) => {
+      order.push('api');
+      return r;
+    }),
+  );
+  for (const r of await Promise.all(others)) expect(r.status()).toBe(200);
+  const image = await making;
+  expect(image.headers()['x-image-cache']).toBe('miss');
+  expect(order).toEqual(['api', 'api', 'api', 'api', 'api', 'image']);
+});
