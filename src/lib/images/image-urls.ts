@@ -3,7 +3,7 @@
  * sizes of tiles, the gallery and the zoom. Isomorphic: pages and islands build the same URLs.
  *
  * `/media/a/b.jpg` is served by the service as `/img/a/b.jpg?sw=…&v=<stamp>`. The stamp is a hash of every file
- * under public/media made at build time (astro.config.mjs), so a URL names one content: the service answers it as
+ * under public/media made at build time (src/integrations/image-service.ts), so a URL names one content: the service answers it as
  * immutable, and a changed photograph gets new URLs. Only photographs (JPEG, PNG) get a srcset: the drawings are
  * SVG, already sharp at every width and smaller than any raster copy of them.
  */
