@@ -49,7 +49,8 @@ const BROWSER = { 'accept-encoding': 'br, gzip' };
 
 /** Same-origin stylesheets, scripts, island modules and module preloads named by a page. */
 export function referencedAssets(html: string): { css: string[]; js: string[]; images: string[] } {
-  const all = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!))];
+  // Attribute values as the browser reads them: `&amp;` in an image URL's query is `&`.
+  const all = (re: RegExp) => [...new Set([...html.matchAll(re)].map((m) => m[1]!.replaceAll('&amp;', '&')))];
   const js = all(/(?:src|component-url|renderer-url|before-hydration-url)="(\/[^"]+\.m?js)"/g);
   for (const m of html.matchAll(/<link[^>]+rel="modulepreload"[^>]*href="(\/[^"]+)"/g)) js.push(m[1]!);
   for (const m of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/[^"']+\.m?js)["']/g)) js.push(m[1]!);
