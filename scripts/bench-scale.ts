@@ -98,9 +98,10 @@ async function measure(t: Target): Promise<Measured> {
   };
   await autocannon({ ...opts, duration: 1 });
   const times: number[] = [];
-  const instance = autocannon({ ...opts, duration });
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
-  const result = await instance;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon({ ...opts, duration }, (err, r) => (err ? reject(err) : resolve(r)));
+    instance.on('response', (_client, _status, _bytes, ms) => times.push(ms));
+  });
   times.sort((a, b) => a - b);
   return { rps: result.requests.average, p95: quantile(times, 0.95), p99: quantile(times, 0.99), errors: result.non2xx + result.errors };
 }
