@@ -53,3 +53,18 @@ test('the gallery and the zoom show the photograph through srcset; the gallery p
   await expect(zoom).toHaveAttribute('srcset', /\/img\/dress-\w+-1\.jpg\?sw=800&v=\w+ 800w, .* 1200w$/);
   await expect(zoom).toHaveAttribute('sizes', '100vw');
 });
+
+test('a dress in the bag and in the checkout summary shows a small copy of its photograph, not the 1200 px master', async ({ page }) => {
+  const added = await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'jl-4001-cor-4', quantity: 1 } });
+  expect(added.status()).toBe(200);
+  await page.goto('/cart');
+  await hydrated(page);
+  const line = page.getByRole('main').locator('img[src*="dress-e8705f-1"]').first();
+  await expect(line).toHaveAttribute('src', /^\/img\/dress-e8705f-1\.jpg\?size=thumb/);
+  await expect(line).toHaveAttribute('srcset', /\/img\/dress-e8705f-1\.jpg\?sw=100&v=\w+ 100w, .* 200w$/);
+  await expect.poll(() => line.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0 && img.naturalWidth <= 200)).toBe(true);
+  await page.goto('/checkout');
+  await hydrated(page);
+  const summary = page.locator('img[src*="dress-e8705f-1"]').first();
+  await expect(summary).toHaveAttribute('srcset', /\/img\/dress-e8705f-1\.jpg\?sw=100&v=\w+ 100w/);
+});

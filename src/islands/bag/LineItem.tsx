@@ -9,6 +9,7 @@ import { $bag, $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/
 import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
 import { QuantitySelect } from './QuantitySelect.tsx';
+import { thumbImage } from '#src/lib/images/image-urls.ts';
 
 interface Props {
   item: LineItemView;
@@ -46,7 +47,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
   return (
     <li className={`line line-${variant}`} aria-busy={pending} aria-label={label}>
       {pending && <div className="line-overlay" aria-hidden="true" />}
-      <img src={item.c_productImageUrl} alt="" width="96" height="120" loading="lazy" />
+      <img {...thumbImage(item.c_productImageUrl)} alt="" width="96" height="120" loading="lazy" />
       <div className="line-main">
         <a href={details.productUrl}>{item.productName}</a>
         <p className="line-attrs">

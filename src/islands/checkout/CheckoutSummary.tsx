@@ -3,6 +3,7 @@ import { OrderSummary } from '../bag/OrderSummary.tsx';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
+import { thumbImage } from '#src/lib/images/image-urls.ts';
 
 /**
  * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
@@ -22,7 +23,7 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
         <ul className="checkout-lines">
           {basket.productItems.map((line) => (
             <li key={line.itemId} className="checkout-line">
-              <img src={line.c_productImageUrl} alt="" width="64" height="80" loading="lazy" />
+              <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />
               <div>
                 <p className="checkout-line-name">{line.productName}</p>
                 <p className="checkout-line-details">

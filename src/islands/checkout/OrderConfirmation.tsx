@@ -7,6 +7,7 @@ import { OrderSummary } from '../bag/OrderSummary.tsx';
 import { EmailSignup } from './EmailSignup.tsx';
 import { OrderRecommendations } from './OrderRecommendations.tsx';
 import { RegisterAfterOrder } from './RegisterAfterOrder.tsx';
+import { thumbImage } from '#src/lib/images/image-urls.ts';
 
 const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';
 
@@ -108,7 +109,7 @@ export function OrderConfirmation() {
             {order.lines.map((l, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: an order's lines never change order; the same product may be on two lines
               <li key={i} className="confirm-line">
-                <img src={l.imageUrl} alt="" width="72" height="90" loading="lazy" />
+                <img {...thumbImage(l.imageUrl)} alt="" width="72" height="90" loading="lazy" />
                 <div>
                   <p className="confirm-line-name">{l.productName}</p>
                   {l.details && <p className="confirm-line-details">{l.details}</p>}

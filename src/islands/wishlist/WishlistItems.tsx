@@ -4,6 +4,7 @@ import type { WishlistView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { addToBag } from '#src/lib/stores/bag.ts';
 import { $wishlist, removeFromWishlist } from '#src/lib/stores/wishlist.ts';
+import { thumbImage } from '#src/lib/images/image-urls.ts';
 
 /** The wishlist page's list: each saved product with Add to Bag (when it can go as it is) and Remove. */
 export function WishlistItems({ initial }: { initial: WishlistView }) {
@@ -36,7 +37,7 @@ export function WishlistItems({ initial }: { initial: WishlistView }) {
           const label = [i.productName, i.colorName, i.sizeLabel].filter(Boolean).join(', ');
           return (
             <li key={i.id} className="line" aria-label={label} aria-busy={busy === i.id}>
-              <img src={i.imageUrl} alt="" width="96" height="120" loading="lazy" />
+              <img {...thumbImage(i.imageUrl)} alt="" width="96" height="120" loading="lazy" />
               <div className="line-main">
                 <a href={i.productUrl}>{i.productName}</a>
                 <p className="line-attrs">{[i.colorName, i.sizeLabel].filter(Boolean).join(' · ')}</p>
