@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createDb } from '../src/server/db/database.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { values } = parseArgs({
   options: {
@@ -172,7 +173,7 @@ async function column(extra: number): Promise<Column> {
   const distMb = bytesIn(dist) / 1024 / 1024;
 
   const started = Date.now();
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
     stdio: 'ignore',
   });

@@ -13,6 +13,7 @@ import { pageWeight } from '../tests/helpers/page-weight.ts';
 import { benchCheckout } from './bench-checkout.ts';
 import { benchFirstRenders } from './bench-pages.ts';
 import { createDb } from '../src/server/db/database.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { values } = parseArgs({
   options: {
@@ -38,7 +39,7 @@ const buildStarted = Date.now();
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(1);
 console.log(`Build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
-const server = spawn(process.execPath, ['src/server/main.ts'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
   env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1' },
   stdio: 'ignore',

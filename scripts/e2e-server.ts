@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seed, wipe } from '../src/server/catalog/seed.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { E2E_PORT: port, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: databaseUrl } = config();
 // Each port builds into its own folder, so suites on different ports can run at the same time.
@@ -36,7 +37,7 @@ const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', '
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 const servers = [port, port + 1].map((p) =>
-  spawn(process.execPath, ['src/server/main.ts'], {
+  spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production', OUTBOX_PAGE: '1', TRUST_PROXY: '1' },
     stdio: ['ignore', 'inherit', 'inherit'],
   }),

@@ -8,6 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seedIfEmpty } from '../src/server/catalog/seed.ts';
+import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 // The build folder: STORE_DIST when set (astro.config.mjs and the server read it too), else dist.
 const DIST = process.env.STORE_DIST ?? 'dist';
@@ -39,7 +40,7 @@ if (!existsSync(join(DIST, 'server/entry.mjs')) || !existsSync(STAMP) || readFil
 if (!process.env.SMTP_URL) {
   console.log('E-mail (password reset links) stays in the outbox: read it with `npm run outbox`.');
 }
-const server = spawn(process.execPath, ['src/server/main.ts'], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   stdio: 'inherit',
   env: { NODE_ENV: 'production', ...process.env },
 });
