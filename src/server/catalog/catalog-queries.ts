@@ -25,7 +25,7 @@ export interface SearchDocument {
 }
 
 /** Products read per step while indexing: each step is a few short queries, so requests keep being served meanwhile. */
-const SEARCH_LOAD_STEP = 2000;
+const SEARCH_LOAD_STEP = 500;
 
 /**
  * Every product as a search document, in catalog order (brand, then id), in chunks of SEARCH_LOAD_STEP: each chunk
@@ -58,13 +58,22 @@ export async function* searchDocuments(db: Db): AsyncGenerator<SearchDocument[]>
           .orderBy('product_id')
           .orderBy('position')
           .execute(),
+        // The first image of each product only: all of them were about 20 rows a product, read to keep one.
         k
-          .selectFrom('product_media')
-          .select(['product_id', 'thumb_url'])
-          .where('kind', '=', 'image')
-          .where('product_id', 'in', ids)
-          .orderBy('product_id')
-          .orderBy('position')
+          .selectFrom('product_media as m')
+          .innerJoin(
+            (eb) =>
+              eb
+                .selectFrom('product_media')
+                .select(['product_id', (f) => f.fn.min('position').as('first')])
+                .where('kind', '=', 'image')
+                .where('product_id', 'in', ids)
+                .groupBy('product_id')
+                .as('f'),
+            (join) => join.onRef('f.product_id', '=', 'm.product_id').onRef('f.first', '=', 'm.position'),
+          )
+          .select(['m.product_id', 'm.thumb_url'])
+          .where('m.kind', '=', 'image')
           .execute(),
         k
           .selectFrom('variants')

@@ -12,6 +12,7 @@ import { paymentSandbox } from './011-payment-sandbox.ts';
 import { shippingExtras } from './012-shipping-extras.ts';
 import { catalogVersion } from './013-catalog-version.ts';
 import { promotionVersion } from './014-promotion-version.ts';
+import { searchReadIndexes } from './015-search-read-indexes.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -33,6 +34,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_012_shipping_extras': shippingExtras,
   '2026_11_23_013_catalog_version': catalogVersion,
   '2026_11_24_014_promotion_version': promotionVersion,
+  '2026_11_24_015_search_read_indexes': searchReadIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {
