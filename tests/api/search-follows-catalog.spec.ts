@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { SECOND_INSTANCE_PORT } from '../../playwright.config.ts';
 import { config } from '#src/server/config.ts';
+import { SERVER_NODE_FLAGS } from '#src/server/node-flags.ts';
 import { exportFeed } from '#src/server/catalog/catalog-export.ts';
 import { importFeed } from '#src/server/catalog/catalog-import.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
@@ -59,7 +60,7 @@ test('a new instance has its search index before it takes traffic', async () => 
   test.setTimeout(60_000);
   const { E2E_PORT, E2E_DATA_DIR, E2E_DATABASE_URL } = config();
   const port = E2E_PORT + 2;
-  const server = spawn(process.execPath, ['src/server/main.ts'], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     env: {
       ...process.env,
       DATA_DIR: E2E_DATA_DIR,
