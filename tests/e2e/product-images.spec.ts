@@ -68,3 +68,47 @@ test('a dress in the bag and in the checkout summary shows a small copy of its p
   const summary = page.locator('img[src*="dress-e8705f-1"]').first();
   await expect(summary).toHaveAttribute('srcset', /\/img\/dress-e8705f-1\.jpg\?sw=100&v=\w+ 100w/);
 });
+
+test('the zoom shows the whole photograph at 1x, keeps its Close button clear, and moves a zoomed photograph by drag or arrow keys', async ({
+  page,
+}) => {
+  await page.goto(DRESS);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Enlarge image' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Product Zoom' });
+  const image = dialog.getByRole('img');
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // At 1x the picture lies inside the dialog: its box ends above the zoom buttons.
+  const picture = (await image.boundingBox())!;
+  const zoomIn = dialog.getByRole('button', { name: 'Zoom in' });
+  expect(picture.y + picture.height).toBeLessThanOrEqual((await zoomIn.boundingBox())!.y + 1);
+  // Nothing is painted over the Close button.
+  const close = dialog.getByRole('button', { name: 'Close Product Zoom' });
+  const c = (await close.boundingBox())!;
+  for (const [x, y] of [
+    [c.x + c.width / 2, c.y + c.height / 2],
+    [c.x + c.width / 2, c.y + c.height - 3],
+  ] as const) {
+    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.getAttribute('aria-label'), [x, y])).toBe(
+      'Close Product Zoom',
+    );
+  }
+  const transform = () => image.evaluate((img: HTMLImageElement) => img.style.transform);
+  await zoomIn.click();
+  await zoomIn.click();
+  const stage = dialog.getByRole('region', { name: /Zoomed image/ });
+  await stage.focus();
+  const before = await transform();
+  await page.keyboard.press('ArrowDown');
+  await expect.poll(transform).not.toBe(before);
+  expect(await transform()).toMatch(/scale\(2\) translate\(0px, -\d+(\.\d+)?px\)/);
+  // Dragging moves it too (a mouse here; one finger on a phone).
+  const s = (await stage.boundingBox())!;
+  const moved = await transform();
+  await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(s.x + s.width / 2 + 60, s.y + s.height / 2, { steps: 4 });
+  await page.mouse.up();
+  await expect.poll(transform).not.toBe(moved);
+  expect(await transform()).toMatch(/translate\(\d+(\.\d+)?px,/);
+});

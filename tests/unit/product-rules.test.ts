@@ -17,7 +17,7 @@ import {
 import { existingValues } from '#src/lib/selection.ts';
 import { pushRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
 import { compareSizes } from '#src/server/commerce/catalog.ts';
-import { clampZoom } from '#src/islands/product/ZoomModal.tsx';
+import { clampPan, clampZoom } from '#src/islands/product/ZoomModal.tsx';
 import { quickShopLink } from '#src/lib/quick-shop.ts';
 
 const v = (over: Partial<VariantView>): VariantView => ({
@@ -91,6 +91,13 @@ describe('product page rules', () => {
   it('keeps pinch zoom between 1x and 5x', () => {
     expect(clampZoom(0.5)).toBe(1);
     expect(clampZoom(7)).toBe(5);
+  });
+  it('moves a zoomed image only until its edge meets the stage edge, and not at all at 1x', () => {
+    const box = { width: 400, height: 500 };
+    expect(clampPan({ x: 50, y: -50 }, 1, box)).toEqual({ x: 0, y: 0 });
+    // At 2x the image is 800 x 1000 on screen: it can move a quarter of its own size each way.
+    expect(clampPan({ x: 30, y: -40 }, 2, box)).toEqual({ x: 30, y: -40 });
+    expect(clampPan({ x: 500, y: -900 }, 2, box)).toEqual({ x: 100, y: -125 });
   });
 });
 
