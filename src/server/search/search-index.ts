@@ -4,7 +4,7 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
 import type { SearchDocument } from '../catalog/catalog-queries.ts';
 import { categoryLabel, type Sort } from '#src/lib/listing.ts';
 import { FUZZY, tokenize, type Expansion, type TermIndex } from './term-index.ts';
-import { ALL_FIELDS, SearchParts, SearchPartsBuilder, TYPEAHEAD_FIELDS } from './search-parts.ts';
+import { ALL_FIELDS, itemNumberOf, SearchParts, SearchPartsBuilder, TYPEAHEAD_FIELDS } from './search-parts.ts';
 import { runAtOnce, runInSteps } from './steps.ts';
 
 export type { Suggestions };
@@ -33,9 +33,8 @@ export class CatalogSearch {
   private readonly ratings: Float64Array;
   private readonly categoryOf: Uint16Array;
   private readonly categoryList: string[];
-  private readonly byId: Map<string, number>;
-  /** Products whose id ends in "-<number>", by that number (a bare item number). */
-  private readonly byNumber: Map<string, number[]>;
+  private readonly byId: Uint32Array;
+  private readonly byNumber: Uint32Array;
   private readonly orders: Record<Sort, Uint32Array>;
   private readonly categoryOrders: Record<Sort, Uint32Array[]>;
   private readonly typeaheadCount: Uint32Array;
@@ -171,11 +170,19 @@ export class CatalogSearch {
   /** The products an item number names: a product id, or a bare number that ends product ids ("1001" → fb-1001). */
   itemNumber(term: string, limit = 10): string[] {
     const t = term.trim().toLowerCase();
-    const found = /^\d+$/.test(t) ? (this.byNumber.get(t) ?? []) : this.byId.has(t) ? [this.byId.get(t)!] : [];
-    return found
-      .map((d) => this.ids[d]!)
-      .sort()
-      .slice(0, limit);
+    const bare = /^\d+$/.test(t);
+    const order = bare ? this.byNumber : this.byId;
+    const key = (d: number) => (bare ? itemNumberOf(this.ids[d]!) : this.ids[d]!);
+    let lo = 0;
+    let hi = order.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (key(order[mid]!) < t) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: string[] = [];
+    for (let i = lo; i < order.length && found.length < limit && key(order[i]!) === t; i++) found.push(this.ids[order[i]!]!);
+    return found;
   }
 
   /**

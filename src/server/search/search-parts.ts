@@ -2,7 +2,7 @@ import type { SearchDocument } from '../catalog/catalog-queries.ts';
 import { SORTS, type Sort } from '#src/lib/listing.ts';
 import { TermIndexBuilder, type TermIndex } from './term-index.ts';
 import { sortOrders } from './sort-orders.ts';
-import type { Steps } from './steps.ts';
+import { sortInSteps, type Steps } from './steps.ts';
 
 /** The indexed fields, in bit order, and how much a match in each counts. */
 const FIELDS = ['name', 'brandName', 'category', 'colors', 'description', 'id'] as const;
@@ -12,6 +12,11 @@ export const ALL_FIELDS = 0b111111;
 export const TYPEAHEAD_FIELDS = 0b001111;
 const K1 = 1.2;
 const B = 0.7;
+
+/** The number an id ends in, as typed ("fb-1001" → "1001"), or "" when it ends in none. */
+export function itemNumberOf(id: string): string {
+  return /-(\d+)$/.exec(id)?.[1] ?? '';
+}
 
 /** What the catalog's search is made of (src/server/search/search-index.ts), built from its documents in steps. */
 export class SearchParts {
@@ -24,9 +29,13 @@ export class SearchParts {
   ratings!: Float64Array;
   categoryOf!: Uint16Array;
   categoryList: string[] = [];
-  byId = new Map<string, number>();
-  /** Products whose id ends in "-<number>", by that number (a bare item number). */
-  byNumber = new Map<string, number[]>();
+  /**
+   * Item numbers: every document by the number its id ends in ("fb-1001" → "1001"; an id without one sorts as ""),
+   * then by id. A sorted array searched by halves, not maps: a map of 100,000 numbers to lists took 25 MB.
+   */
+  byNumber!: Uint32Array;
+  /** Every document by id. */
+  byId!: Uint32Array;
   orders!: Record<Sort, Uint32Array>;
   /** Each sort's order per category (by position in categoryList). */
   categoryOrders!: Record<Sort, Uint32Array[]>;
@@ -61,14 +70,17 @@ export class SearchPartsBuilder {
     this.prices.push(d.minSalePrice);
     if (!this.categoryIndex.has(d.category)) this.categoryIndex.set(d.category, this.categoryIndex.size);
     this.cats.push(this.categoryIndex.get(d.category)!);
-    p.byId.set(d.id, ordinal);
-    const number = /-(\d+)$/.exec(d.id)?.[1];
-    if (number) (p.byNumber.get(number) ?? p.byNumber.set(number, []).get(number)!).push(ordinal);
   }
 
   *finish(): Steps<SearchParts> {
     const p = this.p;
     p.index = yield* this.builder.build();
+    const byId = (a: number, b: number) => (p.ids[a]! < p.ids[b]! ? -1 : p.ids[a]! > p.ids[b]! ? 1 : 0);
+    p.byId = yield* sortInSteps(Uint32Array.from(p.ids.keys()), byId);
+    const numbers = p.ids.map(itemNumberOf);
+    p.byNumber = yield* sortInSteps(Uint32Array.from(p.ids.keys()), (a, b) =>
+      numbers[a]! < numbers[b]! ? -1 : numbers[a]! > numbers[b]! ? 1 : byId(a, b),
+    );
     p.ratings = Float64Array.from(this.ratings);
     p.categoryOf = Uint16Array.from(this.cats);
     p.categoryList = [...this.categoryIndex.keys()];
