@@ -205,6 +205,24 @@ test.describe('sticky header', () => {
     await page.mouse.wheel(0, -200);
     await expect(header).not.toHaveClass(/is-scrolling-down/);
   });
+  test('scrolling down a little, the header leaves with the page: no empty band above the page', async ({ page }) => {
+    await page.goto('/home');
+    await page.waitForLoadState('networkidle');
+    const header = page.locator('[data-site-header]');
+    const height = (await header.boundingBox())!.height;
+    const main = page.getByRole('main');
+    const mainTop = async () => (await main.boundingBox())!.y;
+    const startTop = await mainTop();
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, 60);
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const scrolled = await page.evaluate(() => window.scrollY);
+    test.skip(scrolled >= height, 'scrolled past the header at once');
+    // The header's bottom edge meets the page as it did before the scroll, moved up by the scroll.
+    await expect.poll(async () => Math.round((await header.boundingBox())!.y + height)).toBe(Math.round(startTop - scrolled));
+    expect(Math.round(await mainTop())).toBe(Math.round(startTop - scrolled));
+  });
   test('60 px down: sticky on desktop (offset 5), not yet on small screens (offset 115)', async ({ page }) => {
     await page.goto('/home');
     await page.waitForLoadState('networkidle');

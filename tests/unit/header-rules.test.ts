@@ -1,4 +1,4 @@
-import { stickyState } from '#src/lib/header/sticky-rule.ts';
+import { headerShift, stickyState } from '#src/lib/header/sticky-rule.ts';
 import { createReplyGate } from '#src/lib/header/reply-gate.ts';
 import { forDevice, forMarket } from '#src/lib/header/menu-visibility.ts';
 import { describe, expect, it } from 'vitest';
@@ -214,5 +214,12 @@ describe('sticky header offsets (spec §9: 115 small screens, 5 desktop)', () =>
     expect(stickyState(300, 200, false)).toEqual({ stuck: true, scrollingDown: true });
     expect(stickyState(200, 300, false)).toEqual({ stuck: true, scrollingDown: false });
     expect(stickyState(100, 50, true)).toEqual({ stuck: false, scrollingDown: false });
+  });
+  it('scrolling down within its own height, the header leaves with the page rather than leaving its place empty', () => {
+    // A 44 px promo bar, then a 152 px header: the page starts at 196.
+    expect(headerShift(60, true, 196, 152)).toBe('-16px');
+    expect(headerShift(30, true, 196, 152)).toBe('0px');
+    expect(headerShift(196, true, 196, 152)).toBeNull();
+    expect(headerShift(60, false, 196, 152)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { stickyState } from '#src/lib/header/sticky-rule.ts';
+import { headerShift, stickyState } from '#src/lib/header/sticky-rule.ts';
 import { $smallScreen } from '#src/lib/stores/header.ts';
 
 /** Applies the sticky-header rule (src/lib/header/sticky-rule.ts) as the page scrolls, once per frame. */
@@ -11,6 +11,12 @@ export function startSticky(header: HTMLElement): void {
     const { stuck, scrollingDown } = stickyState(y, last, $smallScreen.get());
     header.classList.toggle('is-sticky', stuck);
     header.classList.toggle('is-scrolling-down', scrollingDown);
+    // Where the page below the header starts in the document (it does not move when the header sticks).
+    const page = document.querySelector('main');
+    const pageTop = page ? page.getBoundingClientRect().top + y : 0;
+    const shift = headerShift(y, scrollingDown, pageTop, header.offsetHeight);
+    if (shift) header.style.setProperty('--header-shift', shift);
+    else header.style.removeProperty('--header-shift');
     last = y;
   };
   window.addEventListener(
