@@ -320,3 +320,36 @@ test('every island of a product page hydrates over its built HTML, also after a 
   await expect(page.getByRole('dialog', { name: 'Perks Details' })).toBeVisible();
   expect(errors).toEqual([]);
 });
+
+test('keyboard focus is a ring of its own: a focused size is told from the selected one, and it shows on the navy Add to Bag', async ({
+  page,
+  isMobile,
+}) => {
+  test.skip(isMobile, 'keyboard focus: desktop');
+  await page.goto('/p/wrap-midi-dress-jl-4001');
+  await hydrated(page);
+  const sizes = page.getByRole('group', { name: /Size/ });
+  const six = sizes.getByRole('button', { name: '6', exact: true });
+  await six.click();
+  await page.keyboard.press('Tab');
+  const focused = page.locator(':focus');
+  await expect(focused).toHaveText('8');
+  const ring = await focused.evaluate((el) => getComputedStyle(el).outlineColor + ' ' + getComputedStyle(el).outlineStyle);
+  const selectedBorder = await six.evaluate((el) => getComputedStyle(el).borderTopColor);
+  expect(ring).toMatch(/solid$/);
+  expect(ring.split(' solid')[0]).not.toBe(selectedBorder);
+  const add = page.getByRole('button', { name: 'Add to Bag' });
+  await add.focus();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(add).toBeFocused();
+  const addRing = await add.evaluate((el) => [
+    getComputedStyle(el).outlineStyle,
+    getComputedStyle(el).outlineOffset,
+    getComputedStyle(el).outlineColor,
+  ]);
+  expect(addRing[0]).toBe('solid');
+  // Outside the button, so its colour is seen against the page, not against the navy.
+  expect(Number.parseFloat(addRing[1]!)).toBeGreaterThan(0);
+  expect(addRing[2]).not.toBe(await add.evaluate((el) => getComputedStyle(el).backgroundColor));
+});
