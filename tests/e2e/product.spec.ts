@@ -353,3 +353,15 @@ test('keyboard focus is a ring of its own: a focused size is told from the selec
   expect(Number.parseFloat(addRing[1]!)).toBeGreaterThan(0);
   expect(addRing[2]).not.toBe(await add.evaluate((el) => getComputedStyle(el).backgroundColor));
 });
+
+test('copy reads as written: a callout naming its code is not followed by the code again; the perks line has its space', async ({ page }) => {
+  await page.goto('/p/wrap-midi-dress-jl-4001');
+  await hydrated(page);
+  const purchase = page.getByRole('region', { name: 'Choose options and add to bag' });
+  await expect(purchase.getByText(/DRESS10/)).toHaveCount(1);
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  const perks = page.locator('.perks');
+  test.skip((await perks.count()) === 0, 'no perks line on this page');
+  await expect(perks).toHaveText(/a year\. Perks Details/);
+});

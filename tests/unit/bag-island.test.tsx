@@ -116,6 +116,21 @@ describe('order summary', () => {
     expect(screen.getByTestId('summary-saved').textContent).toBe('$20.00');
     expect(screen.queryByTestId('summary-coupons')).toBeNull();
   });
+  it('in the checkout, tax not yet calculated comes with the address, not "at checkout"', () => {
+    const summary = {
+      subTotal: 7996,
+      shippingAndHandling: 0,
+      totalTax: 0,
+      isTaxCalculated: false,
+      orderTotal: 7996,
+      youSaved: 0,
+      isDigitalItemsOnly: false,
+      shippingAddressAvailable: false,
+      couponDiscount: 0,
+    };
+    render(<OrderSummary summary={summary} inCheckout />);
+    expect(screen.getByTestId('summary-tax').textContent).toBe('Calculated from your address');
+  });
   it('shows the coupons row when a code takes something off', () => {
     render(
       <OrderSummary

@@ -10,8 +10,11 @@ const SURCHARGE_ROWS = [
   ['peakHandlingFee', 'summary-peak-handling'],
 ] as const;
 
-/** The order summary rows, exactly as the server computed them (coupons shown only when a code takes something off). */
-export function OrderSummary({ summary }: { summary: BasketSummary }) {
+/**
+ * The order summary rows, exactly as the server computed them (coupons shown only when a code takes something off).
+ * Tax not yet calculated reads 'Calculated at checkout' in the bag; in the checkout itself it comes with the address.
+ */
+export function OrderSummary({ summary, inCheckout = false }: { summary: BasketSummary; inCheckout?: boolean }) {
   return (
     <dl className="summary" data-testid="order-summary">
       <dt>Subtotal</dt>
@@ -41,7 +44,9 @@ export function OrderSummary({ summary }: { summary: BasketSummary }) {
         </>
       )}
       <dt>Estimated tax</dt>
-      <dd data-testid="summary-tax">{summary.isTaxCalculated ? formatCents(summary.totalTax) : 'Calculated at checkout'}</dd>
+      <dd data-testid="summary-tax">
+        {summary.isTaxCalculated ? formatCents(summary.totalTax) : inCheckout ? 'Calculated from your address' : 'Calculated at checkout'}
+      </dd>
       <dt className="total">Order total</dt>
       <dd className="total" data-testid="summary-total">
         {formatCents(summary.orderTotal)}

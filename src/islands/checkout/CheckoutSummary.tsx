@@ -38,7 +38,7 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
             </li>
           ))}
         </ul>
-        <OrderSummary summary={basket.c_summary} />
+        <OrderSummary summary={basket.c_summary} inCheckout />
       </div>
     </aside>
   );

@@ -180,7 +180,8 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         .map((p) => (
           <p key={p.id} className="callout">
             {p.calloutMsg}
-            {p.couponCodeID && (
+            {/* The hint only when the callout does not name the code already ('…with code DRESS10'). */}
+            {p.couponCodeID && !p.calloutMsg.toUpperCase().includes(p.couponCodeID.toUpperCase()) && (
               <span className="coupon-hint">
                 {' '}
                 Use code <strong>{p.couponCodeID}</strong> in your bag.
