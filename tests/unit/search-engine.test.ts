@@ -69,6 +69,17 @@ describe('catalog search engine', () => {
     expect(pages).toEqual(all.slice(0, 15));
   });
 
+  it('a suggestion asked again is the same reply, whatever the first asker did with theirs', () => {
+    const fresh = new CatalogSearch(docs);
+    const first = fresh.suggest('dres', true);
+    const copy = structuredClone(first);
+    first.products.length = 0;
+    first.typeahead.push({ name: 'changed' });
+    expect(fresh.suggest('dres', true)).toEqual(copy);
+    expect(fresh.suggest('dres', false)).toEqual({ ...copy, quicklinks: [], products: [] });
+    expect(fresh.suggest(' dres ', true)).toEqual(copy);
+  });
+
   it('never reads a number with a typo: an item or size number one digit off is another item', () => {
     expect(index.suggest('1001', true).products.map((p) => p.id)).toEqual(['fb-1001']);
     expect(index.itemNumber('1001')).toEqual(['fb-1001']);
