@@ -3,7 +3,7 @@ import { catalogStamp } from './server/catalog/catalog-facade.ts';
 import { failure } from './server/http/api.ts';
 import { compressJsonReply } from './server/http/compress.ts';
 import { isCrossOriginWrite } from './server/http/origin.ts';
-import { sharedPages } from './server/http/page-cache.ts';
+import { sharedPageKey, sharedPages } from './server/http/page-cache.ts';
 import { requestSessions } from './server/http/session-cookies.ts';
 
 // Pages rendered from the catalog, kept per instance until the catalog changes (src/server/http/page-cache.ts). Not
@@ -16,7 +16,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isCrossOriginWrite(context.request)) {
     return failure(403, 'This request came from another site and was refused.');
   }
-  const cached = context.url.pathname.startsWith('/api/') ? undefined : await pages?.lookup(context.request, context.url.pathname);
+  const key = context.url.pathname.startsWith('/api/') ? undefined : sharedPageKey(context.url);
+  const cached = key === undefined ? undefined : await pages?.lookup(context.request, key);
   if (cached instanceof Response) return cached;
   const sessions = requestSessions(context);
   context.locals.session = sessions.session;

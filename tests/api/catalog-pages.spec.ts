@@ -145,3 +145,21 @@ test('an unknown product, category or brand is a 404 on both instances', async (
     await dispose();
   }
 });
+
+test('search results and quick order are kept by their query: a second request is answered from the cache (ETag, 304)', async ({ request }) => {
+  for (const [path, same] of [
+    ['/search?q=dress&sort=name', '/search?sort=name&q=dress'],
+    ['/quick-order?q=fb-1001', '/quick-order?q=fb-1001'],
+  ] as const) {
+    const first = await request.get(path, { headers: { 'accept-encoding': 'br' } });
+    expect(first.status(), path).toBe(200);
+    const etag = first.headers().etag;
+    expect(etag, path).toMatch(/-br"$/);
+    // The same parameters in another order are the same page.
+    const again = await request.get(same, { headers: { 'accept-encoding': 'br', 'if-none-match': etag! } });
+    expect(again.status(), same).toBe(304);
+    // Another query is another page.
+    const other = await request.get(`${path}x`, { headers: { 'accept-encoding': 'br' } });
+    expect(other.headers().etag, `${path}x`).not.toBe(etag);
+  }
+});

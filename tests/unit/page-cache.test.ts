@@ -1,6 +1,15 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { PageCache, compressPage, pageBytes, pageReply, sharedPages, stampReader, type CachedPage } from '#src/server/http/page-cache.ts';
+import {
+  PageCache,
+  compressPage,
+  pageBytes,
+  pageReply,
+  sharedPages,
+  stampReader,
+  type CachedPage,
+  sharedPageKey,
+} from '#src/server/http/page-cache.ts';
 
 /** The page cache (src/server/http/page-cache.ts): its bounds, its stamps, and the replies it makes. */
 const page = (stamp: string, html = `<html>${stamp}</html>`) => compressPage(html, 'text/html', stamp);
@@ -135,5 +144,18 @@ describe('shared pages as src/middleware.ts uses them', () => {
     }
     expect(await pages.lookup(get('/p/a', {}, 'POST'), '/p/a')).toBeUndefined();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
+  });
+});
+
+describe('cache keys', () => {
+  it('a page is kept by its path; search and quick order by their query in a canonical order', () => {
+    expect(sharedPageKey(new URL('http://s/p/tee-fb-1001/?utm_source=x'))).toBe('/p/tee-fb-1001/');
+    expect(sharedPageKey(new URL('http://s/search?q=dress&sort=name'))).toBe('/search?q=dress&sort=name');
+    expect(sharedPageKey(new URL('http://s/search?sort=name&q=dress'))).toBe('/search?q=dress&sort=name');
+    expect(sharedPageKey(new URL('http://s/quick-order?q=fb-1001'))).toBe('/quick-order?q=fb-1001');
+    expect(sharedPageKey(new URL('http://s/search'))).toBe('/search');
+  });
+  it('a query too long to be a real search is not kept', () => {
+    expect(sharedPageKey(new URL(`http://s/search?q=${'a'.repeat(600)}`))).toBeUndefined();
   });
 });

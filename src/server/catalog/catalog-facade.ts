@@ -5,7 +5,7 @@ import { readCatalogStamp } from '../commerce/catalog-version.ts';
 import { brandSettings, type BrandSettings } from '../content/brand-settings.ts';
 import { sizeChartHtml } from '../content/size-charts.ts';
 import { recommend } from '../recommendations/recommend.ts';
-import { catalogSearch } from '../search/catalog-search.ts';
+import { catalogSearch, searchIndexVersion } from '../search/catalog-search.ts';
 import { listing } from '../search/listing.ts';
 import { currentPromotions, type CurrentPromotion } from './catalog-queries.ts';
 import { importFeed, type ImportReport } from './catalog-import.ts';
@@ -33,11 +33,12 @@ export async function readProduct(idOrSlug: string): Promise<ProductView | null>
 }
 
 /**
- * What the pages rendered from the catalog depend on, as a string every instance agrees on: it changes when the
- * catalog does (import, restock, seed, any promotion write) and when a promotion starts or ends.
+ * What the pages rendered from the catalog depend on: it changes when the catalog does (import, restock, seed, any
+ * promotion write), when a promotion starts or ends, and when this instance's search index has caught up with a
+ * change (category and search pages list what the index finds; a page rendered in between is not kept for long).
  */
 export async function catalogStamp(): Promise<string> {
-  return readCatalogStamp(await getDb());
+  return `${await readCatalogStamp(await getDb())}|search:${searchIndexVersion() ?? '-'}`;
 }
 
 /** A product page: the product, its brand's settings, and the perks product those name (when the brand runs perks). */

@@ -139,9 +139,9 @@ export function pageReply(request: Request, page: CachedPage): Response {
 
 export interface SharedPages {
   /** A GET or HEAD of a page kept under the current stamp: its reply. Otherwise what `keep` needs after rendering. */
-  lookup(request: Request, pathname: string): Promise<Response | { keep(rendered: Response): Promise<Response> } | undefined>;
-  /** The page kept for a path under the current stamp, if any. */
-  find(pathname: string): Promise<CachedPage | undefined>;
+  lookup(request: Request, key: string): Promise<Response | { keep(rendered: Response): Promise<Response> } | undefined>;
+  /** The page kept for a key (sharedPageKey) under the current stamp, if any. */
+  find(key: string): Promise<CachedPage | undefined>;
 }
 
 /**
@@ -152,25 +152,25 @@ const REGISTRY = Symbol.for('storefront.sharedPages');
 type Registry = { [REGISTRY]?: SharedPages };
 
 /**
- * The cache as src/middleware.ts uses it, keyed by path (the query string is not part of the key: shared pages
- * must not read it, as prerendered pages could not). `keep` stores a 200 without cookies and replies from it.
+ * The cache as src/middleware.ts uses it, keyed by sharedPageKey (the path; the canonical query too for the pages
+ * that read it). `keep` stores a 200 without cookies and replies from it.
  */
 export function sharedPages(readStamp: () => Promise<string>, cache = new PageCache(PAGE_CACHE_LIMITS), clock = Date.now): SharedPages {
   const currentStamp = stampReader(readStamp, STAMP_MAX_AGE_MS, clock);
   const pages: SharedPages = {
-    async find(pathname) {
-      return cache.get(pathname, await currentStamp());
+    async find(key) {
+      return cache.get(key, await currentStamp());
     },
-    async lookup(request, pathname) {
+    async lookup(request, key) {
       if (request.method !== 'GET' && request.method !== 'HEAD') return undefined;
       const stamp = await currentStamp();
-      const page = cache.get(pathname, stamp);
+      const page = cache.get(key, stamp);
       if (page) return pageReply(request, page);
       return {
         async keep(rendered) {
           if (rendered.status !== 200 || rendered.headers.has('set-cookie') || rendered.headers.has('content-encoding')) return rendered;
           const page = compressPage(await rendered.text(), rendered.headers.get('content-type') ?? 'text/html', stamp);
-          cache.set(pathname, page);
+          cache.set(key, page);
           return pageReply(request, page);
         },
       };
@@ -180,18 +180,38 @@ export function sharedPages(readStamp: () => Promise<string>, cache = new PageCa
   return pages;
 }
 
+/** Pages whose content follows their query string (search results, quick order): kept per canonical query. */
+const QUERY_PAGES = new Set(['/search', '/search/', '/quick-order', '/quick-order/']);
+/** Longer queries are rendered each time rather than kept: a few hundred characters is every real search. */
+const MAX_QUERY_KEY = 512;
+
+/**
+ * The cache key of a request's page: its path; for the pages that read their query, the path and the query's
+ * parameters in a canonical order (so `?a=1&b=2` and `?b=2&a=1` share a page), or undefined for a long query.
+ * Every parameter counts, since those pages echo them into their links. Searches are bounded like every page: the
+ * least recently used go first.
+ */
+export function sharedPageKey(url: URL): string | undefined {
+  if (!QUERY_PAGES.has(url.pathname)) return url.pathname;
+  const params = [...url.searchParams.entries()].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
+  const query = new URLSearchParams(params).toString();
+  if (query.length > MAX_QUERY_KEY) return undefined;
+  return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
 /** Node middleware for the production server: a kept page goes out from the cache; anything else on to `next`. */
 export function sharedPageHits(): Middleware {
   return (req, res, next) => {
     const pages = (globalThis as Registry)[REGISTRY];
     if (!pages || (req.method !== 'GET' && req.method !== 'HEAD')) return next();
-    let pathname: string;
+    let key: string | undefined;
     try {
-      pathname = new URL(req.url ?? '/', 'http://store').pathname;
+      key = sharedPageKey(new URL(req.url ?? '/', 'http://store'));
     } catch {
       return next();
     }
-    pages.find(pathname).then((page) => {
+    if (!key) return next();
+    pages.find(key).then((page) => {
       if (!page) return next();
       const header = (name: string) => (typeof req.headers[name] === 'string' ? (req.headers[name] as string) : null);
       const reply = replyFor({ method: req.method ?? 'GET', acceptEncoding: header('accept-encoding'), ifNoneMatch: header('if-none-match') }, page);

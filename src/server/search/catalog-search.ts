@@ -61,6 +61,13 @@ function watch(h: Holder): void {
   h.timer.unref();
 }
 
+/**
+ * The catalog version the index being served was built from (undefined before the first build). Part of the page
+ * cache's stamp: category and search pages list what the index finds, so a page rendered after the catalog changed
+ * but before the new index was swapped in must not be kept as the new catalog's page.
+ */
+export const searchIndexVersion = (): number | undefined => holder().version;
+
 /** The current index; built on first use only where nothing prepared it (astro dev, scripts). */
 export function catalogSearch(): Promise<CatalogSearch> {
   const h = holder();
