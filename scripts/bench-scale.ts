@@ -201,7 +201,7 @@ for (const extra of sizes) {
   columns.push(await column(extra));
 }
 
-const cell = (s: string) => s.padStart(20);
+const cell = (s: string) => s.padStart(26);
 const head = (label: string) => label.padEnd(40);
 console.log(
   `\nThe store at ${columns.map((c) => c.products.toLocaleString('en-US')).join(', ')} products (SQLite; ${connections} connections, ${duration} s per target)`,
