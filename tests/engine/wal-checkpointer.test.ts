@@ -36,3 +36,31 @@ it('a worker thread checkpoints the WAL that commits on the request connection n
     db.close();
   }
 });
+
+it('once the worker has copied a large WAL back, it says so, and a checkpoint between transactions lets the WAL start again from the top', async () => {
+  const file = join(dir, 'restart.db');
+  const db = openSqlite(file);
+  db.exec('PRAGMA wal_autocheckpoint = 0; CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)');
+  const insert = db.prepare('INSERT INTO t (v) VALUES (?)');
+  for (let i = 0; i < 300; i++) insert.run('x'.repeat(500));
+  const walFrames = () => (db.prepare('PRAGMA wal_checkpoint(PASSIVE)').get() as { log: number }).log;
+  let dues = 0;
+  const due = new Promise<void>((resolve) => {
+    const checkpointer = startWalCheckpointer(file, {
+      intervalMs: 20,
+      restartPages: 100,
+      onRestartDue: () => {
+        dues++;
+        resolve();
+      },
+    });
+    afterAll(() => checkpointer.stop());
+  });
+  await due;
+  expect(dues).toBeGreaterThan(0);
+  // What the request connection then does: a checkpoint, and the next transaction writes from the top of the WAL.
+  walFrames();
+  insert.run('y');
+  expect(walFrames()).toBeLessThan(10);
+  db.close();
+});

@@ -87,7 +87,20 @@ export function getDb(): Promise<Db> {
         // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
         // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
         await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
-        startWalCheckpointer(defaultSqliteFile());
+        let restarting = false;
+        startWalCheckpointer(defaultSqliteFile(), {
+          // Between two transactions (the connection's lock), once at a time: see RESTART_PAGES.
+          onRestartDue: () => {
+            if (restarting) return;
+            restarting = true;
+            sql`PRAGMA wal_checkpoint(PASSIVE)`
+              .execute(db.kysely)
+              .catch((err: unknown) => console.error('[db] a WAL restart checkpoint failed', err))
+              .finally(() => {
+                restarting = false;
+              });
+          },
+        });
       }
       return db;
     })();
