@@ -89,9 +89,9 @@ test('the zoom shows the whole photograph at 1x, keeps its Close button clear, a
     [c.x + c.width / 2, c.y + c.height / 2],
     [c.x + c.width / 2, c.y + c.height - 3],
   ] as const) {
-    expect(await page.evaluate(([px, py]) => document.elementFromPoint(px, py)?.closest('button')?.getAttribute('aria-label'), [x, y])).toBe(
-      'Close Product Zoom',
-    );
+    expect(
+      await page.evaluate(({ px, py }) => document.elementFromPoint(px, py)?.closest('button')?.getAttribute('aria-label'), { px: x, py: y }),
+    ).toBe('Close Product Zoom');
   }
   const transform = () => image.evaluate((img: HTMLImageElement) => img.style.transform);
   await zoomIn.click();

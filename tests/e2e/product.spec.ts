@@ -334,7 +334,7 @@ test('keyboard focus is a ring of its own: a focused size is told from the selec
   await page.keyboard.press('Tab');
   const focused = page.locator(':focus');
   await expect(focused).toHaveText('8');
-  const ring = await focused.evaluate((el) => getComputedStyle(el).outlineColor + ' ' + getComputedStyle(el).outlineStyle);
+  const ring = await focused.evaluate((el) => `${getComputedStyle(el).outlineColor} ${getComputedStyle(el).outlineStyle}`);
   const selectedBorder = await six.evaluate((el) => getComputedStyle(el).borderTopColor);
   expect(ring).toMatch(/solid$/);
   expect(ring.split(' solid')[0]).not.toBe(selectedBorder);

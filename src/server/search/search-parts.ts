@@ -57,7 +57,6 @@ export class SearchPartsBuilder {
 
   add(d: SearchDocument): void {
     const p = this.p;
-    const ordinal = p.ids.length;
     this.builder.add(FIELDS.map((f) => d[f]));
     p.ids.push(d.id);
     p.names.push(d.name);
