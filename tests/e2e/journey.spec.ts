@@ -24,6 +24,9 @@ test('home → product → colour and size → add to bag → bag totals → cha
 
   await added.getByRole('link', { name: 'View Bag' }).click();
   await expect(page).toHaveURL(/\/cart$/);
+  // The bag's island must be live before its quantity is changed: a change made to the server-rendered select before
+  // hydration sends nothing (a PostgreSQL CI run saw the subtotal stay at one item).
+  await hydrated(page);
   const line = page.getByRole('listitem', { name: /Everyday Crew Tee, Black, M/ });
   await expect(line).toBeVisible();
   const summary = page.getByTestId('order-summary');
