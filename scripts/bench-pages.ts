@@ -5,7 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import type { Db } from '../src/server/db/database.ts';
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+export const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
 
 async function timeGet(url: string, headers: Record<string, string>): Promise<{ ms: number; status: number }> {
   const started = performance.now();
@@ -15,7 +15,7 @@ async function timeGet(url: string, headers: Record<string, string>): Promise<{ 
 }
 
 /** `count` product slugs spread evenly over the catalog in id order, leaving out the ones already asked for. */
-async function spreadSlugs(db: Db, count: number, skip: Set<string>): Promise<string[]> {
+export async function spreadSlugs(db: Db, count: number, skip: Set<string>): Promise<string[]> {
   const total = Number(
     (
       await db.kysely

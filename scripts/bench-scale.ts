@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createDb } from '../src/server/db/database.ts';
+import { quantile, spreadSlugs } from './bench-pages.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { values } = parseArgs({
@@ -87,8 +88,6 @@ async function productCount(dataDir: string): Promise<number> {
   }
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
-
 /** req/s and the p95 and p99 of every response's latency (autocannon reports p97.5, not p95). */
 async function measure(t: Target): Promise<Measured> {
   const opts: autocannon.Options = {
@@ -123,26 +122,11 @@ async function waitForServer(server: ChildProcess): Promise<void> {
 async function firstRenderMedian(dataDir: string): Promise<number> {
   const db = createDb({ sqliteFile: join(dataDir, 'store.db') });
   try {
-    const total = Number(
-      (
-        await db.kysely
-          .selectFrom('products')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
     const times: number[] = [];
-    for (let k = 0; k < 50; k++) {
-      const row = await db.kysely
-        .selectFrom('products')
-        .select('slug')
-        .orderBy('id')
-        .limit(1)
-        .offset(Math.floor(((k + 0.5) * total) / 50))
-        .executeTakeFirst();
-      if (!row) continue;
+    // Pages nobody asked for yet (the product measured under load is cached by then).
+    for (const slug of await spreadSlugs(db, 50, new Set([TARGETS[1]!.path]))) {
       const started = performance.now();
-      const r = await fetch(`${base}/p/${row.slug}/`, { headers: BROWSER });
+      const r = await fetch(`${base}/p/${slug}/`, { headers: BROWSER });
       await r.arrayBuffer();
       times.push(performance.now() - started);
     }

@@ -7,6 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { Gallery } from '#src/islands/product/Gallery.tsx';
 import type { MediaView } from '#src/lib/commerce-types.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
+import '../helpers/jsdom-carousel.ts';
 
 const image = (color: string, n: number): MediaView => ({
   url: `/media/${color}-${n}.svg`,
@@ -15,26 +16,6 @@ const image = (color: string, n: number): MediaView => ({
   color,
 });
 const props = { name: 'Tee', images: [image('blk', 1), image('blk', 2), image('nvy', 1), image('nvy', 2)], videos: [], initialColor: 'blk' };
-
-// jsdom has no layout: the carousel library asks for media queries and observers, which answer "nothing matches".
-class NoObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.matchMedia ??= (media: string) =>
-  ({
-    matches: false,
-    media,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-globalThis.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
-globalThis.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
 
 let root: Root | undefined;
 afterEach(() => {

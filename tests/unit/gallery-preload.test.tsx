@@ -6,26 +6,7 @@ import { Gallery } from '#src/islands/product/Gallery.tsx';
 import type { MediaView } from '#src/lib/commerce-types.ts';
 import { IMAGE_CACHE_ENTRIES } from '#src/lib/constants.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
-
-// jsdom has no layout: the carousel library asks for media queries and observers, which answer "nothing matches".
-class NoObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-}
-window.matchMedia ??= (media: string) =>
-  ({
-    matches: false,
-    media,
-    onchange: null,
-    addEventListener() {},
-    removeEventListener() {},
-    addListener() {},
-    removeListener() {},
-    dispatchEvent: () => false,
-  }) as MediaQueryList;
-globalThis.ResizeObserver ??= NoObserver as unknown as typeof ResizeObserver;
-globalThis.IntersectionObserver ??= NoObserver as unknown as typeof IntersectionObserver;
+import '../helpers/jsdom-carousel.ts';
 
 afterEach(() => {
   cleanup();

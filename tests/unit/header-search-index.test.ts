@@ -1,22 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogSearch } from '#src/server/search/search-index.ts';
-import type { SearchDocument } from '#src/server/catalog/catalog-queries.ts';
-import { PRODUCTS, BRANDS } from '#src/server/catalog/catalog-data.ts';
+import { SEEDED_SEARCH_DOCS } from '../helpers/seeded-search-docs.ts';
 
 // The index over the seeded catalog's data, without a database.
-const docs: SearchDocument[] = PRODUCTS.map((p) => ({
-  id: p.id,
-  name: p.name,
-  slug: `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${p.id}`,
-  brand: p.brand,
-  brandName: BRANDS.find((b) => b.code === p.brand)!.name,
-  category: p.category,
-  description: p.description,
-  colors: p.colors.map((c) => c.name).join(' '),
-  rating: p.rating ?? null,
-  image: `/media/${p.id}.svg`,
-  minSalePrice: p.saleCents ?? p.listCents,
-}));
+const docs = SEEDED_SEARCH_DOCS;
 const index = new CatalogSearch(docs);
 
 describe('catalog search index', () => {

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildCatalogSearch, CatalogSearch } from '#src/server/search/search-index.ts';
-import type { SearchDocument } from '#src/server/catalog/catalog-queries.ts';
-import { PRODUCTS, BRANDS } from '#src/server/catalog/catalog-data.ts';
+import { SEEDED_SEARCH_DOCS } from '../helpers/seeded-search-docs.ts';
 import { SORTS } from '#src/lib/listing.ts';
 
 // The seeded catalog's products as search documents, plus generated copies as `npm run seed -- --products` makes
 // them ("<name> No. <n>", id gen-<n>), so that sorts and typeahead counts have more than one product per name.
-const base: SearchDocument[] = PRODUCTS.map((p) => ({
-  id: p.id,
-  name: p.name,
-  slug: `${p.name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-${p.id}`,
-  brand: p.brand,
-  brandName: BRANDS.find((b) => b.code === p.brand)!.name,
-  category: p.category,
-  description: p.description,
-  colors: p.colors.map((c) => c.name).join(' '),
-  rating: p.rating ?? null,
-  image: `/media/${p.id}.svg`,
-  minSalePrice: p.saleCents ?? p.listCents,
-}));
+const base = SEEDED_SEARCH_DOCS;
 const generated = Array.from({ length: 300 }, (_, i) => {
   const t = base[i % base.length]!;
   return { ...t, id: `gen-${i + 1}`, name: `${t.name} No. ${i + 1}`, slug: `gen-${i + 1}`, minSalePrice: (i * 7919) % 10_000 };
