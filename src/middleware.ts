@@ -22,6 +22,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const sessions = requestSessions(context);
   context.locals.session = sessions.session;
   context.locals.keepSession = sessions.keepSession;
+  context.locals.firstBagHolder = sessions.firstBagHolder;
   const response = await next();
   // A shared page goes out from the cache's copies; JSON replies are compressed here in one call; the other pages
   // go on to the stream compressor (src/server/http/compress.ts).

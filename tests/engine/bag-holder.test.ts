@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, type BagHolder } from '#src/server/commerce/basket.ts';
-import { createSession, sessionBagHolder } from '#src/server/session/session.ts';
+import { createSession, newSessionHolder, sessionBagHolder } from '#src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 let t: TestDb;
@@ -53,5 +53,39 @@ describe('the engine and whoever holds the bag (issue 9: addItem writes no sessi
     const account = await t.db.kysely.selectFrom('customers').select('basket_id').where('id', '=', customer.id).executeTakeFirstOrThrow();
     expect(row.basket_id).toBe(basketId);
     expect(account.basket_id).toBe(basketId);
+  });
+
+  it("a new guest's session is stored in the transaction that makes their bag, and not at all when the add is refused", async () => {
+    const sessions = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('sessions')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const baskets = async () =>
+      Number(
+        (
+          await t.db.kysely
+            .selectFrom('baskets')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const [sessionsBefore, basketsBefore] = [await sessions(), await baskets()];
+    const refused = newSessionHolder(3600, 'usid-refused');
+    await expect(addItem(t.db, null, { productId: 'no-such-sku', quantity: 1 }, refused)).rejects.toThrow();
+    expect(refused.made).toBeUndefined();
+    expect([await sessions(), await baskets()]).toEqual([sessionsBefore, basketsBefore]);
+
+    const holder = newSessionHolder(3600, 'usid-first-add');
+    const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 }, holder);
+    const made = holder.made!;
+    expect(made.session).toMatchObject({ basketId, usid: 'usid-first-add', saved: true });
+    const row = await t.another().kysely.selectFrom('sessions').selectAll().where('id', '=', made.session.id).executeTakeFirstOrThrow();
+    expect(row.basket_id).toBe(basketId);
+    expect(await sessions()).toBe(sessionsBefore + 1);
   });
 });

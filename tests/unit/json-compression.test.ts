@@ -1,6 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { json, success } from '#src/server/http/api.ts';
+import { json, jsonTextOf, sharedSuccess, success } from '#src/server/http/api.ts';
 import { compressJsonReply } from '#src/server/http/compress.ts';
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: `line-${i}`, name: 'Everyday Crew Tee', price: 1999 })) };
@@ -55,5 +55,25 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
       expect(out).toBe(reply);
       expect(out.headers.get('content-encoding')).toBeNull();
     }
+  });
+
+  it('makes the text and each compressed copy of a reply from a kept value once, and a new value gets its own', async () => {
+    const kept = { ...big };
+    const first = sharedSuccess('basket', kept);
+    const firstOut = compressJsonReply(request('br'), first);
+    const second = sharedSuccess('basket', kept);
+    expect(jsonTextOf(second)).toBe(jsonTextOf(first));
+    const brotli = jsonTextOf(first)!.encoded!.get('br');
+    expect(brotli).toBeDefined();
+    const secondOut = compressJsonReply(request('br'), second);
+    expect(jsonTextOf(second)!.encoded!.get('br')).toBe(brotli);
+    expect(Buffer.from(await secondOut.arrayBuffer())).toEqual(Buffer.from(await firstOut.arrayBuffer()));
+    expect(JSON.parse(brotliDecompressSync(brotli!).toString())).toEqual({ status: 'success', body: { basket: kept } });
+    // gzip for a client that takes only gzip, kept beside the brotli copy.
+    const gzipOut = compressJsonReply(request('gzip'), sharedSuccess('basket', kept));
+    expect(JSON.parse(gunzipSync(Buffer.from(await gzipOut.arrayBuffer())).toString()).body.basket).toEqual(kept);
+    expect(jsonTextOf(first)!.encoded!.size).toBe(2);
+    const changed = sharedSuccess('basket', { ...big, items: big.items.slice(1) });
+    expect(jsonTextOf(changed)).not.toBe(jsonTextOf(first));
   });
 });

@@ -1,6 +1,9 @@
 import { getDb } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
+import { readCatalogStamp } from '../commerce/catalog-version.ts';
+import { stampReader } from '../http/page-cache.ts';
+import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
 import { CODE_APPLIED } from '#src/lib/promo-code.ts';
 import type { AddToBagInput, UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
@@ -12,7 +15,7 @@ import type * as v from 'valibot';
  * the bag id, a promotion's details). Endpoints parse the request and call one of these; the session plumbing
  * (which bag is the visitor's, storing a session on the first add) and the bag rules stay on this side.
  */
-type SessionAccess = Pick<App.Locals, 'session' | 'keepSession'>;
+type SessionAccess = Pick<App.Locals, 'session' | 'keepSession' | 'firstBagHolder'>;
 type SessionRead = Pick<App.Locals, 'session'>;
 
 const EMPTY_BAG = 'Your bag is empty.';
@@ -23,9 +26,21 @@ async function bagOf(locals: SessionRead): Promise<string> {
   return basketId;
 }
 
-/** The visitor's bag with totals computed now (an empty bag when they have none yet). */
+/** Priced bags kept by this instance, each used only while its stamp holds (priced-bags.ts). */
+const windowStamp = stampReader(async () => readCatalogStamp(await getDb()));
+const kept = pricedBags({
+  bagStamp: async (id) => (await engine()).basketStamp(id),
+  windowStamp,
+  price: async (id) => (await engine()).pruneAndReadBasket(id),
+});
+
+/**
+ * The visitor's bag with totals as they stand now (an empty bag when they have none yet). The same object may be
+ * handed to other requests while the bag is unchanged: read it, never change it.
+ */
 export async function readBasket(locals: SessionRead): Promise<BasketView> {
-  return (await engine()).pruneAndReadBasket((await locals.session()).basketId);
+  const { basketId: id } = await locals.session();
+  return id ? kept.read(id) : (await engine()).pruneAndReadBasket(null);
 }
 
 /** The bag id shown in the checkout footer; null until the visitor has put something in a bag. */
@@ -37,21 +52,21 @@ export async function basketId(locals: SessionRead): Promise<string | null> {
 export async function basketProductIds(locals: SessionRead): Promise<string[]> {
   const { basketId: id } = await locals.session();
   if (!id) return [];
-  const basket = await (await engine()).pruneAndReadBasket(id);
+  const basket = await kept.read(id);
   return [...new Set(basket.productItems.map((i) => i.masterId))];
 }
 
 /**
  * Adds to the session's bag, creating the bag on first add. A stored session is the bag's holder inside the add's
  * transaction (sessionBagHolder), so two first adds at once end in one bag. A visitor with no stored session yet
- * gets one only once the add has made their bag, so a refused add writes no session. A free-gift claim uses the
- * bag the session already has.
+ * gets one in the transaction that makes their bag (locals.firstBagHolder), so a refused add writes no session and
+ * a bag is never left without one. A free-gift claim uses the bag the session already has.
  */
 export async function addToBag(locals: SessionAccess, input: AddToBagInput): Promise<BasketView> {
   const commerce = await engine();
   const session = await locals.session();
   if (!session.saved) {
-    const { basketId: created } = await commerce.addItem(null, input);
+    const { basketId: created } = await commerce.addItem(null, input, await locals.firstBagHolder());
     await locals.keepSession(created);
     return commerce.pruneAndReadBasket(created);
   }

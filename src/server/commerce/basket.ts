@@ -4,6 +4,7 @@ import { isEGiftCard, isGiftCard } from '#src/lib/product-types.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
+import { preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, resolveHemming, type LoadedVariant } from './variant-limits.ts';
@@ -21,22 +22,55 @@ import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 
 const nowIso = () => new Date().toISOString();
 
+// The writes of an add, the most frequent write a shopper makes: compiled once (db/prepared.ts).
+const insertBasket = preparedWrite((tx: Tx, id: string, lastAddedItemId: string | null, now: string) =>
+  tx.insertInto('baskets').values({
+    id,
+    currency: CURRENCY,
+    shipping_method_id: DEFAULT_SHIPPING_METHOD_ID,
+    shipping_state_code: null,
+    status: 'open',
+    last_added_item_id: lastAddedItemId,
+    created_at: now,
+    updated_at: now,
+  }),
+);
+
+const insertLine = preparedWrite(
+  (
+    tx: Tx,
+    id: string,
+    basketId: string,
+    sku: string,
+    productId: string,
+    quantity: number,
+    hemmingOptionId: string | null,
+    giftRecipient: string | null,
+    giftSender: string | null,
+    giftRecipientEmail: string | null,
+    giftMessage: string | null,
+    position: number,
+    createdAt: string,
+  ) =>
+    tx.insertInto('basket_items').values({
+      id,
+      basket_id: basketId,
+      sku,
+      product_id: productId,
+      quantity,
+      hemming_option_id: hemmingOptionId,
+      gift_recipient: giftRecipient,
+      gift_sender: giftSender,
+      gift_recipient_email: giftRecipientEmail,
+      gift_message: giftMessage,
+      position,
+      created_at: createdAt,
+    }),
+);
+
 export async function createBasket(tx: Tx, lastAddedItemId: string | null = null): Promise<string> {
   const id = randomUUID();
-  const now = nowIso();
-  await tx
-    .insertInto('baskets')
-    .values({
-      id,
-      currency: CURRENCY,
-      shipping_method_id: DEFAULT_SHIPPING_METHOD_ID,
-      shipping_state_code: null,
-      status: 'open',
-      last_added_item_id: lastAddedItemId,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
+  await insertBasket(tx, id, lastAddedItemId, nowIso());
   return id;
 }
 
@@ -122,20 +156,21 @@ export async function addItem(
     } else {
       itemId = newItemId;
       const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
-      await tx
-        .insertInto('basket_items')
-        .values({
-          id: itemId,
-          basket_id: id,
-          sku: v.sku,
-          product_id: v.product_id,
-          quantity: input.quantity,
-          hemming_option_id: hem,
-          ...gift,
-          position,
-          created_at: nowIso(),
-        })
-        .execute();
+      await insertLine(
+        tx,
+        itemId,
+        id,
+        v.sku,
+        v.product_id,
+        input.quantity,
+        hem,
+        gift.gift_recipient,
+        gift.gift_sender,
+        gift.gift_recipient_email,
+        gift.gift_message,
+        position,
+        nowIso(),
+      );
     }
     if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
     return { basketId: id, itemId };

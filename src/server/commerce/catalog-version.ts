@@ -5,17 +5,18 @@ import { promotionActiveAt } from './promotion-window.ts';
 
 /**
  * What pages rendered from the catalog depend on, as one string two instances agree on: the catalog's version
- * (migration 013; raised by the import, the seed, a restock, and by triggers on every promotion write, migration
- * 014) and the promotions active at `now`. The second part is how a page learns that a promotion's start or end
+ * (migration 013; raised by the import, the seed, a restock, and by triggers on every promotion and free-gift
+ * promotion write, migrations 014 and 016) and the promotions and free-gift promotions active at `now`. The second part is how a page learns that a promotion's start or end
  * time passed: nothing is written then, but the set of active promotions changes. Two small queries, read by each
  * instance's page cache every few seconds (src/server/http/page-cache.ts), never per request.
  */
 export async function readCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
-  const [state, active] = await Promise.all([
+  const [state, active, bonus] = await Promise.all([
     db.kysely.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirst(),
     db.kysely.selectFrom('promotions').select('id').where(promotionActiveAt('promotions', now)).orderBy('id').execute(),
+    db.kysely.selectFrom('bonus_promotions').select('id').where(promotionActiveAt('bonus_promotions', now)).orderBy('id').execute(),
   ]);
-  return `${Number(state?.version ?? 0)}:${active.map((p) => p.id).join(',')}`;
+  return `${Number(state?.version ?? 0)}:${active.map((p) => p.id).join(',')}:${bonus.map((p) => p.id).join(',')}`;
 }
 
 /**

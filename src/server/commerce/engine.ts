@@ -1,6 +1,7 @@
 import { getDb, type Db } from '../db/database.ts';
 import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, setShippingState, updateItemQuantity, type BagHolder } from './basket.ts';
 import { readProduct } from './catalog.ts';
+import { readBasketStamp } from './basket-stamp.ts';
 import { replaceItem } from './basket-edit.ts';
 import { listShippingMethods } from './shipping.ts';
 import { reserveStock, type StockRequest } from './stock.ts';
@@ -19,6 +20,8 @@ export interface CommerceEngine {
   readProduct(idOrSlug: string): Promise<ProductView | null>;
   /** The bag as the shopper sees it now; free gifts it no longer qualifies for are deleted on the way (hence the name). */
   pruneAndReadBasket(basketId: string | null): Promise<BasketView>;
+  /** What the bag's price depends on besides promotion windows and the hour, as one string; null: no open bag. */
+  basketStamp(basketId: string): Promise<string | null>;
   /** With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has none). */
   addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
@@ -47,6 +50,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
   return {
     readProduct: (id) => readProduct(db, id),
     pruneAndReadBasket: (basketId) => pruneAndReadBasket(db, basketId),
+    basketStamp: (basketId) => readBasketStamp(db.kysely, basketId),
     addItem: (basketId, input, holder) => addItem(db, basketId, input, holder),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),

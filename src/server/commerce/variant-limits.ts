@@ -1,11 +1,12 @@
+import { prepared } from '../db/prepared.ts';
 import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Tx } from '../db/transaction.ts';
 import { maxOrderable } from './catalog.ts';
 import { CommerceError } from './errors.ts';
 
-/** A variant as an add to the bag checks it: orderable, stock, the item's limit (shared by bought and free lines). */
-export async function loadVariant(tx: Tx, sku: string) {
-  return tx
+/** Run by every add and edit of a line: compiled once (db/prepared.ts). */
+const variantRow = prepared((tx: Tx, sku: string) =>
+  tx
     .selectFrom('variants')
     .innerJoin('products', 'products.id', 'variants.product_id')
     .leftJoin('stock', 'stock.sku', 'variants.sku')
@@ -22,8 +23,13 @@ export async function loadVariant(tx: Tx, sku: string) {
       'products.product_type',
       'products.name',
     ])
-    .where('variants.sku', '=', sku)
-    .executeTakeFirst();
+    .where('variants.sku', '=', sku),
+);
+
+/** A variant as an add to the bag checks it: orderable, stock, the item's limit (shared by bought and free lines). */
+export async function loadVariant(tx: Tx, sku: string) {
+  const [row] = await variantRow(tx, sku);
+  return row;
 }
 
 export type LoadedVariant = NonNullable<Awaited<ReturnType<typeof loadVariant>>>;

@@ -251,6 +251,8 @@ export interface BasketTable {
   last_added_item_id: string | null;
   created_at: string;
   updated_at: string;
+  /** Raised by every write to the bag, its lines, codes and checkout choices (triggers, migration 016). */
+  version: Generated<number>;
 }
 
 export interface BasketItemTable {

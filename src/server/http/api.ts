@@ -18,9 +18,32 @@ export class BadRequest extends Error {
   }
 }
 
+/**
+ * A JSON reply's text, and the compressed copies of one whose body is handed out again unchanged (sharedSuccess),
+ * made once by compress.ts's one-shot compressor and kept with the text.
+ */
+export interface JsonText {
+  text: string;
+  encoded?: Map<string, Buffer<ArrayBuffer>>;
+}
+
 /** The text of each reply json() made, so src/middleware.ts can compress it in one call without reading it back. */
-const jsonTexts = new WeakMap<Response, string>();
-export const jsonTextOf = (response: Response): string | undefined => jsonTexts.get(response);
+const jsonTexts = new WeakMap<Response, JsonText>();
+export const jsonTextOf = (response: Response): JsonText | undefined => jsonTexts.get(response);
+
+function jsonReply(body: JsonText, status: number, headers: Record<string, string>): Response {
+  const response = new Response(body.text, {
+    status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...headers,
+      'content-length': String(Buffer.byteLength(body.text)),
+    },
+  });
+  jsonTexts.set(response, body);
+  return response;
+}
 
 /**
  * A JSON reply, with its length: the production server's compressor (compress.ts) skips replies under 1 KiB only
@@ -28,21 +51,27 @@ export const jsonTextOf = (response: Response): string | undefined => jsonTexts.
  * few hundred bytes put through a brotli stream cost a small reply a fifth of its CPU, to save a few dozen bytes.
  */
 export function json(data: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  const text = JSON.stringify(data);
-  const response = new Response(text, {
-    status,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      ...headers,
-      'content-length': String(Buffer.byteLength(text)),
-    },
-  });
-  jsonTexts.set(response, text);
-  return response;
+  return jsonReply({ text: JSON.stringify(data) }, status, headers);
 }
 
 export const success = (body: unknown, extra: Record<string, unknown> = {}) => json({ status: 'success', ...extra, body });
+
+/** Replies made from kept values, by value and the name it goes under: an entry lives as long as its value. */
+const sharedTexts = new WeakMap<object, { name: string; body: JsonText }>();
+
+/**
+ * success({ [name]: value }) for a value handed out again unchanged while it holds (a kept priced bag,
+ * src/server/bag/priced-bags.ts): its JSON text, and its compressed copies, are made once per value.
+ */
+export function sharedSuccess(name: string, value: object): Response {
+  let shared = sharedTexts.get(value);
+  if (shared?.name !== name) {
+    shared = { name, body: { text: JSON.stringify({ status: 'success', body: { [name]: value } }), encoded: new Map() } };
+    sharedTexts.set(value, shared);
+  }
+  return jsonReply(shared.body, 200, {});
+}
+
 export const failure = (status: number, message: string) => json({ status: 'error', message }, status);
 
 /**

@@ -50,15 +50,21 @@ const ONE_SHOT_BROTLI_PARAMS = { [constants.BROTLI_PARAM_QUALITY]: 1, [constants
  * Vary: Accept-Encoding itself: under `astro dev` no stream compressor comes after this to say it.
  */
 export function compressJsonReply(request: Request, response: Response): Response {
-  const text = jsonTextOf(response);
+  const json = jsonTextOf(response);
+  const text = json?.text;
   if (text === undefined || text.length < 1024 || text.length > ONE_SHOT_MAX_BYTES || request.method === 'HEAD') return response;
   if (response.headers.has('content-encoding')) return response;
   const accepted = request.headers.get('accept-encoding');
   if (!accepted) return response;
   const encoding = chooseEncoding({ headers: { 'accept-encoding': accepted } }, ['br', 'gzip']);
   if (encoding === 'identity') return response;
-  const body = Buffer.from(text);
-  const compressed = encoding === 'br' ? brotliCompressSync(body, { params: ONE_SHOT_BROTLI_PARAMS }) : gzipSync(body);
+  // A reply made from a kept value (api.ts sharedSuccess) keeps its compressed copies with its text.
+  let compressed = json?.encoded?.get(encoding);
+  if (!compressed) {
+    const body = Buffer.from(text);
+    compressed = encoding === 'br' ? brotliCompressSync(body, { params: ONE_SHOT_BROTLI_PARAMS }) : gzipSync(body);
+    json?.encoded?.set(encoding, compressed);
+  }
   const headers = new Headers(response.headers);
   headers.set('content-encoding', encoding);
   headers.append('vary', 'Accept-Encoding');

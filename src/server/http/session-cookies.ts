@@ -1,7 +1,17 @@
 import type { AstroCookies } from 'astro';
 import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
-import { attachBasket, createSession, draftSession, loadSession, SESSION_COOKIE, USID_COOKIE, type Session } from '../session/session.ts';
+import type { BagHolder } from '../commerce/basket.ts';
+import {
+  attachBasket,
+  createSession,
+  draftSession,
+  loadSession,
+  newSessionHolder,
+  SESSION_COOKIE,
+  USID_COOKIE,
+  type Session,
+} from '../session/session.ts';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -43,6 +53,11 @@ export interface RequestSessions {
   session(): Promise<Session>;
   /** The same session, stored and given its cookies if it was a draft; with a bag, the bag is attached to it. */
   keepSession(basketId?: string): Promise<Session>;
+  /**
+   * For a draft's first add: the holder that stores the session in the add's own transaction (newSessionHolder).
+   * keepSession after the add then writes only its cookies.
+   */
+  firstBagHolder(): Promise<BagHolder>;
 }
 
 /**
@@ -53,13 +68,14 @@ export interface RequestSessions {
 export function requestSessions(context: CookieContext): RequestSessions {
   let current: Promise<Session> | undefined;
   let kept: Promise<Session> | undefined;
+  let holder: ReturnType<typeof newSessionHolder> | undefined;
   const guestTtl = () => config().SESSION_TTL_SECONDS;
   const session = () =>
     (current ??= (async () => (await loadSession(await getDb(), context.cookies.get(SESSION_COOKIE)?.value, guestTtl())) ?? draftSession())());
   const keep = async (basketId: string | undefined): Promise<Session> => {
     const visitor = await session();
     if (visitor.saved) return visitor;
-    const { token, session: stored } = await createSession(await getDb(), guestTtl(), { usid: visitor.usid, basketId });
+    const { token, session: stored } = holder?.made ?? (await createSession(await getDb(), guestTtl(), { usid: visitor.usid, basketId }));
     // The cookie outlives an empty guest row on purpose: the row's expiry is the authority, and once the session
     // holds a bag the row lives the full guest lifetime too.
     writeSessionCookies(context, token, stored, guestTtl());
@@ -73,6 +89,11 @@ export function requestSessions(context: CookieContext): RequestSessions {
       const stored = await kept;
       if (basketId) await attachBasket(await getDb(), stored, basketId, guestTtl());
       return stored;
+    },
+    async firstBagHolder() {
+      // The draft's usid goes on with the stored session, as keepSession's would.
+      holder ??= newSessionHolder(guestTtl(), (await session()).usid);
+      return holder;
     },
   };
 }

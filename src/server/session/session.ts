@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { prepared } from '../db/prepared.ts';
+import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from '../commerce/basket.ts';
 
@@ -74,11 +74,14 @@ export function draftSession(): Session {
   return { id: '', usid: randomBytes(16).toString('hex'), basketId: null, customerId: null, remember: false, saved: false };
 }
 
-export async function createSession(
-  db: Db,
-  guestTtl: number,
-  owner: { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string } = {},
-): Promise<{ token: string; session: Session; ttl: number }> {
+/** A new session: its cookie token, what the request knows of it, its lifetime, and the row that stores it. */
+interface NewSession {
+  token: string;
+  session: Session;
+  ttl: number;
+}
+
+function newSession(guestTtl: number, owner: { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string }) {
   const token = randomBytes(32).toString('base64url');
   const session: Session = {
     id: hashToken(token),
@@ -89,20 +92,58 @@ export async function createSession(
     saved: true,
   };
   const ttl = sessionTtl(session, guestTtl);
-  const now = new Date();
-  await db.kysely
-    .insertInto('sessions')
-    .values({
-      id: session.id,
-      usid: session.usid,
-      customer_id: session.customerId,
-      basket_id: session.basketId,
-      remember: session.remember ? 1 : 0,
-      created_at: now.toISOString(),
-      expires_at: new Date(now.getTime() + ttl * 1000).toISOString(),
-    })
-    .execute();
   return { token, session, ttl };
+}
+
+const insertSession = preparedWrite(
+  (tx: Tx, id: string, usid: string, customerId: string | null, basketId: string | null, remember: number, createdAt: string, expiresAt: string) =>
+    tx.insertInto('sessions').values({
+      id,
+      usid,
+      customer_id: customerId,
+      basket_id: basketId,
+      remember,
+      created_at: createdAt,
+      expires_at: expiresAt,
+    }),
+);
+
+async function storeSession(tx: Tx, { session, ttl }: NewSession): Promise<void> {
+  const now = new Date();
+  const expiresAt = new Date(now.getTime() + ttl * 1000).toISOString();
+  await insertSession(tx, session.id, session.usid, session.customerId, session.basketId, session.remember ? 1 : 0, now.toISOString(), expiresAt);
+}
+
+export async function createSession(
+  db: Db,
+  guestTtl: number,
+  owner: { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string } = {},
+): Promise<NewSession> {
+  const made = newSession(guestTtl, owner);
+  await storeSession(db.kysely, made);
+  return made;
+}
+
+/**
+ * A guest without a stored session as the holder of the bag their first add makes: the session's row is written in
+ * the add's transaction, with the bag (one commit instead of two, and never a bag without its session or a session
+ * for a refused add). `made` is the session once holdBasket ran; its cookies are the caller's to write after commit.
+ */
+export function newSessionHolder(guestTtl: number, usid: string): BagHolder & { readonly made: NewSession | undefined } {
+  let made: NewSession | undefined;
+  return {
+    get made() {
+      return made;
+    },
+    async lockBasketId() {
+      return null;
+    },
+    async holdBasket(tx, basketId) {
+      const session = newSession(guestTtl, { usid, basketId });
+      await storeSession(tx, session);
+      made = session;
+    },
+  };
 }
 
 export async function deleteSession(db: Db, sessionId: string): Promise<void> {

@@ -13,6 +13,7 @@ import { shippingExtras } from './012-shipping-extras.ts';
 import { catalogVersion } from './013-catalog-version.ts';
 import { promotionVersion } from './014-promotion-version.ts';
 import { searchReadIndexes } from './015-search-read-indexes.ts';
+import { basketVersion } from './016-basket-version.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -35,6 +36,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_23_013_catalog_version': catalogVersion,
   '2026_11_24_014_promotion_version': promotionVersion,
   '2026_11_24_015_search_read_indexes': searchReadIndexes,
+  '2026_11_24_016_basket_version': basketVersion,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,29 @@
+import { prepared } from '../db/prepared.ts';
+import type { Tx } from '../db/transaction.ts';
+
+/**
+ * Everything a priced bag depends on that the catalog's version does not cover, as one string: the bag's version
+ * (raised by every write to the bag, its lines, codes and checkout choices; migration 016), whether it is still
+ * open, the catalog's version, and the stock of its lines (orders by other shoppers take it without touching the
+ * bag). Two reads of a bag under the same stamp, the same free-gift and promotion windows and the same hour
+ * (basket-pricer's calendar rules) price it the same. Null when there is no such bag.
+ */
+const stampRows = prepared((tx: Tx, basketId: string) =>
+  tx
+    .selectFrom('baskets as b')
+    .innerJoin('catalog_state as cs', (j) => j.on('cs.id', '=', 1))
+    .leftJoin('basket_items as i', 'i.basket_id', 'b.id')
+    .leftJoin('stock as s', 's.sku', 'i.sku')
+    .select(['b.version', 'b.status', 'cs.version as catalog_version', 'i.id as item_id', 's.on_hand'])
+    .where('b.id', '=', basketId)
+    .orderBy('i.id'),
+);
+
+export async function readBasketStamp(tx: Tx, basketId: string): Promise<string | null> {
+  const rows = await stampRows(tx, basketId);
+  const head = rows[0];
+  if (!head) return null;
+  let stamp = `${head.version}|${head.status}|${head.catalog_version}`;
+  for (const r of rows) if (r.item_id !== null) stamp += `|${r.on_hand ?? '-'}`;
+  return stamp;
+}
