@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { json, jsonTextOf, sharedSuccess, success } from '#src/server/http/api.ts';
-import { compressJsonReply } from '#src/server/http/compress.ts';
+import { compressJsonReply, sharedJsonReply } from '#src/server/http/compress.ts';
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: `line-${i}`, name: 'Everyday Crew Tee', price: 1999 })) };
 const request = (acceptEncoding: string | null, method = 'GET') =>
@@ -75,5 +75,23 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     expect(jsonTextOf(first)!.encoded!.size).toBe(2);
     const changed = sharedSuccess('basket', { ...big, items: big.items.slice(1) });
     expect(jsonTextOf(changed)).not.toBe(jsonTextOf(first));
+  });
+
+  it('answers a kept value in its final encoding in one reply, with the headers the one-shot compressor gives', async () => {
+    const kept = { ...big };
+    const out = sharedJsonReply(request('gzip, br'), 'basket', kept);
+    expect(out.headers.get('content-encoding')).toBe('br');
+    expect(out.headers.get('vary')).toBe('Accept-Encoding');
+    expect(out.headers.get('cache-control')).toBe('no-store');
+    const bytes = Buffer.from(await out.arrayBuffer());
+    expect(Number(out.headers.get('content-length'))).toBe(bytes.length);
+    expect(JSON.parse(brotliDecompressSync(bytes).toString())).toEqual({ status: 'success', body: { basket: kept } });
+    // The middleware's compressor leaves it as it is.
+    expect(compressJsonReply(request('br'), out)).toBe(out);
+    // Without Accept-Encoding, or for HEAD, the plain text.
+    for (const plain of [sharedJsonReply(request(null), 'basket', kept), sharedJsonReply(request('br', 'HEAD'), 'basket', kept)]) {
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(JSON.parse(await plain.text()).body.basket).toEqual(kept);
+    }
   });
 });

@@ -60,17 +60,21 @@ export const success = (body: unknown, extra: Record<string, unknown> = {}) => j
 const sharedTexts = new WeakMap<object, { name: string; body: JsonText }>();
 
 /**
- * success({ [name]: value }) for a value handed out again unchanged while it holds (a kept priced bag,
- * src/server/bag/priced-bags.ts): its JSON text, and its compressed copies, are made once per value.
+ * The text of success({ [name]: value }) for a value handed out again unchanged while it holds (a kept priced bag,
+ * src/server/bag/priced-bags.ts): made once per value, with room for its compressed copies (compress.ts
+ * sharedJsonReply).
  */
-export function sharedSuccess(name: string, value: object): Response {
+export function sharedSuccessText(name: string, value: object): JsonText {
   let shared = sharedTexts.get(value);
   if (shared?.name !== name) {
     shared = { name, body: { text: JSON.stringify({ status: 'success', body: { [name]: value } }), encoded: new Map() } };
     sharedTexts.set(value, shared);
   }
-  return jsonReply(shared.body, 200, {});
+  return shared.body;
 }
+
+/** success({ [name]: value }) from the value's kept text (sharedSuccessText). */
+export const sharedSuccess = (name: string, value: object): Response => jsonReply(sharedSuccessText(name, value), 200, {});
 
 export const failure = (status: number, message: string) => json({ status: 'error', message }, status);
 
