@@ -42,7 +42,9 @@ async function importFrom(file: string): Promise<boolean> {
   const report = await importCatalog(linesOf(input));
   const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
   // SQLite merges after the last line; PostgreSQL merges each batch while the next lines are read.
-  const timing = `${seconds(report.ms.total)} (the last ${seconds(report.ms.merge)} after the last line was read)`;
+  const timing =
+    `${seconds(report.ms.total)} (the last ${seconds(report.ms.merge)} after the last line was read` +
+    `${report.firstLoad ? '; a first load: foreign keys checked once, at the end' : ''})`;
   console.log(`${file}: ${n(report.products)} products, ${n(report.variants)} variants in ${timing}.`);
   if (!report.imported) {
     for (const i of report.issues.slice(0, PRINTED_ISSUES)) {

@@ -1,10 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import type { Db, Dialect } from '../db/database.ts';
+import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { parseFeedLine } from './feed-line.ts';
 import { emptyFeedRows, FEED_TABLES, toRows, type FeedRows } from './feed-rows.ts';
 import { analyzeCatalog, createStage, dropStage, indexStage, StageWriter, truncateStage } from './import-stage.ts';
 import { bumpVersion, catalogSize, findClashes, mergeStage, noChanges, type Clash, type MergeChanges } from './import-merge.ts';
+import { onImportConnection, type CopyIn } from './import-connection.ts';
+import { catalogForeignKeys, dropForeignKeys, FIRST_LOAD, restoreForeignKeys, type FirstLoadRule, type ForeignKey } from './import-first-load.ts';
 
 /**
  * The catalog import (issue 12 item 3): a JSON Lines feed of products with their colours, images, variants, prices
@@ -14,7 +16,9 @@ import { bumpVersion, catalogSize, findClashes, mergeStage, noChanges, type Clas
  *
  * SQLite stages the whole feed, then merges it in one write transaction: the store's other writers wait only for
  * the merge. PostgreSQL merges each batch as it is staged, inside one transaction that spans the import, while the
- * next lines are parsed: its foreign-key checks make the merge the longest part, and it runs on the second core.
+ * next lines are parsed: its foreign-key checks make the merge the longest part, and it runs on the second core. A
+ * first load of a large feed into a near-empty catalog checks those keys once at the end instead
+ * (import-first-load.ts).
  */
 
 export interface ImportIssue {
@@ -33,6 +37,8 @@ export interface ImportReport {
   products: number;
   variants: number;
   changes: MergeChanges | null;
+  /** True when the import took the first-load path (PostgreSQL): the catalog's keys checked once, at the end. */
+  firstLoad: boolean;
   /** The catalog's version after the import (raised only when something changed). */
   version: number | null;
   /** The first MAX_REPORTED_ISSUES problems, in line order; `issueCount` counts them all. */
@@ -49,11 +55,17 @@ const BATCHES_AHEAD = 2;
 
 type Lines = AsyncIterable<string> | Iterable<string>;
 
-/** `productsPerBatch` is for tests, which need several batches from a few lines. */
-export async function importFeed(db: Db, lines: Lines, options: { productsPerBatch?: number } = {}): Promise<ImportReport> {
+export interface ImportOptions {
+  /** For tests, which need several batches from a few lines. */
+  productsPerBatch?: number;
+  /** When a PostgreSQL import takes the first-load path (FIRST_LOAD unless a test sets another). */
+  firstLoad?: FirstLoadRule;
+}
+
+export async function importFeed(db: Db, lines: Lines, options: ImportOptions = {}): Promise<ImportReport> {
   const started = performance.now();
   const brands = new Set((await db.kysely.selectFrom('brands').select('code').execute()).map((b) => b.code));
-  return db.kysely.connection().execute(async (conn) => {
+  return onImportConnection(db, async (conn, copyIn) => {
     await createStage(conn);
     // PostgreSQL looks staged rows up by key for every batch; SQLite indexes the whole stage once it is loaded.
     // The planner's sizes of the catalog tables can be far off (a catalog emptied and seeded again): refreshed.
@@ -62,7 +74,7 @@ export async function importFeed(db: Db, lines: Lines, options: { productsPerBat
       await analyzeCatalog(conn);
     }
     try {
-      return await run(conn, db.dialect, lines, brands, started, options.productsPerBatch ?? PRODUCTS_PER_BATCH);
+      return await run(conn, copyIn, lines, brands, started, options);
     } finally {
       await dropStage(conn);
     }
@@ -71,15 +83,15 @@ export async function importFeed(db: Db, lines: Lines, options: { productsPerBat
 
 async function run(
   conn: Kysely<Database>,
-  dialect: Dialect,
+  copyIn: CopyIn | null,
   lines: Lines,
   brands: ReadonlySet<string>,
   started: number,
-  perBatch: number,
+  options: ImportOptions,
 ): Promise<ImportReport> {
-  const asYouGo = dialect === 'postgres';
+  const asYouGo = copyIn !== null; // PostgreSQL
   const changes = noChanges();
-  const batches = new BatchQueue(conn, dialect, asYouGo, changes);
+  const batches = new BatchQueue(conn, copyIn, changes, options.firstLoad ?? FIRST_LOAD);
   await batches.start();
   // PostgreSQL: the import's one transaction. SQLite: the staging's, on the temporary database only.
   await sql`begin`.execute(conn);
@@ -88,7 +100,7 @@ async function run(
   if (asYouGo) await sql`set local jit = off`.execute(conn);
   let read: ReadResult;
   try {
-    read = await readFeed(lines, brands, batches, perBatch);
+    read = await readFeed(lines, brands, batches, options.productsPerBatch ?? PRODUCTS_PER_BATCH);
     await batches.drain();
   } catch (err) {
     await sql`rollback`.execute(conn);
@@ -103,6 +115,7 @@ async function run(
       products: read.products,
       variants: read.variants,
       changes: null,
+      firstLoad: batches.firstLoad,
       version: null,
       issues: issues.slice(0, MAX_REPORTED_ISSUES),
       issueCount: issues.length,
@@ -128,6 +141,7 @@ async function run(
       }
       await mergeStage(conn, batches.columns, changes);
     }
+    await batches.restoreKeys();
     const changed = Object.values(changes).some((n) => n > 0);
     const version = await bumpVersion(conn, changed, new Date().toISOString());
     await sql`commit`.execute(conn);
@@ -218,6 +232,12 @@ class BatchQueue {
   /** Products and variants in the catalog when its tables were last analyzed, and how many were new by then. */
   #countedSize = 0;
   #grownAtCount = 0;
+  readonly #firstLoadRule: FirstLoadRule;
+  /** Products in the catalog at the start, and staged since. */
+  #catalogProducts = 0;
+  #staged = 0;
+  /** Whether the first-load path is still to be decided (undefined), was not taken (null), or the keys it dropped. */
+  #droppedKeys: ForeignKey[] | null | undefined;
   #inFlight = 0;
   #failure: unknown;
 
@@ -226,13 +246,38 @@ class BatchQueue {
     if (!this.#asYouGo) return;
     const size = await catalogSize(this.#conn);
     this.#countedSize = size.products + size.variants;
+    this.#catalogProducts = size.products;
+    if (this.#catalogProducts > this.#firstLoadRule.maxCatalogProducts) this.#droppedKeys = null;
   }
 
-  constructor(conn: Kysely<Database>, dialect: Dialect, asYouGo: boolean, changes: MergeChanges) {
+  /** `copyIn` on PostgreSQL, which merges each batch as it goes; null on SQLite. */
+  constructor(conn: Kysely<Database>, copyIn: CopyIn | null, changes: MergeChanges, firstLoad: FirstLoadRule) {
     this.#conn = conn;
-    this.#writer = new StageWriter(conn, dialect);
-    this.#asYouGo = asYouGo;
+    this.#writer = new StageWriter(conn, copyIn);
+    this.#asYouGo = copyIn !== null;
     this.#changes = changes;
+    this.#firstLoadRule = firstLoad;
+    if (!this.#asYouGo) this.#droppedKeys = null;
+  }
+
+  /** True when the catalog's keys were dropped for a first load (and are added back by `restoreKeys`). */
+  get firstLoad(): boolean {
+    return Boolean(this.#droppedKeys);
+  }
+
+  /** Adds back the keys a first load dropped, each checked against every row; throws on a row that breaks one. */
+  async restoreKeys(): Promise<void> {
+    if (this.#droppedKeys) await restoreForeignKeys(this.#conn, this.#droppedKeys);
+  }
+
+  /**
+   * Takes the first-load path once the staged products reach the rule's count, if the catalog was small enough at
+   * the start and this role may alter its tables; otherwise the keys stay and check each row.
+   */
+  async #decideFirstLoad(): Promise<void> {
+    if (this.#droppedKeys !== undefined || this.#staged < this.#firstLoadRule.minFeedProducts) return;
+    const keys = await catalogForeignKeys(this.#conn);
+    this.#droppedKeys = keys && (await dropForeignKeys(this.#conn, keys)) ? keys : null;
   }
 
   /** True while a batch is on its way. */
@@ -251,7 +296,9 @@ class BatchQueue {
 
   async add(rows: FeedRows, lineOf: ReadonlyMap<object, number>): Promise<void> {
     this.#inFlight++;
-    this.#tail = this.#tail.then(() => this.#stage(rows, lineOf)).finally(() => this.#inFlight--);
+    const write = this.#writer.prepare(rows, lineOf);
+    const products = rows.products.length;
+    this.#tail = this.#tail.then(() => this.#stage(write, products)).finally(() => this.#inFlight--);
     this.#pending.push(this.#tail);
     if (this.#pending.length > BATCHES_AHEAD) await this.#pending.shift();
   }
@@ -269,11 +316,13 @@ class BatchQueue {
     await sql`set local enable_mergejoin = ${allowed}`.execute(this.#conn);
   }
 
-  async #stage(rows: FeedRows, lineOf: ReadonlyMap<object, number>): Promise<void> {
+  async #stage(write: () => Promise<void>, products: number): Promise<void> {
     if (this.#failure !== undefined) return;
     try {
-      await this.#writer.write(rows, lineOf);
+      await write();
       if (!this.#asYouGo) return;
+      this.#staged += products;
+      await this.#decideFirstLoad();
       // After a clash, later batches are still checked (every clash is reported) but no longer merged. Checks and
       // merge look each staged row up by key: a batch is a few per cent of a catalog table, and the planner would
       // otherwise hash the batch and read the whole table (3 million variants) for every batch.

@@ -1,7 +1,7 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
-import type { Dialect } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import { FEED_TABLES, type FeedRows, type FeedTable } from './feed-rows.ts';
+import { copyText, type CopyIn } from './import-connection.ts';
 
 /**
  * The staging tables of an import: one temporary table per catalog table, private to the import's connection
@@ -57,7 +57,7 @@ export async function truncateStage(conn: Kysely<Database>): Promise<void> {
   await sql`truncate table ${sql.join(FEED_TABLES.map((t) => sql.table(stageName(t))))}`.execute(conn);
 }
 
-/** Bind parameters per statement: under SQLite's 32 766 and PostgreSQL's 65 535. */
+/** Bind parameters per statement: under SQLite's 32 766. */
 const MAX_PARAMETERS = 30_000;
 const MAX_ROWS = 1000;
 
@@ -65,42 +65,50 @@ const MAX_ROWS = 1000;
 export type StageColumns = Record<FeedTable, string[]>;
 
 /**
- * Writes rows into the staging tables. SQLite: multi-row INSERTs of a fixed size, compiled once per table and size
- * (Kysely's builder compiling a 1 000-row insert costs more than SQLite takes to run it). PostgreSQL: one INSERT
- * ... SELECT FROM unnest() per table with one array per column, which PostgreSQL parses far faster than thousands
- * of placeholders.
+ * Writes rows into the staging tables. PostgreSQL: one COPY per table, its text made when the batch is handed over
+ * (while the database still works on the batch before). SQLite: multi-row INSERTs of a fixed size, compiled once per
+ * table and size (Kysely's builder compiling a 1 000-row insert costs more than SQLite takes to run it).
  */
 export class StageWriter {
   readonly #conn: Kysely<Database>;
-  readonly #dialect: Dialect;
+  readonly #copyIn: CopyIn | null;
   readonly columns = Object.fromEntries(FEED_TABLES.map((t) => [t, [] as string[]])) as StageColumns;
   readonly #compiled = new Map<string, string>();
-  #pgTypes: Map<string, string> | undefined;
 
-  constructor(conn: Kysely<Database>, dialect: Dialect) {
+  /** `copyIn` on PostgreSQL; null on SQLite. */
+  constructor(conn: Kysely<Database>, copyIn: CopyIn | null) {
     this.#conn = conn;
-    this.#dialect = dialect;
+    this.#copyIn = copyIn;
   }
 
-  /** Writes every row of `rows`; `lineOf` gives the feed line of product and variant rows. */
-  async write(rows: FeedRows, lineOf: ReadonlyMap<object, number>): Promise<void> {
-    for (const table of FEED_TABLES) {
+  /** Gets `rows` ready to be written; `lineOf` gives the feed line of product and variant rows. Call the result to write. */
+  prepare(rows: FeedRows, lineOf: ReadonlyMap<object, number>): () => Promise<void> {
+    const value = (row: Record<string, unknown>, c: string) => (c === 'line' ? (lineOf.get(row) ?? 0) : row[c]);
+    const tables = FEED_TABLES.filter((t) => rows[t].length > 0).map((table) => {
       const list = rows[table] as Record<string, unknown>[];
-      if (list.length === 0) continue;
-      const columns = this.#columnsOf(table, list[0]!);
-      const value = (row: Record<string, unknown>, c: string) => (c === 'line' ? (lineOf.get(row) ?? 0) : row[c]);
-      if (this.#dialect === 'postgres') {
-        await this.#unnest(table, columns, list, value);
-        continue;
-      }
-      const perStatement = Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns.length));
-      for (let start = 0; start < list.length; start += perStatement) {
-        const batch = list.slice(start, start + perStatement);
-        const values: unknown[] = [];
-        for (const row of batch) for (const c of columns) values.push(value(row, c));
-        await this.#conn.executeQuery(CompiledQuery.raw(this.#valuesSql(table, columns, batch.length), values));
-      }
+      return { table, list, columns: this.#columnsOf(table, list[0]!) };
+    });
+    const copyIn = this.#copyIn;
+    if (copyIn) {
+      const copies = tables.map(({ table, list, columns }) => ({
+        statement: sql`copy ${sql.table(stageName(table))} (${sql.join(columns.map((c) => sql.id(c)))}) from stdin`.compile(this.#conn).sql,
+        chunks: copyText(list, columns, value),
+      }));
+      return async () => {
+        for (const { statement, chunks } of copies) await copyIn(statement, chunks);
+      };
     }
+    return async () => {
+      for (const { table, list, columns } of tables) {
+        const perStatement = Math.min(MAX_ROWS, Math.floor(MAX_PARAMETERS / columns.length));
+        for (let start = 0; start < list.length; start += perStatement) {
+          const batch = list.slice(start, start + perStatement);
+          const values: unknown[] = [];
+          for (const row of batch) for (const c of columns) values.push(value(row, c));
+          await this.#conn.executeQuery(CompiledQuery.raw(this.#valuesSql(table, columns, batch.length), values));
+        }
+      }
+    };
   }
 
   #columnsOf(table: FeedTable, sample: Record<string, unknown>): string[] {
@@ -120,38 +128,5 @@ export class StageWriter {
       this.#compiled.set(key, text);
     }
     return text;
-  }
-
-  async #unnest(
-    table: FeedTable,
-    columns: string[],
-    list: Record<string, unknown>[],
-    value: (row: Record<string, unknown>, c: string) => unknown,
-  ): Promise<void> {
-    const types = await this.#typesOf();
-    const name = stageName(table);
-    const arrays = sql.join(columns.map((c, i) => sql`${sql.raw(`$${i + 1}`)}::${sql.raw(types.get(`${name}.${c}`) ?? 'text')}[]`));
-    const text = sql`insert into ${sql.table(name)} (${sql.join(columns.map((c) => sql.id(c)))}) select * from unnest(${arrays})`.compile(
-      this.#conn,
-    ).sql;
-    await this.#conn.executeQuery(
-      CompiledQuery.raw(
-        text,
-        columns.map((c) => list.map((row) => value(row, c))),
-      ),
-    );
-  }
-
-  /** Column types of the staging tables (PostgreSQL), for the casts of unnest's arrays. */
-  async #typesOf(): Promise<Map<string, string>> {
-    if (!this.#pgTypes) {
-      const { rows } = await sql<{ name: string; type: string }>`
-        select c.relname || '.' || a.attname as name, format_type(a.atttypid, a.atttypmod) as type
-        from pg_attribute a join pg_class c on c.oid = a.attrelid
-        where c.relname like 'import\\_%' and c.relpersistence = 't' and a.attnum > 0 and not a.attisdropped
-          and c.relnamespace = pg_my_temp_schema()`.execute(this.#conn);
-      this.#pgTypes = new Map(rows.map((r) => [r.name, r.type]));
-    }
-    return this.#pgTypes;
   }
 }

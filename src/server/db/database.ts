@@ -17,6 +17,8 @@ export interface Db {
   dialect: Dialect;
   /** The PostgreSQL schema in use when not the default (tests). */
   pgSchema?: string;
+  /** PostgreSQL: the pool under `kysely`, for what Kysely does not do (the catalog import's COPY). */
+  pgPool?: pg.Pool;
 }
 
 export interface DbOptions {
@@ -42,7 +44,12 @@ export function createDb(options: DbOptions = {}): Db {
       max: options.poolSize ?? 10,
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
-    return { kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres', pgSchema: options.pgSchema };
+    return {
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      dialect: 'postgres',
+      pgSchema: options.pgSchema,
+      pgPool: pool,
+    };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
   return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), dialect: 'sqlite' };
