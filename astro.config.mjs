@@ -2,6 +2,7 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { clientPaintedIntegration } from './src/integrations/client-painted.ts';
 import { imageServiceIntegration } from './src/integrations/image-service.ts';
 import { precompress } from './src/integrations/precompress.ts';
 import { parseConfig, storeOrigin } from './src/server/config.ts';
@@ -58,12 +59,11 @@ export default defineConfig({
   site: storeOrigin(env),
   adapter: node({ mode: 'middleware' }),
   // precompress() last: it compresses what the others wrote.
-  integrations: [react(), frontDoorAndLocalOidcInDev, imageServiceIntegration(), precompress()],
+  integrations: [react(), frontDoorAndLocalOidcInDev, imageServiceIntegration(), clientPaintedIntegration(), precompress()],
   server: { host: env.HOST, port: env.PORT },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.
   security: { checkOrigin: false },
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   // Sessions are the commerce engine's own, in the database (src/server/session); Astro's file-based session
   // store would hold state on one instance's disk.
   session: false,

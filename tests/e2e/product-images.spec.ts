@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { IMAGE_CACHE_ENTRIES } from '#src/lib/constants.ts';
+import { GALLERY_WIDTHS } from '#src/lib/images/image-urls.ts';
 import { hydrated } from './hydration.ts';
 
 /**
@@ -111,4 +112,61 @@ test('the zoom shows the whole photograph at 1x, keeps its Close button clear, a
   await page.mouse.up();
   await expect.poll(transform).not.toBe(moved);
   expect(await transform()).toMatch(/translate\(\d+(\.\d+)?px,/);
+});
+
+/**
+ * The first photograph is the product page's largest paint (docs/decisions.md, "Product page LCP"): the browser takes
+ * the copy it draws, and nothing the page runs competes with it, since its scripts, islands and their API calls start
+ * once the photograph has been shown.
+ */
+test.describe('the largest paint first', () => {
+  test('the page starts its scripts and calls the API only after the first photograph has been painted', async ({ page }) => {
+    // The first request for a size makes it, which can take longer here than the gate waits for a paint
+    // (PAINT_GATE_TIMEOUT_MS): the photograph is made first, and the page loaded again.
+    await page.goto(DRESS);
+    const first = page.getByRole('region', { name: 'Wrap Midi Dress images' }).getByRole('img', { name: /Wrap Midi Dress in Coral, view 1/ });
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    await page.reload();
+    await hydrated(page);
+    const order = await page.evaluate(
+      () =>
+        new Promise<{ painted?: number; firstStarted: number; started: number }>((resolve) => {
+          new PerformanceObserver((list, observer) => {
+            observer.disconnect();
+            const painted = list.getEntries().find((e) => (e as PerformanceEntry & { url: string }).url.includes('/img/dress-e8705f-1.jpg'));
+            const started = performance
+              .getEntriesByType('resource')
+              .filter((r) => /\.m?js(\?|$)/.test(r.name) || new URL(r.name).pathname.startsWith('/api/'));
+            resolve({ painted: painted?.startTime, firstStarted: Math.min(...started.map((r) => r.startTime)), started: started.length });
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        }),
+    );
+    expect(order.painted).toBeDefined();
+    expect(order.started).toBeGreaterThan(0);
+    expect(order.firstStarted).toBeGreaterThan(order.painted!);
+    // The header's scripts run then too.
+    await expect(page.getByRole('link', { name: /^Bag, \d+ items?$/ })).toBeAttached();
+  });
+
+  test('on a phone the first photograph is the copy as wide as it is drawn, asked for once by the preload and the gallery', async ({
+    page,
+    isMobile,
+  }) => {
+    test.skip(!isMobile, "the phone's gallery");
+    const widths = new Set<number>();
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/img/dress-e8705f-1.jpg' && Number(url.searchParams.get('sw')) >= GALLERY_WIDTHS[0])
+        widths.add(Number(url.searchParams.get('sw')));
+    });
+    await page.goto(DRESS);
+    const first = page.getByRole('region', { name: 'Wrap Midi Dress images' }).getByRole('img', { name: /Wrap Midi Dress in Coral, view 1/ });
+    await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/sw=\d+/);
+    // Pixel 7: 412 px at 2.625x, the photograph 380 px wide between the page's margins, so 998 device pixels: the
+    // 1000 px copy (with sizes at the whole window's width the browser took the 1200).
+    const drawn = await first.evaluate((img: HTMLImageElement) => img.getBoundingClientRect().width * devicePixelRatio);
+    const wanted = GALLERY_WIDTHS.find((w) => w >= drawn);
+    expect(await first.evaluate((img: HTMLImageElement) => new URL(img.currentSrc).searchParams.get('sw'))).toBe(String(wanted));
+    expect([...widths]).toEqual([wanted]);
+  });
 });
