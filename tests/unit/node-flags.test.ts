@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '#src/server/node-flags.ts';
@@ -17,5 +18,15 @@ describe('the server is started with its Node options', () => {
 
   it('caps the young generation, which V8 otherwise lets grow to 64 MB per semi-space on a large machine', () => {
     expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=16');
+  });
+
+  it('collects the old generation once it has doubled, not grown to four times what survived', () => {
+    expect(SERVER_NODE_FLAGS).toContain('--heap-growing-percent=100');
+  });
+
+  it('are options this Node accepts without a word (a V8 flag a new Node dropped would stop the server)', () => {
+    const run = spawnSync(process.execPath, [...SERVER_NODE_FLAGS, '-e', ''], { encoding: 'utf8' });
+    expect(run.status).toBe(0);
+    expect(run.stderr).toBe('');
   });
 });
