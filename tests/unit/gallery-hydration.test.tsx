@@ -41,3 +41,21 @@ it('hydrates over the built HTML when a colour was chosen before it woke, then s
   });
   expect(container.querySelector('img')?.getAttribute('src')).toContain('nvy-1');
 });
+
+// The first slide's photograph is the page's largest paint: the built HTML names only it, so the other slides (which
+// the browser would load at once, lazy or not, being beside it) do not share the network with it. They come once
+// the gallery is awake, which is after that paint (client:painted).
+it("names only the first slide's image in the built HTML, and the others once it has woken", async () => {
+  $selectedColor.set(undefined);
+  $previewColor.set(undefined);
+  const container = document.createElement('div');
+  container.innerHTML = renderToString(<Gallery {...props} />);
+  document.body.append(container);
+  const slides = () => [...container.querySelectorAll('.embla-slide img')].map((img) => img.getAttribute('src'));
+  expect(slides()).toEqual([expect.stringContaining('blk-1'), null]);
+
+  await act(async () => {
+    root = hydrateRoot(container, <Gallery {...props} />);
+  });
+  expect(slides()).toEqual([expect.stringContaining('blk-1'), expect.stringContaining('blk-2')]);
+});

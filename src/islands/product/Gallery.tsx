@@ -110,8 +110,10 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
             {shown.map((img, i) => (
               // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role=group (WAI-ARIA carousel pattern), not a form fieldset
               <div className="embla-slide" key={img.url} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
+                {/* Only the first slide's image is in the page's HTML: the browser would load the ones beside it at
+                    once, lazy or not, beside the page's largest paint. They come when the gallery wakes, after it. */}
                 <img
-                  {...galleryImage(img.url)}
+                  {...(i === 0 || hydrated ? galleryImage(img.url) : {})}
                   alt={img.alt}
                   width="600"
                   height="750"
