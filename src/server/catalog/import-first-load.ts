@@ -6,7 +6,7 @@ import { FEED_TABLES } from './feed-rows.ts';
  * A first load on PostgreSQL: when a large feed goes into an empty or near-empty catalog, the foreign keys between
  * the tables an import writes are dropped inside the import's transaction and added back before it commits. Adding
  * a foreign key checks every row with one join, where a key in place checks each inserted row by itself (about 6 µs
- * a check, 8.7 million of them for 100 000 products). DDL is transactional in PostgreSQL: a bad line, a clash or a
+ * a check, 9.7 million of them for 100 000 products). DDL is transactional in PostgreSQL: a bad line, a clash or a
  * row that breaks a key rolls the drop back with everything else, and no other session ever sees the tables without
  * their keys, because the drop holds ACCESS EXCLUSIVE locks on the catalog tables until the commit. That is why it is
  * only for a catalog being loaded: a store's pages wait for the whole import meanwhile.

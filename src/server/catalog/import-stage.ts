@@ -81,7 +81,7 @@ export class StageWriter {
     this.#copyIn = copyIn;
   }
 
-  /** Gets `rows` ready to be written; `lineOf` gives the feed line of product and variant rows. Call the result to write. */
+  /** Gets `rows` ready to write (`lineOf`: the feed line of product and variant rows); the result writes them. */
   prepare(rows: FeedRows, lineOf: ReadonlyMap<object, number>): () => Promise<void> {
     const value = (row: Record<string, unknown>, c: string) => (c === 'line' ? (lineOf.get(row) ?? 0) : row[c]);
     const tables = FEED_TABLES.filter((t) => rows[t].length > 0).map((table) => {
