@@ -365,3 +365,24 @@ test('copy reads as written: a callout naming its code is not followed by the co
   test.skip((await perks.count()) === 0, 'no perks line on this page');
   await expect(perks).toHaveText(/a year\. Perks Details/);
 });
+
+// The purchase area wakes after the photograph has painted (client:painted): until then the shopper sees the built
+// HTML, which must already show the colour the page chooses without a URL and that colour's price, so nothing
+// changes under their eyes when it wakes (it showed 'Color: Select' and the product's price range).
+test('before the purchase area wakes, it shows the colour it will choose and that colour’s price', async ({ browser, baseURL }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  const page = await context.newPage();
+  await page.goto('/p/wrap-midi-dress-jl-4001');
+  const colour = page.getByRole('group', { name: /^Color: / });
+  await expect(colour).toHaveAccessibleName(/Color: Coral/);
+  const built = await page.locator('p.price').first().innerText();
+  await context.close();
+
+  const live = await browser.newPage({ baseURL });
+  await live.goto('/p/wrap-midi-dress-jl-4001');
+  await hydrated(live);
+  await expect(live.getByRole('group', { name: /^Color: / })).toHaveAccessibleName(/Color: Coral/);
+  expect(await live.locator('p.price').first().innerText()).toBe(built);
+  expect(built).not.toContain('–');
+  await live.close();
+});

@@ -64,7 +64,9 @@ function selectionsOf(product: ProductView, variantId: string): Selections {
 export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded, onColor, onPreviewColor }: Props) {
   const [product, setProduct] = useState(initial);
   const [fresh, setFresh] = useState(false);
-  const [sel, setSel] = useState<Selections>({});
+  // The built HTML already shows the colour the page will choose without a URL (the first one that can be bought) and
+  // its price: waking, the purchase area then changes nothing unless the URL or an edited line says otherwise.
+  const [sel, setSel] = useState<Selections>(() => (edit ? {} : withDefaults(initial, {})));
   const [quantity, setQuantity] = useState(edit?.quantity ?? DEFAULT_QUANTITY);
   const [hem, setHem] = useState<string | null>(edit?.hemming ?? null);
   const [gift, setGift] = useState<GiftCardFields>(EMPTY_GIFT);
