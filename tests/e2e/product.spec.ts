@@ -375,14 +375,14 @@ test('before the purchase area wakes, it shows the colour it will choose and tha
   await page.goto('/p/wrap-midi-dress-jl-4001');
   const colour = page.getByRole('group', { name: /^Color: / });
   await expect(colour).toHaveAccessibleName(/Color: Coral/);
-  const built = await page.locator('p.price').first().innerText();
+  const built = await page.locator('p.price').first().textContent();
   await context.close();
 
   const live = await browser.newPage({ baseURL });
   await live.goto('/p/wrap-midi-dress-jl-4001');
   await hydrated(live);
   await expect(live.getByRole('group', { name: /^Color: / })).toHaveAccessibleName(/Color: Coral/);
-  expect(await live.locator('p.price').first().innerText()).toBe(built);
+  expect(await live.locator('p.price').first().textContent()).toBe(built);
   expect(built).not.toContain('–');
   await live.close();
 });
