@@ -56,24 +56,17 @@ describe('the engine and whoever holds the bag (issue 9: addItem writes no sessi
   });
 
   it("a new guest's session is stored in the transaction that makes their bag, and not at all when the add is refused", async () => {
-    const sessions = async () =>
+    const count = async (table: 'sessions' | 'baskets') =>
       Number(
         (
           await t.db.kysely
-            .selectFrom('sessions')
+            .selectFrom(table)
             .select((eb) => eb.fn.countAll<number>().as('n'))
             .executeTakeFirstOrThrow()
         ).n,
       );
-    const baskets = async () =>
-      Number(
-        (
-          await t.db.kysely
-            .selectFrom('baskets')
-            .select((eb) => eb.fn.countAll<number>().as('n'))
-            .executeTakeFirstOrThrow()
-        ).n,
-      );
+    const sessions = () => count('sessions');
+    const baskets = () => count('baskets');
     const [sessionsBefore, basketsBefore] = [await sessions(), await baskets()];
     const refused = newSessionHolder(3600, 'usid-refused');
     await expect(addItem(t.db, null, { productId: 'no-such-sku', quantity: 1 }, refused)).rejects.toThrow();

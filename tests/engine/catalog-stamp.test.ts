@@ -61,6 +61,32 @@ describe('the catalog stamp', () => {
     expect(await readCatalogStamp(t.db, '2030-06-01T14:00:00.000Z')).not.toBe(started);
   });
 
+  it('changes when a free-gift promotion is written, its products change, or its window opens (migration 016)', async () => {
+    const other = t.another();
+    const before = await readCatalogStamp(other, NOW);
+    await t.db.kysely
+      .insertInto('bonus_promotions')
+      .values({
+        id: 'stamp-gift',
+        callout_msg: 'A free tote',
+        threshold_cents: 5000,
+        brand_code: null,
+        max_bonus_items: 1,
+        starts_at: '2030-06-01T13:00:00.000Z',
+        ends_at: null,
+      })
+      .execute();
+    const created = await readCatalogStamp(other, NOW);
+    expect(created).not.toBe(before);
+    await t.db.kysely
+      .insertInto('bonus_promotion_products')
+      .values({ bonus_promotion_id: 'stamp-gift', product_id: 'jl-4004', position: 0 })
+      .execute();
+    const linked = await readCatalogStamp(other, NOW);
+    expect(linked).not.toBe(created);
+    expect(await readCatalogStamp(other, '2030-06-01T13:00:00.000Z')).not.toBe(linked);
+  });
+
   it('changes with a restock and a new seed, not with stock an order takes', async () => {
     const before = await readCatalogStamp(t.db, NOW);
     await reserveStock(t.db, [{ sku: 'fb-1002-olv-M', quantity: 1 }]);

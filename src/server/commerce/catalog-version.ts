@@ -4,11 +4,12 @@ import type { Database } from '../db/schema.ts';
 import { promotionActiveAt } from './promotion-window.ts';
 
 /**
- * What pages rendered from the catalog depend on, as one string two instances agree on: the catalog's version
- * (migration 013; raised by the import, the seed, a restock, and by triggers on every promotion and free-gift
- * promotion write, migrations 014 and 016) and the promotions and free-gift promotions active at `now`. The second part is how a page learns that a promotion's start or end
- * time passed: nothing is written then, but the set of active promotions changes. Two small queries, read by each
- * instance's page cache every few seconds (src/server/http/page-cache.ts), never per request.
+ * What pages and kept bags priced from the catalog depend on, as one string two instances agree on: the catalog's
+ * version (migration 013; raised by the import, the seed, a restock, and by triggers on every write to promotions
+ * and free-gift promotions, migrations 014 and 016) and the promotions and free-gift promotions active at `now`. The
+ * second part is how a page learns that a promotion's start or end time passed: nothing is written then, but the set
+ * of active promotions changes. Three small queries, read by each instance's page cache and its kept bags every few
+ * seconds (src/server/http/page-cache.ts stampReader), never per request.
  */
 export async function readCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
   const [state, active, bonus] = await Promise.all([

@@ -74,14 +74,17 @@ export function draftSession(): Session {
   return { id: '', usid: randomBytes(16).toString('hex'), basketId: null, customerId: null, remember: false, saved: false };
 }
 
-/** A new session: its cookie token, what the request knows of it, its lifetime, and the row that stores it. */
+/** Who a new session is for: a signed-in customer, a bag it holds, keep-me-signed-in, the visitor's usid so far. */
+type SessionOwner = { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string };
+
+/** A new session: its cookie token, what the request knows of it, and its lifetime. */
 interface NewSession {
   token: string;
   session: Session;
   ttl: number;
 }
 
-function newSession(guestTtl: number, owner: { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string }) {
+function newSession(guestTtl: number, owner: SessionOwner): NewSession {
   const token = randomBytes(32).toString('base64url');
   const session: Session = {
     id: hashToken(token),
@@ -114,11 +117,7 @@ async function storeSession(tx: Tx, { session, ttl }: NewSession): Promise<void>
   await insertSession(tx, session.id, session.usid, session.customerId, session.basketId, session.remember ? 1 : 0, now.toISOString(), expiresAt);
 }
 
-export async function createSession(
-  db: Db,
-  guestTtl: number,
-  owner: { customerId?: string | null; basketId?: string | null; remember?: boolean; usid?: string } = {},
-): Promise<NewSession> {
+export async function createSession(db: Db, guestTtl: number, owner: SessionOwner = {}): Promise<NewSession> {
   const made = newSession(guestTtl, owner);
   await storeSession(db.kysely, made);
   return made;
