@@ -56,7 +56,8 @@ export function startHeader(): void {
   const bagItem = header.querySelector<HTMLElement>('[data-minicart-hover]');
   const minicart = flyouts.get('minicart');
   bagItem?.addEventListener('mouseenter', () => {
-    if ($flyout.get() === 'minicart') return;
+    // Open or about to open: entering again within the delay is not choosing the label again (which toggles it shut).
+    if (isFlyoutOpening('minicart')) return;
     byHover = true;
     trigger = null;
     chooseFlyout('minicart');
