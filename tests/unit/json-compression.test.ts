@@ -1,7 +1,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { json, jsonTextOf, sharedSuccess, success } from '#src/server/http/api.ts';
-import { compressJsonReply, sharedJsonReply } from '#src/server/http/compress.ts';
+import { compressJsonReply, sharedJsonReply, successReply } from '#src/server/http/compress.ts';
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: `line-${i}`, name: 'Everyday Crew Tee', price: 1999 })) };
 const request = (acceptEncoding: string | null, method = 'GET') =>
@@ -92,6 +92,31 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     for (const plain of [sharedJsonReply(request(null), 'basket', kept), sharedJsonReply(request('br', 'HEAD'), 'basket', kept)]) {
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(JSON.parse(await plain.text()).body.basket).toEqual(kept);
+    }
+  });
+
+  it("answers a bag change's success in its final encoding in one reply, the same as success() compressed by the middleware", async () => {
+    const extra = { message: 'Added to bag' };
+    const out = successReply(request('gzip, br'), { basket: big }, extra);
+    const viaMiddleware = compressJsonReply(request('gzip, br'), success({ basket: big }, extra));
+    expect(out.headers.get('content-encoding')).toBe('br');
+    expect(out.headers.get('vary')).toBe('Accept-Encoding');
+    expect(out.headers.get('cache-control')).toBe('no-store');
+    const bytes = Buffer.from(await out.arrayBuffer());
+    expect(Number(out.headers.get('content-length'))).toBe(bytes.length);
+    expect(bytes).toEqual(Buffer.from(await viaMiddleware.arrayBuffer()));
+    expect(JSON.parse(brotliDecompressSync(bytes).toString())).toEqual({ status: 'success', message: 'Added to bag', body: { basket: big } });
+    expect(compressJsonReply(request('br'), out)).toBe(out);
+    // gzip when only gzip is taken; plain text without Accept-Encoding, for HEAD, or when small.
+    const gzipped = successReply(request('gzip'), { basket: big });
+    expect(JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).body.basket).toEqual(big);
+    for (const plain of [
+      successReply(request(null), { basket: big }),
+      successReply(request('br', 'HEAD'), { basket: big }),
+      successReply(request('br'), { basket: { small: true } }),
+    ]) {
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      expect(JSON.parse(await plain.text()).status).toBe('success');
     }
   });
 });

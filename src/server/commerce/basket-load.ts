@@ -1,17 +1,17 @@
-import { sql } from 'kysely';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
-import { loadBonusRules } from './bonus-read.ts';
 import type { BonusRule } from './bonus-rules.ts';
+import { autoPromotionsForBag, bonusRulesAt, catalogPromotions } from './catalog-promotions.ts';
 import type { CouponRule } from './pricing.ts';
-import { isPromotionActive, promotionActiveAt } from './promotion-window.ts';
+import { isPromotionActive } from './promotion-window.ts';
 
 /**
- * Everything a basket read needs, in five set-based queries issued together (the bag with its shipping method and
- * tax rate; its lines with product, colour, stock, hemming, image and shipping restriction; the automatic
- * promotions for those lines; its coupons with their promotions; the free-gift promotions). No rule is applied here:
- * basket-pricer.ts turns these rows into the basket view.
+ * Everything a basket read needs, in set-based queries: the bag with its shipping method, tax rate, the catalog's
+ * version and whether it holds codes; its lines with product, colour, stock, hemming, image and shipping restriction;
+ * its coupons with their promotions, read only when it has any; and the catalog's automatic and free-gift promotions,
+ * kept per catalog version (catalog-promotions.ts). A bag without codes whose catalog version is the kept one is
+ * read in two queries. No rule is applied here: basket-pricer.ts turns these rows into the basket view.
  */
 
 export interface LoadedBasketHeader {
@@ -120,6 +120,10 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
       'bc.package_protection',
       'bc.ecoship',
     ])
+    .select((eb) => [
+      eb.selectFrom('catalog_state').select('version').where('id', '=', 1).as('catalog_version'),
+      eb.exists(eb.selectFrom('basket_coupons as bcp').select('bcp.id').whereRef('bcp.basket_id', '=', 'b.id')).as('has_coupons'),
+    ])
     .where('b.id', '=', basketId)
     .where('b.status', '=', 'open'),
 );
@@ -169,44 +173,21 @@ const loadLines = prepared((tx: Tx, basketId: string) =>
       'h.price_cents as hem_price',
       'r.state_code as restricted_state',
     ])
-    .select((eb) => [
-      // The line's image: the first of its colour, else the product's first.
-      eb
-        .selectFrom('product_media as m')
-        .select('m.url')
-        .whereRef('m.product_id', '=', 'i.product_id')
-        .where('m.kind', '=', 'image')
-        .orderBy(sql`case when m.color_id = v.color_id then 0 else 1 end`)
-        .orderBy('m.position')
-        .limit(1)
-        .as('image_url'),
-    ])
+    .select((eb) => {
+      // The line's image: the first of its colour, else the product's first. Two lookups in the index's position
+      // order rather than one sorted by 'colour first': no sort for each line.
+      const firstImage = () =>
+        eb
+          .selectFrom('product_media as m')
+          .select('m.url')
+          .whereRef('m.product_id', '=', 'i.product_id')
+          .where('m.kind', '=', 'image')
+          .orderBy('m.position')
+          .limit(1);
+      return [eb.fn.coalesce(firstImage().whereRef('m.color_id', '=', 'v.color_id'), firstImage()).as('image_url')];
+    })
     .where('i.basket_id', '=', basketId)
     .orderBy('i.position'),
-);
-
-const loadAutoPromotions = prepared((tx: Tx, basketId: string, now: string) =>
-  tx
-    .selectFrom('promotions as pr')
-    .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
-    .select(['pr.id', 'pr.percent_off', 'pr.brand_code', 'pr.callout_msg', 'pp.product_id'])
-    .where('pr.coupon_code', 'is', null)
-    .where((eb) =>
-      eb.or([
-        eb('pp.product_id', 'in', eb.selectFrom('basket_items as bi').select('bi.product_id').where('bi.basket_id', '=', basketId)),
-        eb(
-          'pr.brand_code',
-          'in',
-          eb
-            .selectFrom('basket_items as bi')
-            .innerJoin('products as bp', 'bp.id', 'bi.product_id')
-            .select('bp.brand_code')
-            .where('bi.basket_id', '=', basketId),
-        ),
-      ]),
-    )
-    .where(promotionActiveAt('pr', now))
-    .orderBy('pr.id'),
 );
 
 /** The bag's coupons, oldest first, each with its promotion as it stands now (a missing one is inactive). */
@@ -233,14 +214,12 @@ export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
 
 /** The rows of an open basket, or null when there is no open basket with that id. */
 export async function loadBasket(tx: Tx, basketId: string, now: string): Promise<LoadedBasket | null> {
-  const [header, lineRows, promoRows, couponRows, bonusRules] = await Promise.all([
-    loadHeader(tx, basketId).then((rows) => rows[0]),
-    loadLines(tx, basketId),
-    loadAutoPromotions(tx, basketId, now),
-    loadCouponRows(tx, basketId),
-    loadBonusRules(tx, now),
-  ]);
+  const [header, lineRows] = await Promise.all([loadHeader(tx, basketId).then((rows) => rows[0]), loadLines(tx, basketId)]);
   if (!header) return null;
+  const [couponRows, promotions] = await Promise.all([
+    header.has_coupons ? loadCouponRows(tx, basketId) : [],
+    catalogPromotions(tx, Number(header.catalog_version)),
+  ]);
   return {
     header: {
       id: header.id,
@@ -288,13 +267,12 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       heavySurchargeCents: r.heavy_item_surcharge_cents,
       poBoxExcluded: r.is_po_box_excluded === 1,
     })),
-    autoPromotions: [...Map.groupBy(promoRows, (r) => r.id).values()].map((group) => ({
-      id: group[0]!.id,
-      percentOff: group[0]!.percent_off,
-      calloutMsg: group[0]!.callout_msg,
-      brand: group[0]!.brand_code,
-      productIds: group.flatMap((r) => (r.product_id === null ? [] : [r.product_id])),
-    })),
+    autoPromotions: autoPromotionsForBag(
+      promotions,
+      lineRows.map((r) => r.product_id),
+      lineRows.map((r) => r.brand_code),
+      now,
+    ),
     coupons: [...Map.groupBy(couponRows, (r) => r.id).values()].map((group) => {
       const c = group[0]!;
       return {
@@ -310,7 +288,7 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
         },
       };
     }),
-    bonusRules,
+    bonusRules: bonusRulesAt(promotions, now),
     now,
   };
 }

@@ -1,39 +1,11 @@
-import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { BonusDiscountLineItemView, BonusProductView } from '#src/lib/commerce-types.ts';
 import { sizeLabel } from '#src/lib/selection.ts';
 import { maxOrderable } from './catalog.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
-import { isPromotionActive } from './promotion-window.ts';
 
-/**
- * Reads for free gifts: the bonus promotions (a handful of rows, read whole so a line whose promotion ended is
- * still recognised) and, for the offers a bag qualifies for, what the picker needs to choose a product and colour.
- */
-const bonusRuleRows = prepared((tx: Tx) =>
-  tx
-    .selectFrom('bonus_promotions as bp')
-    .leftJoin('bonus_promotion_products as bpp', 'bpp.bonus_promotion_id', 'bp.id')
-    .select(['bp.id', 'bp.callout_msg', 'bp.threshold_cents', 'bp.brand_code', 'bp.max_bonus_items', 'bp.starts_at', 'bp.ends_at', 'bpp.product_id'])
-    .orderBy('bp.id')
-    .orderBy('bpp.position'),
-);
-
-export async function loadBonusRules(tx: Tx, now: string): Promise<BonusRule[]> {
-  const rows = await bonusRuleRows(tx);
-  return [...Map.groupBy(rows, (r) => r.id).values()].map((group) => {
-    const p = group[0]!;
-    return {
-      id: p.id,
-      calloutMsg: p.callout_msg,
-      thresholdCents: p.threshold_cents,
-      brand: p.brand_code,
-      maxBonusItems: p.max_bonus_items,
-      productIds: group.flatMap((r) => (r.product_id === null ? [] : [r.product_id])),
-      active: isPromotionActive(p, now),
-    };
-  });
-}
+// Reads for free gifts: for the offers a bag qualifies for, what the picker needs to choose a product and colour (the
+// rules themselves are catalog-promotions.ts's, kept per catalog version).
 
 /** The offered products with every colour and size, each marked whether it can be added now. */
 export async function loadBonusProducts(tx: Tx, productIds: string[]): Promise<Map<string, BonusProductView>> {

@@ -54,7 +54,18 @@ export function json(data: unknown, status = 200, headers: Record<string, string
   return jsonReply({ text: JSON.stringify(data) }, status, headers);
 }
 
-export const success = (body: unknown, extra: Record<string, unknown> = {}) => json({ status: 'success', ...extra, body });
+/** The text of success(body, extra). */
+export const successText = (body: unknown, extra: Record<string, unknown> = {}): JsonText => ({
+  text: JSON.stringify({ status: 'success', ...extra, body }),
+});
+
+export const success = (body: unknown, extra: Record<string, unknown> = {}) => jsonReply(successText(body, extra), 200, {});
+
+/** success({ [name]: value }) from the value's kept text (sharedSuccessText). */
+export const sharedSuccess = (name: string, value: object): Response => jsonReply(sharedSuccessText(name, value), 200, {});
+
+/** A 200 reply from a JSON text already made (compress.ts, when it does not compress it). */
+export const successFromText = (body: JsonText): Response => jsonReply(body, 200, {});
 
 /** Replies made from kept values, by value and the name it goes under: an entry lives as long as its value. */
 const sharedTexts = new WeakMap<object, { name: string; body: JsonText }>();
@@ -72,9 +83,6 @@ export function sharedSuccessText(name: string, value: object): JsonText {
   }
   return shared.body;
 }
-
-/** success({ [name]: value }) from the value's kept text (sharedSuccessText). */
-export const sharedSuccess = (name: string, value: object): Response => jsonReply(sharedSuccessText(name, value), 200, {});
 
 export const failure = (status: number, message: string) => json({ status: 'error', message }, status);
 

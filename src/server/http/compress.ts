@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import { jsonTextOf, sharedSuccess, sharedSuccessText, type JsonText } from './api.ts';
+import { jsonTextOf, sharedSuccessText, successFromText, successText, type JsonText } from './api.ts';
 import { chooseEncoding, type Middleware } from './static-files.ts';
 
 type ExpressArgs = Parameters<ReturnType<typeof compression>>;
@@ -88,9 +88,20 @@ function compressedText(json: JsonText, encoding: 'br' | 'gzip'): Buffer<ArrayBu
  * bag's read). The middleware's compressJsonReply leaves it as it is.
  */
 export function sharedJsonReply(request: Request, name: string, value: object): Response {
-  const json = sharedSuccessText(name, value);
+  return finalJsonReply(request, sharedSuccessText(name, value));
+}
+
+/**
+ * success(body, extra) made in its final encoding at once, for the replies every bag change answers with (a bag of
+ * 2 KB or more): one Response instead of a plain one the middleware copies into a compressed one.
+ */
+export function successReply(request: Request, body: unknown, extra: Record<string, unknown> = {}): Response {
+  return finalJsonReply(request, successText(body, extra));
+}
+
+function finalJsonReply(request: Request, json: JsonText): Response {
   const chosen = oneShotEncoding(request, json.text);
-  if (!chosen) return sharedSuccess(name, value);
+  if (!chosen) return successFromText(json);
   const compressed = compressedText(json, chosen);
   return new Response(compressed, {
     status: 200,

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomFillSync } from 'node:crypto';
 import { sql } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
@@ -34,7 +34,24 @@ export interface Session {
   saved: boolean;
 }
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
+
+/**
+ * Random bytes for tokens and usids, cut from a pool filled 4 KiB at a time from the system's CSPRNG (as Node's own
+ * randomUUID does): every visitor's first request makes a usid, and a call to the generator for each cost more than
+ * the bytes. Each byte is handed out once.
+ */
+const randomPool = Buffer.alloc(4096);
+let randomOffset = randomPool.length;
+function randomString(bytes: number, encoding: 'hex' | 'base64url'): string {
+  if (randomOffset + bytes > randomPool.length) {
+    randomFillSync(randomPool);
+    randomOffset = 0;
+  }
+  const out = randomPool.toString(encoding, randomOffset, randomOffset + bytes);
+  randomOffset += bytes;
+  return out;
+}
 
 export function isWellFormedToken(token: string | undefined): token is string {
   return typeof token === 'string' && TOKEN_PATTERN.test(token);
@@ -71,7 +88,7 @@ export async function loadSession(db: Db, token: string | undefined, guestTtl: n
 
 /** A guest session that is not stored: what a visitor without a (live) cookie reads the store with. */
 export function draftSession(): Session {
-  return { id: '', usid: randomBytes(16).toString('hex'), basketId: null, customerId: null, remember: false, saved: false };
+  return { id: '', usid: randomString(16, 'hex'), basketId: null, customerId: null, remember: false, saved: false };
 }
 
 /** Who a new session is for: a signed-in customer, a bag it holds, keep-me-signed-in, the visitor's usid so far. */
@@ -85,10 +102,10 @@ interface NewSession {
 }
 
 function newSession(guestTtl: number, owner: SessionOwner): NewSession {
-  const token = randomBytes(32).toString('base64url');
+  const token = randomString(32, 'base64url');
   const session: Session = {
     id: hashToken(token),
-    usid: owner.usid ?? randomBytes(16).toString('hex'),
+    usid: owner.usid ?? randomString(16, 'hex'),
     basketId: owner.basketId ?? null,
     customerId: owner.customerId ?? null,
     remember: owner.remember ?? false,

@@ -1,6 +1,7 @@
 import { ApplyCodeSchema } from '#src/lib/schemas/promo.ts';
 import { applyCode } from '#src/server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { endpoint, readBody } from '#src/server/http/api.ts';
+import { successReply } from '#src/server/http/compress.ts';
 
 export const prerender = false;
 
@@ -8,5 +9,5 @@ export const prerender = false;
 export const POST = endpoint(async ({ request, locals }) => {
   const input = await readBody(request, ApplyCodeSchema);
   const { basket, message, couponItemId } = await applyCode(locals, input.code, input.pin ?? input.giftCardPin ?? '');
-  return success({ basket, message, couponItemId }, { message });
+  return successReply(request, { basket, message, couponItemId }, { message });
 });

@@ -1,0 +1,157 @@
+import { prepared } from '../db/prepared.ts';
+import type { Tx } from '../db/transaction.ts';
+import type { BonusRule } from './bonus-rules.ts';
+import { isPromotionActive, type PromotionWindow } from './promotion-window.ts';
+
+/**
+ * The catalog's automatic (code-free) promotions and its free-gift promotions, read whole and kept per catalog
+ * version. Every basket read needs both, and both are catalog data: a handful of rows that change only when a
+ * promotion is written, which raises the catalog's version (triggers of migrations 014 and 016). A basket read takes
+ * that version in its header query (basket-load.ts) and reads these rows again only when it differs from the kept
+ * one, so a bag is priced in two queries instead of four. Which promotions are active is decided at each read from the
+ * kept windows, never kept itself: a start or end time that passes changes nothing stored.
+ *
+ * One entry per database handle (the newest version it read). A transaction is a handle of its own, made for it and
+ * dropped with it, so what it reads is never shared: its version could still be rolled back, and the same number
+ * then reused by another write with other rows.
+ */
+
+/** An automatic promotion with its window and the masters it is linked to. */
+interface AutoPromotion extends PromotionWindow {
+  id: string;
+  percentOff: number;
+  calloutMsg: string;
+  /** Brand-wide promotion, or null. */
+  brand: string | null;
+  productIds: ReadonlySet<string>;
+}
+
+/** A free-gift promotion's rule without `active`, which each read decides, and its window. */
+interface BonusRuleRow {
+  rule: Omit<BonusRule, 'active'>;
+  window: PromotionWindow;
+}
+
+export interface CatalogPromotions {
+  /** Automatic promotions in id order. */
+  auto: readonly AutoPromotion[];
+  /** Automatic promotions by linked master id, and the brand-wide ones by brand, both in id order. */
+  byProduct: ReadonlyMap<string, readonly AutoPromotion[]>;
+  byBrand: ReadonlyMap<string, readonly AutoPromotion[]>;
+  bonus: readonly BonusRuleRow[];
+}
+
+/** The auto promotion as the pricer takes it (basket-load.ts LoadedAutoPromotion). */
+export interface BagAutoPromotion {
+  id: string;
+  percentOff: number;
+  calloutMsg: string;
+  brand: string | null;
+  productIds: string[];
+}
+
+const autoPromotionRows = prepared((tx: Tx) =>
+  tx
+    .selectFrom('promotions as pr')
+    .leftJoin('promotion_products as pp', 'pp.promotion_id', 'pr.id')
+    .select(['pr.id', 'pr.percent_off', 'pr.brand_code', 'pr.callout_msg', 'pr.starts_at', 'pr.ends_at', 'pp.product_id'])
+    .where('pr.coupon_code', 'is', null)
+    .orderBy('pr.id'),
+);
+
+const bonusRuleRows = prepared((tx: Tx) =>
+  tx
+    .selectFrom('bonus_promotions as bp')
+    .leftJoin('bonus_promotion_products as bpp', 'bpp.bonus_promotion_id', 'bp.id')
+    .select(['bp.id', 'bp.callout_msg', 'bp.threshold_cents', 'bp.brand_code', 'bp.max_bonus_items', 'bp.starts_at', 'bp.ends_at', 'bpp.product_id'])
+    .orderBy('bp.id')
+    .orderBy('bpp.position'),
+);
+
+async function readCatalogPromotions(tx: Tx): Promise<CatalogPromotions> {
+  const [autoRows, bonusRows] = await Promise.all([autoPromotionRows(tx), bonusRuleRows(tx)]);
+  const auto = [...Map.groupBy(autoRows, (r) => r.id).values()].map((group): AutoPromotion => {
+    const p = group[0]!;
+    return {
+      id: p.id,
+      percentOff: p.percent_off,
+      calloutMsg: p.callout_msg,
+      brand: p.brand_code,
+      starts_at: p.starts_at,
+      ends_at: p.ends_at,
+      productIds: new Set(group.flatMap((r) => (r.product_id === null ? [] : [r.product_id]))),
+    };
+  });
+  const byProduct = new Map<string, AutoPromotion[]>();
+  const byBrand = new Map<string, AutoPromotion[]>();
+  for (const p of auto) {
+    for (const id of p.productIds) byProduct.set(id, [...(byProduct.get(id) ?? []), p]);
+    if (p.brand !== null) byBrand.set(p.brand, [...(byBrand.get(p.brand) ?? []), p]);
+  }
+  const bonus = [...Map.groupBy(bonusRows, (r) => r.id).values()].map((group): BonusRuleRow => {
+    const p = group[0]!;
+    return {
+      rule: {
+        id: p.id,
+        calloutMsg: p.callout_msg,
+        thresholdCents: p.threshold_cents,
+        brand: p.brand_code,
+        maxBonusItems: p.max_bonus_items,
+        productIds: group.flatMap((r) => (r.product_id === null ? [] : [r.product_id])),
+      },
+      window: { starts_at: p.starts_at, ends_at: p.ends_at },
+    };
+  });
+  return { auto, byProduct, byBrand, bonus };
+}
+
+const kept = new WeakMap<Tx, { version: number; promotions: Promise<CatalogPromotions> }>();
+
+/**
+ * The promotions at catalog `version` (as the caller just read it through `tx`): the copy kept for `tx` when it is of
+ * that version, else read again. The rows read are at least as new as `version`: a newer version is read again.
+ */
+export function catalogPromotions(tx: Tx, version: number): Promise<CatalogPromotions> {
+  const entry = kept.get(tx);
+  if (entry?.version === version) return entry.promotions;
+  const promotions = readCatalogPromotions(tx);
+  const next = { version, promotions };
+  kept.set(tx, next);
+  // A failed read is not kept: the next basket read tries again.
+  promotions.catch(() => {
+    if (kept.get(tx) === next) kept.delete(tx);
+  });
+  return promotions;
+}
+
+/**
+ * The automatic promotions active at `now` that reach a bag with these masters and brands: linked to one of its
+ * masters, or brand-wide for one of its brands. Each lists the bag's masters it is linked to, which is all the pricer
+ * asks of it (a line is reached by its master or its brand).
+ */
+export function autoPromotionsForBag(
+  promotions: CatalogPromotions,
+  productIds: readonly string[],
+  brands: readonly string[],
+  now: string,
+): BagAutoPromotion[] {
+  const reached = new Set<AutoPromotion>();
+  for (const id of productIds) for (const p of promotions.byProduct.get(id) ?? []) reached.add(p);
+  for (const brand of brands) for (const p of promotions.byBrand.get(brand) ?? []) reached.add(p);
+  if (reached.size === 0) return [];
+  const bagProducts = [...new Set(productIds)];
+  return promotions.auto
+    .filter((p) => reached.has(p) && isPromotionActive(p, now))
+    .map((p) => ({
+      id: p.id,
+      percentOff: p.percentOff,
+      calloutMsg: p.calloutMsg,
+      brand: p.brand,
+      productIds: bagProducts.filter((id) => p.productIds.has(id)),
+    }));
+}
+
+/** The free-gift rules, each marked whether it is active at `now`. */
+export function bonusRulesAt(promotions: CatalogPromotions, now: string): BonusRule[] {
+  return promotions.bonus.map(({ rule, window }) => ({ ...rule, active: isPromotionActive(window, now) }));
+}
