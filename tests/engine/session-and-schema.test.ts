@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachBasket, createSession, hashToken, loadSession } from '#src/server/session/session.ts';
 import { createBasket } from '#src/server/commerce/basket.ts';
@@ -38,6 +39,26 @@ describe('sessions', () => {
       .where('id', '=', session.id)
       .execute();
     expect(await loadSession(t.db, token, 3600)).toBeNull();
+  });
+
+  it('indexes sessions by customer for signed-in sessions only (migration 017), and a lookup by customer uses it', async () => {
+    const lookup = sql`select id from sessions where customer_id = ${'customer-1'}`;
+    if (t.db.dialect === 'sqlite') {
+      const plan = await sql<{ detail: string }>`explain query plan ${lookup}`.execute(t.db.kysely);
+      expect(plan.rows.map((r) => r.detail).join(' ')).toContain('sessions_customer_idx');
+      const index = await sql<{ sql: string }>`select sql from sqlite_master where name = 'sessions_customer_idx'`.execute(t.db.kysely);
+      expect(index.rows[0]?.sql).toMatch(/where\s+"?customer_id"?\s+is not null/i);
+      return;
+    }
+    const plan = await t.db.kysely.transaction().execute(async (tx) => {
+      await sql`set local enable_seqscan = off`.execute(tx);
+      return sql<{ 'QUERY PLAN': string }>`explain ${lookup}`.execute(tx);
+    });
+    expect(plan.rows.map((r) => r['QUERY PLAN']).join(' ')).toContain('sessions_customer_idx');
+    const index = await sql<{
+      indexdef: string;
+    }>`select indexdef from pg_indexes where indexname = 'sessions_customer_idx' and schemaname = current_schema()`.execute(t.db.kysely);
+    expect(index.rows[0]?.indexdef).toMatch(/WHERE \(customer_id IS NOT NULL\)/);
   });
 
   it('gives a guest session an hour while it holds nothing, and the guest lifetime once it holds a bag', async () => {

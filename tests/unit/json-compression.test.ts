@@ -119,4 +119,27 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
       expect(JSON.parse(await plain.text()).status).toBe('success');
     }
   });
+
+  it('negotiates each Accept-Encoding value on its own, however often each is seen', async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const [accepted, expected] of [
+        ['br;q=0, gzip', 'gzip'],
+        ['br, gzip', 'br'],
+        ['gzip;q=0.5, br;q=0.9', 'br'],
+        ['identity', null],
+        ['x'.repeat(300), null],
+      ] as const) {
+        expect(successReply(request(accepted), { basket: big }).headers.get('content-encoding')).toBe(expected);
+      }
+    }
+  });
+
+  it('makes brotli that decodes to the reply at every size it compresses in one call', async () => {
+    for (const lines of [8, 60, 2000]) {
+      const body = { items: big.items.concat(Array.from({ length: lines }, (_, i) => ({ id: `extra-${i}`, name: `Tee ${i}`, price: i }))) };
+      const out = successReply(request('br'), { basket: body });
+      expect(out.headers.get('content-encoding')).toBe('br');
+      expect(JSON.parse(brotliDecompressSync(Buffer.from(await out.arrayBuffer())).toString()).body.basket).toEqual(body);
+    }
+  });
 });
