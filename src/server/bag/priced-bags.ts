@@ -2,7 +2,7 @@ import type { BasketView } from '#src/lib/commerce-types.ts';
 
 /**
  * Priced bags kept per instance, so that reading an unchanged bag again (every page's mini-cart, the bag page, the
- * checkout's summary) costs one small query instead of five queries, the pricing and the reply's JSON and
+ * checkout's summary) costs one small query instead of the bag's queries, the pricing and the reply's JSON and
  * compression (src/server/http/compress.ts sharedJsonReply). A kept bag is used only under the stamp it was priced under,
  * which every read takes from the database first:
  * - the bag's stamp (src/server/commerce/basket-stamp.ts): its version, raised by every write to it on any

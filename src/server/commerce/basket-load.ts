@@ -76,7 +76,7 @@ export interface LoadedAutoPromotion {
   calloutMsg: string;
   /** Brand-wide promotion, or null. */
   brand: string | null;
-  /** Master ids the promotion is linked to. */
+  /** The bag's masters the promotion is linked to (all the pricer asks: is a line's master among them). */
   productIds: string[];
 }
 

@@ -14,7 +14,7 @@ export interface BonusRule {
   brand: string | null;
   maxBonusItems: number;
   /** Master ids of the offered products, in the picker's order. */
-  productIds: string[];
+  productIds: readonly string[];
   /** False when the promotion has ended or not started. */
   active: boolean;
 }

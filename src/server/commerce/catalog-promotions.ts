@@ -8,10 +8,10 @@ import { isPromotionActive, type PromotionWindow } from './promotion-window.ts';
  * version. Every basket read needs both, and both are catalog data: a handful of rows that change only when a
  * promotion is written, which raises the catalog's version (triggers of migrations 014 and 016). A basket read takes
  * that version in its header query (basket-load.ts) and reads these rows again only when it differs from the kept
- * one, so a bag is priced in two queries instead of four. Which promotions are active is decided at each read from the
- * kept windows, never kept itself: a start or end time that passes changes nothing stored.
+ * one, so a bag without codes is priced in two queries instead of five. Which promotions are active is decided at
+ * each read from the kept windows, never kept itself: a start or end time that passes changes nothing stored.
  *
- * One entry per database handle (the newest version it read). A transaction is a handle of its own, made for it and
+ * One entry per database handle (the version it read last). A transaction is a handle of its own, made for it and
  * dropped with it, so what it reads is never shared: its version could still be rolled back, and the same number
  * then reused by another write with other rows.
  */
@@ -26,7 +26,10 @@ interface AutoPromotion extends PromotionWindow {
   productIds: ReadonlySet<string>;
 }
 
-/** A free-gift promotion's rule without `active`, which each read decides, and its window. */
+/**
+ * A free-gift promotion's rule without `active`, which each read decides, and its window. Inside a transaction (its
+ * own handle) these and the automatic promotions are read whole each time: a handful of rows in this store's catalog.
+ */
 interface BonusRuleRow {
   rule: Omit<BonusRule, 'active'>;
   window: PromotionWindow;
@@ -97,7 +100,8 @@ async function readCatalogPromotions(tx: Tx): Promise<CatalogPromotions> {
         thresholdCents: p.threshold_cents,
         brand: p.brand_code,
         maxBonusItems: p.max_bonus_items,
-        productIds: group.flatMap((r) => (r.product_id === null ? [] : [r.product_id])),
+        // Shared by every read while kept: frozen, as the type says.
+        productIds: Object.freeze(group.flatMap((r) => (r.product_id === null ? [] : [r.product_id]))),
       },
       window: { starts_at: p.starts_at, ends_at: p.ends_at },
     };
