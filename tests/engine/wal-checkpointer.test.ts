@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, expect, it } from 'vitest';
+import { createDb } from '#src/server/db/database.ts';
 import { openSqlite } from '#src/server/db/node-sqlite-dialect.ts';
-import { startWalCheckpointer } from '#src/server/db/wal-checkpointer.ts';
+import { withWriteTransaction } from '#src/server/db/transaction.ts';
+import { restartWal, startWalCheckpointer, type WalCheckpointer } from '#src/server/db/wal-checkpointer.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'wal-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -63,4 +66,50 @@ it('once the worker has copied a large WAL back, it says so, and a checkpoint be
   insert.run('y');
   expect(walFrames()).toBeLessThan(10);
   db.close();
+});
+
+it('restarts the WAL under steady write transactions, the last copy made by the worker while writes wait at the gate', async () => {
+  const file = join(dir, 'gate.db');
+  const db = createDb({ sqliteFile: file });
+  await sql`CREATE TABLE t (id INTEGER PRIMARY KEY, v TEXT)`.execute(db.kysely);
+  await sql`PRAGMA wal_autocheckpoint = 0`.execute(db.kysely);
+  const gate = db.writeGate!;
+  let restarts = 0;
+  let answered = 0;
+  // The worker's reports say how long the WAL is: without a restart it only grows, so a report shorter than the one
+  // before means the WAL started again from the top (nothing else checkpoints here: a checkpoint by this test between
+  // two transactions would restart it by itself).
+  let previous = 0;
+  let restarted = false;
+  const checkpointer: WalCheckpointer = startWalCheckpointer(file, {
+    intervalMs: 10,
+    restartPages: 100,
+    report: true,
+    onRestartDue: () => {
+      if (!gate.closed) void restartWal(gate, checkpointer).then(() => restarts++);
+    },
+  });
+  checkpointer.worker.on('message', (m: { log?: number; checkpointedNow?: { log: number } | null }) => {
+    if (m.checkpointedNow !== undefined) answered++;
+    const log = m.log ?? m.checkpointedNow?.log;
+    if (log === undefined) return;
+    if (log < previous) restarted = true;
+    previous = log;
+  });
+  try {
+    for (let i = 0; i < 20000 && !restarted; i++) {
+      const answeredBefore = answered;
+      const waitedAtGate = gate.closed;
+      await withWriteTransaction(db, (tx) => sql`INSERT INTO t (v) VALUES (${'x'.repeat(2000)})`.execute(tx));
+      // A transaction that came while the gate was closed ran only after the worker's answer.
+      if (waitedAtGate) expect(answered).toBeGreaterThan(answeredBefore);
+      // One turn of the event loop between transactions, as a server's requests have: the worker's messages come in.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(restarted).toBe(true);
+    expect(restarts).toBeGreaterThan(0);
+  } finally {
+    await checkpointer.stop();
+    await db.kysely.destroy();
+  }
 });

@@ -6,7 +6,8 @@ import pg from 'pg';
 import { config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
-import { BACKSTOP_PAGES, startWalCheckpointer } from './wal-checkpointer.ts';
+import { BACKSTOP_PAGES, restartWal, startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
+import { WriteGate } from './write-gate.ts';
 import type { Database } from './schema.ts';
 
 /** Which SQL database the store runs on (`engine` names the commerce engine only). */
@@ -19,6 +20,8 @@ export interface Db {
   pgSchema?: string;
   /** PostgreSQL: the pool under `kysely`, for what Kysely does not do (the catalog import's COPY). */
   pgPool?: pg.Pool;
+  /** SQLite: the gate in front of write transactions, closed while the WAL is restarted (db/write-gate.ts). */
+  writeGate?: WriteGate;
 }
 
 export interface DbOptions {
@@ -52,7 +55,7 @@ export function createDb(options: DbOptions = {}): Db {
     };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
-  return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), dialect: 'sqlite' };
+  return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), dialect: 'sqlite', writeGate: new WriteGate() };
 }
 
 function defaultSqliteFile(): string {
@@ -94,18 +97,10 @@ export function getDb(): Promise<Db> {
         // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
         // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
         await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
-        let restarting = false;
-        startWalCheckpointer(defaultSqliteFile(), {
-          // Between two transactions (the connection's lock), once at a time: see RESTART_PAGES.
+        const gate = db.writeGate!;
+        const checkpointer: WalCheckpointer = startWalCheckpointer(defaultSqliteFile(), {
           onRestartDue: () => {
-            if (restarting) return;
-            restarting = true;
-            sql`PRAGMA wal_checkpoint(PASSIVE)`
-              .execute(db.kysely)
-              .catch((err: unknown) => console.error('[db] a WAL restart checkpoint failed', err))
-              .finally(() => {
-                restarting = false;
-              });
+            if (!gate.closed) void restartWal(gate, checkpointer);
           },
         });
       }

@@ -17,17 +17,12 @@ const MAX_ATTEMPTS = 5;
  */
 export async function withWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (db.dialect === 'sqlite') {
-    return db.kysely.connection().execute(async (conn) => {
-      await sql`BEGIN IMMEDIATE`.execute(conn);
-      try {
-        const result = await work(conn);
-        await sql`COMMIT`.execute(conn);
-        return result;
-      } catch (err) {
-        await sql`ROLLBACK`.execute(conn);
-        throw err;
-      }
-    });
+    await db.writeGate?.enter();
+    try {
+      return await sqliteWriteTransaction(db, work);
+    } finally {
+      db.writeGate?.leave();
+    }
   }
   for (let attempt = 1; ; attempt++) {
     try {
@@ -38,6 +33,21 @@ export async function withWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<
       await new Promise((r) => setTimeout(r, Math.random() * 20 * attempt));
     }
   }
+}
+
+/** SQLite: BEGIN IMMEDIATE on the process's one connection, held by Kysely's lock until COMMIT or ROLLBACK. */
+function sqliteWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`BEGIN IMMEDIATE`.execute(conn);
+    try {
+      const result = await work(conn);
+      await sql`COMMIT`.execute(conn);
+      return result;
+    } catch (err) {
+      await sql`ROLLBACK`.execute(conn);
+      throw err;
+    }
+  });
 }
 
 /** `FOR UPDATE` where the engine has row locks (PostgreSQL); SQLite's immediate transaction already excludes writers. */

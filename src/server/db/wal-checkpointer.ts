@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { WriteGate } from './write-gate.ts';
 
 /**
  * SQLite's WAL checkpoints, off the request path. By default the connection that commits the transaction which
@@ -11,6 +12,8 @@ import { Worker } from 'node:worker_threads';
  */
 export interface WalCheckpointer {
   worker: Worker;
+  /** One PASSIVE checkpoint by the worker now: the WAL's frames and how many are copied back, or null if it failed. */
+  checkpointNow(timeoutMs: number): Promise<{ log: number; checkpointed: number } | null>;
   stop(): Promise<void>;
 }
 
@@ -30,7 +33,17 @@ const timer = setInterval(() => {
     parentPort.postMessage({ error: String(err && err.message || err) });
   }
 }, workerData.intervalMs);
-parentPort.on('message', (m) => { if (m === 'stop') { clearInterval(timer); db.close(); parentPort.close(); } });
+parentPort.on('message', (m) => {
+  if (m === 'stop') { clearInterval(timer); db.close(); parentPort.close(); return; }
+  if (m === 'checkpoint') {
+    try {
+      const r = checkpoint.get();
+      parentPort.postMessage({ checkpointedNow: { log: r.log, checkpointed: r.checkpointed } });
+    } catch (err) {
+      parentPort.postMessage({ checkpointedNow: null, error: String(err && err.message || err) });
+    }
+  }
+});
 `;
 
 export const BACKSTOP_PAGES = 10_000;
@@ -40,8 +53,10 @@ export const BACKSTOP_PAGES = 10_000;
  * starts it again from the top, so it grew to the backstop, and the request connection's checkpoint there (an fsync
  * of whatever the worker had not copied, behind the worker's checkpoint lock) held every request for 14-46 ms, six
  * times in 2,000 orders: the placement p99. So once the worker has copied back a WAL of RESTART_PAGES or more, it says
- * so (`onRestartDue`), and the request connection checkpoints between two transactions: little is left to copy by
- * then, and the next transaction starts the WAL again from the top.
+ * so (`onRestartDue`), and `restartWal` holds this process's write transactions at their gate while the worker
+ * copies back what is left: the next transaction then starts the WAL again from the top. (Until the sixth session
+ * the request connection made that last checkpoint itself; its fsync, 8-15 ms, held every request in the process
+ * about every 200 adds to bag.)
  */
 export const RESTART_PAGES = 1000;
 
@@ -60,12 +75,30 @@ export function startWalCheckpointer(
   });
   worker.unref();
   worker.on('error', (err) => console.error('[db] the WAL checkpointer stopped; commits checkpoint at the backstop', err));
-  worker.on('message', (m: { error?: string; restartDue?: boolean }) => {
+  type Frames = { log: number; checkpointed: number };
+  const waiting: ((r: Frames | null) => void)[] = [];
+  worker.on('message', (m: { error?: string; restartDue?: boolean; checkpointedNow?: Frames | null }) => {
     if (m.error) console.error(`[db] a WAL checkpoint failed: ${m.error}`);
     if (m.restartDue) options.onRestartDue?.();
+    if (m.checkpointedNow !== undefined) waiting.shift()?.(m.checkpointedNow);
   });
   return {
     worker,
+    checkpointNow: (timeoutMs) =>
+      new Promise((resolve) => {
+        // A worker that does not answer in time (stopped, or stuck behind a lock) leaves the caller with null.
+        const timer = setTimeout(() => {
+          const i = waiting.indexOf(answer);
+          if (i >= 0) waiting.splice(i, 1);
+          resolve(null);
+        }, timeoutMs);
+        const answer = (r: Frames | null) => {
+          clearTimeout(timer);
+          resolve(r);
+        };
+        waiting.push(answer);
+        worker.postMessage('checkpoint');
+      }),
     stop: () =>
       new Promise((resolve) => {
         worker.once('exit', () => resolve());
@@ -73,3 +106,21 @@ export function startWalCheckpointer(
       }),
   };
 }
+
+/**
+ * Restarts the WAL from the top (see RESTART_PAGES): with this process's write transactions held at the gate, the
+ * worker copies back what is left, so the next transaction finds the WAL wholly copied and SQLite starts it again.
+ * Writes made outside a write transaction may still land meanwhile; the WAL then starts again at a later try.
+ */
+export async function restartWal(gate: WriteGate, checkpointer: WalCheckpointer): Promise<void> {
+  try {
+    await gate.close();
+    const r = await checkpointer.checkpointNow(RESTART_TIMEOUT_MS);
+    if (r === null) console.error('[db] the WAL checkpointer did not restart the WAL; commits checkpoint at the backstop');
+  } finally {
+    gate.open();
+  }
+}
+
+/** How long writes may wait at the gate for the worker's checkpoint (its fsync takes 5-15 ms here). */
+const RESTART_TIMEOUT_MS = 2000;
