@@ -149,3 +149,24 @@ test('a P.O. box with an item that cannot go to one opens About Your Order: edit
   await expect(lines).toHaveCount(1);
   await expect(lines).toContainText('Waffle Henley');
 });
+
+test("the order summary's labels keep one line each beside a long value such as the tax before an address", async ({ page }) => {
+  await add(page, { productId: TEE });
+  await page.goto('/checkout');
+  const toggle = page.getByRole('button', { name: /order summary/i });
+  if (await toggle.isVisible()) await toggle.click();
+  const summary = page.getByTestId('order-summary').first();
+  await expect(summary.getByTestId('summary-tax')).toHaveText('Calculated from your address');
+  // Lines of text as laid out (a grid cell is as tall as its row, so its box would not tell).
+  const linesOf = (text: string) =>
+    summary.getByText(text, { exact: true }).evaluate((el) => {
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+  for (const label of ['Subtotal', 'Shipping & handling', 'Estimated tax', 'Order total', 'You saved']) {
+    expect(await linesOf(label), label).toBe(1);
+  }
+  // The long value wraps inside the summary rather than running past it.
+  expect(await summary.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+});
