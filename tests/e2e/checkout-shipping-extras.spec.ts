@@ -153,9 +153,12 @@ test('a P.O. box with an item that cannot go to one opens About Your Order: edit
 test("the order summary's labels keep one line each beside a long value such as the tax before an address", async ({ page }) => {
   await add(page, { productId: TEE });
   await page.goto('/checkout');
-  const toggle = page.getByRole('button', { name: /order summary/i });
-  if (await toggle.isVisible()) await toggle.click();
-  const summary = page.getByTestId('order-summary').first();
+  // On a phone the summary is folded: unfold it, again if a tap came before the island woke (and was lost).
+  const summary = page.getByRole('complementary').getByTestId('order-summary');
+  await expect(async () => {
+    if (!(await summary.isVisible())) await page.getByRole('button', { name: 'Show order summary' }).click({ timeout: 1000 });
+    await expect(summary).toBeVisible({ timeout: 1000 });
+  }).toPass();
   await expect(summary.getByTestId('summary-tax')).toHaveText('Calculated from your address');
   // Lines of text as laid out (a grid cell is as tall as its row, so its box would not tell).
   const linesOf = (text: string) =>
