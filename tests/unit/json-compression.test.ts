@@ -1,9 +1,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { json, jsonTextOf, sharedSuccess, success } from '#src/server/http/api.ts';
+import { json, jsonTextOf, sharedSuccessText, success, successFromText } from '#src/server/http/api.ts';
 import { compressJsonReply, sharedJsonReply, successReply } from '#src/server/http/compress.ts';
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: `line-${i}`, name: 'Everyday Crew Tee', price: 1999 })) };
+/** A plain reply from a kept value's text, as sharedJsonReply makes when it does not compress. */
+const sharedSuccess = (name: string, value: object) => successFromText(sharedSuccessText(name, value));
 const request = (acceptEncoding: string | null, method = 'GET') =>
   new Request('http://127.0.0.1/api/checkout/basket', { method, headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } });
 

@@ -2,7 +2,7 @@ import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { BonusRule } from './bonus-rules.ts';
-import { autoPromotionsForBag, bonusRulesAt, catalogPromotions } from './catalog-promotions.ts';
+import { autoPromotionsForBag, bonusRulesAt, catalogPromotions, type LoadedAutoPromotion } from './catalog-promotions.ts';
 import type { CouponRule } from './pricing.ts';
 import { isPromotionActive } from './promotion-window.ts';
 
@@ -67,17 +67,6 @@ export interface LoadedLine {
   /** Shipping step extras (product shippingData): heavy item surcharge per unit, and no P.O. box delivery. */
   heavySurchargeCents?: number;
   poBoxExcluded?: boolean;
-}
-
-/** An automatic (code-free) promotion active now, linked to a line's product or brand-wide for its brand. */
-export interface LoadedAutoPromotion {
-  id: string;
-  percentOff: number;
-  calloutMsg: string;
-  /** Brand-wide promotion, or null. */
-  brand: string | null;
-  /** The bag's masters the promotion is linked to (all the pricer asks: is a line's master among them). */
-  productIds: string[];
 }
 
 /** A coupon entered on the bag and the promotion behind it as it stands now. */

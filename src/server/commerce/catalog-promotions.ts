@@ -44,12 +44,14 @@ export interface CatalogPromotions {
   bonus: readonly BonusRuleRow[];
 }
 
-/** The auto promotion as the pricer takes it (basket-load.ts LoadedAutoPromotion). */
-export interface BagAutoPromotion {
+/** An automatic (code-free) promotion active now that reaches a bag, as the pricer takes it (basket-pricer.ts). */
+export interface LoadedAutoPromotion {
   id: string;
   percentOff: number;
   calloutMsg: string;
+  /** Brand-wide promotion, or null. */
   brand: string | null;
+  /** The bag's masters the promotion is linked to (all the pricer asks: is a line's master among them). */
   productIds: string[];
 }
 
@@ -87,9 +89,14 @@ async function readCatalogPromotions(tx: Tx): Promise<CatalogPromotions> {
   });
   const byProduct = new Map<string, AutoPromotion[]>();
   const byBrand = new Map<string, AutoPromotion[]>();
+  const add = (map: Map<string, AutoPromotion[]>, key: string, p: AutoPromotion) => {
+    const list = map.get(key);
+    if (list) list.push(p);
+    else map.set(key, [p]);
+  };
   for (const p of auto) {
-    for (const id of p.productIds) byProduct.set(id, [...(byProduct.get(id) ?? []), p]);
-    if (p.brand !== null) byBrand.set(p.brand, [...(byBrand.get(p.brand) ?? []), p]);
+    for (const id of p.productIds) add(byProduct, id, p);
+    if (p.brand !== null) add(byBrand, p.brand, p);
   }
   const bonus = [...Map.groupBy(bonusRows, (r) => r.id).values()].map((group): BonusRuleRow => {
     const p = group[0]!;
@@ -138,7 +145,7 @@ export function autoPromotionsForBag(
   productIds: readonly string[],
   brands: readonly string[],
   now: string,
-): BagAutoPromotion[] {
+): LoadedAutoPromotion[] {
   const reached = new Set<AutoPromotion>();
   for (const id of productIds) for (const p of promotions.byProduct.get(id) ?? []) reached.add(p);
   for (const brand of brands) for (const p of promotions.byBrand.get(brand) ?? []) reached.add(p);

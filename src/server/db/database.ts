@@ -97,11 +97,8 @@ export function getDb(): Promise<Db> {
         // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
         // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
         await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
-        const gate = db.writeGate!;
         const checkpointer: WalCheckpointer = startWalCheckpointer(defaultSqliteFile(), {
-          onRestartDue: () => {
-            if (!gate.closed) void restartWal(gate, checkpointer);
-          },
+          onRestartDue: () => void restartWal(db.writeGate!, checkpointer),
         });
       }
       return db;

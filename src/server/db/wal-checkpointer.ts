@@ -110,9 +110,11 @@ export function startWalCheckpointer(
 /**
  * Restarts the WAL from the top (see RESTART_PAGES): with this process's write transactions held at the gate, the
  * worker copies back what is left, so the next transaction finds the WAL wholly copied and SQLite starts it again.
- * Writes made outside a write transaction may still land meanwhile; the WAL then starts again at a later try.
+ * Writes made outside a write transaction may still land meanwhile; the WAL then starts again at a later try. One
+ * restart at a time: a call while the gate is closed does nothing.
  */
 export async function restartWal(gate: WriteGate, checkpointer: WalCheckpointer): Promise<void> {
+  if (gate.closed) return;
   try {
     await gate.close();
     const r = await checkpointer.checkpointNow(RESTART_TIMEOUT_MS);

@@ -19,7 +19,7 @@ export class BadRequest extends Error {
 }
 
 /**
- * A JSON reply's text, and the compressed copies of one whose body is handed out again unchanged (sharedSuccess),
+ * A JSON reply's text, and the compressed copies of one whose body is handed out again unchanged (sharedSuccessText),
  * made once by compress.ts's one-shot compressor and kept with the text.
  */
 export interface JsonText {
@@ -60,9 +60,6 @@ export const successText = (body: unknown, extra: Record<string, unknown> = {}):
 });
 
 export const success = (body: unknown, extra: Record<string, unknown> = {}) => jsonReply(successText(body, extra), 200, {});
-
-/** success({ [name]: value }) from the value's kept text (sharedSuccessText). */
-export const sharedSuccess = (name: string, value: object): Response => jsonReply(sharedSuccessText(name, value), 200, {});
 
 /** A 200 reply from a JSON text already made (compress.ts, when it does not compress it). */
 export const successFromText = (body: JsonText): Response => jsonReply(body, 200, {});
