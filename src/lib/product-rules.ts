@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noCardNumber } from './no-card-number.ts';
 import type { ProductView, VariantView } from './commerce-types.ts';
 import { THUMBNAILS_VISIBLE } from './constants.ts';
 import { isGiftCard, isMerchandise } from './product-types.ts';
@@ -104,7 +105,7 @@ export function availabilityNotice(
  * its checkbox is ticked. The message and the e-mail follow the add-to-bag payload's own rules (src/lib/schemas).
  */
 const Required = (message: string) =>
-  v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(NAME_FIELD_MAX, `At most ${NAME_FIELD_MAX} characters`));
+  v.pipe(v.string(), v.trim(), v.minLength(1, message), v.maxLength(NAME_FIELD_MAX, `At most ${NAME_FIELD_MAX} characters`), noCardNumber());
 const GiftCardNames = v.object({ to: Required('Please add To'), from: Required('Please add From') });
 const EGiftCardNames = v.object({ to: Required('Please add To'), from: Required('Please add your name'), email: Email });
 export interface GiftCardFields {

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequest, type APIRequestContext } from '@playwright/test';
 import { e2eDb } from '../helpers/e2e-db.ts';
+import { placeGuestOrder } from '../helpers/place-order-http.ts';
 import { SECOND_INSTANCE_PORT } from '../../playwright.config.ts';
 
 /**
@@ -225,32 +226,33 @@ test('the guest bag joins the stored bag at sign-in, capped at the limit, and as
   expect(body.basket.totalQuantity).toBe(12);
 });
 
-test('register-user after a guest order joins the order to the new account', async ({ playwright, baseURL }) => {
+test('register-user joins the guest order this browser placed to the new account', async ({ playwright, baseURL }) => {
   const email = uniqueEmail('order');
-  const db = e2eDb();
-  const orderNo = `1234-${String(n).padStart(5, '0')}-${String(Date.now() % 1000).padStart(3, '0')}`;
-  await db.kysely
-    .insertInto('orders')
-    .values({
-      id: `o-${orderNo}`,
-      order_no: orderNo,
-      customer_id: null,
-      email,
-      status: 'Placed',
-      total_cents: 4797,
-      placed_at: new Date().toISOString(),
-    })
-    .execute();
-  const r = await newVisitor(playwright, baseURL!);
-  const wrong = await r.post('/api/checkout/register-user/', { data: { email: uniqueEmail('other'), password: 'secret123', orderId: orderNo } });
-  expect(wrong.status()).toBe(404);
-  const ok = await r.post('/api/checkout/register-user/', { data: { email, password: 'secret123', orderId: orderNo } });
+  const shopper = await newVisitor(playwright, baseURL!);
+  const { orderNo, orderId } = await placeGuestOrder(shopper, { email, items: [{ productId: 'fb-1001-blk-M', quantity: 1 }] });
+
+  // Another browser that knows the order number (printed on the e-mail and the packing slip), its id and its
+  // e-mail claims nothing: the order to claim is the one in this browser's order cookie.
+  const stranger = await newVisitor(playwright, baseURL!);
+  for (const orderRef of [orderNo, orderId]) {
+    const claim = await stranger.post('/api/checkout/register-user/', { data: { email, password: 'secret123', orderId: orderRef } });
+    expect(claim.status(), orderRef).toBe(404);
+  }
+  expect(await (await stranger.get('/orders')).text()).not.toContain(orderNo);
+
+  // The shopper's own browser: another e-mail, or a reference to another order, is refused; the order's own works.
+  const wrongEmail = await shopper.post('/api/checkout/register-user/', { data: { email: uniqueEmail('other'), password: 'secret123', orderId } });
+  expect(wrongEmail.status()).toBe(404);
+  const otherOrder = await shopper.post('/api/checkout/register-user/', { data: { email, password: 'secret123', orderId: '1234-56789-123' } });
+  expect(otherOrder.status()).toBe(404);
+  const ok = await shopper.post('/api/checkout/register-user/', { data: { email, password: 'secret123', orderId: orderNo } });
   expect(ok.status()).toBe(200);
+  const db = e2eDb();
   const order = await db.kysely.selectFrom('orders').select('customer_id').where('order_no', '=', orderNo).executeTakeFirstOrThrow();
-  expect(order.customer_id).toBe((await ok.json()).body.token.customer_id);
   await db.kysely.destroy();
-  const page = await r.get('/orders');
-  expect(await page.text()).toContain(orderNo);
+  expect(order.customer_id).toBe((await ok.json()).body.token.customer_id);
+  expect(await (await shopper.get('/orders')).text()).toContain(orderNo);
+  await Promise.all([shopper.dispose(), stranger.dispose()]);
 });
 
 test('Track my order: a guest finds an order by number and e-mail; a malformed number is refused; look-ups are limited', async ({

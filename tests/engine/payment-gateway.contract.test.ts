@@ -85,6 +85,65 @@ describe.each([
     expect(amex).toMatchObject({ last4: '0005', cardType: 'American Express' });
   });
 
+  it("describes a token from the gateway's own record, and knows no unknown or spent token", async () => {
+    const { token } = await tokenFor('378282246310005', '1234');
+    const year = new Date().getFullYear() + 3;
+    expect(await s.gateway.describeToken(token)).toEqual({
+      cardType: 'American Express',
+      last4: '0005',
+      expMonth: 12,
+      expYear: year,
+      holder: 'Sam Lee',
+    });
+    expect(await s.gateway.describeToken('tok_unknown0000000000')).toBeNull();
+    await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference: newReference() });
+    expect(await s.gateway.describeToken(token)).toBeNull();
+  });
+
+  it('a token pays once: a second authorization under another reference is refused and holds nothing', async () => {
+    const { token } = await tokenFor('4242424242424242');
+    const first = await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference: newReference() });
+    expect(first.ok).toBe(true);
+    const reference = newReference();
+    const again = await s.secondInstance.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference });
+    expect(again).toEqual({ ok: false, code: 'token_used', message: 'This card entry has already been used. Please enter your card again.' });
+    expect(await s.gateway.findByReference(reference)).toEqual([]);
+  });
+
+  it('a saved card is a reusable payment method on one customer, paid with its security code; the wrong code (999) is declined', async () => {
+    const { token } = await tokenFor('4242424242424242');
+    const saved = await s.gateway.saveCard({ token, customerRef: null, reference: `save-${token}` });
+    expect(saved?.card).toMatchObject({ cardType: 'Visa', last4: '4242', expMonth: 12 });
+    if (!saved) return;
+    // Saving spends the token; a retried save answers the same method.
+    expect(await s.gateway.describeToken(token)).toBeNull();
+    expect(await s.gateway.saveCard({ token, customerRef: null, reference: `save-${token}` })).toEqual(saved);
+    const source = { kind: 'saved', paymentMethodId: saved.paymentMethodId, customerRef: saved.customerRef } as const;
+    for (let i = 0; i < 2; i++) {
+      const paid = await s.gateway.authorize({ source, securityCode: '123', amountCents: 2_000, currency: 'USD', reference: newReference() });
+      expect(paid.ok, `order ${i + 1}`).toBe(true);
+    }
+    const wrongCode = newReference();
+    expect(await s.gateway.authorize({ source, securityCode: '999', amountCents: 2_000, currency: 'USD', reference: wrongCode })).toEqual({
+      ok: false,
+      code: 'incorrect_cvc',
+      message: "Your card's security code is incorrect.",
+    });
+    expect(await s.gateway.findByReference(wrongCode)).toEqual([]);
+    // A second card joins the same customer; a method paid under another customer is refused.
+    const other = await tokenFor('5555555555554444');
+    const second = await s.gateway.saveCard({ token: other.token, customerRef: saved.customerRef, reference: `save-${other.token}` });
+    expect(second?.customerRef).toBe(saved.customerRef);
+    const stranger = await s.gateway.authorize({
+      source: { ...source, customerRef: 'cus_someoneelse' },
+      securityCode: '123',
+      amountCents: 2_000,
+      currency: 'USD',
+      reference: newReference(),
+    });
+    expect(stranger.ok).toBe(false);
+  });
+
   it("refuses an invalid number with the provider's message, which never repeats the number", async () => {
     const result = await tokenizeCard(s.where, card('4242424242424241'));
     expect(result).toEqual({ ok: false, message: 'Your card number is incorrect.' });
@@ -98,7 +157,7 @@ describe.each([
     ] as const) {
       const { token } = await tokenFor(number, cvc);
       const reference = newReference();
-      const result = await s.gateway.authorize({ token, amountCents: 5_999, currency: 'USD', reference });
+      const result = await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 5_999, currency: 'USD', reference });
       expect(result.ok).toBe(true);
       if (!result.ok) return;
       expect(await s.gateway.findByReference(reference)).toEqual([
@@ -117,16 +176,24 @@ describe.each([
   ] as const)('%s is refused (%s) and leaves no authorization', async (number, code, message) => {
     const { token } = await tokenFor(number);
     const reference = newReference();
-    expect(await s.gateway.authorize({ token, amountCents: 1_000, currency: 'USD', reference })).toEqual({ ok: false, code, message });
+    expect(await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference })).toEqual({
+      ok: false,
+      code,
+      message,
+    });
     // Asked again, the same reference gives the same answer.
-    expect(await s.gateway.authorize({ token, amountCents: 1_000, currency: 'USD', reference })).toEqual({ ok: false, code, message });
+    expect(await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference })).toEqual({
+      ok: false,
+      code,
+      message,
+    });
     expect(await s.gateway.findByReference(reference)).toEqual([]);
   });
 
   it('4000000000007775 times out: the outcome is unknown to the client, but the hold exists, is found by reference and can be voided', async () => {
     const { token } = await tokenFor('4000000000007775');
     const reference = newReference();
-    const result = await s.gateway.authorize({ token, amountCents: 2_500, currency: 'USD', reference });
+    const result = await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 2_500, currency: 'USD', reference });
     expect(result).toMatchObject({ ok: false, code: 'timeout' });
     const found = await s.gateway.findByReference(reference);
     expect(found).toMatchObject([{ reference, amountCents: 2_500, status: 'authorized' }]);
@@ -139,7 +206,7 @@ describe.each([
     const reference = newReference();
     const results = await Promise.all(
       Array.from({ length: 100 }, (_, i) =>
-        (i % 2 ? s.secondInstance : s.gateway).authorize({ token, amountCents: 4_200, currency: 'USD', reference }),
+        (i % 2 ? s.secondInstance : s.gateway).authorize({ source: { kind: 'token', token }, amountCents: 4_200, currency: 'USD', reference }),
       ),
     );
     const first = results[0];
@@ -151,8 +218,10 @@ describe.each([
   it('a reference reused with another amount is refused, not authorized again', async () => {
     const { token } = await tokenFor('4242424242424242');
     const reference = newReference();
-    await s.gateway.authorize({ token, amountCents: 1_000, currency: 'USD', reference });
-    await expect(s.gateway.authorize({ token, amountCents: 2_000, currency: 'USD', reference })).rejects.toBeInstanceOf(PaymentReferenceConflict);
+    await s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference });
+    await expect(s.gateway.authorize({ source: { kind: 'token', token }, amountCents: 2_000, currency: 'USD', reference })).rejects.toBeInstanceOf(
+      PaymentReferenceConflict,
+    );
     expect(await s.gateway.findByReference(reference)).toHaveLength(1);
   });
 });

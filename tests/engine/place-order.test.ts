@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { addItem } from '#src/server/commerce/basket.ts';
 import { stockLevel } from '#src/server/commerce/stock.ts';
 import { confirmShippingMethod, readCheckoutView, setEmail, setPayment, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
+import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { placeOrder } from '#src/server/orders/place-order.ts';
 import { recoverAbandonedAttempts } from '#src/server/orders/recovery.ts';
 import type { AuthorizationRecord, AuthorizeRequest, PaymentGateway } from '#src/server/payments/gateway.ts';
@@ -51,11 +52,10 @@ async function readyBag(number = '4242424242424242', quantity = 1): Promise<{ ba
   await setShippingAddress(t.db, basketId, ADDRESS, null);
   await confirmShippingMethod(t.db, basketId, 'Regular');
   await setPayment(t.db, basketId, {
-    card: { token: await token(t.db, number), cardType: 'Visa', last4: number.slice(-4), expMonth: 12, expYear: 2034, holder: 'Ada Lovelace' },
+    card: await cardFromGateway(sandboxGateway({ database: async () => t.db, timeoutMs: 200 }), await token(t.db, number), null),
     savedCardId: null,
     billingSame: true,
     billingAddress: null,
-    saveCardFor: null,
     customerId: null,
   });
   const view = await readCheckoutView(t.db, basketId, null);
@@ -68,6 +68,7 @@ function countingGateway(db: Db, timeoutMs = 200) {
   const inner = sandboxGateway({ database: async () => db, timeoutMs });
   const calls = { authorize: 0, void: 0 };
   const gateway: PaymentGateway = {
+    ...inner,
     name: 'counting sandbox',
     authorize: (r: AuthorizeRequest) => {
       calls.authorize++;

@@ -13,6 +13,7 @@ import {
   setShippingAddress,
 } from '#src/server/checkout/checkout-service.ts';
 import { readCheckout } from '#src/server/checkout/checkout-store.ts';
+import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { placeOrder } from '#src/server/orders/place-order.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
@@ -209,11 +210,10 @@ async function readyToPlace(basketId: string, address = ADDRESS) {
   await setShippingAddress(t.db, basketId, address, null);
   await confirmShippingMethod(t.db, basketId, 'Regular');
   await setPayment(t.db, basketId, {
-    card: { token: await cardToken(), cardType: 'Visa', last4: '4242', expMonth: 12, expYear: 2034, holder: 'Ada Lovelace' },
+    card: await cardFromGateway(sandboxGateway({ database: async () => t.db, timeoutMs: 200 }), await cardToken(), null),
     savedCardId: null,
     billingSame: true,
     billingAddress: null,
-    saveCardFor: null,
     customerId: null,
   });
 }

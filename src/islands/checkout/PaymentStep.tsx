@@ -86,7 +86,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       if (!card.ok) return finish(card.message);
     }
     const r = await submitPayment({
-      ...(card?.ok ? { card: card.card } : { paymentInstrumentId: choice ?? undefined }),
+      ...(card?.ok ? { card: { token: card.card.token } } : { paymentInstrumentId: choice ?? undefined }),
       billingSameAsShipping: billingSame,
       billingAddress: billingSame ? undefined : (draft.billing as AddressDraft),
       save_credit_card: view.signedIn && choice === null && entry.saveCard,

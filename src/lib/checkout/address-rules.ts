@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noCardNumber } from '../no-card-number.ts';
 import { DEFAULT_COUNTRY_CODE } from '../constants.ts';
 import { US_STATES } from '../us-states.ts';
 
@@ -102,7 +103,7 @@ function isValidPhone(value: string): boolean {
 const isValidZip = (value: string) => ZIP.test(value) && !/^(\d)\1*$/.test(value.replace('-', ''));
 const isKnownState = (value: string) => Object.hasOwn(US_STATES, value);
 
-const text = () => v.pipe(v.optional(v.string(), ''), v.transform(collapseSpaces));
+const text = () => v.pipe(v.optional(v.string(), ''), v.transform(collapseSpaces), noCardNumber());
 
 const name = (required: string) =>
   v.pipe(text(), v.minLength(1, required), v.minLength(NAME_MIN, NAME_LENGTH), v.maxLength(NAME_MAX, NAME_LENGTH), v.regex(NAME, NAME_INVALID));

@@ -20,6 +20,8 @@ export const CARD_HOLDER_MAX = 50;
 /** A private-label (store) card is exactly this long. */
 export const PLCC_LENGTH = 16;
 export const PLCC_TYPE = 'Private Label Credit Card';
+/** card-validator's name for American Express, the one network with 4-digit security codes. */
+export const AMEX_TYPE = 'American Express';
 
 /** Store-card prefixes: 627800 for one brand; 585637 followed by a three-digit range for each of the others. */
 export const PLCC_PREFIXES: readonly { prefix: string; from?: number; to?: number }[] = [

@@ -2,7 +2,6 @@ import * as v from 'valibot';
 import { Email } from '../schemas/email.ts';
 import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
-import { CARD_HOLDER_MAX } from './card-rules.ts';
 
 /**
  * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
@@ -28,15 +27,15 @@ export const ShippingAddressStepSchema = v.pipe(
   v.check((p) => !!p.address !== !!p.c_addressId, 'Send either an address or a saved address id.'),
 );
 
-/** The tokenization result the browser sends (never a number or a security code). */
-export const TokenizedCardSchema = v.object({
-  token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{6,128}$/, 'The card token is not valid.')),
-  last4: v.pipe(v.string(), v.regex(/^\d{4}$/, 'The card is not valid.')),
-  cardType: v.pipe(v.string(), v.minLength(1), v.maxLength(40)),
-  expMonth: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(12)),
-  expYear: v.pipe(v.number(), v.integer(), v.minValue(2000), v.maxValue(2100)),
-  holder: v.pipe(v.string(), v.trim(), v.minLength(1, 'Name on card is required'), v.maxLength(CARD_HOLDER_MAX)),
-});
+/**
+ * A card the browser tokenized: the token alone. What the card is (brand, last four, expiry, name) is read from the
+ * gateway's record of the token, never taken from the browser.
+ */
+export const CardTokenSchema = v.strictObject(
+  { token: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{6,128}$/, 'The card token is not valid.')) },
+  'Send the card as its token only.',
+);
+export type CardToken = v.InferOutput<typeof CardTokenSchema>;
 
 const Billing = {
   billingSameAsShipping: v.boolean(),
@@ -47,7 +46,7 @@ const BILLING_REQUIRED = 'Please enter a billing address.';
 
 export const PaymentStepSchema = v.pipe(
   v.object({
-    card: v.optional(TokenizedCardSchema),
+    card: v.optional(CardTokenSchema),
     paymentInstrumentId: v.optional(Id),
     save_credit_card: Flag,
     ...Billing,

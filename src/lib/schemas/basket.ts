@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { noCardNumber } from '../no-card-number.ts';
 import { DEFAULT_MAX_ORDER_QTY, ID_MAX_LENGTH } from '../constants.ts';
 import { GIFT_MESSAGE_MAX, NAME_FIELD_MAX } from './limits.ts';
 import { Email } from './email.ts';
@@ -26,7 +27,7 @@ export const Quantity = v.pipe(
 );
 
 const OptionalText = (max: number, label: string) =>
-  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters.`)), undefined);
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, `${label} must be at most ${max} characters.`), noCardNumber()), undefined);
 
 /** The gift card's personalised message (header spec §5): required once its checkbox is ticked, at most 330. */
 export const GIFT_MESSAGE_REQUIRED = 'Please add a message';
@@ -36,6 +37,7 @@ export const GiftMessage = v.pipe(
   v.trim(),
   v.minLength(1, GIFT_MESSAGE_REQUIRED),
   v.maxLength(GIFT_MESSAGE_MAX, GIFT_MESSAGE_TOO_LONG),
+  noCardNumber(),
 );
 
 export const AddToBagSchema = v.object({

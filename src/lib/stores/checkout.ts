@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../api-client.ts';
 import type { CheckoutView, OrderResult } from '../checkout/checkout-types.ts';
-import type { CardTokenization, TokenizedCard } from '../checkout/tokenize.ts';
+import type { CardTokenization } from '../checkout/tokenize.ts';
+import type { CardToken } from '../checkout/checkout-schemas.ts';
 import { $bag } from './bag.ts';
 
 /**
@@ -60,7 +61,7 @@ export async function submitShippingMethod(shippingMethodId: string, confirm: bo
 }
 
 export const submitPayment = (payload: {
-  card?: TokenizedCard;
+  card?: CardToken;
   paymentInstrumentId?: string;
   billingSameAsShipping: boolean;
   billingAddress?: unknown;

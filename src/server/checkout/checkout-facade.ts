@@ -1,5 +1,5 @@
 import type * as v from 'valibot';
-import { getDb } from '../db/database.ts';
+import { getDb, type Db } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { config } from '../config.ts';
@@ -7,9 +7,9 @@ import { cardTokenization, paymentGateway } from '../payments/payments.ts';
 import { attemptBasket, placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
-import type { TokenizedCard } from '#src/lib/checkout/tokenize.ts';
 import type {
   BillingStepSchema,
+  CardToken,
   EmailStepSchema,
   PaymentStepSchema,
   PlaceOrderSchema,
@@ -27,8 +27,10 @@ import {
   chooseSavedAddress,
   chooseEcoship,
   choosePackageProtection,
+  gatewayCustomerOf,
   type ProtectionAction,
 } from './checkout-service.ts';
+import { cardFromGateway } from './card-on-file.ts';
 
 /**
  * The checkout facade: what the checkout's endpoints ask of the engine, for the visitor's own bag (found through
@@ -106,17 +108,22 @@ export async function submitShippingAddress(locals: SessionRead, input: v.InferO
   return view(locals);
 }
 
+/** A tokenized card as the gateway describes it; kept as a saved payment method when a signed-in shopper asks. */
+async function newCard(db: Db, token: string, saveFor: string | null) {
+  const card = await cardFromGateway(paymentGateway(), token, saveFor ? { customerRef: await gatewayCustomerOf(db, saveFor) } : null);
+  if (card.cardType === PLCC_TYPE) throw new BadRequest('Store card payments cannot be taken online yet. Please use another card.', 422);
+  return card;
+}
+
 export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>): Promise<CheckoutView> {
   const { basketId, customerId } = await bagOf(locals);
-  if (input.card?.cardType === PLCC_TYPE) {
-    throw new BadRequest('Store card payments cannot be taken online yet. Please use another card.', 422);
-  }
-  await setPayment(await getDb(), basketId, {
-    card: input.card ?? null,
+  const db = await getDb();
+  const card = input.card ? await newCard(db, input.card.token, customerId && input.save_credit_card ? customerId : null) : null;
+  await setPayment(db, basketId, {
+    card,
     savedCardId: input.paymentInstrumentId ?? null,
     billingSame: input.billingSameAsShipping,
     billingAddress: input.billingAddress ?? null,
-    saveCardFor: customerId && input.save_credit_card ? customerId : null,
     customerId,
   });
   return view(locals);
@@ -150,23 +157,29 @@ export async function placeOrder(
   const basketId = current ?? (await attemptBasket(db, key));
   if (!basketId) throw new BadRequest(NO_BAG, 409);
   if (requirePayment && input.orderTotal <= 0) throw new BadRequest('This order has nothing to pay: place it without a payment.', 400);
+  // The security code goes to the gateway and nowhere else: not into the request's stored hash either (a hash of
+  // three digits is no secret).
+  const { security_code: securityCode, ...body } = input;
   return place(
     db,
     paymentGateway(),
-    { basketId, customerId, idempotencyKey: key, body: input, expectedTotal: input.orderTotal },
+    { basketId, customerId, idempotencyKey: key, body, expectedTotal: input.orderTotal, ...(securityCode ? { securityCode } : {}) },
     config().PAYMENT_TIMEOUT_MS,
   );
 }
 
 export async function saveCustomerData(
   locals: SessionRead,
-  input: { shippingAddressToAdd?: CheckoutAddress[]; billingAddressToAdd?: CheckoutAddress[]; paymentInstrumentsToAdd?: TokenizedCard[] },
+  input: { shippingAddressToAdd?: CheckoutAddress[]; billingAddressToAdd?: CheckoutAddress[]; paymentInstrumentsToAdd?: CardToken[] },
 ): Promise<CheckoutView> {
   const { customerId } = await locals.session();
   if (!customerId) throw new BadRequest('Please sign in to save to your profile.', 401);
-  await addCustomerData(await getDb(), customerId, {
+  const db = await getDb();
+  const cards = [];
+  for (const { token } of input.paymentInstrumentsToAdd ?? []) cards.push(await newCard(db, token, customerId));
+  await addCustomerData(db, customerId, {
     addresses: [...(input.shippingAddressToAdd ?? []), ...(input.billingAddressToAdd ?? [])],
-    cards: input.paymentInstrumentsToAdd ?? [],
+    cards,
   });
   return view(locals);
 }

@@ -137,7 +137,11 @@ export async function confirmShippingMethod(db: Db, basketId: string, methodId: 
   await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { shippingMethodConfirmed: true }));
 }
 
-/** The card (tokenized in the browser, or one of the shopper's saved cards) and the billing address for the bag. */
+/**
+ * The card (described by the gateway, or one of the shopper's saved cards) and the billing address for the bag. A
+ * card the shopper asked to keep was made a saved payment method at the gateway first (card-on-file.ts); it is
+ * added to their profile here, and this order pays with it.
+ */
 export async function setPayment(
   db: Db,
   basketId: string,
@@ -146,7 +150,6 @@ export async function setPayment(
     savedCardId: string | null;
     billingSame: boolean;
     billingAddress: CheckoutAddress | null;
-    saveCardFor: string | null;
     customerId: string | null;
   },
 ): Promise<void> {
@@ -155,24 +158,41 @@ export async function setPayment(
     let payment: StoredPayment;
     if (input.savedCardId) {
       if (!input.customerId) throw new CommerceError('invalid', 'Please sign in to use a saved card.');
-      const row = await tx
-        .selectFrom('customer_cards')
-        .select('card')
-        .where('id', '=', input.savedCardId)
-        .where('customer_id', '=', input.customerId)
-        .executeTakeFirst();
-      if (!row) throw new CommerceError('not_found', 'That card is no longer in your profile.');
-      payment = { ...(JSON.parse(row.card) as StoredPayment), savedCardId: input.savedCardId };
+      const card = await savedCard(tx, input.customerId, input.savedCardId);
+      if (!card) throw new CommerceError('not_found', 'That card is no longer in your profile.');
+      payment = card;
     } else if (input.card) {
       // Kept in the profile for next time; this order pays with the card just entered (no security code asked again).
+      if (input.customerId && input.card.source.kind === 'saved') await saveCard(tx, input.customerId, input.card);
       payment = { ...input.card, savedCardId: null };
-      if (input.saveCardFor) await saveCard(tx, input.saveCardFor, payment);
     } else {
       throw new CommerceError('invalid', 'Please enter a payment method.');
     }
     if (isCardExpired(payment, now)) throw new CommerceError('invalid', 'This card has expired. Please use another card.');
     await writeCheckout(tx, basketId, { payment, billingSame: input.billingSame, billingAddress: input.billingSame ? null : input.billingAddress });
   });
+}
+
+/** One of the shopper's saved cards, as the bag keeps it; null when it is not theirs or cannot pay. */
+async function savedCard(tx: Tx, customerId: string, savedCardId: string): Promise<StoredPayment | null> {
+  const row = await tx
+    .selectFrom('customer_cards')
+    .select('card')
+    .where('id', '=', savedCardId)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  const card = row ? (JSON.parse(row.card) as Omit<StoredPayment, 'savedCardId'>) : null;
+  return card?.source?.kind === 'saved' ? { ...card, savedCardId } : null;
+}
+
+/** The shopper's customer record at the gateway (every saved card is attached to it), or null before the first. */
+export async function gatewayCustomerOf(db: Db, customerId: string): Promise<string | null> {
+  const rows = await db.kysely.selectFrom('customer_cards').select('card').where('customer_id', '=', customerId).execute();
+  for (const row of rows) {
+    const { source } = JSON.parse(row.card) as Partial<StoredPayment>;
+    if (source?.kind === 'saved') return source.customerRef;
+  }
+  return null;
 }
 
 /** The billing address alone (PUT billing_address/update/): the same as shipping, or its own. */
@@ -200,11 +220,10 @@ async function saveAddress(tx: Tx, customerId: string, address: CheckoutAddress,
     .execute();
 }
 
-async function saveCard(tx: Tx, customerId: string, card: StoredPayment): Promise<void> {
-  const id = randomUUID();
+async function saveCard(tx: Tx, customerId: string, card: Omit<StoredPayment, 'savedCardId'>): Promise<void> {
   await tx
     .insertInto('customer_cards')
-    .values({ id, customer_id: customerId, card: JSON.stringify({ ...card, savedCardId: null }), created_at: nowIso() })
+    .values({ id: randomUUID(), customer_id: customerId, card: JSON.stringify(card), created_at: nowIso() })
     .execute();
 }
 
@@ -225,9 +244,9 @@ export async function listSavedAddresses(db: Db, customerId: string): Promise<Sa
 
 export async function listSavedCards(db: Db, customerId: string, now = new Date()): Promise<SavedCardView[]> {
   const rows = await db.kysely.selectFrom('customer_cards').selectAll().where('customer_id', '=', customerId).orderBy('created_at', 'desc').execute();
-  return rows.map((r) => {
+  return rows.flatMap((r) => {
     const card = JSON.parse(r.card) as StoredPayment;
-    return { ...paymentView({ ...card, savedCardId: r.id }, now), paymentInstrumentId: r.id };
+    return card.source?.kind === 'saved' ? [{ ...paymentView({ ...card, savedCardId: r.id }, now), paymentInstrumentId: r.id }] : [];
   });
 }
 
@@ -239,7 +258,7 @@ export async function addCustomerData(
 ): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     for (const address of data.addresses) await saveAddress(tx, customerId, address, false);
-    for (const card of data.cards) await saveCard(tx, customerId, { ...card, savedCardId: null });
+    for (const card of data.cards) await saveCard(tx, customerId, card);
   });
 }
 

@@ -1,6 +1,7 @@
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress, PaymentView } from '#src/lib/checkout/checkout-types.ts';
+import type { CardOnFile, PaymentSource } from '../payments/gateway.ts';
 import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-protection.ts';
 
 /**
@@ -8,14 +9,12 @@ import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-
  * write transaction that has locked the bag first (see checkout-service.ts), so it cannot race a placement.
  */
 
-/** The card kept on the bag: the tokenization result, never a number or a security code. */
-export interface StoredPayment {
-  token: string;
-  cardType: string;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-  holder: string;
+/**
+ * The card kept on the bag: what pays (a single-use token, or a saved card's payment method at the gateway) and the
+ * gateway's own description of the card; never a number or a security code.
+ */
+export interface StoredPayment extends CardOnFile {
+  source: PaymentSource;
   savedCardId: string | null;
 }
 
@@ -61,13 +60,16 @@ export async function readCheckout(tx: Tx, basketId: string | null): Promise<Che
     shippingMethodConfirmed: row.shipping_method_confirmed === 1,
     billingAddress: parse<CheckoutAddress>(row.billing_address),
     billingSame: row.billing_same === 1,
-    payment: parse<StoredPayment>(row.payment),
+    payment: storedPayment(parse<StoredPayment>(row.payment)),
     protection: (Object.values(PROTECTION_CHOICE) as number[]).includes(row.package_protection)
       ? (row.package_protection as ProtectionChoice)
       : PROTECTION_CHOICE.undecided,
     ecoship: row.ecoship === 1,
   };
 }
+
+/** A card record that names no payment source cannot pay: the payment step asks for the card again. */
+const storedPayment = (p: StoredPayment | null): StoredPayment | null => (p?.source ? p : null);
 
 /** The columns of the fields a change names (and only those). */
 function columnsOf(change: Partial<CheckoutRecord>) {

@@ -13,12 +13,30 @@ export interface PaymentSandboxTokenTable {
   /** approve | decline | insufficient_funds | processing_error | timeout (src/server/payments/sandbox/test-cards.ts). */
   outcome: string;
   created_at: string;
+  /** When the token was spent (its first authorization, or saving it as a payment method); null while unused. */
+  used_at: string | null;
+}
+
+/** A saved card: a reusable payment method attached to a customer reference (Stripe's PaymentMethod on a Customer). */
+export interface PaymentSandboxMethodTable {
+  id: string;
+  /** The idempotency reference it was made under: a retried save answers the same method. */
+  reference: string;
+  customer_ref: string;
+  last4: string;
+  brand: string;
+  exp_month: number;
+  exp_year: number;
+  holder: string;
+  outcome: string;
+  created_at: string;
 }
 
 /** One row per reference (unique): the first answer, replayed to every later call with that reference. */
 export interface PaymentSandboxAuthorizationTable {
   id: string;
   reference: string;
+  /** What paid: a token, or a saved card's payment method id. */
   token: string;
   amount_cents: number;
   currency: string;

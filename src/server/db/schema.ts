@@ -1,5 +1,5 @@
 import type { Generated } from 'kysely';
-import type { PaymentSandboxAuthorizationTable, PaymentSandboxTokenTable } from './schema-payments.ts';
+import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
@@ -391,4 +391,5 @@ export interface Database {
   email_subscriptions: EmailSubscriptionTable;
   payment_sandbox_tokens: PaymentSandboxTokenTable;
   payment_sandbox_authorizations: PaymentSandboxAuthorizationTable;
+  payment_sandbox_methods: PaymentSandboxMethodTable;
 }

@@ -10,6 +10,9 @@ import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts'
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { HEADLINES } from '#src/lib/recommendations.ts';
 
+/** Order ids are UUIDs (the order cookie holds one). */
+const ORDER_ID = /^[0-9a-f-]{36}$/;
+
 /** The orders facade: what pages and endpoints may ask about orders (the checkout issue adds placing them). */
 
 export interface TrackedOrder {
@@ -44,13 +47,18 @@ export async function customerOrders(customerId: string): Promise<OrderSummaryVi
 }
 
 /**
- * Registration after a guest order (order confirmation page): the e-mail must be the order's and the order must
- * not belong to an account yet; the new account gets the order. Counted like every account creation.
+ * Registration after a guest order (order confirmation page): the order is the one this browser placed (its order
+ * cookie), the e-mail must be the order's and the order must not belong to an account yet; the new account gets the
+ * order. Counted like every account creation.
  */
-export async function registerWithGuestOrder(input: { email: string; password: string; orderId: string }, clientAddress: string): Promise<Customer> {
+export async function registerWithGuestOrder(
+  input: { email: string; password: string; orderId: string },
+  cookieOrderId: string | undefined,
+  clientAddress: string,
+): Promise<Customer> {
   const db = await getDb();
   await limitRegistrations(db, clientAddress);
-  const orderId = await findUnclaimedGuestOrder(db, input.orderId, input.email);
+  const orderId = cookieOrderId && ORDER_ID.test(cookieOrderId) ? await findUnclaimedGuestOrder(db, cookieOrderId, input.orderId, input.email) : null;
   if (!orderId) throw new BadRequest('We could not find a guest order for this email.', 404);
   const customer = await createCustomer(db, { email: input.email, firstName: '', lastName: '', password: input.password });
   await assignOrderToCustomer(db, orderId, customer.id);
@@ -59,7 +67,7 @@ export async function registerWithGuestOrder(input: { email: string; password: s
 
 /** The order this browser just placed (its id is in the order cookie), for /order-confirmation; null when unknown. */
 export async function orderConfirmation(orderId: string | undefined): Promise<OrderConfirmationView | null> {
-  if (!orderId || !/^[0-9a-f-]{36}$/.test(orderId)) return null;
+  if (!orderId || !ORDER_ID.test(orderId)) return null;
   return readOrderConfirmation(await getDb(), orderId);
 }
 

@@ -36,17 +36,23 @@ export async function listOrders(db: Db, customerId: string): Promise<OrderSumma
 }
 
 /** The id of the order (by id or number) that this e-mail placed as a guest and no account holds yet, else null. */
-export async function findUnclaimedGuestOrder(db: Db, orderIdOrNo: string, email: string): Promise<string | null> {
+/**
+ * The guest order this browser placed (the id in its order cookie), when the e-mail is the order's and no account
+ * holds it yet. The reference the shopper's page sends must name the same order (its id or number); a number
+ * alone never finds an order, since it is printed on e-mails, packing slips and Track my order.
+ */
+export async function findUnclaimedGuestOrder(db: Db, cookieOrderId: string, reference: string, email: string): Promise<string | null> {
   const order = await db.kysely
     .selectFrom('orders')
-    .select(['id', 'email', 'customer_id'])
-    .where((eb) => eb.or([eb('id', '=', orderIdOrNo), eb('order_no', '=', orderIdOrNo)]))
+    .select(['id', 'order_no', 'email', 'customer_id'])
+    .where('id', '=', cookieOrderId)
     .executeTakeFirst();
-  return order && order.email === email && !order.customer_id ? order.id : null;
+  if (!order || (reference !== order.id && reference !== order.order_no)) return null;
+  return order.email === email && !order.customer_id ? order.id : null;
 }
 
 export async function assignOrderToCustomer(db: Db, orderId: string, customerId: string): Promise<void> {
-  await db.kysely.updateTable('orders').set({ customer_id: customerId }).where('id', '=', orderId).execute();
+  await db.kysely.updateTable('orders').set({ customer_id: customerId }).where('id', '=', orderId).where('customer_id', 'is', null).execute();
 }
 
 /** An order as its confirmation page shows it (found by the id in the browser's order cookie). */

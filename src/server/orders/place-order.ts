@@ -6,12 +6,13 @@ import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts'
 import { readBasket, emptyBasket } from '../commerce/basket-read.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { releaseInTx, reserveInTx, type StockRequest } from '../commerce/stock.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
+import type { PaymentGateway, PaymentSource } from '../payments/gateway.ts';
 import { deliverQueued, queueMail, type Mail } from '../mail/mailer.ts';
 import { effectiveBilling, flashFor, withAccountEmail } from '../checkout/checkout-service.ts';
 import { readCheckout, writeCheckout } from '../checkout/checkout-store.ts';
 import type { CheckoutAddress, OrderResult } from '#src/lib/checkout/checkout-types.ts';
 import { ORDER_TOTAL_CHANGED, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { confirmationMail } from './confirmation-mail.ts';
@@ -37,8 +38,10 @@ export interface PlacementRequest {
   basketId: string;
   customerId: string | null;
   idempotencyKey: string;
-  /** The request as the shopper sent it: the same key with another body is refused (422). */
+  /** The request as the shopper sent it, without the security code: the same key with another body is refused (422). */
   body: unknown;
+  /** A saved card's security code: sent to the gateway with the authorization, never stored, hashed or logged. */
+  securityCode?: string;
   /** The order total the shopper saw, in cents. */
   expectedTotal: number;
 }
@@ -69,7 +72,7 @@ interface Snapshot {
   shippingMethodId: string;
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
-  payment: { token: string; cardType: string; last4: string } | null;
+  payment: { source: PaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
   /** The shopper ticked the e-mail subscription at the information step. */
   subscribe: boolean;
   taken: StockRequest[];
@@ -122,7 +125,7 @@ export async function placeOrder(db: Db, gateway: PaymentGateway, request: Place
     throw err;
   }
   if (claim.kind === 'reply') return delivered(claim.reply);
-  return authorizeAndCommit(db, gateway, claim.attemptId, claim.basketId, claim.snapshot);
+  return authorizeAndCommit(db, gateway, claim.attemptId, claim.basketId, claim.snapshot, request.securityCode);
 }
 
 /** The bag an idempotency key was used for, or null: a retry after the order let its bag go still names it. */
@@ -166,6 +169,9 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   const record = await withAccountEmail(tx, await readCheckout(tx, request.basketId), request.customerId);
   const missing = flashFor(basket, record, now).filter((f) => f.type !== 'ShippingMethodRequired');
   if (missing[0]) return done(failed(400, missing[0].message, basket, basket.orderTotal));
+  // A saved card pays with its security code, re-collected at review (the gateway checks it).
+  const codeProblem = record.payment?.savedCardId ? securityCodeProblem(request.securityCode, record.payment.cardType) : null;
+  if (codeProblem) return done(failed(400, codeProblem, basket, basket.orderTotal));
   if (
     basket.productItems.some((l) => l.showRestrictedShippingStateMessage || l.c_lineItemDetails.isOutOfCatalog || l.c_lineItemDetails.isOutOfStock)
   ) {
@@ -218,7 +224,9 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
     shippingMethodId: basket.shipments[0]?.shippingMethod.id ?? 'Regular',
     shippingAddress: basket.c_summary.isDigitalItemsOnly ? null : record.shippingAddress,
     billingAddress: effectiveBilling(basket, record),
-    payment: record.payment ? { token: record.payment.token, cardType: record.payment.cardType, last4: record.payment.last4 } : null,
+    payment: record.payment
+      ? { source: record.payment.source, cardType: record.payment.cardType, last4: record.payment.last4, savedCardId: record.payment.savedCardId }
+      : null,
     subscribe: record.emailSubscribe,
     taken,
   };
@@ -229,6 +237,12 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   }
   await markAuthorizing(tx, JSON.stringify(snapshot), attemptId);
   return { kind: 'authorize', attemptId, basketId: request.basketId, snapshot };
+}
+
+/** A saved card's security code, checked for form before it goes to the gateway (4 digits for American Express). */
+function securityCodeProblem(code: string | undefined, cardType: string): string | null {
+  const kind = { type: cardType, isPlcc: false, isAmex: cardType === AMEX_TYPE, known: true };
+  return securityCodeError(code ?? '', kind);
 }
 
 function lineDetails(l: BasketView['productItems'][number]): string {
@@ -243,12 +257,25 @@ function lineDetails(l: BasketView['productItems'][number]): string {
     .join(' · ');
 }
 
-async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: string, basketId: string, snapshot: Snapshot): Promise<PlacementReply> {
-  const token = snapshot.payment?.token;
+async function authorizeAndCommit(
+  db: Db,
+  gateway: PaymentGateway,
+  attemptId: string,
+  basketId: string,
+  snapshot: Snapshot,
+  securityCode: string | undefined,
+): Promise<PlacementReply> {
+  const source = snapshot.payment?.source;
   let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
   try {
-    if (!token) throw new Error('no card on the attempt');
-    outcome = await gateway.authorize({ token, amountCents: snapshot.totals.orderTotal, currency: 'USD', reference: attemptId });
+    if (!source) throw new Error('no card on the attempt');
+    outcome = await gateway.authorize({
+      source,
+      ...(source.kind === 'saved' && securityCode ? { securityCode } : {}),
+      amountCents: snapshot.totals.orderTotal,
+      currency: 'USD',
+      reference: attemptId,
+    });
   } catch (err) {
     console.error(`[checkout] authorization for attempt ${attemptId} failed to answer`, (err as Error).message);
     outcome = { ok: false, code: 'timeout', message: ORDER_TECHNICAL_PROBLEM };
@@ -260,8 +287,9 @@ async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: st
       // The gateway cannot be reached to void what it may hold: the recovery sweep finishes this attempt later.
       return failed(status, message, null, snapshot.totals.orderTotal);
     }
-    // A card the gateway refused is taken off the bag: the shopper chooses a payment method again.
-    const refused = outcome.code === 'declined' || outcome.code === 'insufficient_funds';
+    // A card the gateway refused (or a token already spent) is taken off the bag: the shopper chooses a payment
+    // method again. A wrong security code keeps the card: the shopper types the code again.
+    const refused = outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used';
     return abandonAttempt(db, attemptId, basketId, snapshot, (basket) => failed(status, message, basket, snapshot.totals.orderTotal), refused);
   }
   try {

@@ -1,12 +1,31 @@
 /**
  * The card payment gateway as the checkout sees it: a small interface in our own types (Medusa's payment provider
  * shape). Each provider is one folder under src/server/payments/<provider>/ that converts its types to these at its
- * edge. The card number and security code never pass through here: the browser sends them to the provider's
- * tokenization endpoint and the store only ever holds the token, last four, type, expiry and holder.
+ * edge. The card number never passes through here: the browser sends it to the provider's tokenization endpoint and
+ * the store holds only the token, and what the provider's own record says of the card (brand, last four, expiry,
+ * holder). A saved card's security code passes through once, with its authorization, and is never kept.
  */
 
+/** What the provider's record says of a card: the only source of the brand, last four, expiry and holder we keep. */
+export interface CardOnFile {
+  /** Our card type names: Visa, Mastercard, American Express, Discover, ... (card-validator's niceType). */
+  cardType: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  holder: string;
+}
+
+/**
+ * What pays: a token the browser just made (single use: the first authorization spends it), or a saved card's
+ * reusable payment method, attached to the shopper's customer record at the provider.
+ */
+export type PaymentSource = { kind: 'token'; token: string } | { kind: 'saved'; paymentMethodId: string; customerRef: string };
+
 export interface AuthorizeRequest {
-  token: string;
+  source: PaymentSource;
+  /** A saved card's security code, re-collected at review and checked by the provider (never stored or logged). */
+  securityCode?: string;
   amountCents: number;
   currency: 'USD';
   /**
@@ -16,12 +35,15 @@ export interface AuthorizeRequest {
   reference: string;
 }
 
+/** token_used: a token spent by an earlier use (a token pays once); the card must be entered again. */
+export type RefusalCode = 'declined' | 'insufficient_funds' | 'incorrect_cvc' | 'token_used' | 'processing_error';
+
 export type AuthorizeResult =
   | { ok: true; authorizationId: string }
   | {
       ok: false;
-      /** declined, insufficient_funds, processing_error: the provider answered no. timeout: the outcome is unknown. */
-      code: 'declined' | 'insufficient_funds' | 'processing_error' | 'timeout';
+      /** A refusal: the provider answered no. timeout: the outcome is unknown. */
+      code: RefusalCode | 'timeout';
       /** The provider's message for the shopper. */
       message: string;
     };
@@ -33,8 +55,22 @@ export interface AuthorizationRecord {
   status: 'authorized' | 'voided' | 'captured';
 }
 
+export interface SavedCard {
+  paymentMethodId: string;
+  customerRef: string;
+  card: CardOnFile;
+}
+
 export interface PaymentGateway {
   readonly name: string;
+  /** The provider's record of a token; null when it does not know it or it has been used already. */
+  describeToken(token: string): Promise<CardOnFile | null>;
+  /**
+   * Turns a token into a reusable payment method attached to a customer at the provider (Stripe: a PaymentMethod
+   * attached to a Customer), creating the customer when `customerRef` is null. Spends the token. `reference` is the
+   * idempotency key of the calls it makes. Null when the token is unknown or used.
+   */
+  saveCard(request: { token: string; customerRef: string | null; reference: string }): Promise<SavedCard | null>;
   /** Holds the amount on the card. Safe to repeat with the same reference: the provider answers the first result. */
   authorize(request: AuthorizeRequest): Promise<AuthorizeResult>;
   /** Releases a hold; voiding one already voided is not an error. */
