@@ -121,6 +121,36 @@ test('a step that cannot be reached yet gives way to the server’s choice; Back
   await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
 });
 
+test('coming back after reaching shipping without pressing Continue shows the shipping step again, with the method chosen', async ({
+  page,
+  context,
+}) => {
+  await bagWith(page);
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('back@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await page.getByRole('radio', { name: /Express/ }).check();
+  // The choice is saved as it is made (the bag's summary follows it), then the shopper leaves for the bag.
+  await expect(page.getByRole('radio', { name: /Express/ })).toBeChecked();
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Checkout now' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await expect(page).toHaveURL(/step=shipping/);
+  await expect(page.getByRole('radio', { name: /Express/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeVisible();
+
+  // A new tab asking for payment gets the shipping step too: payment is not reachable until shipping is submitted.
+  const tab = await context.newPage();
+  await tab.goto('/checkout?step=payment');
+  await expect(tab.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
+  await expect(tab).toHaveURL(/step=shipping/);
+  await tab.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(tab.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await tab.close();
+});
+
 test('an empty bag is sent back to the bag', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/cart/);

@@ -164,7 +164,7 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
 
   const basket = await readBasket(tx, request.basketId);
   const record = await withAccountEmail(tx, await readCheckout(tx, request.basketId), request.customerId);
-  const missing = flashFor(basket, record, now).filter((f) => f.type !== 'ShippingMethodRequired');
+  const missing = flashFor(basket, record, now);
   if (missing[0]) return done(failed(400, missing[0].message, basket, basket.orderTotal));
   if (
     basket.productItems.some((l) => l.showRestrictedShippingStateMessage || l.c_lineItemDetails.isOutOfCatalog || l.c_lineItemDetails.isOutOfStock)
