@@ -6,7 +6,7 @@ import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
 import { SCROLL_CHECK_MS } from '#src/lib/constants.ts';
-import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { keepCardDraft, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
 import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
@@ -63,6 +63,7 @@ export function CheckoutApp() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: mounts once; later reads go through the stores
   useEffect(() => {
     startDraft();
+    const stopKeepingCard = keepCardDraft();
     void loadCheckout().then((r) => {
       const current = $checkout.get();
       if (!r.ok || !current) return setCheckoutAlert(r.ok ? null : r.message);
@@ -77,7 +78,10 @@ export function CheckoutApp() {
       if (current) settle(current, 'replace');
     };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      stopKeepingCard();
+    };
   }, []);
 
   useEffect(() => {

@@ -5,8 +5,8 @@ import type { CheckoutView } from '../checkout/checkout-types.ts';
 /**
  * What the shopper has typed in checkout, kept in this tab's sessionStorage so that it survives a reload, Back and
  * Forward, a server error and signing in half-way (the bag may change id when it merges; the draft follows the tab,
- * not the bag id). Never the card number or the security code: those live only in checkout-card.ts, in memory.
- * Cleared once the order is placed.
+ * not the bag id). Of the card, only the name on it and the expiry (checkout-card.ts keeps them here); never the
+ * card number or the security code, which live only in memory. Cleared once the order is placed.
  */
 export interface CheckoutDraft {
   email: string;
@@ -16,6 +16,8 @@ export interface CheckoutDraft {
   makeDefault: boolean;
   billingSame: boolean;
   billing: AddressDraft;
+  /** The new card's name and expiry as typed (never its number or security code). */
+  card: { holder: string; expiry: string };
   /** The step a Change button came from: the edit returns there. */
   returnTo: string | null;
 }
@@ -30,6 +32,7 @@ export const EMPTY_DRAFT: CheckoutDraft = {
   makeDefault: false,
   billingSame: true,
   billing: EMPTY_ADDRESS,
+  card: { holder: '', expiry: '' },
   returnTo: null,
 };
 
@@ -43,6 +46,7 @@ function stored(): CheckoutDraft {
       ...parsed,
       shipping: { ...EMPTY_ADDRESS, ...(parsed.shipping ?? {}) },
       billing: { ...EMPTY_ADDRESS, ...(parsed.billing ?? {}) },
+      card: { ...EMPTY_DRAFT.card, ...(parsed.card ?? {}) },
     };
   } catch {
     return EMPTY_DRAFT;

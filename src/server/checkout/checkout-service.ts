@@ -186,7 +186,10 @@ export async function setPayment(
   });
 }
 
-/** The billing address alone (PUT billing_address/update/): the same as shipping, or its own. */
+/**
+ * The billing address alone (PUT billing_address/update/): the same as shipping, or its own. Also the payment
+ * page's submit when the shopper keeps the card already on the order.
+ */
 export async function setBilling(
   db: Db,
   basketId: string,
