@@ -104,6 +104,9 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Shipping Address' })).toBeVisible();
   await expect(page).toHaveURL(/step=updateShippingAddress/);
+  // The account's name starts the new address.
+  await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Saved');
   await fillAddress(page);
   await expect(page.getByLabel('Save this address to my profile')).toBeChecked();
   await page.getByRole('button', { name: 'Save and Continue' }).click();
@@ -242,9 +245,11 @@ test('signing in half-way: the account is recognised, and what was typed is stil
   await expect(page.getByText('It looks like you already have an account.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/register/);
-  await hydrated(page); // typing into the form before it hydrates would be lost
+  await hydrated(page);
   const signIn = page.getByRole('region', { name: 'Sign In' });
-  await signIn.getByLabel('Email').fill(email);
+  // The e-mail just typed in the checkout is already there; the URL does not carry it.
+  await expect(signIn.getByLabel('Email')).toHaveValue(email);
+  expect(page.url()).not.toContain(encodeURIComponent(email));
   await signIn.getByLabel('Password', { exact: true }).fill('abcd1234');
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/checkout/);

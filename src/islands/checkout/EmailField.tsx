@@ -47,6 +47,7 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
   });
 
   const error = (left || showError) && emailError(value);
+  // The e-mail goes with the shopper through the tab's checkout draft (the sign-in form reads it), not the URL.
   const signIn = `/register?isopen=true&original=${encodeURIComponent('/checkout')}`;
   return (
     <div className="field">

@@ -55,6 +55,9 @@ function stored(): CheckoutDraft {
 
 export const $checkoutDraft = atom<CheckoutDraft>(EMPTY_DRAFT);
 
+/** The e-mail typed in this tab's checkout (the sign-in page offers it when the checkout sent the shopper there). */
+export const draftEmail = (): string => stored().email;
+
 let persisting = false;
 /** Reads the tab's draft (once, on the client) and keeps writing it as it changes. */
 export function startDraft(): void {
@@ -75,13 +78,14 @@ const blank = (a: AddressDraft) => Object.entries(a).every(([k, v]) => k === 'co
 
 /**
  * Fills what the shopper has not typed from what the server holds (a reload on a later step, a signed-in
- * shopper's e-mail): typing always wins over the server's copy.
+ * shopper's e-mail, and their name for a new shipping address): typing always wins over the server's copy.
  */
 export function fillDraftFrom(view: CheckoutView): void {
   const draft = $checkoutDraft.get();
   const change: Partial<CheckoutDraft> = {};
   if (!draft.email && view.email) change.email = view.email;
   if (blank(draft.shipping) && view.shippingAddress) change.shipping = { ...EMPTY_ADDRESS, ...view.shippingAddress };
+  else if (!draft.shipping.firstName && !draft.shipping.lastName && view.accountName) change.shipping = { ...draft.shipping, ...view.accountName };
   if (blank(draft.billing) && view.billingAddress && !view.billingSameAsShipping) {
     change.billing = { ...EMPTY_ADDRESS, ...view.billingAddress };
     change.billingSame = false;

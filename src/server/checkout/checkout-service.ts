@@ -66,7 +66,8 @@ async function requireStepsBeforePayment(tx: Tx, basketId: string, customerId: s
   if (missing) throw new CommerceError('conflict', missing.message);
 }
 
-const accountEmail = (tx: Tx, customerId: string) => tx.selectFrom('customers').select('email').where('id', '=', customerId).executeTakeFirst();
+const accountEmail = (tx: Tx, customerId: string) =>
+  tx.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirst();
 const withEmailOf = (record: CheckoutRecord, account: { email: string } | undefined): CheckoutRecord =>
   record.email || !account ? record : { ...record, email: account.email };
 
@@ -89,6 +90,7 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
   return {
     basket,
     signedIn: !!customerId,
+    accountName: account ? { firstName: account.first_name, lastName: account.last_name } : null,
     email: record.email,
     emailSubscribe: record.emailSubscribe,
     shippingAddress: record.shippingAddress,
