@@ -107,6 +107,12 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   // The account's name starts the new address.
   await expect(page.getByLabel('First Name')).toHaveValue('Sam');
   await expect(page.getByLabel('Last Name')).toHaveValue('Saved');
+  // Pressed with the rest missing, Save and Continue says what is missing and goes to the first of it.
+  await expect(page.getByRole('button', { name: 'Save and Continue' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByRole('combobox', { name: 'Address' })).toBeFocused();
+  await expect(page.getByText('Address is required')).toBeVisible();
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
   await fillAddress(page);
   await expect(page.getByLabel('Save this address to my profile')).toBeChecked();
   await page.getByRole('button', { name: 'Save and Continue' }).click();
@@ -140,8 +146,21 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
   await expect(page.getByText('Albany, NY 12207')).toBeVisible();
-  await page.getByLabel(/Security code for Visa ending in 4242/).fill('123');
-  await page.getByRole('button', { name: /Place Order/ }).click();
+  // Place Order with the saved card's security code empty, then all zeros: the reason, on the field.
+  const placeOrder = page.getByRole('button', { name: /Place Order/ });
+  const code = page.getByLabel(/Security code for Visa ending in 4242/);
+  await expect(placeOrder).toBeEnabled();
+  await placeOrder.click();
+  await expect(code).toBeFocused();
+  await expect(page.getByText('Security code is required')).toBeVisible();
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
+  await code.fill('000');
+  await page.getByRole('heading', { name: 'Review and Place Order' }).focus();
+  await placeOrder.click();
+  await expect(code).toBeFocused();
+  await expect(page.getByText('Please enter a valid security code')).toBeVisible();
+  await code.fill('123');
+  await placeOrder.click();
   await expect(page).toHaveURL(/\/order-confirmation/);
 });
 
@@ -150,8 +169,11 @@ test('every field shows its error at once when the shopper tries to continue, an
   await page.goto('/checkout');
   // The step has opened (its heading takes focus first); then the invalid submit.
   await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click({ force: true });
+  // The button is not greyed out or disabled while something is missing: pressing it says what.
+  await expect(page.getByRole('button', { name: 'Continue to Shipping' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
   for (const message of [
     'Email is required',
     'First name is required',
@@ -170,6 +192,31 @@ test('every field shows its error at once when the shopper tries to continue, an
   await expect(page.getByText('Valid email is required')).toBeVisible();
   await expect(page.getByText('Enter a valid ZIP code')).toBeVisible();
   await expect(page.getByText('Enter a valid mobile phone number')).toBeVisible();
+});
+
+test('Review Order pressed with the card or the billing address incomplete shows every error at once, focus on the first', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('pressed@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const review = page.getByRole('button', { name: 'Review Order' });
+  await expect(review).toBeEnabled();
+  await review.click();
+  await expect(page.getByLabel('Name on Card')).toBeFocused();
+  for (const message of ['Name on card is required', 'Card number is required', 'Expiration date is required', 'Security code is required']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
+
+  await fillCard(page);
+  await page.getByLabel('Same as shipping address').uncheck();
+  await review.click();
+  const billing = page.getByRole('group', { name: 'Billing Address' }).last();
+  await expect(billing.getByLabel('First Name')).toBeFocused();
+  await expect(billing.getByText('City is required')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
 });
 
 test('the whole guest checkout by keyboard alone', async ({ page }) => {

@@ -55,7 +55,8 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
   const billingSame = !digitalOnly && draft.billingSame;
 
-  const cardOk = billingOnly || choice !== null || (!!cardDetails() && !kind.isPlcc);
+  // A store card passes the form rules and is refused on submit with its own message (not as a form error).
+  const cardOk = billingOnly || choice !== null || kind.isPlcc || !!cardDetails();
   const billingOk = billingSame || Object.keys(addressFieldErrors(draft.billing)).length === 0;
   const accountOk = !createAccount || isValidPassword(password);
 
