@@ -306,6 +306,24 @@ test('signing in half-way: the account is recognised, and what was typed is stil
   await expect(page.getByLabel('Phone')).toHaveValue('(217) 555-0134');
 });
 
+test('a street typed alone is completed with the ZIP code already typed; with none, the field says what to add', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  const address = page.getByRole('combobox', { name: 'Address' });
+  await address.fill('123 Main');
+  await expect(page.getByRole('status').filter({ hasText: 'Add a comma and your city or ZIP code' })).toBeVisible();
+  await address.fill('123 Main, Portl');
+  await expect(page.getByRole('option', { name: '123 Main, Portland, OR 97201' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('ZIP Code').fill('62701');
+  await address.fill('123 Main St');
+  await page.getByRole('option', { name: '123 Main St, Springfield, IL 62701' }).click();
+  await expect(address).toHaveValue('123 Main St');
+  await expect(page.getByLabel('City')).toHaveValue('Springfield');
+  await expect(page.getByLabel('State')).toHaveValue('IL');
+});
+
 test('an address in a state a line cannot ship to sends the shopper to the bag with the reason', async ({ page }) => {
   const product = (await (await page.request.post('/api/checkout/product/read', { data: { productId: 'rm-3001' } })).json()) as {
     body: { variants: { id: string; inStock: boolean; orderable: boolean }[] };

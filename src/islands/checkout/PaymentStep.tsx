@@ -148,6 +148,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
             onChange={(billing) => updateDraft({ billing })}
             showAllErrors={showAll}
             suggestionsEnabled={suggestions}
+            knownPlace={view.shippingAddress}
           />
         )}
       </fieldset>
