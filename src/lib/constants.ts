@@ -35,8 +35,6 @@ export const CHECKOUT_TIMERS = {
   ADDRESS_AUTOFILL_SETTLE_MS: 400,
 } as const;
 
-/** Product spec §9 breakpoints (px): lg, md (the checkout's progress bar and summary layout), sm; the messaging modal on desktop from 760. */
-export const BREAKPOINTS = { lg: 1024, md: 761, sm: 576, messagingModal: 760 } as const;
 /** Product spec §9: a scroll position is checked every 50 ms (the checkout's scroll to top settles before focus moves). */
 export const SCROLL_CHECK_MS = 50;
 /** Checkout spec §4: account recognition runs this long after the e-mail changes. */

@@ -18,6 +18,25 @@ test('suggestions as the shopper types: city, state and ZIP completed', async ({
   for (const s of byZip) expect(s.zipcode).toMatch(/^1000\d$/);
 });
 
+test("a street typed alone is completed with the form's ZIP code or city; with neither, nothing and a hint that says what to add", async ({
+  request,
+}) => {
+  const body = async (data: unknown) => (await (await lookUp(request, data)).json()).body;
+  expect((await body({ address: '123 Main', near: { postalCode: '62701' } })).suggestions).toEqual([
+    { streetLine: '123 Main', secondary: '', city: 'Springfield', stateCode: 'IL', zipcode: '62701', entries: 0 },
+  ]);
+  const byCity = await body({ address: '123 Main', near: { city: 'Springfield', stateCode: 'il' } });
+  expect(byCity.suggestions.length).toBeGreaterThan(1);
+  for (const s of byCity.suggestions) expect(s).toMatchObject({ streetLine: '123 Main', city: 'Springfield', stateCode: 'IL' });
+  expect(byCity.hint).toBeUndefined();
+  expect(await body({ address: '123 Main' })).toEqual({
+    suggestions: [],
+    hint: 'Add a comma and your city or ZIP code (123 Main St, Portland) to see suggestions.',
+  });
+  // A place that finds nothing is not a street alone: no hint.
+  expect(await body({ address: 'Qqxzzyq' })).toEqual({ suggestions: [] });
+});
+
 test('fewer than 3 characters asks nothing', async ({ request }) => {
   expect((await (await lookUp(request, { address: ' Ne ' })).json()).body).toEqual({ suggestions: [] });
 });
@@ -42,6 +61,8 @@ test('bad input is refused with a readable message', async ({ request }) => {
   await refused({ address: 'New Yo', selected: 'x'.repeat(201) }, 400, /at most 200/);
   await refused({ address: 'New Yo', checkAddress: 'yes' }, 400, /checkAddress must be true or false/);
   await refused({ address: 'New Yo', checkAddress: true }, 400, /as an object/);
+  await refused({ address: '123 Main', near: 'Springfield' }, 400, /near must be an object/);
+  await refused({ address: '123 Main', near: { postalCode: '11111' } }, 400, /valid ZIP code/);
   await refused({ address: { ...entered, postalCode: '11111' }, checkAddress: true }, 400, /valid ZIP code/);
   await refused({ address: { ...entered, stateCode: 'ZZ' }, checkAddress: true }, 400, /valid state/);
   const notJson = await request.post('/api/checkout/smarty', { data: 'address=New', headers: { 'content-type': 'text/plain' } });

@@ -104,6 +104,15 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Shipping Address' })).toBeVisible();
   await expect(page).toHaveURL(/step=updateShippingAddress/);
+  // The account's name starts the new address.
+  await expect(page.getByLabel('First Name')).toHaveValue('Sam');
+  await expect(page.getByLabel('Last Name')).toHaveValue('Saved');
+  // Pressed with the rest missing, Save and Continue says what is missing and goes to the first of it.
+  await expect(page.getByRole('button', { name: 'Save and Continue' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByRole('combobox', { name: 'Address' })).toBeFocused();
+  await expect(page.getByText('Address is required')).toBeVisible();
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
   await fillAddress(page);
   await expect(page.getByLabel('Save this address to my profile')).toBeChecked();
   await page.getByRole('button', { name: 'Save and Continue' }).click();
@@ -137,8 +146,21 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
   await expect(page.getByText('Albany, NY 12207')).toBeVisible();
-  await page.getByLabel(/Security code for Visa ending in 4242/).fill('123');
-  await page.getByRole('button', { name: /Place Order/ }).click();
+  // Place Order with the saved card's security code empty, then all zeros: the reason, on the field.
+  const placeOrder = page.getByRole('button', { name: /Place Order/ });
+  const code = page.getByLabel(/Security code for Visa ending in 4242/);
+  await expect(placeOrder).toBeEnabled();
+  await placeOrder.click();
+  await expect(code).toBeFocused();
+  await expect(page.getByText('Security code is required')).toBeVisible();
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
+  await code.fill('000');
+  await page.getByRole('heading', { name: 'Review and Place Order' }).focus();
+  await placeOrder.click();
+  await expect(code).toBeFocused();
+  await expect(page.getByText('Please enter a valid security code')).toBeVisible();
+  await code.fill('123');
+  await placeOrder.click();
   await expect(page).toHaveURL(/\/order-confirmation/);
 });
 
@@ -147,8 +169,11 @@ test('every field shows its error at once when the shopper tries to continue, an
   await page.goto('/checkout');
   // The step has opened (its heading takes focus first); then the invalid submit.
   await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
-  await page.getByRole('button', { name: 'Continue to Shipping' }).click({ force: true });
+  // The button is not greyed out or disabled while something is missing: pressing it says what.
+  await expect(page.getByRole('button', { name: 'Continue to Shipping' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
   await expect(page.getByRole('textbox', { name: 'Email' })).toBeFocused();
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
   for (const message of [
     'Email is required',
     'First name is required',
@@ -167,6 +192,31 @@ test('every field shows its error at once when the shopper tries to continue, an
   await expect(page.getByText('Valid email is required')).toBeVisible();
   await expect(page.getByText('Enter a valid ZIP code')).toBeVisible();
   await expect(page.getByText('Enter a valid mobile phone number')).toBeVisible();
+});
+
+test('Review Order pressed with the card or the billing address incomplete shows every error at once, focus on the first', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('pressed@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const review = page.getByRole('button', { name: 'Review Order' });
+  await expect(review).toBeEnabled();
+  await review.click();
+  await expect(page.getByLabel('Name on Card')).toBeFocused();
+  for (const message of ['Name on card is required', 'Card number is required', 'Expiration date is required', 'Security code is required']) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByText('Please check that your information is valid')).toBeVisible();
+
+  await fillCard(page);
+  await page.getByLabel('Same as shipping address').uncheck();
+  await review.click();
+  const billing = page.getByRole('group', { name: 'Billing Address' }).last();
+  await expect(billing.getByLabel('First Name')).toBeFocused();
+  await expect(billing.getByText('City is required')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
 });
 
 test('the whole guest checkout by keyboard alone', async ({ page }) => {
@@ -242,9 +292,11 @@ test('signing in half-way: the account is recognised, and what was typed is stil
   await expect(page.getByText('It looks like you already have an account.')).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/register/);
-  await hydrated(page); // typing into the form before it hydrates would be lost
+  await hydrated(page);
   const signIn = page.getByRole('region', { name: 'Sign In' });
-  await signIn.getByLabel('Email').fill(email);
+  // The e-mail just typed in the checkout is already there; the URL does not carry it.
+  await expect(signIn.getByLabel('Email')).toHaveValue(email);
+  expect(page.url()).not.toContain(encodeURIComponent(email));
   await signIn.getByLabel('Password', { exact: true }).fill('abcd1234');
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/checkout/);
@@ -252,6 +304,24 @@ test('signing in half-way: the account is recognised, and what was typed is stil
   await expect(page.getByLabel('First Name')).toHaveValue('Ada');
   await expect(page.getByLabel('City')).toHaveValue('Springfield');
   await expect(page.getByLabel('Phone')).toHaveValue('(217) 555-0134');
+});
+
+test('a street typed alone is completed with the ZIP code already typed; with none, the field says what to add', async ({ page }) => {
+  await add(page, { productId: SKU });
+  await page.goto('/checkout');
+  const address = page.getByRole('combobox', { name: 'Address' });
+  await address.fill('123 Main');
+  await expect(page.getByRole('status').filter({ hasText: 'Add a comma and your city or ZIP code' })).toBeVisible();
+  await address.fill('123 Main, Portl');
+  await expect(page.getByRole('option', { name: '123 Main, Portland, OR 97201' })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  await page.getByLabel('ZIP Code').fill('62701');
+  await address.fill('123 Main St');
+  await page.getByRole('option', { name: '123 Main St, Springfield, IL 62701' }).click();
+  await expect(address).toHaveValue('123 Main St');
+  await expect(page.getByLabel('City')).toHaveValue('Springfield');
+  await expect(page.getByLabel('State')).toHaveValue('IL');
 });
 
 test('an address in a state a line cannot ship to sends the shopper to the bag with the reason', async ({ page }) => {

@@ -97,14 +97,21 @@ test('what was typed survives a reload; the card number and security code are ne
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await page.getByLabel('Name on Card').fill('Kept Person');
   await page.getByLabel('Card Number').fill('4242424242424242');
+  await page.getByLabel('Expiration Date MM/YY').fill('1234');
+  await page.getByLabel('Security Code').fill('987');
   await page.getByLabel('Same as shipping address').uncheck();
   await page.getByLabel('City').fill('Albany');
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   await expect(page.getByLabel('City')).toHaveValue('Albany');
+  // The name on the card and the expiry are kept like every other field; the number and the code never are.
+  await expect(page.getByLabel('Name on Card')).toHaveValue('Kept Person');
+  await expect(page.getByLabel('Expiration Date MM/YY')).toHaveValue('12/34');
   await expect(page.getByLabel('Card Number')).toHaveValue('');
+  await expect(page.getByLabel('Security Code')).toHaveValue('');
   const stored = await page.evaluate(() => JSON.stringify({ ...sessionStorage }) + JSON.stringify({ ...localStorage }) + document.cookie);
   expect(stored).not.toContain('4242');
+  expect(stored).not.toContain('987');
 });
 
 test('a step that cannot be reached yet gives way to the server’s choice; Back and Forward follow the URL', async ({ page }) => {
@@ -119,6 +126,75 @@ test('a step that cannot be reached yet gives way to the server’s choice; Back
   await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
   await page.goForward();
   await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
+});
+
+test('Back from review shows the card already on the order, which can be kept or changed; Forward shows it on review', async ({ page }) => {
+  await bagWith(page);
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('card@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await fillCard(page, '4242424242424242');
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+
+  await page.goBack();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: 'Visa ending in 4242, expires 12/34' })).toBeChecked();
+  await expect(page.getByLabel('Card Number')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Review Order' })).toBeEnabled();
+  // A reload on payment shows it as well (it is the order's, not the page's).
+  await page.reload();
+  await expect(page.getByRole('radio', { name: 'Visa ending in 4242, expires 12/34' })).toBeChecked();
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeFocused();
+  await expect(page.getByText('Visa ending in 4242')).toBeVisible();
+
+  // Changing it: an empty card form; the new card replaces the old one on the order.
+  await page.goBack();
+  await page.getByRole('radio', { name: 'Use a new card' }).check();
+  await expect(page.getByLabel('Card Number')).toHaveValue('');
+  await expect(page.getByLabel('Name on Card')).toHaveValue('');
+  await fillCard(page, '5555555555554444');
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByText(/Mastercard ending in 4444/)).toBeVisible();
+  await page.goBack();
+  await expect(page.getByRole('radio', { name: /ending in 4444/ })).toBeChecked();
+  await page.goForward();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
+  await page.getByRole('button', { name: /Place Order/ }).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+test('coming back after reaching shipping without pressing Continue shows the shipping step again, with the method chosen', async ({
+  page,
+  context,
+}) => {
+  await bagWith(page);
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('back@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await page.getByRole('radio', { name: /Express/ }).check();
+  // The choice is saved as it is made (the bag's summary follows it), then the shopper leaves for the bag.
+  await expect(page.getByRole('radio', { name: /Express/ })).toBeChecked();
+  await page.goto('/cart');
+  await page.getByRole('link', { name: 'Checkout now' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await expect(page).toHaveURL(/step=shipping/);
+  await expect(page.getByRole('radio', { name: /Express/ })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Continue to Payment' })).toBeVisible();
+
+  // A new tab asking for payment gets the shipping step too: payment is not reachable until shipping is submitted.
+  const tab = await context.newPage();
+  await tab.goto('/checkout?step=payment');
+  await expect(tab.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
+  await expect(tab).toHaveURL(/step=shipping/);
+  await tab.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(tab.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await tab.close();
 });
 
 test('an empty bag is sent back to the bag', async ({ page }) => {

@@ -100,8 +100,26 @@ describe('the embedded service', () => {
     expect(found.every((s) => s.city === 'Springfield')).toBe(true);
   });
 
-  it('cannot complete a street typed alone, nor expand sub-addresses (it has none)', async () => {
+  it('completes a street typed alone with the place the form already names: its ZIP code, else its city', async () => {
+    expect(await embedded.suggest('224 W 35th', undefined, { postalCode: '10001', city: 'Albany' })).toEqual([
+      { streetLine: '224 W 35th', secondary: '', city: 'New York', stateCode: 'NY', zipcode: '10001', entries: 0 },
+    ]);
+    const springfield = await embedded.suggest('123 Main', undefined, { city: 'Springfield', stateCode: 'IL' });
+    expect(springfield.length).toBeGreaterThan(1);
+    for (const s of springfield) expect(s).toMatchObject({ streetLine: '123 Main', city: 'Springfield', stateCode: 'IL' });
+    springfield.forEach(expectSubmittable);
+    // A city without a state: the places of that name, in any state.
+    expect(new Set((await embedded.suggest('123 Main', undefined, { city: 'Springfield' })).map((s) => s.stateCode)).size).toBeGreaterThan(1);
+    // '12 Main St,' with nothing after the comma is a street alone too.
+    expect((await embedded.suggest('12 Main St,', undefined, { postalCode: '62701' }))[0]).toMatchObject({
+      streetLine: '12 Main St',
+      zipcode: '62701',
+    });
+  });
+
+  it('cannot complete a street typed alone with no place to go on (a state alone names none), nor expand sub-addresses', async () => {
     expect(await embedded.suggest('224 W 35th')).toEqual([]);
+    expect(await embedded.suggest('224 W 35th', undefined, { stateCode: 'NY' })).toEqual([]);
     expect(await embedded.suggest('224 W 35th', '224 W 35th St Apt (3) New York NY 10001')).toEqual([]);
   });
 
@@ -132,6 +150,16 @@ describe('the Smarty adapter', () => {
       'auth-id': standIn.authId,
       'auth-token': standIn.authToken,
     });
+  });
+
+  it('prefers the place the form names: its ZIP code (geolocation off, as Smarty asks), else its state', async () => {
+    standIn.requests.length = 0;
+    await smarty().suggest('224 W', undefined, { postalCode: '10001', stateCode: 'NY' });
+    await smarty().suggest('224 W', undefined, { stateCode: 'NY' });
+    const [byZip, byState] = standIn.requests.map((r) => Object.fromEntries(r.searchParams));
+    expect(byZip).toMatchObject({ search: '224 W', prefer_zip_codes: '10001', prefer_geolocation: 'none' });
+    expect(byZip).not.toHaveProperty('prefer_states');
+    expect(byState).toMatchObject({ search: '224 W', prefer_states: 'NY' });
   });
 
   it('expands an entry with sub-addresses through selected', async () => {

@@ -1,14 +1,23 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
-import { addItem } from '#src/server/commerce/basket.ts';
-import { confirmShippingMethod, readCheckoutView, setEmail, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
+import { addItem, setShippingMethod } from '#src/server/commerce/basket.ts';
+import {
+  confirmShippingMethod,
+  readCheckoutView,
+  setBilling,
+  setEmail,
+  setPayment,
+  setShippingAddress,
+} from '#src/server/checkout/checkout-service.ts';
+import { placeOrder } from '#src/server/orders/place-order.ts';
+import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { EMPTY_RECORD, readCheckout, writeCheckout } from '#src/server/checkout/checkout-store.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
- * The checkout view reads the bag and its checkout record at once (not the record of the bag it read), and a step
- * writes only the fields it names. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ * The checkout view reads the bag and its checkout record at once (not the record of the bag it read), a step
+ * writes only the fields it names, and the payment page and placement wait for the shipping step to be submitted. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */
 let t: TestDb;
 beforeAll(async () => {
@@ -65,4 +74,38 @@ it('a write changes only the fields it names; the first write of a bag starts fr
     billingSame: false,
     billingAddress: { ...TEST_ADDRESS, city: 'Chicago' },
   });
+});
+
+it('a bag whose shipping method was only chosen (the step left without Continue) cannot be paid for nor placed until the step is submitted', async () => {
+  const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 } as never);
+  await setEmail(t.db, basketId, 'left@example.com', false);
+  await setShippingAddress(t.db, basketId, TEST_ADDRESS, null);
+  await setShippingMethod(t.db, basketId, 'Express');
+  const card = {
+    source: { kind: 'token', token: 'tok_unused' },
+    cardType: 'Visa',
+    last4: '4242',
+    expMonth: 12,
+    expYear: 2034,
+    holder: 'Ada Lovelace',
+  } as const;
+  const pay = () => setPayment(t.db, basketId, { card, savedCardId: null, billingSame: true, billingAddress: null, customerId: null });
+  await expect(pay()).rejects.toMatchObject({ status: 409, message: 'Please choose a shipping method.' });
+  await expect(setBilling(t.db, basketId, null, true, null)).rejects.toMatchObject({ status: 409, message: 'Please choose a shipping method.' });
+
+  // A card written to the bag by other means still does not let the order through.
+  await writeCheckout(t.db.kysely, basketId, { payment: { ...card, savedCardId: null } });
+  const total = (await readCheckoutView(t.db, basketId, null)).basket.orderTotal;
+  const gateway = sandboxGateway({ database: async () => t.db, timeoutMs: 2000 });
+  const reply = await placeOrder(
+    t.db,
+    gateway,
+    { basketId, customerId: null, idempotencyKey: `left-${Date.now()}`, body: { orderTotal: total }, expectedTotal: total },
+    300,
+  );
+  expect(reply.result).toMatchObject({ confirmationStatus: 'failed', message: 'Please choose a shipping method.' });
+
+  await confirmShippingMethod(t.db, basketId, 'Express');
+  await expect(setBilling(t.db, basketId, null, true, null)).resolves.toBeUndefined();
+  expect((await readCheckoutView(t.db, basketId, null))._flash).toEqual([]);
 });

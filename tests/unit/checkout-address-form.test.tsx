@@ -116,10 +116,13 @@ describe('address suggestions', () => {
   const orem: AddressSuggestion = { streetLine: '1042 W Center St', secondary: 'Apt', city: 'Orem', stateCode: 'UT', zipcode: '84057', entries: 3 };
   const bodies = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)));
 
-  function setup(answers: AddressSuggestion[][]) {
-    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => reply({ suggestions: answers.shift() ?? [] }));
+  function setup(answers: AddressSuggestion[][], initial: AddressDraft = { ...EMPTY_ADDRESS, firstName: 'Ann' }, hint?: string) {
+    const fetch = vi.fn(async (_url: string, _init?: RequestInit) => {
+      const suggestions = answers.shift() ?? [];
+      return reply(hint && suggestions.length === 0 ? { suggestions, hint } : { suggestions });
+    });
     vi.stubGlobal('fetch', fetch);
-    render(<Harness initial={{ ...EMPTY_ADDRESS, firstName: 'Ann' }} />);
+    render(<Harness initial={initial} />);
     return fetch;
   }
   const combobox = () => screen.getByRole('combobox', { name: 'Address' });
@@ -142,6 +145,26 @@ describe('address suggestions', () => {
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
     expect(current).toMatchObject({ firstName: 'Ann', address1: '224 W 35th St', city: 'New York', stateCode: 'NY', postalCode: '10001' });
     expect((screen.getByLabelText('State') as HTMLSelectElement).value).toBe('NY');
+  });
+
+  it('for a street typed alone, send the city, state and ZIP the form already has (only valid ones)', async () => {
+    const springfield = { streetLine: '123 Main', secondary: '', city: 'Springfield', stateCode: 'IL', zipcode: '62701', entries: 0 };
+    const fetch = setup([[springfield]], { ...EMPTY_ADDRESS, city: 'Springfield', stateCode: 'IL', postalCode: '627' });
+    type('Address', '123 Main');
+    await waitFor(() => expect(options()).toHaveLength(2));
+    expect(bodies(fetch)).toEqual([{ address: '123 Main', near: { city: 'Springfield', stateCode: 'IL' } }]);
+    expect(options()[0]?.textContent).toBe('123 Main, Springfield, IL 62701');
+  });
+
+  it('say under the field what would find suggestions when the service answers none with a hint', async () => {
+    setup([[]], undefined, 'Add a comma and your city or ZIP code (123 Main St, Portland) to see suggestions.');
+    type('Address', '123 Main');
+    const hint = await screen.findByRole('status');
+    expect(hint.textContent).toBe('Add a comma and your city or ZIP code (123 Main St, Portland) to see suggestions.');
+    expect(combobox().getAttribute('aria-describedby')).toContain(hint.id);
+    expect(combobox().getAttribute('aria-expanded')).toBe('false');
+    fireEvent.blur(combobox());
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('expand an entry with sub-addresses instead of choosing it', async () => {

@@ -5,7 +5,9 @@ import {
   applySuggestion,
   isUsableCandidate,
   isUsableLine,
+  nearPlaceOf,
   selectedParam,
+  splitSearch,
   singleLine,
   suggestionLabel,
   type VerifiedCandidate,
@@ -88,5 +90,39 @@ describe('suggestions in the form', () => {
       stateCode: 'UT',
       postalCode: '84057',
     });
+  });
+});
+
+describe('a search as typed: the street, and the place after it', () => {
+  it('a street before a comma, the place after it', () => {
+    expect(splitSearch('12 Main St, Portl')).toEqual({ street: '12 Main St', place: 'Portl' });
+    expect(splitSearch('12 Main St,')).toEqual({ street: '12 Main St', place: '' });
+    expect(splitSearch(' 12  Main St , Portland, OR ')).toEqual({ street: '12 Main St', place: 'Portland OR' });
+  });
+
+  it('without a comma: a house number and a word is a street alone; anything else is a place (city or ZIP)', () => {
+    expect(splitSearch('123 Main')).toEqual({ street: '123 Main', place: '' });
+    expect(splitSearch('12B Elm')).toEqual({ street: '12B Elm', place: '' });
+    expect(splitSearch('123')).toEqual({ street: '', place: '123' });
+    expect(splitSearch('New Yo')).toEqual({ street: '', place: 'New Yo' });
+    expect(splitSearch('Portland ME 041')).toEqual({ street: '', place: 'Portland ME 041' });
+  });
+});
+
+describe('the place the form already names', () => {
+  it("the form's own valid city, state and five-digit ZIP", () => {
+    expect(nearPlaceOf({ city: 'Springfield', stateCode: 'il', postalCode: '62701-1234' })).toEqual({
+      city: 'Springfield',
+      stateCode: 'IL',
+      postalCode: '62701',
+    });
+    expect(nearPlaceOf({ city: 'Spr1ng', stateCode: 'ZZ', postalCode: '627' })).toEqual({});
+  });
+
+  it('else the known place (the shipping address, for the billing form)', () => {
+    const known = { city: 'Albany', stateCode: 'NY', postalCode: '12207' };
+    expect(nearPlaceOf({ city: '', stateCode: '', postalCode: '' }, known)).toEqual(known);
+    expect(nearPlaceOf({ city: '', stateCode: 'IL', postalCode: '' }, known)).toEqual({ stateCode: 'IL' });
+    expect(nearPlaceOf({ city: '', stateCode: '', postalCode: '' }, null)).toEqual({});
   });
 });

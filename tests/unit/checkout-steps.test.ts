@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { basketFlash, chooseStep, type Flash, type FlashInput, type FlashType, type StepContext } from '#src/lib/checkout/flash.ts';
+import { basketFlash, chooseStep, missingBefore, type Flash, type FlashInput, type FlashType, type StepContext } from '#src/lib/checkout/flash.ts';
 import {
   CHECKOUT_STEPS,
   nextStep,
@@ -17,12 +17,7 @@ import {
  */
 const flash = (...types: FlashType[]): Flash[] => types.map((type) => ({ type, message: 'x' }));
 
-const GUEST: StepContext = {
-  signedIn: false,
-  progressBarShown: true,
-  registeredShippingDone: false,
-  hasShippingMethods: true,
-};
+const GUEST: StepContext = { signedIn: false, hasShippingMethods: true };
 const SIGNED_IN: StepContext = { ...GUEST, signedIn: true };
 
 describe('step choice from basket flash messages (product spec §4)', () => {
@@ -36,30 +31,11 @@ describe('step choice from basket flash messages (product spec §4)', () => {
     },
   );
 
-  it('ShippingMethodRequired: shipping step, only if signed in, the progress bar is shown and the registered flow has not completed shipping', () => {
-    expect(chooseStep(flash('ShippingMethodRequired'), SIGNED_IN)).toBe('shipping');
-    expect(chooseStep(flash('ShippingMethodRequired', 'PaymentInstrumentRequired'), SIGNED_IN)).toBe('shipping');
-    // Any one of the three conditions missing: not the shipping step (the later rules decide).
-    expect(chooseStep(flash('ShippingMethodRequired'), GUEST)).toBe('review');
-    expect(
-      chooseStep(flash('ShippingMethodRequired'), {
-        ...SIGNED_IN,
-        progressBarShown: false,
-      }),
-    ).toBe('review');
-    expect(
-      chooseStep(flash('ShippingMethodRequired'), {
-        ...SIGNED_IN,
-        registeredShippingDone: true,
-      }),
-    ).toBe('review');
-    expect(chooseStep(flash('ShippingMethodRequired', 'PaymentInstrumentRequired'), GUEST)).toBe('payment');
-    expect(
-      chooseStep(flash('ShippingMethodRequired', 'PaymentInstrumentRequired'), {
-        ...SIGNED_IN,
-        progressBarShown: false,
-      }),
-    ).toBe('payment');
+  it('ShippingMethodRequired: the shipping step for every shopper until it is submitted, whatever the later steps lack', () => {
+    for (const ctx of [GUEST, SIGNED_IN]) {
+      expect(chooseStep(flash('ShippingMethodRequired'), ctx)).toBe('shipping');
+      expect(chooseStep(flash('ShippingMethodRequired', 'PaymentInstrumentRequired', 'BillingAddressRequired'), ctx)).toBe('shipping');
+    }
   });
 
   it.each<FlashType>(['PaymentInstrumentRequired', 'PaymentInstrumentExpired'])(
@@ -153,8 +129,42 @@ describe('the basket flash list', () => {
       payment: 'none',
     });
     expect(chooseStep(fresh, GUEST)).toBe('information');
-    expect(chooseStep(basketFlash({ ...READY, shippingMethodConfirmed: false }), GUEST)).toBe('review');
+    // Came back after reaching shipping without pressing Continue (the method was saved, not confirmed).
+    expect(chooseStep(basketFlash({ ...READY, shippingMethodConfirmed: false, payment: 'none' }), GUEST)).toBe('shipping');
+    expect(chooseStep(basketFlash({ ...READY, shippingMethodConfirmed: false }), GUEST)).toBe('shipping');
     expect(chooseStep(basketFlash({ ...READY, payment: 'expired' }), SIGNED_IN)).toBe('payment');
+  });
+});
+
+describe('a page is submitted only once the pages before it are done (the server enforces it)', () => {
+  const READY: FlashInput = {
+    itemCount: 1,
+    digitalOnly: false,
+    hasEmail: true,
+    hasShippingAddress: true,
+    shippingMethodConfirmed: true,
+    hasBillingAddress: false,
+    payment: 'none',
+    orderTotal: 4797,
+  };
+
+  it('payment waits for the shipping step to be submitted, and for the information step', () => {
+    expect(missingBefore(basketFlash(READY), 'payment')).toBeNull();
+    expect(missingBefore(basketFlash({ ...READY, shippingMethodConfirmed: false }), 'payment')?.type).toBe('ShippingMethodRequired');
+    expect(missingBefore(basketFlash({ ...READY, hasEmail: false, shippingMethodConfirmed: false }), 'payment')?.type).toBe('EmailRequired');
+  });
+
+  it('shipping waits only for information; review waits for everything', () => {
+    expect(missingBefore(basketFlash({ ...READY, shippingMethodConfirmed: false }), 'shipping')).toBeNull();
+    expect(missingBefore(basketFlash({ ...READY, hasShippingAddress: false }), 'shipping')?.type).toBe('ShippingAddressRequired');
+    expect(missingBefore(basketFlash(READY), 'review')?.type).toBe('PaymentInstrumentRequired');
+    expect(missingBefore(basketFlash({ ...READY, payment: 'valid', hasBillingAddress: true }), 'review')).toBeNull();
+  });
+
+  it('a digital-only bag has no shipping step to wait for', () => {
+    expect(
+      missingBefore(basketFlash({ ...READY, digitalOnly: true, hasShippingAddress: false, shippingMethodConfirmed: false }), 'payment'),
+    ).toBeNull();
   });
 });
 

@@ -1,9 +1,11 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
 import { serverMessageOr } from '#src/lib/errors.ts';
 import { LoginSchema } from '#src/lib/schemas/account.ts';
 import { Email } from '#src/lib/schemas/email.ts';
+import { safeReturnPath } from '#src/lib/return-path.ts';
+import { draftEmail } from '#src/lib/stores/checkout-draft.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialSignIn, type SocialProviderButton } from './SocialSignIn.tsx';
@@ -24,6 +26,15 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
   const emailCheck = v.safeParse(Email, email);
   // 'Email is required' / 'Valid email is required' (checkout spec §5), once the field has been left.
   const emailError = emailLeft && !emailCheck.success ? emailCheck.issues[0].message : null;
+
+  // Sent here from the checkout ('It looks like you already have an account'): the e-mail just typed there, from
+  // the tab's checkout draft (read after hydration; anything typed here already wins).
+  useEffect(() => {
+    const back = safeReturnPath(new URLSearchParams(window.location.search).get('original'), '');
+    if (!back.startsWith('/checkout')) return;
+    const typed = draftEmail();
+    if (typed) setEmail((current) => current || typed);
+  }, []);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import { CHECKOUT_TIMERS } from '#src/lib/constants.ts';
-import { type AddressSuggestion, SUGGEST_MIN_CHARS, selectedParam, suggestionLabel } from '#src/lib/checkout/address-suggestions.ts';
+import { type AddressSuggestion, type NearPlace, SUGGEST_MIN_CHARS, selectedParam, suggestionLabel } from '#src/lib/checkout/address-suggestions.ts';
 
 export const ENTER_MANUALLY = 'Enter Address Manually';
 
@@ -12,6 +12,8 @@ interface Props {
   /** The field's own attributes (aria-invalid, aria-describedby, autocomplete). */
   inputProps: React.InputHTMLAttributes<HTMLInputElement>;
   enabled: boolean;
+  /** The place the form already names: a street typed alone is completed with it. */
+  near: NearPlace;
   onType(next: string): void;
   onBlur(): void;
   onChoose(suggestion: AddressSuggestion): void;
@@ -20,10 +22,12 @@ interface Props {
 /**
  * The Address field with suggestions (product spec §4): from 3 characters, asked for once typing pauses, shown as
  * an ARIA 1.2 combobox (a listbox; arrow keys move, Enter chooses, Escape closes). An entry standing for several
- * sub-addresses is expanded in place; 'Enter Address Manually' closes the list and stops suggesting.
+ * sub-addresses is expanded in place; 'Enter Address Manually' closes the list and stops suggesting. When nothing
+ * is found and the service says what would find it (a street alone needs its city), that is said under the field.
  */
-export function AddressCombobox({ id, label, value, inputProps, enabled, onType, onBlur, onChoose }: Props) {
+export function AddressCombobox({ id, label, value, inputProps, enabled, near, onType, onBlur, onChoose }: Props) {
   const [options, setOptions] = useState<AddressSuggestion[]>([]);
+  const [hint, setHint] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const [manual, setManual] = useState(false);
@@ -32,13 +36,14 @@ export function AddressCombobox({ id, label, value, inputProps, enabled, onType,
   const listId = `${id}-suggestions`;
   const count = options.length + 1; // the suggestions and 'Enter Address Manually'
 
-  const ask = async (payload: { address: string; selected?: string }) => {
+  const ask = async (payload: { address: string; selected?: string; near?: NearPlace }) => {
     const mine = ++request.current;
-    const r = await callApi<{ suggestions: AddressSuggestion[] }>('POST', '/api/checkout/smarty', payload);
+    const r = await callApi<{ suggestions: AddressSuggestion[]; hint?: string }>('POST', '/api/checkout/smarty', payload);
     // A reply to an older search is dropped; a failed one means no suggestions (the call reports it).
     if (mine !== request.current) return;
     const found = r.ok ? r.body.suggestions : [];
     setOptions(found);
+    setHint(r.ok && found.length === 0 ? (r.body.hint ?? null) : null);
     setActive(-1);
     setOpen(found.length > 0);
   };
@@ -49,9 +54,11 @@ export function AddressCombobox({ id, label, value, inputProps, enabled, onType,
     if (value.trim().length < SUGGEST_MIN_CHARS) {
       request.current++;
       setOpen(false);
+      setHint(null);
       return;
     }
-    const timer = setTimeout(() => void ask({ address: value }), CHECKOUT_TIMERS.ADDRESS_AUTOFILL_MS);
+    const search = Object.keys(near).length > 0 ? { address: value, near } : { address: value };
+    const timer = setTimeout(() => void ask(search), CHECKOUT_TIMERS.ADDRESS_AUTOFILL_MS);
     return () => clearTimeout(timer);
   }, [value, enabled, manual]);
 
@@ -59,6 +66,7 @@ export function AddressCombobox({ id, label, value, inputProps, enabled, onType,
     if (index === options.length) {
       setManual(true);
       setOpen(false);
+      setHint(null);
       return;
     }
     const chosen = options[index];
@@ -69,6 +77,7 @@ export function AddressCombobox({ id, label, value, inputProps, enabled, onType,
     }
     typed.current = false;
     setOpen(false);
+    setHint(null);
     onChoose(chosen);
   };
 
@@ -115,13 +124,20 @@ export function AddressCombobox({ id, label, value, inputProps, enabled, onType,
         aria-expanded={open}
         aria-controls={listId}
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
+        aria-describedby={[inputProps['aria-describedby'], hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined}
         onChange={onChange}
         onKeyDown={onKeyDown}
         onBlur={() => {
           setOpen(false);
+          setHint(null);
           onBlur();
         }}
       />
+      {hint && (
+        <small id={`${id}-hint`} className="field-hint" role="status">
+          {hint}
+        </small>
+      )}
       <div id={listId} role="listbox" aria-label={`${label} suggestions`} className="combobox-list" hidden={!open}>
         {[...options.map(suggestionLabel), ENTER_MANUALLY].map((text, i) => (
           // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard reaches options through the combobox (aria-activedescendant)

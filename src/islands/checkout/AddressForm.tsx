@@ -8,7 +8,7 @@ import {
   formatPhoneInput,
   phoneDigits,
 } from '#src/lib/checkout/address-rules.ts';
-import { type AddressSuggestion, applySuggestion } from '#src/lib/checkout/address-suggestions.ts';
+import { type AddressSuggestion, applySuggestion, type NearPlace, nearPlaceOf } from '#src/lib/checkout/address-suggestions.ts';
 import { US_STATES } from '#src/lib/us-states.ts';
 import { AddressCombobox } from './AddressCombobox.tsx';
 
@@ -20,6 +20,8 @@ export interface AddressFormProps {
   /** Every field's error at once (after a submit), not only those of the fields left. */
   showAllErrors: boolean;
   suggestionsEnabled: boolean;
+  /** Where the shopper is known to be when the form names no place yet (the billing form: the shipping address). */
+  knownPlace?: NearPlace | null;
 }
 
 type Visible = Exclude<AddressField, 'countryCode'>;
@@ -41,7 +43,7 @@ const LABELS = Object.fromEntries(FIELDS.map((f) => [f.field, f.label])) as Reco
  * error at once when `showAllErrors`, each error tied to its field and their number announced; the phone formatted
  * as it is typed; suggestions on the Address field. The value is the parent's (a draft it keeps per basket).
  */
-export function AddressForm({ idPrefix, legend, value, onChange, showAllErrors, suggestionsEnabled }: AddressFormProps) {
+export function AddressForm({ idPrefix, legend, value, onChange, showAllErrors, suggestionsEnabled, knownPlace }: AddressFormProps) {
   const [left, setLeft] = useState<ReadonlySet<Visible>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -108,6 +110,7 @@ export function AddressForm({ idPrefix, legend, value, onChange, showAllErrors, 
               value={value.address1}
               inputProps={fieldProps(field, autoComplete)}
               enabled={suggestionsEnabled}
+              near={nearPlaceOf(value, knownPlace)}
               onType={(next) => set('address1', next)}
               onBlur={() => leave('address1')}
               onChoose={choose}

@@ -5,8 +5,8 @@ import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
-import { BREAKPOINTS, SCROLL_CHECK_MS } from '#src/lib/constants.ts';
-import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { SCROLL_CHECK_MS } from '#src/lib/constants.ts';
+import { keepCardDraft, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
 import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
@@ -20,17 +20,10 @@ import { ShippingStep } from './ShippingStep.tsx';
 import { trackStep } from './step-tracking.ts';
 
 const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, digitalOnly: view.basket.c_summary.isDigitalItemsOnly });
-const wide = () => window.matchMedia(`(min-width: ${BREAKPOINTS.md}px)`).matches;
 
 /** The server's choice for this checkout now (product spec §4 "Step choice from basket flash messages"). */
-function serverChoice(view: CheckoutView): CheckoutStep {
-  return chooseStep(view._flash, {
-    signedIn: view.signedIn,
-    progressBarShown: wide(),
-    registeredShippingDone: view.shippingMethodConfirmed,
-    hasShippingMethods: view.shippingMethods.length > 0,
-  });
-}
+const serverChoice = (view: CheckoutView): CheckoutStep =>
+  chooseStep(view._flash, { signedIn: view.signedIn, hasShippingMethods: view.shippingMethods.length > 0 });
 
 const later = (a: CheckoutStep, b: CheckoutStep) => (BASE_STEPS.indexOf(baseStep(a)) >= BASE_STEPS.indexOf(baseStep(b)) ? a : b);
 
@@ -70,6 +63,7 @@ export function CheckoutApp() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: mounts once; later reads go through the stores
   useEffect(() => {
     startDraft();
+    const stopKeepingCard = keepCardDraft();
     void loadCheckout().then((r) => {
       const current = $checkout.get();
       if (!r.ok || !current) return setCheckoutAlert(r.ok ? null : r.message);
@@ -84,7 +78,10 @@ export function CheckoutApp() {
       if (current) settle(current, 'replace');
     };
     window.addEventListener('popstate', onPop);
-    return () => window.removeEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      stopKeepingCard();
+    };
   }, []);
 
   useEffect(() => {

@@ -47,6 +47,10 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
   });
 
   const error = (left || showError) && emailError(value);
+  // A bag that requires an account cannot go on with a registered e-mail until the shopper signs in: after a press
+  // on Continue the field is marked, so focus lands on it and the notice beside it says why.
+  const mustSignIn = showError && registered && requiresAccount;
+  // The e-mail goes with the shopper through the tab's checkout draft (the sign-in form reads it), not the URL.
   const signIn = `/register?isopen=true&original=${encodeURIComponent('/checkout')}`;
   return (
     <div className="field">
@@ -63,7 +67,7 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
           setLeft(true);
           void recognise(value);
         }}
-        aria-invalid={!!error}
+        aria-invalid={!!error || mustSignIn}
         aria-describedby={
           [error ? 'checkout-email-error' : null, registered ? 'checkout-email-account' : null].filter(Boolean).join(' ') || undefined
         }

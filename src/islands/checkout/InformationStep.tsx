@@ -166,6 +166,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
             onChange={(shipping) => updateDraft({ shipping })}
             showAllErrors={showAll}
             suggestionsEnabled={suggestions}
+            knownPlace={view.savedAddresses.find((a) => a.preferred)?.address}
           />
           {view.signedIn && (
             <div className="checkout-options">

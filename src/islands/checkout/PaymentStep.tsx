@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { emitSiteError } from '#src/lib/analytics.ts';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
 import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
@@ -27,17 +28,10 @@ interface Props {
 
 const STORE_CARD_OFFLINE = 'Store card payments cannot be taken online yet. Please use another card.';
 
-/** Checkout spec §4 "Payment choice": the selected method, else the first usable saved card, else a new card. */
-function defaultChoice(view: CheckoutView, hideSaved: boolean): string | null {
-  if (hideSaved || view.basket.productItems.some((l) => l.c_productType === PRODUCT_TYPE.membership)) return null;
-  if (view.payment?.savedCardId && !view.payment.isExpired) return view.payment.savedCardId;
-  return view.savedCards.find((c) => !c.isExpired)?.paymentInstrumentId ?? null;
-}
-
 /**
- * The payment page: a saved card or a new one (tokenized in the browser; the number never reaches the store), the
- * billing address (same as shipping by default; its own for digital-only bags), and for a guest the offer to
- * create an account.
+ * The payment page: the card already on the order, a saved card or a new one (tokenized in the browser; the number
+ * never reaches the store), the billing address (same as shipping by default; its own for digital-only bags), and
+ * for a guest the offer to create an account.
  */
 export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onError }: Props) {
   const draft = useStore($checkoutDraft);
@@ -48,14 +42,21 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const [busy, setBusy] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const expiredFlash = view._flash.find((f) => f.type === 'PaymentInstrumentExpired');
-  const [choice, setChoice] = useState<string | null>(() => defaultChoice(view, !!expiredFlash));
+  const choiceInput = {
+    payment: view.payment,
+    savedCards: view.signedIn ? view.savedCards : [],
+    // Checkout spec §4: a perks item in the bag forces a new card; an expired card's flash hides the saved ones.
+    savedCardsHidden: !!expiredFlash || view.basket.productItems.some((l) => l.c_productType === PRODUCT_TYPE.membership),
+  };
+  const options = paymentOptions(choiceInput);
+  const [choice, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));
   const [createAccount, setCreateAccount] = useState(false);
   const [password, setPassword] = useState('');
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
   const billingSame = !digitalOnly && draft.billingSame;
-  const showSaved = view.signedIn && view.savedCards.length > 0 && !expiredFlash;
 
-  const cardOk = billingOnly || choice !== null || (!!cardDetails() && !kind.isPlcc);
+  // A store card passes the form rules and is refused on submit with its own message (not as a form error).
+  const cardOk = billingOnly || choice !== null || kind.isPlcc || !!cardDetails();
   const billingOk = billingSame || Object.keys(addressFieldErrors(draft.billing)).length === 0;
   const accountOk = !createAccount || isValidPassword(password);
 
@@ -64,19 +65,19 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       setBusy(false);
       if (message) onError(message);
     };
-    if (billingOnly) {
-      setBusy(true);
+    if (!billingOnly && choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
+    setBusy(true);
+    if (!billingOnly && createAccount && !view.signedIn) {
+      const names = billingSame ? (view.shippingAddress ?? draft.shipping) : draft.billing;
+      const r = await registerAtPayment({ first_name: names.firstName, last_name: names.lastName, email: view.email ?? draft.email, password });
+      if (!r.ok) return finish(r.message);
+    }
+    // The card stays as it is on the order: only the billing address is sent.
+    if (billingOnly || choice === CARD_ON_ORDER) {
       const r = await submitBilling(billingSame, billingSame ? undefined : draft.billing);
       if (!r.ok) return finish(r.message);
       finish();
       return onDone();
-    }
-    if (choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
-    setBusy(true);
-    if (createAccount && !view.signedIn) {
-      const names = billingSame ? (view.shippingAddress ?? draft.shipping) : draft.billing;
-      const r = await registerAtPayment({ first_name: names.firstName, last_name: names.lastName, email: view.email ?? draft.email, password });
-      if (!r.ok) return finish(r.message);
     }
     let card: Awaited<ReturnType<typeof tokenizeCard>> | null = null;
     if (choice === null) {
@@ -112,28 +113,15 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
-      {!billingOnly && showSaved && (
+      {!billingOnly && options.length > 0 && (
         <fieldset className="checkout-fieldset saved-cards">
           <legend>Payment method</legend>
-          {view.savedCards.map((c) => (
-            <label key={c.paymentInstrumentId} className={c.isExpired ? 'saved-option disabled' : 'saved-option'}>
-              <input
-                type="radio"
-                name="payment-choice"
-                checked={choice === c.paymentInstrumentId}
-                disabled={c.isExpired}
-                onChange={() => setChoice(c.paymentInstrumentId)}
-              />
-              <span>
-                {c.cardType} ending in {c.last4}, expires {String(c.expMonth).padStart(2, '0')}/{String(c.expYear).slice(-2)}
-                {c.isExpired && ' (Expired)'}
-              </span>
+          {[...options, { id: null, label: 'Use a new card', disabled: false }].map((o) => (
+            <label key={o.id ?? 'new'} className={o.disabled ? 'saved-option disabled' : 'saved-option'}>
+              <input type="radio" name="payment-choice" checked={choice === o.id} disabled={o.disabled} onChange={() => setChoice(o.id)} />
+              <span>{o.label}</span>
             </label>
           ))}
-          <label className="saved-option">
-            <input type="radio" name="payment-choice" checked={choice === null} onChange={() => setChoice(null)} />
-            <span>Use a new card</span>
-          </label>
         </fieldset>
       )}
       {!billingOnly && choice === null && (
@@ -160,6 +148,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
             onChange={(billing) => updateDraft({ billing })}
             showAllErrors={showAll}
             suggestionsEnabled={suggestions}
+            knownPlace={view.shippingAddress}
           />
         )}
       </fieldset>

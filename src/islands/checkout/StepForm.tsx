@@ -4,7 +4,7 @@ import { FORM_INVALID } from '#src/lib/checkout/address-rules.ts';
 interface Props {
   headingRef: RefObject<HTMLHeadingElement | null>;
   title: string;
-  /** Whether the form may be sent; while not, the button says so (aria-disabled) and a press shows every error. */
+  /** Whether the form may be sent; while not, a press shows every error instead. */
   valid: boolean;
   busy: boolean;
   submitLabel: string;
@@ -15,9 +15,10 @@ interface Props {
 
 /**
  * One checkout step's form: its heading (focused when the step opens), the fields, and the submit button. The
- * button is marked disabled while the form is invalid (the spec), but stays focusable and, pressed, shows every
- * error and moves focus to the first (a disabled button would leave a keyboard or screen reader user no way to
- * learn what is missing). The spec's generic 'Please check that your information is valid' is announced with it.
+ * button looks and works as a button whatever is typed: pressed while the form is invalid, it shows every error at
+ * once with the spec's generic 'Please check that your information is valid' and moves focus to the first invalid
+ * field (a grey button that does nothing tells the shopper nothing). It is marked disabled only while the step is
+ * being sent, so a second press cannot send it twice.
  */
 export function StepForm({ headingRef, title, valid, busy, submitLabel, onInvalid, onSubmit, children }: Props) {
   const [tried, setTried] = useState(false);
@@ -45,7 +46,7 @@ export function StepForm({ headingRef, title, valid, busy, submitLabel, onInvali
           {FORM_INVALID}
         </p>
       )}
-      <button type="submit" className="button button-primary checkout-submit" aria-disabled={!valid || busy}>
+      <button type="submit" className="button button-primary checkout-submit" aria-disabled={busy}>
         {busy ? 'Saving…' : submitLabel}
       </button>
     </form>

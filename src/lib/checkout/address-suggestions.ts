@@ -1,4 +1,4 @@
-import { type AddressDraft, collapseSpaces } from './address-rules.ts';
+import { type AddressDraft, addressFieldError, collapseSpaces } from './address-rules.ts';
 
 /**
  * Address suggestions and verification as the checkout sees them, whatever service answers (the embedded ZIP
@@ -24,6 +24,45 @@ export interface AddressSuggestion {
   /** More than 1: the entry stands for that many sub-addresses (apartments), fetched when chosen. */
   entries: number;
 }
+
+/**
+ * What the shopper has already told the form about where the address is (its city, state and ZIP fields, or the
+ * shipping address when this is the billing form): a street typed with no city yet is completed near it. Only
+ * valid values are kept.
+ */
+export interface NearPlace {
+  city?: string;
+  stateCode?: string;
+  postalCode?: string;
+}
+
+/** The form's own city, state and ZIP that are valid, else `known`'s (the five-digit ZIP only). */
+export function nearPlaceOf(form: Pick<AddressDraft, 'city' | 'stateCode' | 'postalCode'>, known?: NearPlace | null): NearPlace {
+  const valid = (p: Partial<Pick<AddressDraft, 'city' | 'stateCode' | 'postalCode'>>): NearPlace => ({
+    ...(p.city && !addressFieldError('city', p.city) && { city: collapseSpaces(p.city) }),
+    ...(p.stateCode && !addressFieldError('stateCode', p.stateCode) && { stateCode: p.stateCode.trim().toUpperCase() }),
+    ...(p.postalCode && !addressFieldError('postalCode', p.postalCode) && { postalCode: p.postalCode.trim().slice(0, 5) }),
+  });
+  const own = valid(form);
+  return Object.keys(own).length > 0 ? own : valid(known ?? {});
+}
+
+/**
+ * A search read as '[street,] [place]': the street before the first comma, or the whole search when it has no
+ * comma and starts with a house number followed by a word ('123 Main'); the place is the rest (city, state, ZIP).
+ */
+export function splitSearch(search: string): { street: string; place: string } {
+  const text = collapseSpaces(search);
+  const comma = text.indexOf(',');
+  if (comma >= 0) return { street: text.slice(0, comma).trim(), place: collapseSpaces(text.slice(comma + 1).replace(/,/g, ' ')) };
+  return /^\d+\s*\p{L}/u.test(text) ? { street: text, place: '' } : { street: '', place: text };
+}
+
+/**
+ * Said under the Address field when a street typed alone found nothing: the embedded data set knows places, not
+ * streets, so it needs the city or the ZIP code (or finds them in the form's own fields).
+ */
+export const STREET_ALONE_HINT = 'Add a comma and your city or ZIP code (123 Main St, Portland) to see suggestions.';
 
 /** The street part of an address, which is what a service verifies. */
 export type StreetAddress = Pick<AddressDraft, 'address1' | 'address2' | 'city' | 'stateCode' | 'postalCode'>;

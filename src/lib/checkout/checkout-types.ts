@@ -46,6 +46,8 @@ export interface SavedCardView extends PaymentView {
 export interface CheckoutView {
   basket: BasketView;
   signedIn: boolean;
+  /** A signed-in shopper's name on their account (a new address starts with it). */
+  accountName: { firstName: string; lastName: string } | null;
   email: string | null;
   emailSubscribe: boolean;
   shippingAddress: CheckoutAddress | null;

@@ -68,22 +68,45 @@ export type CheckoutStep =
 
 export interface StepContext {
   signedIn: boolean;
-  /** The progress bar shows (medium screens and up). */
-  progressBarShown: boolean;
-  /** A signed-in shopper has already submitted the shipping step in this checkout. */
-  registeredShippingDone: boolean;
   /** The basket has shipping methods (it is not digital-only). */
   hasShippingMethods: boolean;
 }
 
 const has = (flash: Flash[], ...types: FlashType[]) => flash.some((f) => types.includes(f.type));
 
-/** Product spec §4 "Step choice from basket flash messages", rule by rule. */
+/**
+ * Product spec §4 "Step choice from basket flash messages", rule by rule, with one change (docs/decisions.md,
+ * "Checkout: steps"): ShippingMethodRequired sends every shopper to the shipping step, not only a signed-in one on
+ * a wide screen. Here shipping is its own page for everyone, and until it is submitted the shopper has not chosen
+ * a speed nor seen EcoShip and package protection, so it is shown until it is.
+ */
 export function chooseStep(flash: Flash[], ctx: StepContext): CheckoutStep {
   if (has(flash, 'ProductItemsRequired', 'ShippingAddressRequired', 'EmailRequired')) return 'information';
-  if (has(flash, 'ShippingMethodRequired') && ctx.signedIn && ctx.progressBarShown && !ctx.registeredShippingDone) return 'shipping';
+  if (has(flash, 'ShippingMethodRequired')) return 'shipping';
   if (has(flash, 'PaymentInstrumentRequired', 'PaymentInstrumentExpired')) return 'payment';
   if (has(flash, 'BillingAddressRequired') && ctx.hasShippingMethods) return 'payment';
   if (has(flash, 'BillingAddressRequired')) return ctx.signedIn ? 'updateBillingAddress' : 'information';
   return 'review';
+}
+
+/** What each page completes: the flash messages its submit clears. */
+const COMPLETED_BY = {
+  information: ['ProductItemsRequired', 'EmailRequired', 'ShippingAddressRequired'],
+  shipping: ['ShippingMethodRequired'],
+  payment: ['PaymentInstrumentRequired', 'PaymentInstrumentExpired', 'BillingAddressRequired'],
+} as const satisfies Record<string, readonly FlashType[]>;
+
+const BEFORE = {
+  shipping: ['information'],
+  payment: ['information', 'shipping'],
+  review: ['information', 'shipping', 'payment'],
+} as const satisfies Record<string, readonly (keyof typeof COMPLETED_BY)[]>;
+
+/**
+ * The first thing the pages before `page` still lack, or null when they are all done: the server refuses to take
+ * that page's submit (or to place the order, for review) until then, whatever the browser shows.
+ */
+export function missingBefore(flash: Flash[], page: keyof typeof BEFORE): Flash | null {
+  const types: readonly FlashType[] = BEFORE[page].flatMap((p) => COMPLETED_BY[p]);
+  return flash.find((f) => types.includes(f.type)) ?? null;
 }

@@ -2,11 +2,13 @@ import { atom, computed } from 'nanostores';
 import { validateCardEntry, cardDetailsOf, type CardEntry, type CardEntryErrors, type CardEntryField } from '../checkout/card-entry.ts';
 import { cardKind, digitsOnly, formatCardNumber, formatExpiryInput } from '../checkout/card-rules.ts';
 import type { CardDetails } from '../checkout/tokenize.ts';
+import { $checkoutDraft, updateDraft } from './checkout-draft.ts';
 
 /**
- * The card being typed, in memory only: never persisted, never in a cookie or storage, gone on reload (the spec:
- * the card number and security code are stored nowhere, not even in the browser). The checkout island reads it
- * to tokenize and calls resetCardEntry() after a failed order.
+ * The card being typed, in memory: the card number and security code are stored nowhere, not even in the browser,
+ * and are gone on reload. The name on the card and the expiry are kept in the tab's checkout draft like every other
+ * field (keepCardDraft), so a reload keeps them. The checkout island reads the entry to tokenize and calls
+ * resetCardEntry() once the card is on the order or after a failed order.
  */
 export interface CardEntryState extends CardEntry {
   saveCard: boolean;
@@ -49,4 +51,17 @@ export const cardEntryErrors = (now: Date = new Date()): CardEntryErrors => vali
 /** The entry as tokenization takes it, or null while it is not valid. */
 export function cardDetails(now: Date = new Date()): CardDetails | null {
   return Object.keys(cardEntryErrors(now)).length === 0 ? cardDetailsOf($cardEntry.get()) : null;
+}
+
+/**
+ * Puts the draft's name on card and expiry back in the entry (after a reload) and keeps writing them to the draft
+ * as they change, until the returned function is called. Call after startDraft().
+ */
+export function keepCardDraft(): () => void {
+  const { holder, expiry } = $checkoutDraft.get().card;
+  $cardEntry.set({ ...$cardEntry.get(), holder, expiry });
+  return $cardEntry.listen(({ holder, expiry }) => {
+    const kept = $checkoutDraft.get().card;
+    if (kept.holder !== holder || kept.expiry !== expiry) updateDraft({ card: { holder, expiry } });
+  });
 }

@@ -5,8 +5,8 @@ import type { CheckoutView } from '../checkout/checkout-types.ts';
 /**
  * What the shopper has typed in checkout, kept in this tab's sessionStorage so that it survives a reload, Back and
  * Forward, a server error and signing in half-way (the bag may change id when it merges; the draft follows the tab,
- * not the bag id). Never the card number or the security code: those live only in checkout-card.ts, in memory.
- * Cleared once the order is placed.
+ * not the bag id). Of the card, only the name on it and the expiry (checkout-card.ts keeps them here); never the
+ * card number or the security code, which live only in memory. Cleared once the order is placed.
  */
 export interface CheckoutDraft {
   email: string;
@@ -16,6 +16,8 @@ export interface CheckoutDraft {
   makeDefault: boolean;
   billingSame: boolean;
   billing: AddressDraft;
+  /** The new card's name and expiry as typed (never its number or security code). */
+  card: { holder: string; expiry: string };
   /** The step a Change button came from: the edit returns there. */
   returnTo: string | null;
 }
@@ -30,6 +32,7 @@ export const EMPTY_DRAFT: CheckoutDraft = {
   makeDefault: false,
   billingSame: true,
   billing: EMPTY_ADDRESS,
+  card: { holder: '', expiry: '' },
   returnTo: null,
 };
 
@@ -43,6 +46,7 @@ function stored(): CheckoutDraft {
       ...parsed,
       shipping: { ...EMPTY_ADDRESS, ...(parsed.shipping ?? {}) },
       billing: { ...EMPTY_ADDRESS, ...(parsed.billing ?? {}) },
+      card: { ...EMPTY_DRAFT.card, ...(parsed.card ?? {}) },
     };
   } catch {
     return EMPTY_DRAFT;
@@ -50,6 +54,9 @@ function stored(): CheckoutDraft {
 }
 
 export const $checkoutDraft = atom<CheckoutDraft>(EMPTY_DRAFT);
+
+/** The e-mail typed in this tab's checkout (the sign-in page offers it when the checkout sent the shopper there). */
+export const draftEmail = (): string => stored().email;
 
 let persisting = false;
 /** Reads the tab's draft (once, on the client) and keeps writing it as it changes. */
@@ -71,13 +78,14 @@ const blank = (a: AddressDraft) => Object.entries(a).every(([k, v]) => k === 'co
 
 /**
  * Fills what the shopper has not typed from what the server holds (a reload on a later step, a signed-in
- * shopper's e-mail): typing always wins over the server's copy.
+ * shopper's e-mail, and their name for a new shipping address): typing always wins over the server's copy.
  */
 export function fillDraftFrom(view: CheckoutView): void {
   const draft = $checkoutDraft.get();
   const change: Partial<CheckoutDraft> = {};
   if (!draft.email && view.email) change.email = view.email;
   if (blank(draft.shipping) && view.shippingAddress) change.shipping = { ...EMPTY_ADDRESS, ...view.shippingAddress };
+  else if (!draft.shipping.firstName && !draft.shipping.lastName && view.accountName) change.shipping = { ...draft.shipping, ...view.accountName };
   if (blank(draft.billing) && view.billingAddress && !view.billingSameAsShipping) {
     change.billing = { ...EMPTY_ADDRESS, ...view.billingAddress };
     change.billingSame = false;

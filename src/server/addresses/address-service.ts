@@ -1,4 +1,4 @@
-import type { AddressSuggestion, StreetAddress, Verification } from '#src/lib/checkout/address-suggestions.ts';
+import type { AddressSuggestion, NearPlace, StreetAddress, Verification } from '#src/lib/checkout/address-suggestions.ts';
 import { config, ConfigError, type Config } from '../config.ts';
 import { embeddedAddresses } from './embedded-addresses.ts';
 import { smartyAddresses } from './smarty-addresses.ts';
@@ -10,8 +10,12 @@ import { smartyAddresses } from './smarty-addresses.ts';
  */
 export interface AddressService {
   readonly kind: Config['ADDRESS_SERVICE'];
-  /** Suggestions for what is typed; `selected` (Smarty's form of an entry with sub-addresses) expands that entry. */
-  suggest(search: string, selected?: string): Promise<AddressSuggestion[]>;
+  /**
+   * Suggestions for what is typed; `selected` (Smarty's form of an entry with sub-addresses) expands that entry;
+   * `near` is the place the form already names (preferred by Smarty; the embedded service completes a street
+   * typed alone with it).
+   */
+  suggest(search: string, selected?: string, near?: NearPlace): Promise<AddressSuggestion[]>;
   /** Checks an entered address before submit: confirmed, a corrected suggestion, or cannot verify. */
   verify(address: StreetAddress): Promise<Verification>;
 }

@@ -1,25 +1,26 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { addressFieldError, collapseSpaces } from '#src/lib/checkout/address-rules.ts';
-import { type AddressSuggestion, SUGGEST_MAX_RESULTS } from '#src/lib/checkout/address-suggestions.ts';
+import { addressFieldError } from '#src/lib/checkout/address-rules.ts';
+import { type AddressSuggestion, type NearPlace, SUGGEST_MAX_RESULTS, splitSearch } from '#src/lib/checkout/address-suggestions.ts';
 import type { AddressService } from './address-service.ts';
 import { buildZipIndex, type ZipIndex, type ZipRecord } from './zip-index.ts';
 
 /**
  * The embedded address service: the US ZIP / city / state data set of the `zipcodes` package (docs/decisions.md).
  * It completes city, state and ZIP ('1000' or 'New Yo' suggests New York, NY 10001; '12 Main St, Portl' keeps the
- * street and completes the rest) and knows which belong together, but it knows no streets: verify says so, and
- * the checkout's submit goes straight through as the spec says for a disabled service.
+ * street and completes the rest; '12 Main St' alone is completed with the city or ZIP the form already has) and
+ * knows which belong together, but it knows no streets: verify says so, and the checkout's submit goes straight
+ * through as the spec says for a disabled service.
  */
 export function embeddedAddresses(load: () => Promise<ZipRecord[]> = loadZipcodes): AddressService {
   let index: Promise<ZipIndex> | undefined;
   return {
     kind: 'embedded',
-    async suggest(search, selected) {
+    async suggest(search, selected, near) {
       // No entry here has sub-addresses, so there is nothing to expand.
       if (selected) return [];
       index ??= load().then(buildZipIndex);
-      return suggestFrom(await index, search);
+      return suggestFrom(await index, search, near);
     },
     verify: async () => ({ status: 'unverifiable', reason: 'unsupported' }),
   };
@@ -60,19 +61,26 @@ export function loadZipcodes(): Promise<ZipRecord[]> {
 }
 
 /**
- * Reads the search as '[street,] [city] [state] [zip]': the street (before the first comma) is kept as typed; a
- * search with no comma that starts with a house number is a street alone, which this service cannot complete.
+ * Reads the search as '[street,] [city] [state] [zip]' (splitSearch): the street is kept as typed and the place is
+ * completed; a street with no place yet is completed with the place the form already names (`near`), which the
+ * data set can do for a ZIP code or a city it knows. It cannot tell which streets a place has.
  */
-export function suggestFrom(index: ZipIndex, search: string): AddressSuggestion[] {
-  const text = collapseSpaces(search);
-  const comma = text.indexOf(',');
-  const street = comma >= 0 ? text.slice(0, comma).trim() : '';
-  let rest = collapseSpaces((comma >= 0 ? text.slice(comma + 1) : text).replace(/,/g, ' '));
-  if (comma < 0 && /^\d+\s*\p{L}/u.test(rest)) return [];
-  const zip = /(?:^|\s)(\d{1,5})(?:-\d{0,4})?$/.exec(rest);
-  if (zip) rest = rest.slice(0, zip.index).trim();
-  const zipPrefix = zip?.[1] ?? '';
-  const found = index.find(rest, zipPrefix, SUGGEST_MAX_RESULTS);
+export function suggestFrom(index: ZipIndex, search: string, near: NearPlace = {}): AddressSuggestion[] {
+  const { street, place } = splitSearch(search);
   const streetLine = street && !addressFieldError('address1', street) ? street : '';
+  const found = place ? findPlaces(index, place) : streetLine ? placesNear(index, near) : [];
   return found.map((r) => ({ streetLine, secondary: '', city: r.city, stateCode: r.state, zipcode: r.zip, entries: 0 }));
+}
+
+function findPlaces(index: ZipIndex, place: string): ZipRecord[] {
+  const zip = /(?:^|\s)(\d{1,5})(?:-\d{0,4})?$/.exec(place);
+  const city = zip ? place.slice(0, zip.index).trim() : place;
+  return index.find(city, zip?.[1] ?? '', SUGGEST_MAX_RESULTS);
+}
+
+/** The ZIP code's own place; else the city's ZIP codes (in its state when known). A state alone names no place. */
+function placesNear(index: ZipIndex, near: NearPlace): ZipRecord[] {
+  const byZip = near.postalCode ? index.place(near.postalCode) : null;
+  if (byZip) return [byZip];
+  return near.city ? index.zipsOf(near.city, near.stateCode ?? '', SUGGEST_MAX_RESULTS) : [];
 }

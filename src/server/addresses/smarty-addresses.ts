@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { collapseSpaces } from '#src/lib/checkout/address-rules.ts';
 import {
   type AddressSuggestion,
+  type NearPlace,
   SUGGEST_MAX_RESULTS,
   type StreetAddress,
   type VerifiedCandidate,
@@ -80,12 +81,12 @@ export function smartyAddresses(options: SmartyOptions): AddressService {
 
   return {
     kind: 'smarty',
-    async suggest(search, selected) {
+    async suggest(search, selected, near) {
       try {
         const reply = await get(
           options.autocompleteUrl,
           '/lookup',
-          { search, selected: selected ?? '', max_results: String(SUGGEST_MAX_RESULTS) },
+          { search, selected: selected ?? '', max_results: String(SUGGEST_MAX_RESULTS), ...preferences(near) },
           AutocompleteReply,
         );
         return (reply.suggestions ?? []).slice(0, SUGGEST_MAX_RESULTS).map(
@@ -125,6 +126,16 @@ export function smartyAddresses(options: SmartyOptions): AddressService {
       }
     },
   };
+}
+
+/**
+ * The place the form already names, as Smarty's documented preferences: its ZIP code (Smarty takes a ZIP
+ * preference only with geolocation off), else its state. Preferred, not filtered: a street elsewhere still shows.
+ */
+function preferences(near: NearPlace | undefined): Record<string, string> {
+  if (near?.postalCode) return { prefer_zip_codes: near.postalCode, prefer_geolocation: 'none' };
+  if (near?.stateCode) return { prefer_states: near.stateCode };
+  return {};
 }
 
 function toCandidate(c: v.InferOutput<typeof StreetReply>[number]): VerifiedCandidate {

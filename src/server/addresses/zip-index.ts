@@ -18,6 +18,10 @@ interface CityEntry {
 export interface ZipIndex {
   /** Up to `max` places whose city starts with `cityQuery` (a trailing state code may narrow it) and ZIP with `zipPrefix`. */
   find(cityQuery: string, zipPrefix: string, max: number): ZipRecord[];
+  /** The place of one ZIP code, or null. */
+  place(zip: string): ZipRecord | null;
+  /** Up to `max` ZIP codes of the city named exactly in that state, ascending; without a state, its first in each state. */
+  zipsOf(city: string, state: string, max: number): ZipRecord[];
 }
 
 /**
@@ -58,6 +62,22 @@ export function buildZipIndex(records: readonly ZipRecord[]): ZipIndex {
   };
 
   return {
+    place(zip) {
+      const found = byZip[lowerBound(byZip, zip, (r) => r.zip)];
+      return found?.zip === zip ? found : null;
+    },
+    zipsOf(city, state, max) {
+      const key = city.toLowerCase();
+      const out: ZipRecord[] = [];
+      for (let i = lowerBound(cities, key, (c) => c.key); i < cities.length && cities[i]?.key === key && out.length < max; i++) {
+        const entry = cities[i] as CityEntry;
+        if (state && entry.state !== state) continue;
+        // In a state: its ZIP codes; in any state: each state's place once (its first ZIP code).
+        const zips = state ? entry.zips.slice(0, max - out.length) : entry.zips.slice(0, 1);
+        for (const zip of zips) out.push({ zip, city: entry.city, state: entry.state });
+      }
+      return out;
+    },
     find(cityQuery, zipPrefix, max) {
       if (!cityQuery) {
         if (!zipPrefix) return [];

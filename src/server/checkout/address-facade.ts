@@ -4,8 +4,10 @@ import {
   type AddressSuggestion,
   SEARCH_MAX,
   SELECTED_MAX,
+  STREET_ALONE_HINT,
   type StreetAddress,
   SUGGEST_MIN_CHARS,
+  splitSearch,
   type Verification,
 } from '#src/lib/checkout/address-suggestions.ts';
 import { addressService } from '../addresses/address-service.ts';
@@ -18,18 +20,38 @@ import { type Limit, limitOr429 } from '../http/throttle.ts';
  * (POST /api/checkout/smarty), through whichever address service is configured (src/server/addresses).
  */
 
-/** The request of POST /api/checkout/smarty: `address` is the search, or with checkAddress the address to check. */
+const { address1, address2, city, stateCode, postalCode } = ADDRESS_FIELD_SCHEMAS;
+
+/**
+ * The request of POST /api/checkout/smarty: `address` is the search, or with checkAddress the address to check;
+ * `near` is the place the form already names (its valid city, state and ZIP), which a street typed alone is
+ * completed with.
+ */
 export const AddressLookupSchema = v.object({
   address: v.optional(v.unknown()),
   selected: v.optional(v.pipe(v.string('selected must be text.'), v.maxLength(SELECTED_MAX, `selected must be at most ${SELECTED_MAX} characters.`))),
   checkAddress: v.optional(v.boolean('checkAddress must be true or false.'), false),
+  near: v.optional(
+    v.object(
+      {
+        city: v.optional(city),
+        stateCode: v.optional(stateCode),
+        postalCode: v.optional(
+          v.pipe(
+            postalCode,
+            v.transform((zip) => zip.slice(0, 5)),
+          ),
+        ),
+      },
+      'near must be an object.',
+    ),
+  ),
 });
 const Search = v.pipe(
   v.string('Address is required.'),
   v.transform(collapseSpaces),
   v.maxLength(SEARCH_MAX, `The address search must be at most ${SEARCH_MAX} characters.`),
 );
-const { address1, address2, city, stateCode, postalCode } = ADDRESS_FIELD_SCHEMAS;
 const StreetAddressSchema = v.object({ address1, address2, city, stateCode, postalCode }, 'Send the address to check as an object.');
 
 /**
@@ -41,6 +63,8 @@ const LOOKUPS_PER_ADDRESS: Limit = { max: 120, windowSeconds: 60 };
 export interface AddressLookupReply {
   suggestions: AddressSuggestion[];
   verification?: Verification;
+  /** Said under the field when nothing was found and more typing would find it (STREET_ALONE_HINT). */
+  hint?: string;
 }
 
 /** Whether the checkout should offer suggestions at all (ADDRESS_SERVICE is not off). */
@@ -56,7 +80,10 @@ export async function lookUpAddress(input: v.InferOutput<typeof AddressLookupSch
   const search = parseInput(Search, input.address);
   if (search.length < SUGGEST_MIN_CHARS && !input.selected) return { suggestions: [] };
   await limit(clientAddress);
-  return { suggestions: await service.suggest(search, input.selected) };
+  const suggestions = await service.suggest(search, input.selected, input.near);
+  // The embedded data set knows places, not streets: a street typed alone needs its city or ZIP code.
+  const streetAlone = service.kind === 'embedded' && suggestions.length === 0 && !input.selected && !splitSearch(search).place;
+  return streetAlone ? { suggestions, hint: STREET_ALONE_HINT } : { suggestions };
 }
 
 async function limit(clientAddress: string) {

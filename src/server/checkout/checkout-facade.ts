@@ -130,8 +130,8 @@ export async function submitPayment(locals: SessionRead, input: v.InferOutput<ty
 }
 
 export async function submitBilling(locals: SessionRead, input: v.InferOutput<typeof BillingStepSchema>): Promise<CheckoutView> {
-  const { basketId } = await bagOf(locals);
-  await setBilling(await getDb(), basketId, input.billingSameAsShipping, input.billingAddress ?? null);
+  const { basketId, customerId } = await bagOf(locals);
+  await setBilling(await getDb(), basketId, customerId, input.billingSameAsShipping, input.billingAddress ?? null);
   return view(locals);
 }
 

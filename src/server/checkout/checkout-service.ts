@@ -9,7 +9,7 @@ import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts';
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
-import { basketFlash } from '#src/lib/checkout/flash.ts';
+import { basketFlash, missingBefore } from '#src/lib/checkout/flash.ts';
 import type { CheckoutAddress, CheckoutView, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
@@ -56,7 +56,18 @@ export async function withAccountEmail(tx: Tx, record: CheckoutRecord, customerI
   return withEmailOf(record, await accountEmail(tx, customerId));
 }
 
-const accountEmail = (tx: Tx, customerId: string) => tx.selectFrom('customers').select('email').where('id', '=', customerId).executeTakeFirst();
+/**
+ * Refuses a payment-page submit while a page before it is not done (the shipping step above all: the shopper must
+ * have chosen a speed and seen EcoShip and package protection), whatever the browser showed.
+ */
+async function requireStepsBeforePayment(tx: Tx, basketId: string, customerId: string | null, now: Date): Promise<void> {
+  const record = await withAccountEmail(tx, await readCheckout(tx, basketId), customerId);
+  const missing = missingBefore(flashFor(await readBasket(tx, basketId), record, now), 'payment');
+  if (missing) throw new CommerceError('conflict', missing.message);
+}
+
+const accountEmail = (tx: Tx, customerId: string) =>
+  tx.selectFrom('customers').select(['email', 'first_name', 'last_name']).where('id', '=', customerId).executeTakeFirst();
 const withEmailOf = (record: CheckoutRecord, account: { email: string } | undefined): CheckoutRecord =>
   record.email || !account ? record : { ...record, email: account.email };
 
@@ -79,6 +90,7 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
   return {
     basket,
     signedIn: !!customerId,
+    accountName: account ? { firstName: account.first_name, lastName: account.last_name } : null,
     email: record.email,
     emailSubscribe: record.emailSubscribe,
     shippingAddress: record.shippingAddress,
@@ -169,6 +181,7 @@ export async function setPayment(
       throw new CommerceError('invalid', 'Please enter a payment method.');
     }
     if (isCardExpired(payment, now)) throw new CommerceError('invalid', 'This card has expired. Please use another card.');
+    await requireStepsBeforePayment(tx, basketId, input.customerId, now);
     await writeCheckout(tx, basketId, { payment, billingSame: input.billingSame, billingAddress: input.billingSame ? null : input.billingAddress });
   });
 }
@@ -195,9 +208,21 @@ export async function gatewayCustomerOf(db: Db, customerId: string): Promise<str
   return null;
 }
 
-/** The billing address alone (PUT billing_address/update/): the same as shipping, or its own. */
-export async function setBilling(db: Db, basketId: string, billingSame: boolean, billingAddress: CheckoutAddress | null): Promise<void> {
-  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { billingSame, billingAddress: billingSame ? null : billingAddress }));
+/**
+ * The billing address alone (PUT billing_address/update/): the same as shipping, or its own. Also the payment
+ * page's submit when the shopper keeps the card already on the order.
+ */
+export async function setBilling(
+  db: Db,
+  basketId: string,
+  customerId: string | null,
+  billingSame: boolean,
+  billingAddress: CheckoutAddress | null,
+): Promise<void> {
+  await inBag(db, basketId, async (tx) => {
+    await requireStepsBeforePayment(tx, basketId, customerId, new Date());
+    await writeCheckout(tx, basketId, { billingSame, billingAddress: billingSame ? null : billingAddress });
+  });
 }
 
 async function saveAddress(tx: Tx, customerId: string, address: CheckoutAddress, makeDefault: boolean): Promise<void> {

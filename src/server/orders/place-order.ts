@@ -167,7 +167,7 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
 
   const basket = await readBasket(tx, request.basketId);
   const record = await withAccountEmail(tx, await readCheckout(tx, request.basketId), request.customerId);
-  const missing = flashFor(basket, record, now).filter((f) => f.type !== 'ShippingMethodRequired');
+  const missing = flashFor(basket, record, now);
   if (missing[0]) return done(failed(400, missing[0].message, basket, basket.orderTotal));
   // A saved card pays with its security code, re-collected at review (the gateway checks it).
   const codeProblem = record.payment?.savedCardId ? securityCodeProblem(request.securityCode, record.payment.cardType) : null;
