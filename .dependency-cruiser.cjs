@@ -1,9 +1,18 @@
-// The layer rules (issue 9 item 3), checked by `npm test` (npm run layers). dependency-cruiser reads .ts/.tsx/.mjs;
+// The layer rules and the rule against import cycles, checked by `npm test` (npm run layers). dependency-cruiser reads .ts/.tsx/.mjs;
 // it does not parse .astro files, so the rule for .astro components is a Biome noRestrictedImports override in
 // biome.jsonc.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
+    {
+      name: 'no-circular',
+      comment:
+        'No module imports itself through others: a cycle makes load order matter and a feature impossible to read on ' +
+        'its own. Shared types go in a module of their own (payments/gateway.ts, addresses/address-provider.ts).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'lib-is-isomorphic',
       comment: 'src/lib runs in the browser and on the server: it never imports the server, pages, islands or a Node built-in.',

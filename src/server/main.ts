@@ -35,6 +35,12 @@ const sandboxGateway = sandboxGatewayMount();
 // Built files go out precompressed, pages and JSON compressed (src/server/http/front.ts).
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 
+// A store with no catalog yet starts with the seeded one: the one place the server seeds (opening the database never
+// does). A database not reachable yet is left as it is.
+const { seedIfEmpty } = await import('./catalog/seed.ts');
+const { getDb } = await import('./db/database.ts');
+await seedIfEmpty(await getDb()).catch((err) => console.error('[seed] the catalog was not checked at start', err));
+
 // The search index is built before the server takes traffic (and then follows the catalog's version), so no shopper
 // waits for it; a database not reachable yet leaves it to be built on first use.
 const { prepareSearch } = await import('./search/catalog-search.ts');

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +20,9 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'store-dev-'));
   // The embedded database in a folder of its own; not Vitest's test mode, which Astro would take for its own.
   const { DATABASE_URL: _pg, NODE_ENV: _mode, VITEST: _v, ...env } = process.env;
+  // As `npm run dev` does: the catalog is seeded first (opening the database never seeds).
+  const seeded = spawnSync(process.execPath, ['scripts/seed.ts'], { env: { ...env, DATA_DIR: dataDir }, stdio: 'inherit' });
+  if (seeded.status !== 0) throw new Error('seeding failed');
   dev = spawn(process.execPath, ['node_modules/astro/bin/astro.mjs', 'dev', '--port', String(PORT), '--host', '127.0.0.1'], {
     env: { ...env, DATA_DIR: dataDir, HOST: '127.0.0.1', PORT: String(PORT) },
     stdio: ['ignore', 'pipe', 'pipe'],

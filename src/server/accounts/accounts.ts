@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AccountError } from './account-error.ts';
 import type { Db } from '../db/database.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
@@ -18,13 +19,7 @@ export interface Customer {
 export const SIGN_IN_FAILED = 'The email or password you entered is incorrect.';
 export const TOO_MANY_ATTEMPTS = 'Too many sign-in attempts. Please wait 15 minutes, or reset your password with Forgot Password?';
 
-export class AccountError extends Error {
-  readonly status: number;
-  constructor(message: string, status: number) {
-    super(message);
-    this.status = status;
-  }
-}
+export { AccountError };
 
 const toCustomer = (r: { id: string; email: string; first_name: string; last_name: string; basket_id: string | null }): Customer => ({
   id: r.id,

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { addressFieldError } from '#src/lib/checkout/address-rules.ts';
 import { type AddressSuggestion, type NearPlace, SUGGEST_MAX_RESULTS, splitSearch } from '#src/lib/checkout/address-suggestions.ts';
-import type { AddressService } from './address-service.ts';
+import type { AddressService } from './address-provider.ts';
 import { buildZipIndex, type ZipIndex, type ZipRecord } from './zip-index.ts';
 
 /**

@@ -8,7 +8,7 @@ import {
   type VerifiedCandidate,
   verificationOf,
 } from '#src/lib/checkout/address-suggestions.ts';
-import type { AddressService } from './address-service.ts';
+import type { AddressService } from './address-provider.ts';
 
 /**
  * Smarty's US Autocomplete Pro (GET /lookup) and US Street (GET /street-address) APIs, with their documented reply

@@ -75,7 +75,8 @@ export async function migrate(db: Db): Promise<void> {
 }
 
 /**
- * The process-wide database, migrated and seeded on first use. SQLite gets exactly one connection per process
+ * The process-wide database, migrated on first use (seeding is a step of its own: `npm run seed`, `npm start`, the
+ * server's start-up when the catalog is empty). SQLite gets exactly one connection per process
  * (Kysely's SQLite driver serialises work on it); several processes share the file through WAL and busy_timeout.
  * The handle lives on globalThis because the server bundle and the custom HTTP server (src/server/main.ts, which
  * hosts the local OpenID provider) each load their own copy of this module: they must share one connection.
@@ -90,8 +91,6 @@ export function getDb(): Promise<Db> {
       const { DATABASE_URL } = config();
       const db = createDb({ databaseUrl: DATABASE_URL });
       await migrate(db);
-      const { seedIfEmpty } = await import('../catalog/seed.ts');
-      await seedIfEmpty(db);
       if (!DATABASE_URL) {
         // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
         // Only once the opening has worked: a failed one is tried again at the next call, and the thread never

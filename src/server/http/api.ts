@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import * as v from 'valibot';
 import { isTypeValid, parse as parseMediaType } from 'content-type';
 import { CommerceError } from '../commerce/errors.ts';
-import { AccountError } from '../accounts/accounts.ts';
+import { AccountError } from '../accounts/account-error.ts';
 
 /**
  * The API's reply shapes, `{ status: 'success', body }` and `{ status: 'error', message }`, and the one place
