@@ -95,7 +95,7 @@ test('bag edits: quantity, edit opens quick shop, gift cards fixed, out of stock
   const shipping = page.getByRole('group', { name: 'Shipping method' });
   await expect(shipping.getByText('Some items are only eligible for Standard Delivery.')).toBeVisible();
   await expect(shipping.getByRole('radio')).toHaveCount(1);
-  await expect(shipping.getByRole('radio', { name: /^Regular/ })).toBeChecked();
+  await expect(shipping.getByRole('radio', { name: /^Standard Delivery/ })).toBeChecked();
 
   const jean = page.getByRole('listitem', { name: /High-Rise Straight Jean/ });
   await jean.getByLabel('Quantity').selectOption('2');

@@ -22,8 +22,8 @@ export interface LoadedBasketHeader {
   shippingStateCode: string | null;
   lastAddedItemId: string | null;
   /** The chosen method as stored now (null when it no longer exists), and Regular. */
-  chosenMethod: { name: string; priceCents: number } | null;
-  regularMethod: { name: string; priceCents: number } | null;
+  chosenMethod: { name: string; priceCents: number; description?: string } | null;
+  regularMethod: { name: string; priceCents: number; description?: string } | null;
   /** Tax rate of the shipping state in basis points; null when the bag has no state (or the state has no rate). */
   taxRateBp: number | null;
   /** basket_checkout.package_protection and .ecoship (checkout-store.ts); absent means never chosen. */
@@ -104,8 +104,10 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
       't.rate_bp',
       'm.name as method_name',
       'm.price_cents as method_price',
+      'm.description as method_description',
       'reg.name as regular_name',
       'reg.price_cents as regular_price',
+      'reg.description as regular_description',
       'bc.package_protection',
       'bc.ecoship',
     ])
@@ -216,8 +218,14 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       shippingMethodId: header.shipping_method_id,
       shippingStateCode: header.shipping_state_code,
       lastAddedItemId: header.last_added_item_id,
-      chosenMethod: header.method_name === null ? null : { name: header.method_name, priceCents: header.method_price ?? 0 },
-      regularMethod: header.regular_name === null ? null : { name: header.regular_name, priceCents: header.regular_price ?? 0 },
+      chosenMethod:
+        header.method_name === null
+          ? null
+          : { name: header.method_name, priceCents: header.method_price ?? 0, description: header.method_description ?? '' },
+      regularMethod:
+        header.regular_name === null
+          ? null
+          : { name: header.regular_name, priceCents: header.regular_price ?? 0, description: header.regular_description ?? '' },
       taxRateBp: header.rate_bp ?? null,
       protectionChoice: header.package_protection ?? 0,
       ecoshipChosen: header.ecoship === 1,

@@ -181,7 +181,12 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
     shipments: [
       {
         shipmentId: 'me',
-        shippingMethod: { id: methodChoice.id, name: method?.name ?? methodChoice.id, price: summary.shippingAndHandling },
+        shippingMethod: {
+          id: methodChoice.id,
+          name: method?.name ?? methodChoice.id,
+          description: method?.description ?? '',
+          price: summary.shippingAndHandling,
+        },
         shippingAddress: header.shippingStateCode ? { stateCode: header.shippingStateCode } : null,
       },
     ],
