@@ -202,7 +202,8 @@ test('a guest checks out by card: flash list, each step, tokenization, placement
     shippingAddress: ADDRESS,
     payment: { cardType: 'Visa', last4: '4242' },
   });
-  expect(order.summary).toMatchObject({ shipping: 1499, orderTotal: total });
+  expect(order.summary).toMatchObject({ shippingAndHandling: 1499, orderTotal: total });
+  expect(order.delivery).toEqual({ name: 'Express', delivery: '2-3 business days' });
   expect(order.lines).toHaveLength(1);
   expect(order.lines[0]).toMatchObject({
     quantity: 1,

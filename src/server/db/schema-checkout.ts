@@ -40,8 +40,12 @@ export interface OrderLineTable {
   sku: string;
   product_id: string;
   product_name: string;
-  /** Colour, size, hemming, gift card recipient: what the line said when ordered. */
+  /** Colour, size, hemming, gift card recipient: what the line said when ordered, in one line of text. */
   details: string;
+  /** The same as the bag showed it, one text per line (src/lib/line-details.ts): JSON string[]; null on older orders. */
+  detail_lines: string | null;
+  /** The line at its original price when it was bought for less (its saving), else null. */
+  original_total_cents: number | null;
   image_url: string;
   quantity: number;
   unit_price_cents: number;
