@@ -154,4 +154,21 @@ describe('a placed order', () => {
     expect(mail).toContain('Hemming: 28" inseam (+$8.00)');
     expect(order.delivery).toEqual({ name: 'Standard Delivery', delivery: '5-7 business days' });
   });
+
+  it('of an e-gift card alone has no shipping method, and its tax is known from the billing address', async () => {
+    const egift = {
+      productId: 'egc-3-egc-50',
+      quantity: 1,
+      c_giftCardRecipient: 'Ann',
+      c_giftCardSender: 'Bo',
+      c_giftCardRecipientEmail: 'ann@example.com',
+    };
+    const { shown, order, mail } = await placed([egift], { ship: false });
+    expect(shown.c_summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: true, totalTax: 0 });
+    expect(order.delivery).toBeNull();
+    expect(mail).not.toContain('Shipping method');
+    const { sum, total } = addsUp(mailSummary(mail));
+    expect(sum).toBe(total);
+    expect(mailSummary(mail).find((r) => r.label === 'Tax')?.cents).toBe(0);
+  });
 });

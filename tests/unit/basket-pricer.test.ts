@@ -149,6 +149,24 @@ describe('the basket pricer (pure)', () => {
     });
     expect(priceBasket(basket()).view.c_summary).toMatchObject({ totalTax: 0, isTaxCalculated: false });
   });
+
+  it('taxes a bag that ships nothing from its billing state: known once the billing address is, and nothing in it is taxable', () => {
+    const eGiftCard = line({
+      sku: 'egc-3-egc-50',
+      productId: 'egc-3',
+      productType: PRODUCT_TYPE.eGiftCard,
+      listPriceCents: 5000,
+      salePriceCents: 5000,
+    });
+    const shipsNothing = basket({ lines: [eGiftCard] });
+    expect(priceBasket(shipsNothing).view.c_summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: false });
+    const billed = priceBasket({ ...shipsNothing, header: { ...shipsNothing.header, billingStateCode: 'NY', billingTaxRateBp: 800 } }).view.c_summary;
+    expect(billed).toMatchObject({ totalTax: 0, isTaxCalculated: true, orderTotal: 5000 });
+    // A bag that ships is still taxed by where it goes, whatever the billing state.
+    const shipped = basket({}, { shippingStateCode: 'NY', taxRateBp: 800, billingStateCode: 'IL', billingTaxRateBp: 625 });
+    expect(priceBasket(shipped).view.c_summary).toMatchObject({ totalTax: 200, isTaxCalculated: true });
+    expect(priceBasket(basket({}, { billingStateCode: 'IL', billingTaxRateBp: 625 })).view.c_summary.isTaxCalculated).toBe(false);
+  });
 });
 
 describe('money properties of any basket', () => {

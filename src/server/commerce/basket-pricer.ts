@@ -169,8 +169,8 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   const methodId = effectiveMethodId(header.shippingMethodId, standardOnly);
   const method = methodId === header.shippingMethodId ? header.chosenMethod : header.regularMethod;
   const methodChoice = { id: method ? methodId : DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.priceCents ?? 0 };
-  const taxRateBp = header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
   const keptLines = lines.filter((_, i) => keep[i]);
+  const taxRateBp = taxRate(header, keptLines.length > 0 && keptLines.every((r) => isDigital(r.productType)));
   const extras = shippingExtras(loaded, keptLines, keptPriced, methodChoice.id, rules);
   const summary = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
@@ -210,6 +210,15 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
     c_packageProtection: extras.protection,
   };
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };
+}
+
+/**
+ * The tax rate a bag is priced with, or null while it is not known: a bag that ships is taxed by its shipping state,
+ * one that ships nothing (e-gift cards, memberships) by its billing state. A state without a rate is taxed at 0.
+ */
+function taxRate(header: LoadedBasket['header'], shipsNothing: boolean): number | null {
+  if (shipsNothing) return header.billingTaxRateBp ?? (header.billingStateCode ? 0 : null);
+  return header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
 }
 
 /**

@@ -9,6 +9,8 @@ export interface BasketCheckoutTable {
   /** CheckoutAddress JSON. */
   shipping_address: string | null;
   billing_address: string | null;
+  /** The billing address's stateCode (a bag that ships nothing is taxed by it); null without a billing address. */
+  billing_state_code: string | null;
   /** 1 once the shopper has submitted the shipping step (the spec's ShippingMethodRequired flash clears). */
   shipping_method_confirmed: Generated<number>;
   billing_same: Generated<number>;

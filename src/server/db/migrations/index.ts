@@ -16,6 +16,7 @@ import { searchReadIndexes } from './015-search-read-indexes.ts';
 import { basketVersion } from './016-basket-version.ts';
 import { guestSessionIndex } from './017-guest-session-index.ts';
 import { orderReceipt } from './018-order-receipt.ts';
+import { billingTaxState } from './019-billing-tax-state.ts';
 import { shippingMethodTexts } from './020-shipping-method-texts.ts';
 
 /**
@@ -42,6 +43,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_016_basket_version': basketVersion,
   '2026_11_24_017_guest_session_index': guestSessionIndex,
   '2026_11_25_018_order_receipt': orderReceipt,
+  '2026_11_25_019_billing_tax_state': billingTaxState,
   '2026_11_25_020_shipping_method_texts': shippingMethodTexts,
 };
 
