@@ -1,6 +1,6 @@
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { isDigital } from '#src/lib/product-types.ts';
+import { isDigital, isMerchandise } from '#src/lib/product-types.ts';
 import { noProtection, PROTECTION_CHOICE, type PackageProtection } from '../protection/package-protection.ts';
 import { ecoshipDate, peakHandlingFee, productSurcharges } from './shipping-extras.ts';
 import type { BasketView, CouponItemView, LineItemView } from '#src/lib/commerce-types.ts';
@@ -231,7 +231,8 @@ function shippingExtras(loaded: LoadedBasket, lines: LoadedLine[], priced: Price
   const surcharges = productSurcharges(
     lines.map((r) => ({ productType: r.productType, quantity: r.quantity, heavySurchargeCents: r.heavySurchargeCents ?? 0 })),
   );
-  const shippedMerchandiseCents = priced.reduce((sum, l) => (isDigital(l.productType) ? sum : sum + lineTotal(l) - (l.couponDiscount ?? 0)), 0);
+  // A gift card's value is not in the parcel's worth: a lost or stolen card is cancelled and its balance reissued.
+  const shippedMerchandiseCents = priced.reduce((sum, l) => (isMerchandise(l.productType) ? sum + lineTotal(l) - (l.couponDiscount ?? 0) : sum), 0);
   const quote = rules.protection.quote({ shippedMerchandiseCents, digitalOnly: !ships });
   const isApplied = quote > 0 && loaded.header.protectionChoice === PROTECTION_CHOICE.added;
   const eco = now && ships && methodId === DEFAULT_SHIPPING_METHOD_ID ? ecoshipDate(now) : null;
