@@ -45,8 +45,9 @@ function taxPending(summary: BasketSummary, place: SummaryPlace): string {
 }
 
 /**
- * Subtotal, coupons (when a code takes something off), shipping & handling with its surcharges under it, package
- * protection (when charged), estimated tax, the order total, and what the shopper saved (when anything).
+ * Subtotal, coupons (when a code takes something off), shipping & handling with its surcharges under it (when the
+ * bag ships anything), package protection (when charged), estimated tax, the order total, and what the shopper saved
+ * (when anything).
  * orderTotal = the sum of the terms, as the server reckons it (src/server/commerce/pricing.ts computeTotals).
  */
 export function summaryRows(summary: BasketSummary, place: SummaryPlace): SummaryRow[] {
@@ -55,13 +56,16 @@ export function summaryRows(summary: BasketSummary, place: SummaryPlace): Summar
     rows.push({ key: 'coupons', label: 'Coupons', value: `−${formatCents(summary.couponDiscount)}`, role: 'term', amount: -summary.couponDiscount });
   }
   const shipping = summary.shippingAndHandling;
-  rows.push({
-    key: 'shippingAndHandling',
-    label: 'Shipping & handling',
-    value: shipping === 0 ? 'Free' : formatCents(shipping),
-    role: 'term',
-    amount: shipping,
-  });
+  // A bag that ships nothing pays none (computeTotals): 'Shipping & handling: Free' would describe it as shipped.
+  if (!summary.isDigitalItemsOnly) {
+    rows.push({
+      key: 'shippingAndHandling',
+      label: 'Shipping & handling',
+      value: shipping === 0 ? 'Free' : formatCents(shipping),
+      role: 'term',
+      amount: shipping,
+    });
+  }
   for (const key of SURCHARGES) {
     const cents = summary[key] ?? 0;
     if (cents > 0) rows.push({ key, label: SURCHARGE_LABELS[key], value: formatCents(cents), role: 'part', amount: cents });

@@ -43,6 +43,21 @@ describe('the order summary rows', () => {
     expect(termsOf(rows)).toBe(4955);
   });
 
+  it('has no shipping row for a bag that ships nothing', () => {
+    const eGift = summary({
+      subTotal: 2500,
+      shippingAndHandling: 0,
+      giftCardSurcharges: 0,
+      routePackageProtectionFee: 0,
+      totalTax: 0,
+      orderTotal: 2500,
+      isDigitalItemsOnly: true,
+    });
+    const rows = summaryRows(eGift, 'order');
+    expect(rows.map((r) => r.label)).toEqual(['Subtotal', 'Tax', 'Order total']);
+    expect(termsOf(rows)).toBe(2500);
+  });
+
   it('says where tax will come from until it is known: the bag, the address, or the billing address of a bag that ships nothing', () => {
     const pending = { isTaxCalculated: false, totalTax: 0 };
     const tax = (over: Partial<BasketSummary>, place: 'bag' | 'checkout') =>
