@@ -121,6 +121,12 @@ export function OrderConfirmation() {
         <aside className="confirm-side" aria-label="Order details">
           <h2>Order summary</h2>
           <OrderSummary summary={order.summary} place="order" />
+          {order.shippingAddress && (
+            <>
+              <h3>Ship to</h3>
+              <Address a={order.shippingAddress} />
+            </>
+          )}
           {order.delivery && (
             <>
               <h3>Shipping method</h3>
@@ -133,12 +139,6 @@ export function OrderConfirmation() {
                   </>
                 )}
               </p>
-            </>
-          )}
-          {order.shippingAddress && (
-            <>
-              <h3>Ship to</h3>
-              <Address a={order.shippingAddress} />
             </>
           )}
           {order.payment && (
