@@ -220,8 +220,12 @@ test('signing in says Login completed successfully on the page it leads back to,
   await signIn.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/checkout/);
   await expect(page.getByRole('status').filter({ hasText: 'Login completed successfully' })).toBeVisible();
-  // Said once: the next page has nothing to say.
+  // Said until the shopper moves on, and on no page after.
+  await fillAddress(page, page);
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await expect(page.getByText('Login completed successfully')).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('heading', { name: 'Shipping Address' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
   await expect(page.getByText('Login completed successfully')).toHaveCount(0);
 });

@@ -12,4 +12,6 @@ export function showHandedNotice(): void {
   notice.className = 'notice notice-success';
   notice.textContent = message;
   slot.replaceChildren(notice);
+  // Said until the shopper moves on: the next form sent (a checkout step) takes it away, so it does not stay on later steps.
+  document.addEventListener('submit', () => slot.replaceChildren(), { once: true, capture: true });
 }
