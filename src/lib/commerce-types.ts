@@ -271,7 +271,12 @@ export interface BasketView {
   basketId: string | null;
   currency: string;
   productItems: LineItemView[];
-  shipments: { shipmentId: string; shippingMethod: { id: string; name: string; price: number }; shippingAddress: null | { stateCode: string } }[];
+  shipments: {
+    shipmentId: string;
+    /** description: the method's delivery time ('5-7 business days'), as every page and the e-mail say it. */
+    shippingMethod: { id: string; name: string; description: string; price: number };
+    shippingAddress: null | { stateCode: string };
+  }[];
   c_summary: BasketSummary;
   couponItems: CouponItemView[];
   /** True when the bag holds the most codes it may (MAX_DISCOUNTS_PER_BASKET). */

@@ -17,6 +17,11 @@ export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership:
 /** Our decision (docs/decisions.md): Regular shipping is free on merchandise of $75 or more. */
 export const FREE_REGULAR_SHIPPING_THRESHOLD_CENTS = 7500;
 export const DEFAULT_SHIPPING_METHOD_ID = 'Regular';
+/**
+ * What the shopper reads for the Regular method (its id stays Regular, as the spec's ids and analytics have it): the
+ * spec's own caution below calls it Standard Delivery, so the method list, the bag, the confirmation and the e-mail do.
+ */
+export const STANDARD_DELIVERY_NAME = 'Standard Delivery';
 /** Checkout spec §8 (caution style): shown when a line (a hemmed item) may only ship by Standard Delivery. */
 export const STANDARD_DELIVERY_ONLY_MESSAGE = 'Some items are only eligible for Standard Delivery.';
 

@@ -45,6 +45,19 @@ export type CodeType = 'giftCard' | 'rewardCertificate' | 'retailerReward' | 'co
 /** Spaces and hyphens are removed and the code is upper-cased. */
 export const normaliseCode = (raw: string): string => raw.replace(/[\s-]+/g, '').toUpperCase();
 
+/** What a code is made of (checkout spec §5): letters and digits, at most PROMO_CODE_MAX. */
+const CODE_PATTERN = new RegExp(`^[A-Z0-9]{1,${PROMO_CODE_MAX}}$`);
+
+/**
+ * The code field as the shopper types or pastes: spaces, hyphens and anything else a code cannot hold are dropped,
+ * letters upper-cased, and nothing past PROMO_CODE_MAX is taken, so the field never holds what the server refuses.
+ */
+export const typedCode = (raw: string): string =>
+  raw
+    .toUpperCase()
+    .replace(/[^A-Z0-9]/g, '')
+    .slice(0, PROMO_CODE_MAX);
+
 /**
  * Digits only and more than one character: gift card; starts with X or RC: California reward certificate;
  * starts with RW: retailer card reward; anything else: coupon. Works on the normalised code.
@@ -60,7 +73,7 @@ export function guessCodeType(raw: string): CodeType {
 /** The field itself: non-empty, at most 19, letters and digits only (after normalising). */
 export function codeFieldError(raw: string): string | null {
   const code = normaliseCode(raw);
-  if (code.length === 0 || code.length > PROMO_CODE_MAX || !/^[A-Z0-9]+$/.test(code)) return CODE_INVALID;
+  if (!CODE_PATTERN.test(code)) return CODE_INVALID;
   return null;
 }
 

@@ -52,7 +52,7 @@ test('EcoShip is held for the bag and refused when the bag ships by Express', as
   await request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Express' } });
   const refused = await request.post('/api/checkout/ecoship/', { data: { selected: true } });
   expect(refused.status()).toBe(400);
-  expect((await refused.json()).message).toBe('EcoShip is available only for items shipped by Regular shipping.');
+  expect((await refused.json()).message).toBe('EcoShip is available only for items shipped by Standard Delivery.');
 });
 
 test('a P.O. box is refused with 409 for a bag holding an item that cannot go to one', async ({ request }) => {

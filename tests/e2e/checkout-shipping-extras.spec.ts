@@ -95,7 +95,7 @@ test('a gift card fee and a heavy item surcharge show under every method and in 
   await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
 
-  for (const method of ['Regular', 'Express', 'SuperFast']) {
+  for (const method of ['Standard Delivery', 'Express', 'SuperFast']) {
     const label = page.locator('label', { has: page.getByRole('radio', { name: new RegExp(`^${method}`) }) });
     await expect(label).toContainText('Gift card fee: +$1.99');
     await expect(label).toContainText('Heavy item surcharge: +$4.99');
@@ -104,7 +104,7 @@ test('a gift card fee and a heavy item surcharge show under every method and in 
   await expect(rows.getByTestId('summary-gift-card-fee')).toHaveText('$1.99');
   await expect(rows.getByTestId('summary-heavy-item')).toHaveText('$4.99');
   await expect(rows.getByTestId('summary-peak-handling')).toHaveCount(0);
-  // Regular is free over $75: shipping & handling is the two surcharges.
+  // Standard Delivery is free over $75: shipping & handling is the two surcharges.
   await expect(rows.getByTestId('summary-shipping')).toHaveText('$6.98');
   await expect(page.getByRole('checkbox', { name: /^Protect my package/ })).toBeChecked();
   const shown = await rows.getByTestId('summary-total').textContent();

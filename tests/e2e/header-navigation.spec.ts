@@ -9,7 +9,7 @@ test.describe('promo bar', () => {
     await page.clock.install();
     await page.goto('/home');
     const bar = page.getByRole('region', { name: 'Promotions' });
-    const first = bar.getByText('Free Regular shipping on $75 or more');
+    const first = bar.getByText('Free Standard Delivery on $75 or more');
     const second = bar.getByText('Extra 15% off Willow & Wren with code SAVE15');
     await expect(first).toBeVisible();
     await expect(second).toBeHidden();
@@ -35,8 +35,8 @@ test.describe('promo bar', () => {
   test('details open the promotion details; hidden on an excluded page', async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('region', { name: 'Promotions' }).getByRole('button', { name: 'Details' }).first().click();
-    const dialog = page.getByRole('dialog', { name: 'Free Regular shipping on $75 or more' });
-    await expect(dialog).toContainText('Regular shipping is free');
+    const dialog = page.getByRole('dialog', { name: 'Free Standard Delivery on $75 or more' });
+    await expect(dialog).toContainText('Standard Delivery is free');
     await expect(dialog.getByRole('link', { name: 'View all deals' })).toHaveAttribute('href', '/offers-coupons');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();

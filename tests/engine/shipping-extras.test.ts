@@ -146,6 +146,21 @@ describe('package protection', () => {
     expect(added.c_summary.orderTotal).toBe(mid.c_summary.orderTotal + (added.c_packageProtection?.fee ?? 0));
   });
 
+  it("protects what ships but not a gift card's value: a bag of plastic gift cards is not offered it", async () => {
+    at(QUIET_DAY);
+    const card = { productId: 'gc-2-gc-150', quantity: 1, c_giftCardRecipient: 'Alex', c_giftCardSender: 'Pat' };
+    const { basketId } = await addItem(t.db, null, card);
+    const cardsOnly = await pruneAndReadBasket(t.db, basketId);
+    expect(cardsOnly.c_summary.isDigitalItemsOnly).toBe(false); // the card ships (and pays the gift card fee)
+    expect(cardsOnly.c_packageProtection).toEqual({ fee: 0, isApplied: false });
+    await rejects(choosePackageProtection(t.db, basketId, 'add'), 400);
+    const { basketId: mixed } = await addItem(t.db, null, card);
+    await addItem(t.db, mixed, { productId: TEE, quantity: 5 });
+    const b = await pruneAndReadBasket(t.db, mixed);
+    const tees = b.productItems.filter((l) => l.productId === TEE).reduce((sum, l) => sum + l.price, 0);
+    expect(b.c_packageProtection?.fee).toBe(Math.max(98, Math.round(tees * 0.02))); // on the tees alone, not the $150 card
+  });
+
   it('autoapply adds it once; after the shopper removes it, autoapply leaves it off', async () => {
     at(QUIET_DAY);
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });

@@ -128,7 +128,7 @@ describe('order summary', () => {
       shippingAddressAvailable: false,
       couponDiscount: 0,
     };
-    render(<OrderSummary summary={summary} inCheckout />);
+    render(<OrderSummary summary={summary} place="checkout" />);
     expect(screen.getByTestId('summary-tax').textContent).toBe('Calculated from your address');
   });
   it('shows the coupons row when a code takes something off', () => {

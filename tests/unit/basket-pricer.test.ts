@@ -47,8 +47,8 @@ const basket = (over: Partial<LoadedBasket> = {}, header: Partial<LoadedBasket['
     shippingStateCode: null,
     lastAddedItemId: null,
     taxRateBp: null,
-    chosenMethod: { name: 'Regular', priceCents: 799 },
-    regularMethod: { name: 'Regular', priceCents: 799 },
+    chosenMethod: { name: 'Standard Delivery', priceCents: 799, description: '5-7 business days' },
+    regularMethod: { name: 'Standard Delivery', priceCents: 799, description: '5-7 business days' },
     ...header,
   },
   lines: [line()],
@@ -83,15 +83,15 @@ describe('the basket pricer (pure)', () => {
       { lines: [line({ hemmingOptionId: 'h28', inseam: '28', hemPriceCents: 800 })] },
       {
         shippingMethodId: 'SuperFast',
-        chosenMethod: { name: 'Super Fast', priceCents: 2499 },
+        chosenMethod: { name: 'SuperFast', priceCents: 2499, description: 'Next business day' },
       },
     );
     const { view } = priceBasket(loaded);
     expect(view.c_standardDeliveryOnly).toBe(true);
-    expect(view.shipments[0]?.shippingMethod).toEqual({ id: 'Regular', name: 'Regular', price: 799 });
+    expect(view.shipments[0]?.shippingMethod).toEqual({ id: 'Regular', name: 'Standard Delivery', description: '5-7 business days', price: 799 });
     expect(view.productItems[0]?.price).toBe(2499 + 800);
     const plain = priceBasket({ ...loaded, lines: [line()] }).view;
-    expect(plain.shipments[0]?.shippingMethod).toEqual({ id: 'SuperFast', name: 'Super Fast', price: 2499 });
+    expect(plain.shipments[0]?.shippingMethod).toEqual({ id: 'SuperFast', name: 'SuperFast', description: 'Next business day', price: 2499 });
   });
 
   it('applies coupons after automatic promotions, never to a gift card, and reports each code', () => {
@@ -148,6 +148,24 @@ describe('the basket pricer (pure)', () => {
       isTaxCalculated: true,
     });
     expect(priceBasket(basket()).view.c_summary).toMatchObject({ totalTax: 0, isTaxCalculated: false });
+  });
+
+  it('taxes a bag that ships nothing from its billing state: known once the billing address is, and nothing in it is taxable', () => {
+    const eGiftCard = line({
+      sku: 'egc-3-egc-50',
+      productId: 'egc-3',
+      productType: PRODUCT_TYPE.eGiftCard,
+      listPriceCents: 5000,
+      salePriceCents: 5000,
+    });
+    const shipsNothing = basket({ lines: [eGiftCard] });
+    expect(priceBasket(shipsNothing).view.c_summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: false });
+    const billed = priceBasket({ ...shipsNothing, header: { ...shipsNothing.header, billingStateCode: 'NY', billingTaxRateBp: 800 } }).view.c_summary;
+    expect(billed).toMatchObject({ totalTax: 0, isTaxCalculated: true, orderTotal: 5000 });
+    // A bag that ships is still taxed by where it goes, whatever the billing state.
+    const shipped = basket({}, { shippingStateCode: 'NY', taxRateBp: 800, billingStateCode: 'IL', billingTaxRateBp: 625 });
+    expect(priceBasket(shipped).view.c_summary).toMatchObject({ totalTax: 200, isTaxCalculated: true });
+    expect(priceBasket(basket({}, { billingStateCode: 'IL', billingTaxRateBp: 625 })).view.c_summary.isTaxCalculated).toBe(false);
   });
 });
 

@@ -61,13 +61,13 @@ describe('the checkout header logo (leave checkout popover)', () => {
 });
 
 describe('the checkout footer', () => {
-  it('reveals the bag ID from POST /api/checkout/basket/id/ only when asked', async () => {
-    const fetch = json(200, { status: 'success', body: { basketId: 'b-123' } });
+  it('reveals the bag ID from POST /api/checkout/basket/id/ only when asked, in its short form a person can read out', async () => {
+    const fetch = json(200, { status: 'success', body: { basketId: '0b8f7a52-3f7e-4c8e-9c55-7e0a4a3b2a11' } });
     vi.stubGlobal('fetch', fetch);
     render(<CheckoutFooter />);
     expect(fetch).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Show bag ID' }));
-    expect(await screen.findByText('Bag ID: b-123')).toBeTruthy();
+    expect(await screen.findByText('Bag ID: 1E7Q-MMHZ-FS68')).toBeTruthy();
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/checkout/basket/id/');
     expect(fetch.mock.calls[0]?.[1]?.method).toBe('POST');
   });

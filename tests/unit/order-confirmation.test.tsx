@@ -20,23 +20,36 @@ const order: OrderConfirmationView = {
     {
       productId: 'fb-1001',
       productName: 'Everyday Crew Tee',
-      details: 'Black, M',
+      details: ['Black · M'],
       imageUrl: '/img/a.jpg',
       quantity: 2,
       unitPrice: 1999,
       lineTotal: 3998,
+      originalTotal: null,
     },
     {
       productId: 'rm-3002',
       productName: 'Utility Jacket',
-      details: 'Olive, M',
+      details: ['Olive · M'],
       imageUrl: '/img/b.jpg',
       quantity: 1,
       unitPrice: 8900,
       lineTotal: 8900,
+      originalTotal: null,
     },
   ],
-  summary: { subTotal: 12898, discount: 1000, shipping: 0, tax: 951, orderTotal: 12849 },
+  summary: {
+    subTotal: 12898,
+    couponDiscount: 1000,
+    shippingAndHandling: 0,
+    totalTax: 951,
+    isTaxCalculated: true,
+    orderTotal: 12849,
+    youSaved: 1000,
+    isDigitalItemsOnly: false,
+    shippingAddressAvailable: true,
+  },
+  delivery: { name: 'Standard Delivery', delivery: '5-7 business days' },
   shippingAddress: {
     firstName: 'Ann',
     lastName: 'Lee',
@@ -76,8 +89,8 @@ describe('order confirmation', () => {
     expect(screen.getByText('ann@example.com')).toBeTruthy();
     const items = within(screen.getByRole('region', { name: 'Items in your order' })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([
-      'Everyday Crew TeeBlack, MQty: 2Line total $39.98',
-      'Utility JacketOlive, MQty: 1Line total $89.00',
+      'Everyday Crew TeeBlack · MQty: 2Line total $39.98',
+      'Utility JacketOlive · MQty: 1Line total $89.00',
     ]);
     expect(screen.getByTestId('summary-subtotal').textContent).toBe('$128.98');
     expect(screen.getByTestId('summary-coupons').textContent).toBe('−$10.00');

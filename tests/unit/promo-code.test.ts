@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   CERTIFICATE_INVALID,
@@ -9,6 +10,8 @@ import {
   guessCodeType,
   normaliseCode,
   pinError,
+  PROMO_CODE_MAX,
+  typedCode,
 } from '#src/lib/promo-code.ts';
 
 describe('code type guessing (checkout spec §4)', () => {
@@ -70,5 +73,22 @@ describe('code field rules (checkout spec §5)', () => {
   });
   it('a coupon needs only the field rules', () => {
     expect(codeError('save 15')).toBeNull();
+  });
+});
+
+describe('the code field as it is typed (checkout spec §5: at most 19, letters and digits only, upper-case)', () => {
+  it('drops what a code cannot hold, upper-cases letters and takes nothing past 19', () => {
+    expect(typedCode('save$%^15')).toBe('SAVE15');
+    expect(typedCode('abcdefghijklmnopqrstuvwxyz')).toBe('ABCDEFGHIJKLMNOPQRS');
+    expect(typedCode('6006 4912-3456 7890 123')).toBe('6006491234567890123');
+  });
+  it('never holds a code the field rule refuses for its length or characters', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 40 }), (raw) => {
+        const typed = typedCode(raw);
+        expect(typed.length).toBeLessThanOrEqual(PROMO_CODE_MAX);
+        if (typed.length > 0) expect(codeFieldError(typed)).toBeNull();
+      }),
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { getBrowserCookie, removeBrowserCookie } from '#src/lib/cookies.ts';
 import { addHeldWishlistProduct } from './after-sign-in.ts';
+import { handOverNotice, LOGIN_SUCCESS } from '#src/lib/handed-notice.ts';
 
 export interface SocialProviderButton {
   name: string;
@@ -63,6 +64,7 @@ export function SocialSignIn({ providers = [] }: { providers?: SocialProviderBut
       popup.close();
       clearResult();
       if (result.loginSuccess) {
+        handOverNotice(sessionStorage, LOGIN_SUCCESS);
         // A product held for the wishlist before signing in is added now, as after a password sign-in.
         void addHeldWishlistProduct().then(() => {
           if (result.redirectToCart) {

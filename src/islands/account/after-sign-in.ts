@@ -2,6 +2,7 @@ import { $bag } from '#src/lib/stores/bag.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { callApi } from '#src/lib/api-client.ts';
 import { safeReturnPath } from '#src/lib/return-path.ts';
+import { handOverNotice, LOGIN_SUCCESS } from '#src/lib/handed-notice.ts';
 import { HELD_WISHLIST_KEY, heldWishlistProduct, WISHLIST_PATH } from '#src/lib/wishlist-hold.ts';
 
 export interface SignInBody {
@@ -24,10 +25,12 @@ export async function addHeldWishlistProduct(): Promise<boolean> {
 
 /**
  * Where to go after signing in: the bag when the merge asks for it (with its message), else the return path
- * (the wishlist when a product was held without one). A held wishlist product is added first.
+ * (the wishlist when a product was held without one). A held wishlist product is added first; the page gone to says
+ * 'Login completed successfully'.
  */
 export async function goAfterSignIn(body: SignInBody, fallback: string): Promise<void> {
   $bag.set(body.basket);
+  handOverNotice(sessionStorage, LOGIN_SUCCESS);
   const held = await addHeldWishlistProduct();
   if (body.mergeBasket.redirectToCart) {
     if (body.mergeBasket.notificationMsg) sessionStorage.setItem('bagNotice', body.mergeBasket.notificationMsg);

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
 import { STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
 import { stateName } from '#src/lib/us-states.ts';
 import { $bag, $bagError, chooseShippingMethod, loadBag } from '#src/lib/stores/bag.ts';
@@ -114,7 +115,7 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
             {methods.map((m) => (
               <label key={m.id}>
                 <input type="radio" name="shipping" value={m.id} checked={m.id === selected} onChange={() => chooseShippingMethod(m.id)} />
-                {m.name} ({m.description}) — {m.price === 0 ? 'Free' : formatCents(m.price)}
+                {methodWithDelivery(m)} — {m.price === 0 ? 'Free' : formatCents(m.price)}
               </label>
             ))}
           </fieldset>

@@ -4,6 +4,7 @@ import { editEventDetail, lineActions, lineQuantityOptions } from '#src/lib/bag-
 import { openQuickShop } from '#src/lib/quick-shop.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { describeLine } from '#src/lib/line-details.ts';
 import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import { $bag, $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
 import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
@@ -26,6 +27,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
   const quantities = lineQuantityOptions(item.quantity, item.c_lineItemDetails.maxOrderQuantity);
   const label = `${item.productName}, ${item.colorName}${item.sizeLabel ? `, ${item.sizeLabel}` : ''}`;
   const details = item.c_lineItemDetails;
+  const described = describeLine(item);
 
   const edit = () => openQuickShop(editEventDetail(item));
   // Focus goes to the next line's first control (or the one before); an emptied bag focuses its heading (BagPage).
@@ -50,22 +52,13 @@ export function LineItem({ item, variant = 'full' }: Props) {
       <img {...thumbImage(item.c_productImageUrl)} alt="" width="96" height="120" loading="lazy" />
       <div className="line-main">
         <a href={details.productUrl}>{item.productName}</a>
-        <p className="line-attrs">
-          {item.colorName}
-          {item.sizeLabel && ` · ${item.sizeLabel}`}
-        </p>
-        {item.optionItems.map((o) => (
-          <p key={o.optionId} className="line-option">
-            {o.itemText} (+{formatCents(o.price)})
+        <p className="line-attrs">{described.attributes}</p>
+        {described.options.map((text) => (
+          <p key={text} className="line-option">
+            {text}
           </p>
         ))}
-        {item.c_giftCardRecipient && (
-          <p className="line-option">
-            To {item.c_giftCardRecipient}, from {item.c_giftCardSender}
-          </p>
-        )}
-        {item.bonusProductLineItem && <p className="line-option">Free gift</p>}
-        {details.specialProductMessagingFlags?.finalSale && <p className="notice notice-caution line-final-sale">{FINAL_SALE_MESSAGE}</p>}
+        {described.finalSale && <p className="notice notice-caution line-final-sale">{FINAL_SALE_MESSAGE}</p>}
         {full &&
           item.priceAdjustments.map((a) => (
             <p key={a.promotionId} className="line-promo">
@@ -109,7 +102,12 @@ export function LineItem({ item, variant = 'full' }: Props) {
       </div>
       <div className="line-price">
         <span data-testid="line-price">{formatCents(item.price)}</span>
-        {details.original_price_value > item.basePrice && <s>{formatCents(details.original_price_value * item.quantity)}</s>}
+        {described.originalTotal !== null && (
+          <s>
+            <span className="visually-hidden">was </span>
+            {formatCents(described.originalTotal)}
+          </s>
+        )}
       </div>
     </li>
   );

@@ -1,62 +1,38 @@
 import { Fragment } from 'react';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
-import { formatCents } from '#src/lib/money.ts';
-import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
+import { summaryRows, type SummaryPlace, type SummaryRow, type SummaryRowKey } from '#src/lib/summary-rows.ts';
 
-/** The parts of shipping & handling shown under it when not zero (checkout spec §9 "Shipping surcharges shown"). */
-const SURCHARGE_ROWS = [
-  ['giftCardSurcharges', 'summary-gift-card-fee'],
-  ['heavyWeightItemSurcharges', 'summary-heavy-item'],
-  ['peakHandlingFee', 'summary-peak-handling'],
-] as const;
+/** Each row's test id (the tests read the values by these). */
+const TEST_IDS: Record<SummaryRowKey, string> = {
+  subTotal: 'summary-subtotal',
+  coupons: 'summary-coupons',
+  shippingAndHandling: 'summary-shipping',
+  giftCardSurcharges: 'summary-gift-card-fee',
+  heavyWeightItemSurcharges: 'summary-heavy-item',
+  peakHandlingFee: 'summary-peak-handling',
+  packageProtection: 'summary-protection',
+  totalTax: 'summary-tax',
+  orderTotal: 'summary-total',
+  youSaved: 'summary-saved',
+};
+
+const CLASSES: Partial<Record<SummaryRow['role'], string>> = { part: 'summary-part', total: 'total' };
 
 /**
- * The order summary rows, exactly as the server computed them (coupons shown only when a code takes something off).
- * Tax not yet calculated reads 'Calculated at checkout' in the bag; in the checkout itself it comes with the address.
+ * The order summary, exactly as the server computed it, in the rows `summaryRows` makes (the confirmation e-mail
+ * lists the same rows). `place` says where it is read: the bag, the checkout, or a placed order.
  */
-export function OrderSummary({ summary, inCheckout = false }: { summary: BasketSummary; inCheckout?: boolean }) {
+export function OrderSummary({ summary, place = 'bag' }: { summary: BasketSummary; place?: SummaryPlace }) {
   return (
     <dl className="summary" data-testid="order-summary">
-      <dt>Subtotal</dt>
-      <dd data-testid="summary-subtotal">{formatCents(summary.subTotal)}</dd>
-      {summary.couponDiscount > 0 && (
-        <>
-          <dt>Coupons</dt>
-          <dd data-testid="summary-coupons">−{formatCents(summary.couponDiscount)}</dd>
-        </>
-      )}
-      <dt>Shipping &amp; handling</dt>
-      <dd data-testid="summary-shipping">{summary.shippingAndHandling === 0 ? 'Free' : formatCents(summary.shippingAndHandling)}</dd>
-      {SURCHARGE_ROWS.map(([field, testId]) =>
-        (summary[field] ?? 0) > 0 ? (
-          <Fragment key={field}>
-            <dt className="summary-part">{SURCHARGE_LABELS[field]}</dt>
-            <dd className="summary-part" data-testid={testId}>
-              {formatCents(summary[field] ?? 0)}
-            </dd>
-          </Fragment>
-        ) : null,
-      )}
-      {(summary.routePackageProtectionFee ?? 0) > 0 && (
-        <>
-          <dt>{PACKAGE_PROTECTION_LABEL}</dt>
-          <dd data-testid="summary-protection">{formatCents(summary.routePackageProtectionFee ?? 0)}</dd>
-        </>
-      )}
-      <dt>Estimated tax</dt>
-      <dd data-testid="summary-tax">
-        {summary.isTaxCalculated ? formatCents(summary.totalTax) : inCheckout ? 'Calculated from your address' : 'Calculated at checkout'}
-      </dd>
-      <dt className="total">Order total</dt>
-      <dd className="total" data-testid="summary-total">
-        {formatCents(summary.orderTotal)}
-      </dd>
-      {summary.youSaved > 0 && (
-        <>
-          <dt>You saved</dt>
-          <dd data-testid="summary-saved">{formatCents(summary.youSaved)}</dd>
-        </>
-      )}
+      {summaryRows(summary, place).map((row) => (
+        <Fragment key={row.key}>
+          <dt className={CLASSES[row.role]}>{row.label}</dt>
+          <dd className={CLASSES[row.role]} data-testid={TEST_IDS[row.key]}>
+            {row.value}
+          </dd>
+        </Fragment>
+      ))}
     </dl>
   );
 }

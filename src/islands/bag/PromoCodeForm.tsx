@@ -8,6 +8,7 @@ import {
   normaliseCode,
   SIGN_IN_FOR_CODE,
   SIGN_IN_FOR_CODE_URL,
+  typedCode,
 } from '#src/lib/promo-code.ts';
 import { $bag, applyPromoCode, removePromoCode } from '#src/lib/stores/bag.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -69,11 +70,11 @@ export function PromoCodeForm() {
               name="code"
               autoComplete="off"
               autoCapitalize="characters"
-              value={code.toUpperCase()}
+              value={code}
               aria-invalid={result?.ok === false}
               aria-describedby={result ? 'promo-result' : undefined}
               onChange={(e) => {
-                setCode(e.target.value);
+                setCode(typedCode(e.target.value));
                 setResult(null);
               }}
             />

@@ -15,6 +15,8 @@ import { AddressCombobox } from './AddressCombobox.tsx';
 export interface AddressFormProps {
   idPrefix: string;
   legend: string;
+  /** The step's heading or an enclosing group already says what this address is: the legend is for screen readers only. */
+  legendHidden?: boolean;
   value: AddressDraft;
   onChange(next: AddressDraft): void;
   /** Every field's error at once (after a submit), not only those of the fields left. */
@@ -43,7 +45,16 @@ const LABELS = Object.fromEntries(FIELDS.map((f) => [f.field, f.label])) as Reco
  * error at once when `showAllErrors`, each error tied to its field and their number announced; the phone formatted
  * as it is typed; suggestions on the Address field. The value is the parent's (a draft it keeps per basket).
  */
-export function AddressForm({ idPrefix, legend, value, onChange, showAllErrors, suggestionsEnabled, knownPlace }: AddressFormProps) {
+export function AddressForm({
+  idPrefix,
+  legend,
+  legendHidden = false,
+  value,
+  onChange,
+  showAllErrors,
+  suggestionsEnabled,
+  knownPlace,
+}: AddressFormProps) {
   const [left, setLeft] = useState<ReadonlySet<Visible>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
   useEffect(() => () => timers.current.forEach(clearTimeout), []);
@@ -100,7 +111,7 @@ export function AddressForm({ idPrefix, legend, value, onChange, showAllErrors, 
 
   return (
     <fieldset className="address-form">
-      <legend>{legend}</legend>
+      <legend className={legendHidden ? 'visually-hidden' : undefined}>{legend}</legend>
       {FIELDS.map(({ field, label, autoComplete, type, inputMode }) => (
         <div className="field" key={field}>
           {field === 'address1' ? (

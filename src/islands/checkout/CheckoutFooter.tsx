@@ -1,13 +1,14 @@
 import { useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import { supportId } from '#src/lib/checkout/support-id.ts';
+import { shortBagId } from '#src/lib/checkout/bag-id.ts';
 
 type BagId = { state: 'hidden' } | { state: 'loading' } | { state: 'shown'; text: string };
 
 /**
  * The checkout footer's two helpers for a call with customer service (checkout spec §2 "Checkout footer"): the bag
- * ID, asked of the server only when the shopper wants it, and a support ID made in the browser. `random` is
- * injectable for tests.
+ * ID, asked of the server only when the shopper wants it and shown in its short form a person can read out
+ * (bag-id.ts), and a support ID made in the browser. `random` is injectable for tests.
  */
 export function CheckoutFooter({ random = Math.random }: { random?: () => number }) {
   const [bagId, setBagId] = useState<BagId>({ state: 'hidden' });
@@ -17,7 +18,7 @@ export function CheckoutFooter({ random = Math.random }: { random?: () => number
     setBagId({ state: 'loading' });
     const r = await callApi<{ basketId: string | null }>('POST', '/api/checkout/basket/id/');
     if (!r.ok) setBagId({ state: 'shown', text: r.message });
-    else setBagId({ state: 'shown', text: r.body.basketId ? `Bag ID: ${r.body.basketId}` : 'Your bag is empty, so it has no ID yet.' });
+    else setBagId({ state: 'shown', text: r.body.basketId ? `Bag ID: ${shortBagId(r.body.basketId)}` : 'Your bag is empty, so it has no ID yet.' });
   };
 
   return (

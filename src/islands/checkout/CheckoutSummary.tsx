@@ -4,6 +4,7 @@ import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
+import { describeLine } from '#src/lib/line-details.ts';
 
 /**
  * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
@@ -21,24 +22,35 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
       <div id={`${id}-body`} className={open ? 'checkout-summary-body open' : 'checkout-summary-body'}>
         <h2 id={`${id}-heading`}>Order Summary</h2>
         <ul className="checkout-lines">
-          {basket.productItems.map((line) => (
-            <li key={line.itemId} className="checkout-line">
-              <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />
-              <div>
-                <p className="checkout-line-name">{line.productName}</p>
-                <p className="checkout-line-details">
-                  {[line.colorName, line.sizeLabel, line.c_hemmingInseamLength ? `Hemmed ${line.c_hemmingInseamLength}` : null]
-                    .filter(Boolean)
-                    .join(' · ')}
+          {basket.productItems.map((line) => {
+            const described = describeLine(line);
+            return (
+              <li key={line.itemId} className="checkout-line">
+                <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />
+                <div>
+                  <p className="checkout-line-name">{line.productName}</p>
+                  {[described.attributes, ...described.options].filter(Boolean).map((text) => (
+                    <p key={text} className="checkout-line-details">
+                      {text}
+                    </p>
+                  ))}
+                  <p className="checkout-line-qty">Qty {line.quantity}</p>
+                  {described.finalSale && <p className="line-final-sale">{FINAL_SALE_MESSAGE}</p>}
+                </div>
+                <p className="checkout-line-price">
+                  {formatCents(line.price)}
+                  {described.originalTotal !== null && (
+                    <s>
+                      <span className="visually-hidden">was </span>
+                      {formatCents(described.originalTotal)}
+                    </s>
+                  )}
                 </p>
-                <p className="checkout-line-qty">Qty {line.quantity}</p>
-                {line.c_lineItemDetails.specialProductMessagingFlags?.finalSale && <p className="line-final-sale">{FINAL_SALE_MESSAGE}</p>}
-              </div>
-              <p className="checkout-line-price">{formatCents(line.price)}</p>
-            </li>
-          ))}
+              </li>
+            );
+          })}
         </ul>
-        <OrderSummary summary={basket.c_summary} inCheckout />
+        <OrderSummary summary={basket.c_summary} place="checkout" />
       </div>
     </aside>
   );

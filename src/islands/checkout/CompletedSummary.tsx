@@ -2,6 +2,7 @@ import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-t
 import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS } from '#src/lib/checkout/steps.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
 
 interface Props {
   view: CheckoutView;
@@ -33,7 +34,7 @@ export function CompletedSummary({ view, step, onChange }: Props) {
   if (at > 1 && !digitalOnly && method) {
     rows.push({
       label: 'Shipping Method',
-      lines: [`${method.name}: ${method.price === 0 ? 'Free' : formatCents(method.price)}`],
+      lines: [`${methodWithDelivery(method)}: ${method.price === 0 ? 'Free' : formatCents(method.price)}`],
       change: 'updateShippingMethod',
     });
   }

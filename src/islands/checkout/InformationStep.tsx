@@ -130,7 +130,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
       title={TITLES[step] ?? 'Login Details'}
       valid={valid}
       busy={busy}
-      submitLabel={step === 'information' ? 'Continue to Shipping' : 'Save and Continue'}
+      submitLabel={step !== 'information' ? 'Save and Continue' : digitalOnly ? 'Continue to Payment' : 'Continue to Shipping'}
       onInvalid={() => setShowAll(true)}
       onSubmit={() => void submit()}
     >
@@ -162,6 +162,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
           <AddressForm
             idPrefix="ship"
             legend="Shipping Address"
+            legendHidden={step !== 'information'}
             value={draft.shipping}
             onChange={(shipping) => updateDraft({ shipping })}
             showAllErrors={showAll}

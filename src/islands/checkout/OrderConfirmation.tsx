@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
-import type { BasketSummary } from '#src/lib/commerce-types.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
@@ -12,20 +11,6 @@ import { thumbImage } from '#src/lib/images/image-urls.ts';
 const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';
 
 type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'shown'; order: OrderConfirmationView };
-
-/** The order's totals in the bag's summary shape, so the confirmation shows the bag's own summary component. */
-const asSummary = (s: OrderConfirmationView['summary']): BasketSummary => ({
-  subTotal: s.subTotal,
-  couponDiscount: s.discount,
-  shippingAndHandling: s.shipping,
-  totalTax: s.tax,
-  isTaxCalculated: true,
-  orderTotal: s.orderTotal,
-  routePackageProtectionFee: s.protection ?? 0,
-  youSaved: 0,
-  isDigitalItemsOnly: false,
-  shippingAddressAvailable: true,
-});
 
 function Address({ a }: { a: CheckoutAddress }) {
   return (
@@ -112,12 +97,22 @@ export function OrderConfirmation() {
                 <img {...thumbImage(l.imageUrl)} alt="" width="72" height="90" loading="lazy" />
                 <div>
                   <p className="confirm-line-name">{l.productName}</p>
-                  {l.details && <p className="confirm-line-details">{l.details}</p>}
+                  {l.details.map((text) => (
+                    <p key={text} className="confirm-line-details">
+                      {text}
+                    </p>
+                  ))}
                   <p>Qty: {l.quantity}</p>
                 </div>
                 <p className="confirm-line-total">
                   <span className="visually-hidden">Line total </span>
                   {formatCents(l.lineTotal)}
+                  {l.originalTotal !== null && (
+                    <s>
+                      <span className="visually-hidden">was </span>
+                      {formatCents(l.originalTotal)}
+                    </s>
+                  )}
                 </p>
               </li>
             ))}
@@ -125,11 +120,25 @@ export function OrderConfirmation() {
         </section>
         <aside className="confirm-side" aria-label="Order details">
           <h2>Order summary</h2>
-          <OrderSummary summary={asSummary(order.summary)} />
+          <OrderSummary summary={order.summary} place="order" />
           {order.shippingAddress && (
             <>
               <h3>Ship to</h3>
               <Address a={order.shippingAddress} />
+            </>
+          )}
+          {order.delivery && (
+            <>
+              <h3>Shipping method</h3>
+              <p>
+                {order.delivery.name}
+                {order.delivery.delivery && (
+                  <>
+                    <br />
+                    {order.delivery.delivery}
+                  </>
+                )}
+              </p>
             </>
           )}
           {order.payment && (

@@ -133,7 +133,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
         </fieldset>
       )}
       <fieldset className="checkout-fieldset">
-        <legend>Billing Address</legend>
+        <legend className={billingOnly ? 'visually-hidden' : undefined}>Billing Address</legend>
         {!digitalOnly && (
           <label className="checkbox">
             <input type="checkbox" checked={billingSame} onChange={(e) => updateDraft({ billingSame: e.target.checked })} />
@@ -144,6 +144,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           <AddressForm
             idPrefix="bill"
             legend="Billing Address"
+            legendHidden
             value={draft.billing}
             onChange={(billing) => updateDraft({ billing })}
             showAllErrors={showAll}

@@ -2,6 +2,7 @@ import { useState, type RefObject } from 'react';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { securityCodeError, securityCodeLength, type CardKind } from '#src/lib/checkout/card-rules.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { chargeNote } from '#src/lib/checkout/order-messages.ts';
 import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { clearDraft } from '#src/lib/stores/checkout-draft.ts';
 import { placeOrder } from '#src/lib/stores/checkout.ts';
@@ -72,7 +73,9 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
           )}
         </div>
       )}
-      <p className="checkout-review-note">By placing your order you agree to our terms of sale. Your card is charged when your order ships.</p>
+      <p className="checkout-review-note">
+        By placing your order you agree to our terms of sale. {chargeNote(view.basket.productItems.map((l) => l.c_productType))}
+      </p>
     </StepForm>
   );
 }

@@ -14,7 +14,7 @@ interface Props {
 }
 
 /**
- * The shipping page: Regular, Express, SuperFast with their price (and the price before a promotion). Choosing one
+ * The shipping page: Standard Delivery (Regular), Express, SuperFast with their delivery time, note and price (and the price before a promotion). Choosing one
  * saves it at once, so leaving the step without submitting keeps the choice (checkout spec §4); Continue submits it.
  */
 export function ShippingStep({ view, headingRef, onDone, onError }: Props) {
@@ -56,7 +56,8 @@ export function ShippingStep({ view, headingRef, onDone, onError }: Props) {
             <input type="radio" name="shipping-method" value={m.id} checked={selected === m.id} onChange={() => void choose(m.id)} />
             <span className="shipping-method-name">
               {m.name}
-              <small>{m.c_shippingMethodLabel || m.description}</small>
+              <small>{m.description}</small>
+              {m.c_shippingMethodLabel && <small>{m.c_shippingMethodLabel}</small>}
               <MethodDetails method={m} />
             </span>
             <span className="shipping-method-price">

@@ -1,4 +1,4 @@
-import type { BasketView, ShippingMethodView } from '../commerce-types.ts';
+import type { BasketSummary, BasketView, ShippingMethodView } from '../commerce-types.ts';
 import type { Flash } from './flash.ts';
 
 /**
@@ -78,11 +78,14 @@ export interface OrderLineView {
   /** The master product (co-purchase recommendations start from these). */
   productId: string;
   productName: string;
-  details: string;
+  /** What the line said under its name in the bag, one text each (src/lib/line-details.ts). */
+  details: string[];
   imageUrl: string;
   quantity: number;
   unitPrice: number;
   lineTotal: number;
+  /** The line at its original price when it was bought for less (its saving), else null. */
+  originalTotal: number | null;
 }
 
 /** What the order confirmation shows. */
@@ -92,8 +95,10 @@ export interface OrderConfirmationView {
   email: string;
   placedAt: string;
   lines: OrderLineView[];
-  /** protection: the package protection fee charged (part of orderTotal). */
-  summary: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
+  /** The order summary as the checkout showed it when the order was placed. */
+  summary: BasketSummary;
+  /** The shipping method and its delivery time the shopper chose; null when nothing ships. */
+  delivery: { name: string; delivery: string } | null;
   shippingAddress: CheckoutAddress | null;
   payment: { cardType: string; last4: string } | null;
   /** A guest order no account holds yet: the page offers to register with it. */

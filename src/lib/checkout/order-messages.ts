@@ -1,3 +1,16 @@
+import { isDigital, isEGiftCard } from '../product-types.ts';
+
 /** The checkout spec's order placement messages (§4 "Order placement", §8), one constant each. */
 export const ORDER_TOTAL_CHANGED = 'Your order total has changed. Please select a payment method to place your order.';
 export const ORDER_TECHNICAL_PROBLEM = 'There was a technical problem processing your order, please try again';
+
+/**
+ * When the card is charged, as review tells it: the amount is held when the order is placed and taken when the order
+ * goes out. A parcel goes out when it ships; an e-gift card when it is e-mailed to its recipient; a membership when
+ * it starts (on placing the order).
+ */
+export function chargeNote(productTypes: readonly number[]): string {
+  if (productTypes.some((t) => !isDigital(t))) return 'Your card is charged when your order ships.';
+  if (productTypes.some(isEGiftCard)) return 'Nothing in this order ships: your card is charged when the e-gift card is e-mailed to its recipient.';
+  return 'Nothing in this order ships: your card is charged when your membership starts.';
+}

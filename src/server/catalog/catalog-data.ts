@@ -1,3 +1,5 @@
+import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
+
 /**
  * The seeded catalog, as plain data. Every case the product page of the spec needs is here on purpose:
  * size-only tops, bras (band and cup), shoes (size and width), hemmable trousers with options per size family,
@@ -708,8 +710,8 @@ export const HEMMING: Record<string, { inseams: string[]; priceCents: number }> 
 export const GIFT_CARD_AMOUNTS_CENTS = [2500, 5000, 10000, 15000];
 
 export const SHIPPING_METHODS = [
-  { id: 'Regular', name: 'Regular', description: '5-7 business days', label: 'Free on merchandise of $75 or more', priceCents: 799 },
-  { id: 'Express', name: 'Express', description: '2-3 business days', label: 'Arrives in 2-3 business days', priceCents: 1499 },
+  { id: 'Regular', name: STANDARD_DELIVERY_NAME, description: '5-7 business days', label: 'Free on merchandise of $75 or more', priceCents: 799 },
+  { id: 'Express', name: 'Express', description: '2-3 business days', label: '', priceCents: 1499 },
   { id: 'SuperFast', name: 'SuperFast', description: 'Next business day', label: 'Order by 1 pm ET', priceCents: 2499 },
 ];
 

@@ -9,6 +9,7 @@ import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts';
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
+import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
 import { basketFlash, missingBefore } from '#src/lib/checkout/flash.ts';
 import type { CheckoutAddress, CheckoutView, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
@@ -311,7 +312,7 @@ export async function choosePackageProtection(db: Db, basketId: string, action: 
 export async function chooseEcoship(db: Db, basketId: string, selected: boolean): Promise<void> {
   await inBag(db, basketId, async (tx) => {
     if (selected && !(await readBasket(tx, basketId)).c_ecoship?.isEcoshipApplicable) {
-      throw new CommerceError('invalid', 'EcoShip is available only for items shipped by Regular shipping.');
+      throw new CommerceError('invalid', `EcoShip is available only for items shipped by ${STANDARD_DELIVERY_NAME}.`);
     }
     await writeCheckout(tx, basketId, { ecoship: selected });
   });

@@ -80,7 +80,8 @@ function columnsOf(change: Partial<CheckoutRecord>) {
     ...('emailSubscribe' in change && { email_subscribe: bit(change.emailSubscribe) }),
     ...('shippingAddress' in change && { shipping_address: json(change.shippingAddress) }),
     ...('shippingMethodConfirmed' in change && { shipping_method_confirmed: bit(change.shippingMethodConfirmed) }),
-    ...('billingAddress' in change && { billing_address: json(change.billingAddress) }),
+    // Its state beside it: a bag that ships nothing is taxed from it, and the bag's read joins the rate on it.
+    ...('billingAddress' in change && { billing_address: json(change.billingAddress), billing_state_code: change.billingAddress?.stateCode ?? null }),
     ...('billingSame' in change && { billing_same: bit(change.billingSame) }),
     ...('payment' in change && { payment: json(change.payment) }),
     ...('protection' in change && { package_protection: change.protection ?? PROTECTION_CHOICE.undecided }),

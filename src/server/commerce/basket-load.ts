@@ -22,10 +22,16 @@ export interface LoadedBasketHeader {
   shippingStateCode: string | null;
   lastAddedItemId: string | null;
   /** The chosen method as stored now (null when it no longer exists), and Regular. */
-  chosenMethod: { name: string; priceCents: number } | null;
-  regularMethod: { name: string; priceCents: number } | null;
+  chosenMethod: { name: string; priceCents: number; description?: string } | null;
+  regularMethod: { name: string; priceCents: number; description?: string } | null;
   /** Tax rate of the shipping state in basis points; null when the bag has no state (or the state has no rate). */
   taxRateBp: number | null;
+  /**
+   * The billing address's state and its tax rate (null while no billing address of its own is given): a bag that
+   * ships nothing is taxed from it (docs/decisions.md "Tax").
+   */
+  billingStateCode?: string | null;
+  billingTaxRateBp?: number | null;
   /** basket_checkout.package_protection and .ecoship (checkout-store.ts); absent means never chosen. */
   protectionChoice?: number;
   ecoshipChosen?: boolean;
@@ -95,6 +101,7 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
     // Regular too: the bag is priced with it while a hemmed line is in it (src/lib/standard-delivery.ts).
     .leftJoin('shipping_methods as reg', (j) => j.on('reg.id', '=', DEFAULT_SHIPPING_METHOD_ID))
     .leftJoin('basket_checkout as bc', 'bc.basket_id', 'b.id')
+    .leftJoin('tax_rates as bt', 'bt.state_code', 'bc.billing_state_code')
     .select([
       'b.id',
       'b.currency',
@@ -104,8 +111,12 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
       't.rate_bp',
       'm.name as method_name',
       'm.price_cents as method_price',
+      'm.description as method_description',
       'reg.name as regular_name',
       'reg.price_cents as regular_price',
+      'reg.description as regular_description',
+      'bc.billing_state_code',
+      'bt.rate_bp as billing_rate_bp',
       'bc.package_protection',
       'bc.ecoship',
     ])
@@ -216,9 +227,17 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       shippingMethodId: header.shipping_method_id,
       shippingStateCode: header.shipping_state_code,
       lastAddedItemId: header.last_added_item_id,
-      chosenMethod: header.method_name === null ? null : { name: header.method_name, priceCents: header.method_price ?? 0 },
-      regularMethod: header.regular_name === null ? null : { name: header.regular_name, priceCents: header.regular_price ?? 0 },
+      chosenMethod:
+        header.method_name === null
+          ? null
+          : { name: header.method_name, priceCents: header.method_price ?? 0, description: header.method_description ?? '' },
+      regularMethod:
+        header.regular_name === null
+          ? null
+          : { name: header.regular_name, priceCents: header.regular_price ?? 0, description: header.regular_description ?? '' },
       taxRateBp: header.rate_bp ?? null,
+      billingStateCode: header.billing_state_code ?? null,
+      billingTaxRateBp: header.billing_rate_bp ?? null,
       protectionChoice: header.package_protection ?? 0,
       ecoshipChosen: header.ecoship === 1,
     },

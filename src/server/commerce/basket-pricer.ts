@@ -1,6 +1,6 @@
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { isDigital } from '#src/lib/product-types.ts';
+import { isDigital, isMerchandise } from '#src/lib/product-types.ts';
 import { noProtection, PROTECTION_CHOICE, type PackageProtection } from '../protection/package-protection.ts';
 import { ecoshipDate, peakHandlingFee, productSurcharges } from './shipping-extras.ts';
 import type { BasketView, CouponItemView, LineItemView } from '#src/lib/commerce-types.ts';
@@ -169,8 +169,8 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   const methodId = effectiveMethodId(header.shippingMethodId, standardOnly);
   const method = methodId === header.shippingMethodId ? header.chosenMethod : header.regularMethod;
   const methodChoice = { id: method ? methodId : DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.priceCents ?? 0 };
-  const taxRateBp = header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
   const keptLines = lines.filter((_, i) => keep[i]);
+  const taxRateBp = taxRate(header, keptLines.length > 0 && keptLines.every((r) => isDigital(r.productType)));
   const extras = shippingExtras(loaded, keptLines, keptPriced, methodChoice.id, rules);
   const summary = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
@@ -181,7 +181,12 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
     shipments: [
       {
         shipmentId: 'me',
-        shippingMethod: { id: methodChoice.id, name: method?.name ?? methodChoice.id, price: summary.shippingAndHandling },
+        shippingMethod: {
+          id: methodChoice.id,
+          name: method?.name ?? methodChoice.id,
+          description: method?.description ?? '',
+          price: summary.shippingAndHandling,
+        },
         shippingAddress: header.shippingStateCode ? { stateCode: header.shippingStateCode } : null,
       },
     ],
@@ -208,6 +213,15 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
 }
 
 /**
+ * The tax rate a bag is priced with, or null while it is not known: a bag that ships is taxed by its shipping state,
+ * one that ships nothing (e-gift cards, memberships) by its billing state. A state without a rate is taxed at 0.
+ */
+function taxRate(header: LoadedBasket['header'], shipsNothing: boolean): number | null {
+  if (shipsNothing) return header.billingTaxRateBp ?? (header.billingStateCode ? 0 : null);
+  return header.taxRateBp ?? (header.shippingStateCode ? 0 : null);
+}
+
+/**
  * The shipping step's extras for the lines kept: surcharges, peak handling at the time of the read, the package
  * protection quote (charged while the shopper has it added) and EcoShip (a bag that ships by Regular).
  */
@@ -217,7 +231,8 @@ function shippingExtras(loaded: LoadedBasket, lines: LoadedLine[], priced: Price
   const surcharges = productSurcharges(
     lines.map((r) => ({ productType: r.productType, quantity: r.quantity, heavySurchargeCents: r.heavySurchargeCents ?? 0 })),
   );
-  const shippedMerchandiseCents = priced.reduce((sum, l) => (isDigital(l.productType) ? sum : sum + lineTotal(l) - (l.couponDiscount ?? 0)), 0);
+  // A gift card's value is not in the parcel's worth: a lost or stolen card is cancelled and its balance reissued.
+  const shippedMerchandiseCents = priced.reduce((sum, l) => (isMerchandise(l.productType) ? sum + lineTotal(l) - (l.couponDiscount ?? 0) : sum), 0);
   const quote = rules.protection.quote({ shippedMerchandiseCents, digitalOnly: !ships });
   const isApplied = quote > 0 && loaded.header.protectionChoice === PROTECTION_CHOICE.added;
   const eco = now && ships && methodId === DEFAULT_SHIPPING_METHOD_ID ? ecoshipDate(now) : null;

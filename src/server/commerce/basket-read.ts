@@ -16,7 +16,11 @@ export function emptyBasket(): BasketView {
     currency: CURRENCY,
     productItems: [],
     shipments: [
-      { shipmentId: 'me', shippingMethod: { id: DEFAULT_SHIPPING_METHOD_ID, name: DEFAULT_SHIPPING_METHOD_ID, price: 0 }, shippingAddress: null },
+      {
+        shipmentId: 'me',
+        shippingMethod: { id: DEFAULT_SHIPPING_METHOD_ID, name: DEFAULT_SHIPPING_METHOD_ID, description: '', price: 0 },
+        shippingAddress: null,
+      },
     ],
     c_summary: EMPTY_SUMMARY,
     couponItems: [],

@@ -9,6 +9,8 @@ export interface BasketCheckoutTable {
   /** CheckoutAddress JSON. */
   shipping_address: string | null;
   billing_address: string | null;
+  /** The billing address's stateCode (a bag that ships nothing is taxed by it); null without a billing address. */
+  billing_state_code: string | null;
   /** 1 once the shopper has submitted the shipping step (the spec's ShippingMethodRequired flash clears). */
   shipping_method_confirmed: Generated<number>;
   billing_same: Generated<number>;
@@ -40,8 +42,12 @@ export interface OrderLineTable {
   sku: string;
   product_id: string;
   product_name: string;
-  /** Colour, size, hemming, gift card recipient: what the line said when ordered. */
+  /** Colour, size, hemming, gift card recipient: what the line said when ordered, in one line of text. */
   details: string;
+  /** The same as the bag showed it, one text per line (src/lib/line-details.ts): JSON string[]; null on older orders. */
+  detail_lines: string | null;
+  /** The line at its original price when it was bought for less (its saving), else null. */
+  original_total_cents: number | null;
   image_url: string;
   quantity: number;
   unit_price_cents: number;

@@ -238,6 +238,11 @@ export interface OrderTable {
   protection_cents: Generated<number>;
   /** The EcoShip delivery date the shopper accepted (YYYY-MM-DD), or null. */
   ecoship_date: string | null;
+  /** The shipping method's name and delivery time as the shopper chose them; null when nothing ships. */
+  shipping_method_name: string | null;
+  delivery_estimate: string | null;
+  /** The order summary as the checkout showed it (BasketSummary JSON: its rows, savings included); null on older orders. */
+  summary: string | null;
 }
 
 export interface BasketTable {

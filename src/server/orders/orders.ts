@@ -1,5 +1,7 @@
 import type { Db } from '../db/database.ts';
-import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
+import type { Selectable } from 'kysely';
+import type { BasketSummary, OrderSummaryView } from '#src/lib/commerce-types.ts';
+import type { OrderTable } from '../db/schema.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 
 /**
@@ -68,23 +70,34 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
     lines: lines.map((l) => ({
       productId: l.product_id,
       productName: l.product_name,
-      details: l.details,
+      details: l.detail_lines ? (JSON.parse(l.detail_lines) as string[]) : [l.details].filter(Boolean),
       imageUrl: l.image_url,
       quantity: l.quantity,
       unitPrice: l.unit_price_cents,
       lineTotal: l.line_total_cents,
+      originalTotal: l.original_total_cents,
     })),
-    summary: {
-      subTotal: order.subtotal_cents ?? order.total_cents,
-      discount: order.discount_cents ?? 0,
-      shipping: order.shipping_cents ?? 0,
-      tax: order.tax_cents ?? 0,
-      protection: order.protection_cents,
-      orderTotal: order.total_cents,
-    },
+    summary: order.summary ? (JSON.parse(order.summary) as BasketSummary) : summaryFromColumns(order),
+    delivery: order.shipping_method_name ? { name: order.shipping_method_name, delivery: order.delivery_estimate ?? '' } : null,
     shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,
     payment: order.payment_summary ? (JSON.parse(order.payment_summary) as { cardType: string; last4: string }) : null,
     canRegister: order.customer_id === null,
+  };
+}
+
+/** The summary of an order placed before orders kept theirs whole: its totals, without surcharges or savings. */
+function summaryFromColumns(order: Selectable<OrderTable>): BasketSummary {
+  return {
+    subTotal: order.subtotal_cents ?? order.total_cents,
+    couponDiscount: order.discount_cents ?? 0,
+    shippingAndHandling: order.shipping_cents ?? 0,
+    totalTax: order.tax_cents ?? 0,
+    isTaxCalculated: true,
+    orderTotal: order.total_cents,
+    routePackageProtectionFee: order.protection_cents,
+    youSaved: 0,
+    isDigitalItemsOnly: order.shipping_address === null,
+    shippingAddressAvailable: order.shipping_address !== null,
   };
 }
 

@@ -14,7 +14,9 @@ import type { CheckoutAddress, OrderResult } from '#src/lib/checkout/checkout-ty
 import { ORDER_TOTAL_CHANGED, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { BasketSummary, BasketView } from '#src/lib/commerce-types.ts';
+import { describeLine, detailTexts } from '#src/lib/line-details.ts';
+import { orderDelivery } from '#src/lib/shipping-methods.ts';
 import { confirmationMail } from './confirmation-mail.ts';
 
 /**
@@ -59,14 +61,21 @@ interface Snapshot {
     sku: string;
     productId: string;
     productName: string;
-    details: string;
+    /** The line's texts as the bag showed them (src/lib/line-details.ts). */
+    details: string[];
     imageUrl: string;
     quantity: number;
     unitPrice: number;
     lineTotal: number;
+    /** The line at its original price when bought for less (its saving), else null. */
+    originalTotal: number | null;
   }[];
   /** orderTotal = subTotal - discount + shipping (surcharges included) + tax + protection, as the summary showed. */
   totals: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
+  /** The summary as the checkout showed it (every row, surcharges and savings too): the confirmation and its e-mail show it. */
+  summary: BasketSummary;
+  /** The shipping method and its delivery time as the shopper chose them; null when nothing ships. */
+  delivery: { name: string; delivery: string } | null;
   /** The EcoShip date the shopper accepted, or null. */
   ecoshipDate?: string | null;
   shippingMethodId: string;
@@ -202,16 +211,20 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   const snapshot: Snapshot = {
     customerId: request.customerId,
     email: record.email ?? '',
-    lines: basket.productItems.map((l) => ({
-      sku: l.productId,
-      productId: l.masterId,
-      productName: l.productName,
-      details: lineDetails(l),
-      imageUrl: l.c_productImageUrl,
-      quantity: l.quantity,
-      unitPrice: Math.round(l.price / l.quantity),
-      lineTotal: l.price,
-    })),
+    lines: basket.productItems.map((l) => {
+      const described = describeLine(l);
+      return {
+        sku: l.productId,
+        productId: l.masterId,
+        productName: l.productName,
+        details: detailTexts(described),
+        imageUrl: l.c_productImageUrl,
+        quantity: l.quantity,
+        unitPrice: Math.round(l.price / l.quantity),
+        lineTotal: l.price,
+        originalTotal: described.originalTotal,
+      };
+    }),
     totals: {
       subTotal: basket.c_summary.subTotal,
       discount: basket.c_summary.couponDiscount,
@@ -220,6 +233,8 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
       protection: basket.c_summary.routePackageProtectionFee ?? 0,
       orderTotal: basket.orderTotal,
     },
+    summary: basket.c_summary,
+    delivery: orderDelivery(basket),
     ecoshipDate: basket.c_isEcoShip ? (basket.c_ecoship?.ecoshipDate ?? null) : null,
     shippingMethodId: basket.shipments[0]?.shippingMethod.id ?? 'Regular',
     shippingAddress: basket.c_summary.isDigitalItemsOnly ? null : record.shippingAddress,
@@ -243,18 +258,6 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
 function securityCodeProblem(code: string | undefined, cardType: string): string | null {
   const kind = { type: cardType, isPlcc: false, isAmex: cardType === AMEX_TYPE, known: true };
   return securityCodeError(code ?? '', kind);
-}
-
-function lineDetails(l: BasketView['productItems'][number]): string {
-  return [
-    l.colorName,
-    l.sizeLabel,
-    l.c_hemmingInseamLength ? `Hemmed ${l.c_hemmingInseamLength}` : null,
-    l.c_giftCardRecipient ? `To ${l.c_giftCardRecipient}` : null,
-    l.bonusProductLineItem ? 'Free gift' : null,
-  ]
-    .filter(Boolean)
-    .join(' · ');
 }
 
 async function authorizeAndCommit(
@@ -380,9 +383,26 @@ async function commitOrder(
     attemptId,
     snapshot.totals.protection ?? 0,
     snapshot.ecoshipDate ?? null,
+    snapshot.delivery?.name ?? null,
+    snapshot.delivery?.delivery ?? null,
+    JSON.stringify(snapshot.summary),
   );
   for (const [position, l] of snapshot.lines.entries()) {
-    await insertOrderLine(tx, orderId, position, l.sku, l.productId, l.productName, l.details, l.imageUrl, l.quantity, l.unitPrice, l.lineTotal);
+    await insertOrderLine(
+      tx,
+      orderId,
+      position,
+      l.sku,
+      l.productId,
+      l.productName,
+      l.details.join(' · '),
+      JSON.stringify(l.details),
+      l.imageUrl,
+      l.quantity,
+      l.unitPrice,
+      l.lineTotal,
+      l.originalTotal,
+    );
   }
   await markOrdered(tx, placedAt, basketId);
   // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
@@ -477,6 +497,9 @@ const insertOrder = preparedWrite(
     attempt_id: string,
     protection_cents: number,
     ecoship_date: string | null,
+    shipping_method_name: string | null,
+    delivery_estimate: string | null,
+    summary: string,
   ) =>
     tx.insertInto('orders').values({
       id,
@@ -499,6 +522,9 @@ const insertOrder = preparedWrite(
       attempt_id,
       protection_cents,
       ecoship_date,
+      shipping_method_name,
+      delivery_estimate,
+      summary,
     }),
 );
 const insertOrderLine = preparedWrite(
@@ -510,14 +536,27 @@ const insertOrderLine = preparedWrite(
     product_id: string,
     product_name: string,
     details: string,
+    detail_lines: string,
     image_url: string,
     quantity: number,
     unit_price_cents: number,
     line_total_cents: number,
+    original_total_cents: number | null,
   ) =>
-    tx
-      .insertInto('order_lines')
-      .values({ order_id, position, sku, product_id, product_name, details, image_url, quantity, unit_price_cents, line_total_cents }),
+    tx.insertInto('order_lines').values({
+      order_id,
+      position,
+      sku,
+      product_id,
+      product_name,
+      details,
+      detail_lines,
+      image_url,
+      quantity,
+      unit_price_cents,
+      line_total_cents,
+      original_total_cents,
+    }),
 );
 const markOrdered = preparedWrite((tx: Tx, at: string, basketId: string) =>
   tx.updateTable('baskets').set({ status: 'ordered', placing_attempt_id: null, updated_at: at }).where('id', '=', basketId),

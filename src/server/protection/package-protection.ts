@@ -9,7 +9,10 @@ import type { Config } from '../config.ts';
  * service would quote once when protection is added and keep that quote with the bag (a later adapter's concern).
  */
 export interface ProtectionBasket {
-  /** What is in the parcel: each line that ships, after its promotions and coupons, in cents. */
+  /**
+   * What is in the parcel: the merchandise, after its promotions and coupons, in cents. Gift cards are left out, the
+   * plastic ones too: their value is not lost with the parcel (the card is cancelled and its balance reissued).
+   */
   shippedMerchandiseCents: number;
   /** Nothing ships (e-gift cards, memberships only): nothing to protect. */
   digitalOnly: boolean;

@@ -2,6 +2,7 @@ import type { APIContext, APIRoute } from 'astro';
 import { finishSocialSignIn, socialProviderName } from '#src/server/accounts/customer-facade.ts';
 import { secureCookies } from '#src/server/http/session-cookies.ts';
 import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '#src/server/http/social-cookies.ts';
+import { LOGIN_SUCCESS } from '#src/lib/handed-notice.ts';
 
 export const prerender = false;
 
@@ -36,7 +37,7 @@ export const GET: APIRoute = async (context: APIContext) => {
       },
       secure,
     );
-    return popupPage('Signed in', 'Login completed successfully');
+    return popupPage('Signed in', LOGIN_SUCCESS);
   } catch (err) {
     console.warn(`[social] ${provider} sign-in failed: ${(err as Error).message}`);
     setSocialResult(context.cookies, { loginSuccess: false, provider, redirectToCart: false }, secure);

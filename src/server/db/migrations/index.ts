@@ -15,7 +15,10 @@ import { promotionVersion } from './014-promotion-version.ts';
 import { searchReadIndexes } from './015-search-read-indexes.ts';
 import { basketVersion } from './016-basket-version.ts';
 import { guestSessionIndex } from './017-guest-session-index.ts';
-import { paymentReferences } from './018-payment-references.ts';
+import { orderReceipt } from './018-order-receipt.ts';
+import { billingTaxState } from './019-billing-tax-state.ts';
+import { shippingMethodTexts } from './020-shipping-method-texts.ts';
+import { paymentReferences } from './021-payment-references.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -40,7 +43,10 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_015_search_read_indexes': searchReadIndexes,
   '2026_11_24_016_basket_version': basketVersion,
   '2026_11_24_017_guest_session_index': guestSessionIndex,
-  '2026_11_27_018_payment_references': paymentReferences,
+  '2026_11_25_018_order_receipt': orderReceipt,
+  '2026_11_25_019_billing_tax_state': billingTaxState,
+  '2026_11_25_020_shipping_method_texts': shippingMethodTexts,
+  '2026_11_27_021_payment_references': paymentReferences,
 };
 
 export const migrationProvider: MigrationProvider = {

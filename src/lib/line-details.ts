@@ -1,0 +1,41 @@
+import type { LineItemView } from './commerce-types.ts';
+import { formatCents } from './money.ts';
+import { FINAL_SALE_MESSAGE } from './product-rules.ts';
+
+/**
+ * What a line says under its name, as the bag shows it: colour and size, each option with its price ('Hemming: 28"
+ * inseam (+$8.00)'), a gift card's To and From, a free gift, final sale; and the price before its promotions. The
+ * bag, the checkout's summary, the order (written once when it is placed) and its e-mail all say it this way.
+ */
+export interface LineDescription {
+  /** 'Olive · M' (no size for a product without one). */
+  attributes: string;
+  /** Options and gift card details, one sentence each. */
+  options: string[];
+  finalSale: boolean;
+  /** The line at its original (list) price when the shopper pays less for it, else null: the per-line saving. */
+  originalTotal: number | null;
+}
+
+type DescribedLine = Pick<
+  LineItemView,
+  'colorName' | 'sizeLabel' | 'optionItems' | 'c_giftCardRecipient' | 'c_giftCardSender' | 'bonusProductLineItem' | 'basePrice' | 'quantity'
+> & { c_lineItemDetails: Pick<LineItemView['c_lineItemDetails'], 'original_price_value' | 'specialProductMessagingFlags'> };
+
+export function describeLine(item: DescribedLine): LineDescription {
+  const details = item.c_lineItemDetails;
+  return {
+    attributes: [item.colorName, item.sizeLabel].filter(Boolean).join(' · '),
+    options: [
+      ...item.optionItems.map((o) => `${o.itemText} (+${formatCents(o.price)})`),
+      ...(item.c_giftCardRecipient ? [`To ${item.c_giftCardRecipient}, from ${item.c_giftCardSender ?? ''}`] : []),
+      ...(item.bonusProductLineItem ? ['Free gift'] : []),
+    ],
+    finalSale: details.specialProductMessagingFlags?.finalSale === true,
+    originalTotal: details.original_price_value > item.basePrice ? details.original_price_value * item.quantity : null,
+  };
+}
+
+/** The description as lines of text, in the order the bag shows them (an order keeps these). */
+export const detailTexts = (d: LineDescription): string[] =>
+  [d.attributes, ...d.options, ...(d.finalSale ? [FINAL_SALE_MESSAGE] : [])].filter(Boolean);

@@ -1,0 +1,87 @@
+import type { BasketSummary } from './commerce-types.ts';
+import { formatCents } from './money.ts';
+import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from './checkout/shipping-extras.ts';
+
+/**
+ * The order summary's rows (checkout spec §3 "Summary row types"), worked out once from the server's figures and
+ * shown by the bag, the checkout, the order confirmation and the confirmation e-mail, so that each says the same
+ * thing and the rows add up to the total everywhere.
+ */
+
+/** Where the summary is read: the tax not yet known says where it will come from. */
+export type SummaryPlace = 'bag' | 'checkout' | 'order';
+
+export type SummaryRowKey =
+  | 'subTotal'
+  | 'coupons'
+  | 'shippingAndHandling'
+  | 'giftCardSurcharges'
+  | 'heavyWeightItemSurcharges'
+  | 'peakHandlingFee'
+  | 'packageProtection'
+  | 'totalTax'
+  | 'orderTotal'
+  | 'youSaved';
+
+export interface SummaryRow {
+  key: SummaryRowKey;
+  label: string;
+  /** What the shopper reads beside the label. */
+  value: string;
+  /**
+   * How the row counts toward the order total: a term (its `amount` is added; a discount's is negative), a part of
+   * the term before it (shipping & handling's surcharges, already in it), the total itself, or a note beside it.
+   */
+  role: 'term' | 'part' | 'total' | 'note';
+  /** Cents: what a term adds (0 while tax is not known), a part's or the total's own, what a note says. */
+  amount: number;
+}
+
+const SURCHARGES = ['giftCardSurcharges', 'heavyWeightItemSurcharges', 'peakHandlingFee'] as const;
+
+function taxPending(summary: BasketSummary, place: SummaryPlace): string {
+  if (place === 'bag') return 'Calculated at checkout';
+  return summary.isDigitalItemsOnly ? 'Calculated from your billing address' : 'Calculated from your address';
+}
+
+/**
+ * Subtotal, coupons (when a code takes something off), shipping & handling with its surcharges under it (when the
+ * bag ships anything), package protection (when charged), estimated tax, the order total, and what the shopper saved
+ * (when anything).
+ * orderTotal = the sum of the terms, as the server reckons it (src/server/commerce/pricing.ts computeTotals).
+ */
+export function summaryRows(summary: BasketSummary, place: SummaryPlace): SummaryRow[] {
+  const rows: SummaryRow[] = [{ key: 'subTotal', label: 'Subtotal', value: formatCents(summary.subTotal), role: 'term', amount: summary.subTotal }];
+  if (summary.couponDiscount > 0) {
+    rows.push({ key: 'coupons', label: 'Coupons', value: `−${formatCents(summary.couponDiscount)}`, role: 'term', amount: -summary.couponDiscount });
+  }
+  const shipping = summary.shippingAndHandling;
+  // A bag that ships nothing pays none (computeTotals): 'Shipping & handling: Free' would describe it as shipped.
+  if (!summary.isDigitalItemsOnly) {
+    rows.push({
+      key: 'shippingAndHandling',
+      label: 'Shipping & handling',
+      value: shipping === 0 ? 'Free' : formatCents(shipping),
+      role: 'term',
+      amount: shipping,
+    });
+  }
+  for (const key of SURCHARGES) {
+    const cents = summary[key] ?? 0;
+    if (cents > 0) rows.push({ key, label: SURCHARGE_LABELS[key], value: formatCents(cents), role: 'part', amount: cents });
+  }
+  const protection = summary.routePackageProtectionFee ?? 0;
+  if (protection > 0)
+    rows.push({ key: 'packageProtection', label: PACKAGE_PROTECTION_LABEL, value: formatCents(protection), role: 'term', amount: protection });
+  rows.push({
+    key: 'totalTax',
+    label: place === 'order' ? 'Tax' : 'Estimated tax',
+    value: summary.isTaxCalculated ? formatCents(summary.totalTax) : taxPending(summary, place),
+    role: 'term',
+    amount: summary.isTaxCalculated ? summary.totalTax : 0,
+  });
+  rows.push({ key: 'orderTotal', label: 'Order total', value: formatCents(summary.orderTotal), role: 'total', amount: summary.orderTotal });
+  if (summary.youSaved > 0)
+    rows.push({ key: 'youSaved', label: 'You saved', value: formatCents(summary.youSaved), role: 'note', amount: summary.youSaved });
+  return rows;
+}

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { describeLine, detailTexts } from '#src/lib/line-details.ts';
+
+const line = {
+  colorName: 'Navy',
+  sizeLabel: '6',
+  optionItems: [{ optionId: 'hemming' as const, optionValueId: '1', price: 800, itemText: 'Hemming: 28" inseam' }],
+  c_giftCardRecipient: null,
+  c_giftCardSender: null,
+  bonusProductLineItem: false,
+  basePrice: 3999,
+  quantity: 2,
+  c_lineItemDetails: { original_price_value: 4999, specialProductMessagingFlags: { finalSale: false } },
+};
+
+describe('what a line says under its name', () => {
+  it('says hemming as the bag does, with its price, and keeps the price before the saving', () => {
+    const d = describeLine(line);
+    expect(detailTexts(d)).toEqual(['Navy · 6', 'Hemming: 28" inseam (+$8.00)']);
+    expect(d.originalTotal).toBe(9998);
+  });
+
+  it("says a gift card's To and From, and has no saving at its full price", () => {
+    const card = {
+      ...line,
+      colorName: 'Classic',
+      sizeLabel: '$25',
+      optionItems: [],
+      c_giftCardRecipient: 'Alex',
+      c_giftCardSender: 'Pat',
+      basePrice: 2500,
+      quantity: 1,
+      c_lineItemDetails: { original_price_value: 2500 },
+    };
+    expect(detailTexts(describeLine(card))).toEqual(['Classic · $25', 'To Alex, from Pat']);
+    expect(describeLine(card).originalTotal).toBeNull();
+  });
+
+  it('marks a free gift and a final-sale colour', () => {
+    const gift = {
+      ...line,
+      optionItems: [],
+      bonusProductLineItem: true,
+      c_lineItemDetails: { original_price_value: 4999, specialProductMessagingFlags: { finalSale: true } },
+    };
+    expect(detailTexts(describeLine(gift))).toEqual(['Navy · 6', 'Free gift', 'Final Sale: no returns or exchanges']);
+  });
+});
