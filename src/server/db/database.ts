@@ -22,6 +22,12 @@ export interface Db {
   pgPool?: pg.Pool;
   /** SQLite: the gate in front of write transactions, closed while the WAL is restarted (db/write-gate.ts). */
   writeGate?: WriteGate;
+  /**
+   * Settles what stopped a write transaction when a crashed process left it in the way (an order placement past its
+   * lease: src/server/orders/recovery.ts) and says whether the transaction should run again. Set by getDb for the
+   * process's database; a database opened otherwise (scripts, tests) has it only when its opener sets it.
+   */
+  recoverFrom?: (err: unknown) => Promise<boolean>;
 }
 
 export interface DbOptions {
@@ -92,6 +98,8 @@ export function getDb(): Promise<Db> {
       await migrate(db);
       const { seedIfEmpty } = await import('../catalog/seed.ts');
       await seedIfEmpty(db);
+      // Imported on the first failed write: the recovery reaches the checkout and the gateway, which import this module.
+      db.recoverFrom = async (err) => (await import('../orders/recovery.ts')).recoverLapsedPlacement(db, err);
       if (!DATABASE_URL) {
         // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
         // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
