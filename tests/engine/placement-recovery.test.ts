@@ -112,7 +112,8 @@ describe(`recovering placements a crash left mid-payment (${onPostgres ? 'Postgr
       ...process.env,
       WORKER_SQLITE_FILE: t.file ?? '',
       WORKER_PG_SCHEMA: t.pgSchema ?? '',
-      WORKER_LEASE_MS: String(LEASE_MS),
+      // Long enough that a slow start of the worker still leaves the leases running at the restart.
+      WORKER_LEASE_MS: '2000',
       WORKER_PLACEMENTS: JSON.stringify(bags),
     };
     const { signal, out } = await new Promise<{ signal: string | null; out: string }>((resolve) => {
@@ -138,8 +139,8 @@ describe(`recovering placements a crash left mid-payment (${onPostgres ? 'Postgr
         leaseEnd - restartedAt + 5_000,
         'every bag settled within its lease and 5 s of the restart',
       );
-      // Settled right at the lease's end: the recovery ran when the leases ran out.
-      expect(settledAt - leaseEnd).toBeLessThan(1_000);
+      // Settled at the leases' end: the recovery ran when they ran out (a sweep comes at a random time, minutes apart).
+      expect(settledAt - leaseEnd).toBeLessThan(2_000);
     } finally {
       stop();
     }
@@ -182,7 +183,7 @@ describe(`recovering placements a crash left mid-payment (${onPostgres ? 'Postgr
         5_000,
         'the second bag settled soon after its lease',
       );
-      expect(settledAt - (start + 400)).toBeLessThan(1_000);
+      expect(settledAt - (start + 400)).toBeLessThan(2_000);
     } finally {
       stop();
       logged.mockRestore();
