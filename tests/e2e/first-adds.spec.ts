@@ -19,7 +19,7 @@ const PRODUCTS = [
 ];
 
 test('a new visitor adding from ten tabs at once finds all ten items in one bag', async ({ context }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   const tabs = [];
   for (const product of PRODUCTS) {
     const tab = await context.newPage();
