@@ -225,6 +225,35 @@ describe(`recovering placements a crash left mid-payment (${onPostgres ? 'Postgr
     expect(await stockLevel(t.db, SKU)).toBe(STOCK - 1);
   });
 
+  it('a placement that outlives its lease stands down at its commit: no order, its hold voided, everything given back', async () => {
+    const { basketId, total } = await readyBag(t.db, SKU);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const late: PaymentGateway = {
+      ...gateway,
+      authorize: async (request) => {
+        const result = await gateway.authorize(request);
+        await answered;
+        return result;
+      },
+    };
+    const key = newKey();
+    const placing = place(late, basketId, total, key);
+    await waitFor(async () => (await attemptOf(key))?.state === 'authorizing', 5_000, 'the placement reached the gateway');
+    const attemptId = (await attemptOf(key))!.id;
+    await leaseRunsOut(attemptId);
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    answer();
+    const reply = await placing;
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining('voiding its authorization'), expect.any(Error));
+    logged.mockRestore();
+    expect([reply.status, reply.result.confirmationStatus]).toEqual([503, 'failed']);
+    expect(await orderCount(basketId)).toBe(0);
+    expect(await holdsOf(attemptId)).toEqual(['voided']);
+    expect(await bagOf(basketId)).toEqual({ status: 'open', placing_attempt_id: null });
+    expect(await stockLevel(t.db, SKU)).toBe(STOCK);
+  });
+
   it('a lapsed placement the gateway cannot be asked about keeps its bag and its stock until it can', async () => {
     const p = await stoppedPlacement();
     await leaseRunsOut(p.attemptId);

@@ -83,8 +83,8 @@ interface Snapshot {
  * for the write lock of the commit (SQLite's one writer, behind a burst of other writes) and a garbage-collection
  * pause. A whole placement takes 31 ms at the 99th percentile under `npm run bench`; 5 s leaves two orders of
  * magnitude for a stall. The lease is how long a bag stays locked after a crash, so it is no longer than that. Should
- * a live placement outrun it anyway, nothing is lost: recovery voids the authorization and gives the stock back, and
- * the commit, finding its attempt settled, voids what it got and answers the stored failure.
+ * a live placement outrun it anyway, nothing is lost: its commit finds the lease passed and stands down, voiding what
+ * it got and giving everything back (or answering the failure recovery stored meanwhile).
  */
 const LEASE_MARGIN_MS = 5_000;
 const WAIT_STEP_MS = 25;
@@ -287,8 +287,12 @@ async function authorizeAndCommit(db: Db, gateway: PaymentGateway, attemptId: st
   }
   try {
     const committed = await withWriteTransaction(db, async (tx) => {
-      const attempt = await lockClause(db)(tx.selectFrom('checkout_attempts').select('state').where('id', '=', attemptId)).executeTakeFirst();
+      const attempt = await lockClause(db)(
+        tx.selectFrom('checkout_attempts').select(['state', 'lease_until']).where('id', '=', attemptId),
+      ).executeTakeFirst();
       if (attempt?.state !== 'authorizing') throw new Error('the attempt was recovered while it was being authorized');
+      // Past its lease the attempt is recovery's to settle (recovery.ts), which may be voiding this very hold.
+      if (attempt.lease_until < new Date().toISOString()) throw new Error('the attempt outlived its lease');
       return commitOrder(tx, attemptId, basketId, snapshot, outcome.authorizationId);
     });
     return delivered(committed);

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction } from '../db/transaction.ts';
 import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGateway } from '../payments/payments.ts';
@@ -34,11 +35,13 @@ export function recoverAttempt(db: Db, gateway: PaymentGateway, attemptId: strin
 }
 
 async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: Date): Promise<boolean> {
-  const attempt = await db.kysely
-    .selectFrom('checkout_attempts')
-    .select(['basket_id', 'state', 'snapshot', 'lease_until'])
-    .where('id', '=', attemptId)
-    .executeTakeFirst();
+  // Read under the attempt's lock: a commit of it under way finishes first, and one that comes later finds the lease
+  // passed and stands down (place-order.ts), so no order is written on a hold voided here.
+  const attempt = await withWriteTransaction(db, (tx) =>
+    lockClause(db)(
+      tx.selectFrom('checkout_attempts').select(['basket_id', 'state', 'snapshot', 'lease_until']).where('id', '=', attemptId),
+    ).executeTakeFirst(),
+  );
   if (!attempt || attempt.state === 'done') return true;
   if (attempt.state !== 'authorizing' || !attempt.snapshot || attempt.lease_until >= now.toISOString()) return false;
   if (!(await voidByReference(gateway, attemptId))) return false;
