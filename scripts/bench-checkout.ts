@@ -42,7 +42,7 @@ async function readyBag(base: string, sku: string): Promise<{ cookie: string; to
     { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holder: 'Ada Lovelace' },
   );
   if (!token.ok) throw new Error(`tokenization failed: ${token.message}`);
-  const paid = await call('/api/checkout/payment_method/update/', { card: token.card, billingSameAsShipping: true }, cookie);
+  const paid = await call('/api/checkout/payment_method/update/', { card: { token: token.card.token }, billingSameAsShipping: true }, cookie);
   const checkout = (paid.body as { body: { checkout: { basket: { orderTotal: number }; _flash: unknown[] } } }).body.checkout;
   if (checkout._flash.length > 0) throw new Error(`bag not ready: ${JSON.stringify(checkout._flash)}`);
   return { cookie, total: checkout.basket.orderTotal };

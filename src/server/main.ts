@@ -38,7 +38,10 @@ const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 // A store with no catalog yet starts with the seeded one: the one place the server seeds (opening the database never
 // does). A database not reachable yet is left as it is.
 const { seedIfEmpty } = await import('./catalog/seed.ts');
-const { getDb } = await import('./db/database.ts');
+const { getDb, onLapsedPlacement } = await import('./db/database.ts');
+// A write that meets a bag whose placement a crashed process left past its lease settles it then and there.
+const { recoverLapsedPlacement } = await import('./orders/recovery.ts');
+onLapsedPlacement((db, err) => recoverLapsedPlacement(db, err));
 await seedIfEmpty(await getDb()).catch((err) => console.error('[seed] the catalog was not checked at start', err));
 
 // The search index is built before the server takes traffic (and then follows the catalog's version), so no shopper

@@ -22,11 +22,57 @@ export function loadBag(force = false): Promise<void> {
   return loading;
 }
 
-export async function addToBag(input: AddToBagInput): Promise<{ ok: true; basket: BasketView } | { ok: false; message: string }> {
+type AddResult = { ok: true; basket: BasketView } | { ok: false; message: string };
+
+/**
+ * A visitor's first add makes their session and their bag, and its reply brings the session cookie. Adds sent before
+ * that reply carry no cookie, so each would make a session and a bag of its own, and the browser keeps one cookie:
+ * the other lines would be lost. So while this page knows of no bag, adds go one at a time (in this tab through
+ * `opening`, across the visitor's tabs through a Web Lock) and the next one carries the cookie the first brought.
+ * Once the bag is known, adds go at once. The server cannot do this for them: requests without a cookie carry nothing
+ * that tells one visitor from another (docs/decisions.md).
+ */
+const FIRST_ADD_LOCK = 'bag-first-add';
+/** How long an add waits for another tab's first add before going anyway (that tab may hang on a lost request). */
+const FIRST_ADD_WAIT_MS = 15_000;
+let opening: Promise<void> | null = null;
+
+export async function addToBag(input: AddToBagInput): Promise<AddResult> {
+  while (!$bag.get()?.basketId) {
+    if (!opening) {
+      const mine = acrossTabs(() => sendAdd(input));
+      const done = () => {
+        opening = null;
+      };
+      opening = mine.then(done, done);
+      return mine;
+    }
+    await opening;
+  }
+  return sendAdd(input);
+}
+
+async function sendAdd(input: AddToBagInput): Promise<AddResult> {
   const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/product/add_to_cart', input);
   if (!r.ok) return r;
   $bag.set(r.body.basket);
   return { ok: true, basket: r.body.basket };
+}
+
+/** Runs `work` holding the first-add lock shared by the visitor's tabs, where the browser has Web Locks. */
+async function acrossTabs<T>(work: () => Promise<T>): Promise<T> {
+  const locks = globalThis.navigator?.locks;
+  if (!locks) return work();
+  let started = false;
+  try {
+    return await locks.request(FIRST_ADD_LOCK, { signal: AbortSignal.timeout(FIRST_ADD_WAIT_MS) }, () => {
+      started = true;
+      return work();
+    });
+  } catch (err) {
+    if (started) throw err;
+    return work(); // waited long enough for the other tab
+  }
 }
 
 /** Edit mode: the line takes the new variant, quantity and options (quick shop from the bag). */

@@ -8,6 +8,36 @@ export const BAG_BEING_ORDERED = 'Your order is being placed. Please wait a mome
 export const BAG_NOT_FOUND = 'Your bag could not be found. Please refresh the page.';
 
 /**
+ * The bag's order placement has outlived its lease: the process placing it died (or lost the database) between
+ * authorizing and committing. Still a 409 for whoever does not settle it; a write transaction settles it
+ * (src/server/orders/recovery.ts, through Db.recoverFrom) and runs again.
+ */
+export class PlacementLapsed extends CommerceError {
+  readonly attemptId: string;
+  constructor(attemptId: string, message = BAG_BEING_ORDERED) {
+    super('conflict', message);
+    this.name = 'PlacementLapsed';
+    this.attemptId = attemptId;
+  }
+}
+
+/**
+ * The attempt a PlacementLapsed names, or null. By name rather than instanceof: the server bundle and the HTTP server
+ * (src/server/main.ts) each load their own copy of this module, and the error may come from the other copy.
+ */
+export function lapsedAttemptOf(err: unknown): string | null {
+  if (!(err instanceof Error) || err.name !== 'PlacementLapsed') return null;
+  const { attemptId } = err as Partial<PlacementLapsed>;
+  return typeof attemptId === 'string' ? attemptId : null;
+}
+
+/** Whether the placement holding a bag is still authorizing past its lease. Read in the transaction that locked the bag. */
+export async function placementLapsed(tx: Tx, attemptId: string): Promise<boolean> {
+  const attempt = await tx.selectFrom('checkout_attempts').select(['state', 'lease_until']).where('id', '=', attemptId).executeTakeFirst();
+  return attempt?.state === 'authorizing' && attempt.lease_until < new Date().toISOString();
+}
+
+/**
  * Locks the basket row for the rest of the write transaction (FOR UPDATE on PostgreSQL; SQLite's immediate
  * transaction already excludes other writers) and says whether it is an open bag. Every basket write starts here,
  * so two requests for one bag apply one after the other. A bag whose order is being placed is refused (409).
@@ -15,7 +45,10 @@ export const BAG_NOT_FOUND = 'Your bag could not be found. Please refresh the pa
 export async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string | null): Promise<boolean> {
   if (!basketId) return false;
   const row = await lockClause(db)(tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', basketId)).executeTakeFirst();
-  if (row?.status === 'open' && row.placing_attempt_id) throw new CommerceError('conflict', BAG_BEING_ORDERED);
+  if (row?.status === 'open' && row.placing_attempt_id) {
+    if (await placementLapsed(tx, row.placing_attempt_id)) throw new PlacementLapsed(row.placing_attempt_id);
+    throw new CommerceError('conflict', BAG_BEING_ORDERED);
+  }
   return row?.status === 'open';
 }
 

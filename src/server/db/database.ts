@@ -22,6 +22,12 @@ export interface Db {
   pgPool?: pg.Pool;
   /** SQLite: the gate in front of write transactions, closed while the WAL is restarted (db/write-gate.ts). */
   writeGate?: WriteGate;
+  /**
+   * Settles what stopped a write transaction when a crashed process left it in the way (an order placement past its
+   * lease: src/server/orders/recovery.ts) and says whether the transaction should run again. Set by getDb for the
+   * process's database; a database opened otherwise (scripts, tests) has it only when its opener sets it.
+   */
+  recoverFrom?: (err: unknown) => Promise<boolean>;
 }
 
 export interface DbOptions {
@@ -82,7 +88,18 @@ export async function migrate(db: Db): Promise<void> {
  * hosts the local OpenID provider) each load their own copy of this module: they must share one connection.
  */
 const SHARED = Symbol.for('storefront.db');
-type WithDb = typeof globalThis & { [SHARED]?: Promise<Db> };
+const LAPSE_HANDLER = Symbol.for('storefront.db.lapse-handler');
+type LapseHandler = (db: Db, err: unknown) => Promise<boolean>;
+type WithDb = typeof globalThis & { [SHARED]?: Promise<Db>; [LAPSE_HANDLER]?: LapseHandler };
+
+/**
+ * What settles a write's obstacle that a crashed process left (a bag whose placement's lease ran out): the server
+ * registers the order recovery here at start-up (src/server/main.ts), so the database module never imports the
+ * checkout. Kept on globalThis, as the handle is, for the server bundle's copy of this module.
+ */
+export function onLapsedPlacement(handler: LapseHandler): void {
+  (globalThis as WithDb)[LAPSE_HANDLER] = handler;
+}
 
 export function getDb(): Promise<Db> {
   const g = globalThis as WithDb;
@@ -91,6 +108,7 @@ export function getDb(): Promise<Db> {
       const { DATABASE_URL } = config();
       const db = createDb({ databaseUrl: DATABASE_URL });
       await migrate(db);
+      db.recoverFrom = async (err) => (g[LAPSE_HANDLER] ? g[LAPSE_HANDLER](db, err) : false);
       if (!DATABASE_URL) {
         // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
         // Only once the opening has worked: a failed one is tried again at the next call, and the thread never

@@ -6,6 +6,8 @@ export type Tx = Kysely<Database> | Transaction<Database>;
 
 const PG_RETRYABLE = new Set(['40001', '40P01']); // serialization failure, deadlock detected
 const MAX_ATTEMPTS = 5;
+/** A sign-in's merge can meet two bags each left mid-placement; more than that is not a crash's leftover. */
+const MAX_SETTLED = 2;
 
 /**
  * Runs read-then-write work so that concurrent requests cannot interleave it.
@@ -14,8 +16,21 @@ const MAX_ATTEMPTS = 5;
  *   connection is already exclusive while the callback runs.
  * - PostgreSQL: READ COMMITTED plus explicit row locks (`lockForUpdate`) in the callback; a deadlock or
  *   serialization failure is retried a few times with jitter.
+ * The work may run more than once (a PostgreSQL retry, or after Db.recoverFrom settled what stopped it): it must not
+ * act outside the transaction before it commits.
  */
 export async function withWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let settled = 0; ; settled++) {
+    try {
+      return await writeTransaction(db, work);
+    } catch (err) {
+      // Something a crashed process left in the way (Db.recoverFrom): settled, the work runs again, from the start.
+      if (settled >= MAX_SETTLED || !(await db.recoverFrom?.(err))) throw err;
+    }
+  }
+}
+
+async function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
   if (db.dialect === 'sqlite') {
     await db.writeGate?.enter();
     try {

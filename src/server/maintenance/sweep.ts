@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from 'kysely';
 import { config } from '../config.ts';
 import { getDb, type Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import { recoverAbandonedAttempts } from '../orders/recovery.ts';
+import { nextLeaseEnd, recoverAbandonedAttempts } from '../orders/recovery.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGateway } from '../payments/payments.ts';
 
 /**
@@ -92,41 +93,79 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
 
 /** How often each instance sweeps, on average; each wait is drawn between half and one and a half of it. */
 export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
+/** How long after a lease's end its recovery runs: a timer may fire a millisecond early, and the lease must be over. */
+const LEASE_END_GRACE_MS = 50;
+/** How soon an attempt the gateway could not be asked about is tried again. */
+const RECOVERY_RETRY_MS = 30_000;
+
+interface MaintenanceOptions {
+  intervalMs?: number;
+  /** The database and the card gateway to work with: the process's own unless a test gives others. */
+  database?: () => Promise<Db>;
+  gateway?: () => PaymentGateway;
+}
 
 /**
- * Sweeps on a timer with jitter (instances started together drift apart), the first run within a minute of start;
- * abandoned order attempts (src/server/orders/recovery.ts) are recovered at once and then with every sweep.
- * The timer does not keep the process alive. Returns a function that stops it.
+ * Sweeps on a timer with jitter (instances started together drift apart), the first run within a minute of start.
+ * Order placements a process left mid-payment (src/server/orders/recovery.ts) are recovered at once, then again
+ * whenever the earliest open lease ends (so a lease still live at start-up, the crashed process's last placements,
+ * is settled as soon as it runs out), and with every sweep. A lease that starts after that is looked at by the next
+ * sweep, or at once by a request that meets it. The timers do not keep the process alive. Returns a function that
+ * stops them.
  */
-export function startMaintenance(intervalMs = SWEEP_INTERVAL_MS): () => void {
-  let timer: NodeJS.Timeout | undefined;
+export function startMaintenance({
+  intervalMs = SWEEP_INTERVAL_MS,
+  database = getDb,
+  gateway = paymentGateway,
+}: MaintenanceOptions = {}): () => void {
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let recoveryTimer: NodeJS.Timeout | undefined;
+  let recovering: Promise<void> | undefined;
   let stopped = false;
-  const schedule = (delay: number) => {
-    timer = setTimeout(run, delay);
+  const later = (run: () => unknown, delay: number) => {
+    const timer = setTimeout(run, delay);
     timer.unref();
+    return timer;
   };
-  const recover = async () => {
+  const recoverOnce = async () => {
+    let next: number | null;
     try {
-      const recovered = await recoverAbandonedAttempts(await getDb(), paymentGateway());
+      const db = await database();
+      const now = new Date();
+      const { recovered, left } = await recoverAbandonedAttempts(db, gateway(), now);
       if (recovered > 0) console.warn(`[maintenance] recovered ${recovered} order attempt(s) left mid-payment; their authorizations were voided`);
+      // From the same instant: a lease that ran out while this run was busy is next, at once.
+      const end = await nextLeaseEnd(db, now);
+      next = end ? Math.max(end.getTime() - Date.now(), 0) + LEASE_END_GRACE_MS : null;
+      if (left > 0) next = Math.min(next ?? RECOVERY_RETRY_MS, RECOVERY_RETRY_MS);
     } catch (err) {
-      console.warn(`[maintenance] order recovery failed, trying again next time: ${(err as Error).message}`);
+      console.warn(`[maintenance] order recovery failed, trying again shortly: ${(err as Error).message}`);
+      next = RECOVERY_RETRY_MS;
     }
+    clearTimeout(recoveryTimer);
+    if (!stopped && next !== null) recoveryTimer = later(recover, next);
   };
-  const run = async () => {
+  // One run at a time; a sweep that comes during a run leaves it to that run (which schedules the next).
+  const recover = () => {
+    recovering ??= recoverOnce().finally(() => {
+      recovering = undefined;
+    });
+    return recovering;
+  };
+  const sweep = async () => {
     try {
-      await sweepExpired(await getDb());
+      await sweepExpired(await database());
     } catch (err) {
       console.warn(`[maintenance] sweep failed, trying again next time: ${(err as Error).message}`);
     }
     await recover();
-    if (!stopped) schedule(intervalMs * (0.5 + Math.random()));
+    if (!stopped) sweepTimer = later(sweep, intervalMs * (0.5 + Math.random()));
   };
-  // Order attempts a crashed process left mid-payment are recovered at start-up, then with every sweep.
   void recover();
-  schedule(Math.random() * Math.min(60_000, intervalMs));
+  sweepTimer = later(sweep, Math.random() * Math.min(60_000, intervalMs));
   return () => {
     stopped = true;
-    clearTimeout(timer);
+    clearTimeout(sweepTimer);
+    clearTimeout(recoveryTimer);
   };
 }

@@ -5,6 +5,7 @@ import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { readBasket, emptyBasket } from '../commerce/basket-read.ts';
 import { CommerceError } from '../commerce/errors.ts';
+import { lapsedAttemptOf, placementLapsed, PlacementLapsed } from '../commerce/basket-lock.ts';
 import { releaseInTx, reserveInTx, type StockRequest } from '../commerce/stock.ts';
 import type { PaymentGateway, PaymentSource } from '../payments/gateway.ts';
 import { deliverQueued, queueMail, type Mail } from '../mail/mailer.ts';
@@ -18,6 +19,7 @@ import type { BasketSummary, BasketView } from '#src/lib/commerce-types.ts';
 import { describeLine, detailTexts } from '#src/lib/line-details.ts';
 import { orderDelivery } from '#src/lib/shipping-methods.ts';
 import { confirmationMail } from './confirmation-mail.ts';
+import { recoverAttempt } from './recovery.ts';
 
 /**
  * Placing an order, exactly once (checkout issue item 5). Three short transactions around the one call that moves
@@ -32,8 +34,8 @@ import { confirmationMail } from './confirmation-mail.ts';
  *    sessions, the confirmation e-mail is queued in the outbox, and the attempt stores its reply, all at once.
  *
  * A refusal at 2 (or a failure at 3) gives the stock back, voids any authorization and frees the bag. A process that
- * dies between 1 and 3 leaves an 'authorizing' attempt whose lease runs out; the recovery sweep (recovery.ts) voids
- * what the gateway holds under its reference and gives everything back.
+ * dies between 1 and 3 leaves an 'authorizing' attempt whose lease runs out; recovery (recovery.ts) voids what the
+ * gateway holds under its reference and gives everything back, at the lease's end or as soon as a request meets it.
  */
 
 export interface PlacementRequest {
@@ -87,8 +89,18 @@ interface Snapshot {
   taken: StockRequest[];
 }
 
-const LEASE_MARGIN_MS = 60_000;
+/**
+ * An attempt's lease is the gateway's timeout (leaseMs: the adapters give up on an authorization after it) plus this
+ * margin, for what else lies between the claim and the commit's check of the attempt: committing the claim, waiting
+ * for the write lock of the commit (SQLite's one writer, behind a burst of other writes) and a garbage-collection
+ * pause. A whole placement takes 31 ms at the 99th percentile under `npm run bench`; 5 s leaves two orders of
+ * magnitude for a stall. The lease is how long a bag stays locked after a crash, so it is no longer than that. Should
+ * a live placement outrun it anyway, nothing is lost: its commit finds the lease passed and stands down, voiding what
+ * it got and giving everything back (or answering the failure recovery stored meanwhile).
+ */
+const LEASE_MARGIN_MS = 5_000;
 const WAIT_STEP_MS = 25;
+const ORDER_BEING_PLACED = 'Your order is already being placed.';
 
 const requestHash = (basketId: string, body: unknown) =>
   createHash('sha256')
@@ -126,12 +138,18 @@ type Claim =
 
 export async function placeOrder(db: Db, gateway: PaymentGateway, request: PlacementRequest, leaseMs: number): Promise<PlacementReply> {
   const hash = requestHash(request.basketId, request.body);
-  let claim: Claim;
-  try {
-    claim = await withWriteTransaction(db, (tx) => claimBasket(db, tx, request, hash, leaseMs));
-  } catch (err) {
-    if (isUniqueViolation(err)) return awaitReply(db, request.idempotencyKey, hash, leaseMs);
-    throw err;
+  let claim: Claim | undefined;
+  while (!claim) {
+    try {
+      claim = await withWriteTransaction(db, (tx) => claimBasket(db, tx, request, hash, leaseMs));
+    } catch (err) {
+      if (isUniqueViolation(err)) return awaitReply(db, gateway, request.idempotencyKey, hash, leaseMs);
+      // The bag's previous placement outlived its lease: settled here, this claim runs again. One the gateway cannot
+      // be asked about yet keeps the bag; this key is not used up (its claim was rolled back).
+      const lapsed = lapsedAttemptOf(err);
+      if (!lapsed) throw err;
+      if (!(await recoverAttempt(db, gateway, lapsed))) return failed(409, ORDER_BEING_PLACED, null, request.expectedTotal);
+    }
   }
   if (claim.kind === 'reply') return delivered(claim.reply);
   return authorizeAndCommit(db, gateway, claim.attemptId, claim.basketId, claim.snapshot, request.securityCode);
@@ -172,7 +190,10 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
     tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', request.basketId),
   ).executeTakeFirst();
   if (bag?.status !== 'open') return done(failed(409, 'This bag has already been ordered.', null, request.expectedTotal));
-  if (bag.placing_attempt_id) return done(failed(409, 'Your order is already being placed.', null, request.expectedTotal));
+  if (bag.placing_attempt_id) {
+    if (await placementLapsed(tx, bag.placing_attempt_id)) throw new PlacementLapsed(bag.placing_attempt_id, ORDER_BEING_PLACED);
+    return done(failed(409, ORDER_BEING_PLACED, null, request.expectedTotal));
+  }
 
   const basket = await readBasket(tx, request.basketId);
   const record = await withAccountEmail(tx, await readCheckout(tx, request.basketId), request.customerId);
@@ -290,15 +311,19 @@ async function authorizeAndCommit(
       // The gateway cannot be reached to void what it may hold: the recovery sweep finishes this attempt later.
       return failed(status, message, null, snapshot.totals.orderTotal);
     }
-    // A card the gateway refused (or a token already spent) is taken off the bag: the shopper chooses a payment
-    // method again. A wrong security code keeps the card: the shopper types the code again.
+    // A saved card the gateway refused is taken off the bag (a card entered by token always is: its token is spent);
+    // the shopper chooses a payment method again. A wrong security code keeps a saved card: the code is typed again.
     const refused = outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used';
     return abandonAttempt(db, attemptId, basketId, snapshot, (basket) => failed(status, message, basket, snapshot.totals.orderTotal), refused);
   }
   try {
     const committed = await withWriteTransaction(db, async (tx) => {
-      const attempt = await lockClause(db)(tx.selectFrom('checkout_attempts').select('state').where('id', '=', attemptId)).executeTakeFirst();
+      const attempt = await lockClause(db)(
+        tx.selectFrom('checkout_attempts').select(['state', 'lease_until']).where('id', '=', attemptId),
+      ).executeTakeFirst();
       if (attempt?.state !== 'authorizing') throw new Error('the attempt was recovered while it was being authorized');
+      // Past its lease the attempt is recovery's to settle (recovery.ts), which may be voiding this very hold.
+      if (attempt.lease_until < new Date().toISOString()) throw new Error('the attempt outlived its lease');
       return commitOrder(tx, attemptId, basketId, snapshot, outcome.authorizationId);
     });
     return delivered(committed);
@@ -323,7 +348,11 @@ export async function voidByReference(gateway: PaymentGateway, reference: string
   }
 }
 
-/** Gives back what an attempt took (stock, the bag) and stores its failure as the key's reply. */
+/**
+ * Gives back what an attempt took (stock, the bag) and stores its failure as the key's reply. A card that paid by
+ * token is taken off the bag too: the authorization spent the token (a token pays once), so the shopper enters the
+ * card again; a saved card stays.
+ */
 export async function abandonAttempt(
   db: Db,
   attemptId: string,
@@ -344,7 +373,7 @@ export async function abandonAttempt(
       .where('id', '=', basketId)
       .where('placing_attempt_id', '=', attemptId)
       .execute();
-    if (forgetCard) await writeCheckout(tx, basketId, { payment: null });
+    if (forgetCard || snapshot.payment?.source.kind === 'token') await writeCheckout(tx, basketId, { payment: null });
     const answer = reply(await readBasket(tx, basketId));
     await finishAttempt(tx, attemptId, answer);
     return answer;
@@ -576,21 +605,25 @@ const storedReply = (status: number, reply: string, replayed: boolean): Placemen
 
 /**
  * Another request holds this key: its reply is ours once stored (replayed), as long as it was the same request.
- * While it is still being placed the request waits, up to the attempt's lease; then 409.
+ * While it is still being placed the request waits, up to the attempt's lease; an attempt past its lease (its
+ * process died) is settled here and its reply is ours. 409 when it cannot be settled yet.
  */
-async function awaitReply(db: Db, key: string, hash: string, leaseMs: number): Promise<PlacementReply> {
-  const deadline = Date.now() + leaseMs + 5_000;
+async function awaitReply(db: Db, gateway: PaymentGateway, key: string, hash: string, leaseMs: number): Promise<PlacementReply> {
+  const deadline = Date.now() + leaseMs + LEASE_MARGIN_MS + 5_000;
   for (;;) {
     const row = await db.kysely
       .selectFrom('checkout_attempts')
-      .select(['request_hash', 'state', 'reply', 'reply_status'])
+      .select(['id', 'request_hash', 'state', 'reply', 'reply_status', 'lease_until'])
       .where('idempotency_key', '=', key)
       .executeTakeFirst();
     if (row && row.request_hash !== hash) {
       return failed(422, 'This idempotency key was already used for a different request.', null, 0);
     }
     if (row?.state === 'done' && row.reply) return storedReply(row.reply_status ?? 200, row.reply, true);
-    if (Date.now() > deadline) return failed(409, 'Your order is still being placed. Please wait a moment and refresh.', null, 0);
-    await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
+    const lapsed = row?.state === 'authorizing' && row.lease_until < new Date().toISOString();
+    if ((lapsed && !(await recoverAttempt(db, gateway, row.id))) || Date.now() > deadline) {
+      return failed(409, 'Your order is still being placed. Please wait a moment and refresh.', null, 0);
+    }
+    if (!lapsed) await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
   }
 }

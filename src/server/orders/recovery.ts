@@ -1,42 +1,108 @@
 import type { Db } from '../db/database.ts';
+import { lockClause, withWriteTransaction } from '../db/transaction.ts';
+import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
+import { paymentGateway } from '../payments/payments.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { abandonAttempt, voidByReference, type PlacementReply } from './place-order.ts';
 
 const BATCH = 50;
 
 /**
- * The recovery sweep: an attempt still 'authorizing' after its lease belongs to a process that died (or lost the
- * database) between authorizing and committing. What the gateway holds under its reference is voided, its stock and
- * bag are given back, and its key answers with a technical error from then on. Run at start-up and by the sweeper;
- * safe on every instance at once (the abandon step locks the attempt and skips one already done).
+ * The recovery of order placements left mid-payment: an attempt still 'authorizing' after its lease belongs to a
+ * process that died (or lost the database) between claiming the bag and committing the order. What the gateway holds
+ * under its reference is voided, its stock and bag are given back, and its key answers with a technical error from
+ * then on. It runs when the earliest open lease ends (src/server/maintenance/sweep.ts schedules it, from start-up
+ * on), with every sweep, and inline when a request meets such an attempt: a retry with its key, a write to its bag,
+ * another placement of its bag. Safe on every instance at once (the abandon step locks the attempt and skips one
+ * already done).
  */
-export async function recoverAbandonedAttempts(db: Db, gateway: PaymentGateway, now = new Date()): Promise<number> {
-  const stale = await db.kysely
-    .selectFrom('checkout_attempts')
-    .select(['id', 'basket_id', 'snapshot'])
-    .where('state', '=', 'authorizing')
-    .where('lease_until', '<', now.toISOString())
-    .limit(BATCH)
-    .execute();
-  let recovered = 0;
-  for (const attempt of stale) {
-    if (!attempt.snapshot || !(await voidByReference(gateway, attempt.id))) continue;
-    const failed = (): PlacementReply => ({
-      status: 503,
-      replayed: false,
-      result: {
-        confirmationStatus: 'failed',
-        orderNo: null,
-        orderId: null,
-        orderTotal: 0,
-        message: ORDER_TECHNICAL_PROBLEM,
-        basket: null,
-        basketId: attempt.basket_id,
-      },
-    });
-    await abandonAttempt(db, attempt.id, attempt.basket_id, JSON.parse(attempt.snapshot), failed);
-    recovered++;
+
+/** In this process, one settlement per attempt at a time: ten requests meeting one lapsed bag ask the gateway once. */
+const settling = new Map<string, Promise<boolean>>();
+
+/**
+ * Settles the attempt if it is still authorizing past its lease. True when it is settled (now or before); false
+ * while its lease runs, or when the gateway cannot be asked (it stays for a later try).
+ */
+export function recoverAttempt(db: Db, gateway: PaymentGateway, attemptId: string, now = new Date()): Promise<boolean> {
+  let running = settling.get(attemptId);
+  if (!running) {
+    running = settle(db, gateway, attemptId, now).finally(() => settling.delete(attemptId));
+    settling.set(attemptId, running);
   }
-  return recovered;
+  return running;
+}
+
+async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: Date): Promise<boolean> {
+  // Read under the attempt's lock: a commit of it under way finishes first, and one that comes later finds the lease
+  // passed and stands down (place-order.ts), so no order is written on a hold voided here.
+  const attempt = await withWriteTransaction(db, (tx) =>
+    lockClause(db)(
+      tx.selectFrom('checkout_attempts').select(['basket_id', 'state', 'snapshot', 'lease_until']).where('id', '=', attemptId),
+    ).executeTakeFirst(),
+  );
+  if (!attempt || attempt.state === 'done') return true;
+  if (attempt.state !== 'authorizing' || !attempt.snapshot || attempt.lease_until >= now.toISOString()) return false;
+  if (!(await voidByReference(gateway, attemptId))) return false;
+  const failed = (): PlacementReply => ({
+    status: 503,
+    replayed: false,
+    result: {
+      confirmationStatus: 'failed',
+      orderNo: null,
+      orderId: null,
+      orderTotal: 0,
+      message: ORDER_TECHNICAL_PROBLEM,
+      basket: null,
+      basketId: attempt.basket_id,
+    },
+  });
+  await abandonAttempt(db, attemptId, attempt.basket_id, JSON.parse(attempt.snapshot), failed);
+  return true;
+}
+
+/**
+ * Settles every attempt past its lease, a batch at a time, each batch at once (the gateway calls overlap). `left`
+ * counts those the gateway could not be asked about.
+ */
+export async function recoverAbandonedAttempts(db: Db, gateway: PaymentGateway, now = new Date()): Promise<{ recovered: number; left: number }> {
+  const skipped = new Set<string>();
+  let recovered = 0;
+  for (;;) {
+    let stale = db.kysely
+      .selectFrom('checkout_attempts')
+      .select('id')
+      .where('state', '=', 'authorizing')
+      .where('lease_until', '<', now.toISOString())
+      .limit(BATCH);
+    if (skipped.size > 0) stale = stale.where('id', 'not in', [...skipped]);
+    const ids = (await stale.execute()).map((r) => r.id);
+    const settled = await Promise.all(ids.map((id) => recoverAttempt(db, gateway, id, now)));
+    for (const [i, ok] of settled.entries()) {
+      if (ok) recovered++;
+      else skipped.add(ids[i]!);
+    }
+    if (ids.length < BATCH) return { recovered, left: skipped.size };
+  }
+}
+
+/** When the next open lease ends (at or after `now`), or null when no placement is under way. */
+export async function nextLeaseEnd(db: Db, now = new Date()): Promise<Date | null> {
+  const row = await db.kysely
+    .selectFrom('checkout_attempts')
+    .select((eb) => eb.fn.min('lease_until').as('until'))
+    .where('state', '=', 'authorizing')
+    .where('lease_until', '>=', now.toISOString())
+    .executeTakeFirst();
+  return row?.until ? new Date(row.until) : null;
+}
+
+/**
+ * Db.recoverFrom for the process's database: a write that met a bag whose placement lapsed (PlacementLapsed) has
+ * that placement settled with the store's gateway, then runs again.
+ */
+export async function recoverLapsedPlacement(db: Db, err: unknown, gateway: () => PaymentGateway = paymentGateway): Promise<boolean> {
+  const attemptId = lapsedAttemptOf(err);
+  return attemptId ? recoverAttempt(db, gateway(), attemptId) : false;
 }
