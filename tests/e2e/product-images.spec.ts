@@ -4,7 +4,7 @@ import { GALLERY_WIDTHS } from '#src/lib/images/image-urls.ts';
 import { hydrated } from './hydration.ts';
 
 /**
- * Photographs at the size they are drawn (docs/decisions.md, "Product images (issue 12 item 4)"): the seeded dresses
+ * Photographs at the size they are drawn (docs/decisions.md, "Product images"): the seeded dresses
  * are JPEG photographs, so their tiles, gallery and zoom carry a srcset of image-service URLs; the gallery preloads
  * what the shopper may see next and holds at most the spec's 30 images (checkout spec §9 "Image cache").
  */
