@@ -1,4 +1,4 @@
-// The checkout's figures for npm run bench (issue 11 item 8): order placement by card through the sandbox gateway
+// The checkout's figures for npm run bench: order placement by card through the sandbox gateway
 // (orders/s and p99 at N connections, each request a different ready bag and a fresh idempotency key), each step's
 // save and the address suggestions (p95; each connection a shopper saving their own bag), all against the same server. Prints
 // figures; asserts nothing.

@@ -1,4 +1,4 @@
-// npm run bench:scale: the store at several catalog sizes side by side (issue 12 item 5). For each size it seeds a
+// npm run bench:scale: the store at several catalog sizes side by side. For each size it seeds a
 // SQLite store once (kept in data/scale-<N> and reused while its product count matches), builds, starts the
 // production server and measures: build time and size, time until the server answers, pages (a static page as the
 // baseline, a cached product page, a cached category page, the on-demand category listing), search (/search, the

@@ -1,4 +1,4 @@
-// Search at catalog scale (issue 12 item 2): suggestions, /search and /quick-order against a production server that
+// Search at catalog scale: suggestions, /search and /quick-order against a production server that
 // is already running, 10 connections, each target warmed up for a second first. Prints req/s, p50, p97.5 (autocannon
 // has no p95; p97.5 is above it) and p99 latency, and the server's CPU time per request and memory (RSS) from /proc,
 // steadier than latency on a machine other work shares. Usage, with a catalog seeded by

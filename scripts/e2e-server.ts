@@ -22,7 +22,7 @@ const env: NodeJS.ProcessEnv = {
   IMAGE_CACHE_MAX_ENTRIES: '40',
 };
 
-// Migrated and seeded before the instances start: the build reads no catalog any more (pages made from it are
+// Migrated and seeded before the instances start: the build reads no catalog (pages made from it are
 // rendered on demand), and two instances opening a new SQLite file at once would both run its migrations.
 if (!databaseUrl) rmSync(dataDir, { recursive: true, force: true });
 else rmSync(join(dataDir, 'image-cache'), { recursive: true, force: true });

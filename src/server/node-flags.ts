@@ -11,6 +11,6 @@
  * collections because their request was still running), so at 100,000 products the server's 45-60 MB of live heap
  * grew to a 190 MB old generation under search traffic, and the memory stayed taken. Allowed to double, the same
  * suggestion traffic left 301 MB resident against 350 MB, at the same CPU per request (618 against 622-665 µs);
- * allowed a quarter, 280 MB but 10-20 % more CPU (docs/decisions.md, "Server memory: the old generation").
+ * allowed a quarter, 280 MB but 10-20 % more CPU (docs/decisions.md, "Server memory").
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=100'] as const;

@@ -5,7 +5,7 @@ import { exportFeed } from '#src/server/catalog/catalog-export.ts';
 import { importFeed } from '#src/server/catalog/catalog-import.ts';
 
 /**
- * Pages made from the catalog follow it without a rebuild (issue 12 item 1): a change written to the database
+ * Pages made from the catalog follow it without a rebuild: a change written to the database
  * reaches the product page (its JSON-LD too), its category page, its brand page and the home page's tiles on both app
  * instances (scripts/e2e-server.ts runs two on one database), each of which had the page cached before the change.
  * Waits are polls for the change (each instance reads the catalog stamp every 2 s), never fixed sleeps.

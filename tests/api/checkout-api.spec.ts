@@ -8,7 +8,7 @@ import { ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
- * The checkout over HTTP against the production server (issue 11 items 2-5 and 7, "Endpoint"): a guest's whole card
+ * The checkout over HTTP against the production server: a guest's whole card
  * checkout, exactly-once placement (replay, 422, 409), a declined card then an approved one, an e-gift-card-only
  * bag, every endpoint's bad input, the signed-in extras, and that a card number is never kept. Each test is its own
  * visitor (own cookies and X-Forwarded-For, so per-address limits do not spill between tests).

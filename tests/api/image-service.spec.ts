@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { config } from '#src/server/config.ts';
 
 /**
- * The image service (docs/decisions.md, "Product images (issue 12 item 4)"): the seeded dresses are JPEG
+ * The image service (docs/decisions.md, "The image service and responsive images"): the seeded dresses are JPEG
  * photographs, served at the spec's sizes (sw, sh, sm, q, strip; named sizes such as tile-md) in the format the
  * Accept header asks for best, kept on disk within a bound, with an ETag and immutable caching for versioned URLs.
  */

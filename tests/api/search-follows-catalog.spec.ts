@@ -8,7 +8,7 @@ import { importFeed } from '#src/server/catalog/catalog-import.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 
 /**
- * Search follows the catalog without a restart (issue 12 item 2): each app instance reads the catalog's version every
+ * Search follows the catalog without a restart: each app instance reads the catalog's version every
  * few seconds and indexes the catalog again when an import raised it, so both instances of scripts/e2e-server.ts
  * (one database) find a renamed product in suggestions, results and typeahead. Waits are polls for the change,
  * never fixed sleeps. The index is built before an instance listens, so its first query finds it ready.

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Issue 10 item 20: a social sign-in that merges a guest bag into the account's bag hands the merge's notice to
+ * A social sign-in that merges a guest bag into the account's bag hands the merge's notice to
  * the opener page (in the socialLogin result), which shows it on the bag as a password sign-in does.
  */
 async function socialSignIn(r: APIRequestContext, email: string, password: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequest, type APIRequestContext } from '@playwright/test';
 
 /**
- * Request data the store must not trust (security issue, item 7): names that every plain object has, media types
+ * Request data the store must not trust: names that every plain object has, media types
  * that only mention JSON, e-mail addresses with markup in them, an empty gift message once the box is ticked, a
  * promotion's text that must match the rule the bag keeps, and personal pages that a cache must never keep.
  */

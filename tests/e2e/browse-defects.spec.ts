@@ -2,9 +2,9 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 
 /**
- * Issue 10, browse side (items 5, 8, 12, 14-20): where focus lands after an action, modal sizes, the search
- * panel, the promo bar and popovers on both viewports, quick shop and the mini bag, touch targets, the account
- * flyout's Sign Out, and the smaller defects. Each test names the defect it guards.
+ * Browsing details on both viewports: where focus lands after an action, modal sizes, the search panel, the promo
+ * bar and popovers, quick shop and the mini bag, touch targets, the account flyout's Sign Out, and smaller points
+ * (sign-in links, dead reset links, prices, the phone header, hydration). Each test names the behaviour it guards.
  */
 let n = 0;
 test.beforeEach(async ({ context }) => {
@@ -18,7 +18,7 @@ const addViaApi = async (page: Page, productId: string) => {
 };
 const box = async (l: Locator) => (await l.boundingBox())!;
 
-test.describe('item 5: focus after an action', () => {
+test.describe('focus after an action', () => {
   test('Continue Shopping in the added-to-bag modal returns focus to Add to Bag', async ({ page }) => {
     await page.goto('/p/everyday-crew-tee-fb-1001');
     await hydrated(page);
@@ -87,7 +87,7 @@ test.describe('item 5: focus after an action', () => {
     await page.getByRole('button', { name: 'M (out of stock)' }).click();
     const form = page.getByRole('form', { name: /sold out/ });
     await form.getByRole('button', { name: 'Join Waitlist' }).click();
-    // Item 20: the empty submit is not silent (and still sends nothing).
+    // The empty submit is not silent (and still sends nothing).
     await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
     await expect(form.getByLabel('Email')).toBeFocused();
     expect(sent).toEqual([]);
@@ -108,7 +108,7 @@ test.describe('item 5: focus after an action', () => {
   });
 });
 
-test.describe('item 8: modal sizes', () => {
+test.describe('modal sizes', () => {
   test('Product Zoom fills the screen, shows the whole picture, and zoomed in shows it larger than the page', async ({ page }) => {
     await page.goto('/p/silky-tie-neck-blouse-ww-2001');
     await hydrated(page);
@@ -143,7 +143,7 @@ test.describe('item 8: modal sizes', () => {
   });
 });
 
-test.describe('item 12: search box', () => {
+test.describe('search box', () => {
   test('no empty panel on first focus; one clear button while typing', async ({ page }) => {
     await page.goto('/home');
     await page.waitForLoadState('networkidle');
@@ -160,7 +160,7 @@ test.describe('item 12: search box', () => {
   });
 });
 
-test.describe('item 14: promo bar', () => {
+test.describe('promo bar', () => {
   test('the dots stay on one line and play/pause is a drawn icon', async ({ page }) => {
     await page.goto('/home');
     const bar = page.getByRole('region', { name: 'Promotions' });
@@ -178,7 +178,7 @@ test.describe('item 14: promo bar', () => {
   });
 });
 
-test.describe('item 15: header popovers', () => {
+test.describe('header popovers', () => {
   test('the country popover opens under its button; Ship internationally opens the country switcher', async ({ page }) => {
     await page.goto('/home');
     await page.waitForLoadState('networkidle');
@@ -217,7 +217,7 @@ test.describe('item 15: header popovers', () => {
   });
 });
 
-test.describe('item 16 and 17: quick shop and the mini bag', () => {
+test.describe('quick shop and the mini bag', () => {
   test('adding from Quick Shop closes it under the added-to-bag modal', async ({ page }) => {
     await page.goto('/c/tops');
     await page.waitForLoadState('networkidle');
@@ -248,7 +248,7 @@ test.describe('item 16 and 17: quick shop and the mini bag', () => {
   });
 });
 
-test.describe('item 18: touch targets', () => {
+test.describe('touch targets', () => {
   test("the bag's quantity control and the gift card terms are thumb-sized", async ({ page, isMobile }) => {
     test.skip(!isMobile, 'touch targets on a phone');
     await addViaApi(page, 'ww-2001-ivr-M');
@@ -271,7 +271,7 @@ test.describe('item 18: touch targets', () => {
   });
 });
 
-test.describe('item 19: the account flyout', () => {
+test.describe('the account flyout', () => {
   test('signed in, the account flyout offers Sign Out, which signs out', async ({ page }) => {
     const res = await page.request.post('/api/global/register', {
       data: { firstName: 'Flyout', lastName: 'F', email: `flyout.${Date.now()}.${n++}@example.com`, password: 'abcd1234' },
@@ -290,7 +290,7 @@ test.describe('item 19: the account flyout', () => {
   });
 });
 
-test.describe('item 20: smaller defects', () => {
+test.describe('sign-in links, reset links, prices, the phone header and hydration', () => {
   test("'Please sign in to use this code' links to sign-in and back to the bag", async ({ page }) => {
     await addViaApi(page, 'ww-2001-ivr-M');
     await page.goto('/cart');

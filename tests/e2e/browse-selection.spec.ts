@@ -3,8 +3,8 @@ import { hydrated } from './hydration.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 
 /**
- * Issue 10, the product page's selection and what lines say (items 1, 2, 3, 10, 11, 13), as a shopper sees them on
- * desktop and phone. Stock is random in the seed: each test stocks the variants it buys.
+ * The product page's selection and what lines say, as a shopper sees them on desktop and phone. Stock is random
+ * in the seed: each test stocks the variants it buys.
  */
 
 async function stock(skus: string[]): Promise<void> {
@@ -22,7 +22,7 @@ const addViaApi = async (page: Page, productId: string) => {
   expect(res.status(), productId).toBe(200);
 };
 
-test('item 1: the quick shop image follows the colour chosen in it, not the page’s', async ({ page }) => {
+test('the quick shop image follows the colour chosen in it, not the page’s', async ({ page }) => {
   await page.goto('/p/everyday-crew-tee-fb-1001?color=blk');
   await hydrated(page);
   await page.evaluate(() =>
@@ -46,7 +46,7 @@ test('item 1: the quick shop image follows the colour chosen in it, not the page
   await expect(image).toHaveAttribute('alt', 'Silky Tie-Neck Blouse in Ivory, view 1');
 });
 
-test('item 2: a shoe’s width is on every line, so 8 W and 8 M are two different lines', async ({ page }) => {
+test('a shoe’s width is on every line, so 8 W and 8 M are two different lines', async ({ page }) => {
   await stock(['ks-6001-blk-8-W', 'ks-6001-blk-8-M']);
   await page.goto('/p/classic-leather-loafer-ks-6001?color=blk&size=8&shoeWidth=W');
   await hydrated(page);
@@ -65,7 +65,7 @@ test('item 2: a shoe’s width is on every line, so 8 W and 8 M are two differen
   await expect(mini.getByRole('listitem', { name: 'Classic Leather Loafer, Black, 8 M' })).toBeVisible();
 });
 
-test('item 3 and 13: the final-sale colour’s price and message name it; its line in the bag warns', async ({ page }) => {
+test('the final-sale colour’s price and message name it; its line in the bag warns', async ({ page }) => {
   await stock(['fb-1003-sun-M']);
   await page.goto('/p/button-front-cardigan-fb-1003');
   await hydrated(page);
@@ -77,7 +77,7 @@ test('item 3 and 13: the final-sale colour’s price and message name it; its li
   await sunflower.click();
   await expect(page.getByRole('group', { name: /^Color:/ }).locator('legend')).toHaveText('Color: Sunflower · Final Sale: no returns or exchanges');
   await expect(callout).toHaveClass(/group-callout-current/);
-  // Item 13: the price is the colour's before any size is chosen.
+  // The price is the colour's before any size is chosen.
   await expect(page.locator('.purchase .price-final')).toHaveText('$23.99');
   await expect(page.locator('.purchase .price').getByLabel('Was $49.99')).toBeVisible();
   await page.getByRole('button', { name: 'M', exact: true }).click();
@@ -88,7 +88,7 @@ test('item 3 and 13: the final-sale colour’s price and message name it; its li
   await expect(line).toContainText('Final Sale: no returns or exchanges');
 });
 
-test('item 13: a clearance colour shows its price as soon as it is chosen', async ({ page }) => {
+test('a clearance colour shows its price as soon as it is chosen', async ({ page }) => {
   await page.goto('/p/everyday-crew-tee-fb-1001?color=blk');
   await hydrated(page);
   const final = page.locator('.purchase .price-final');
@@ -98,7 +98,7 @@ test('item 13: a clearance colour shows its price as soon as it is chosen', asyn
   await expect(final).not.toContainText('–');
 });
 
-test('item 10: trouser sizes follow the chosen fit; a Petite size picked first needs no fit', async ({ page }) => {
+test('trouser sizes follow the chosen fit; a Petite size picked first needs no fit', async ({ page }) => {
   await stock(['fb-1005-nvy-Petite-6P']);
   await page.goto('/p/pull-on-ponte-trouser-fb-1005?color=nvy');
   await hydrated(page);
@@ -114,7 +114,7 @@ test('item 10: trouser sizes follow the chosen fit; a Petite size picked first n
   await expect(page.getByText('Please select Fit.')).toHaveCount(0);
 });
 
-test('item 11: a product sold out in every colour says so, looks so, and offers the waitlist', async ({ page }) => {
+test('a product sold out in every colour says so, looks so, and offers the waitlist', async ({ page }) => {
   await page.goto('/p/quilted-vest-fb-1006');
   await hydrated(page);
   await expect(page.getByTestId('sold-out')).toHaveText('This item is sold out.');

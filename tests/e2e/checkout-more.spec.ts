@@ -3,9 +3,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 
 /**
- * The rest of issue 11's journeys: an e-gift-card-only bag (no shipping step), a signed-in shopper with a saved
- * address and a saved card, the whole guest checkout by keyboard alone, every field's error at once, and axe on
- * every step.
+ * Checkout journeys beyond the guest's card order: an e-gift-card-only bag (no shipping step), a signed-in shopper
+ * with a saved address and a saved card, the whole guest checkout by keyboard alone, every field's error at once,
+ * and axe on every step.
  */
 const SKU = 'fb-1002-olv-M';
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The shipping step's extras as a shopper sees them (issue 11 item 3): package protection auto-applied once with its
+ * The shipping step's extras as a shopper sees them: package protection auto-applied once with its
  * own summary row (a removal sticks), EcoShip with its date held across a reload, the gift card fee and heavy item
  * surcharge under every method and in the summary, the perks line under Express, and the 'About Your Order' modal
  * for items that cannot go to a P.O. box. The test server turns the calendar-dependent peak fee off.

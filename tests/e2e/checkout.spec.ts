@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
 /**
- * The checkout as a shopper uses it (issue 11 item 7): a guest buys by card from information to confirmation, a
+ * The checkout as a shopper uses it: a guest buys by card from information to confirmation, a
  * declined card then an approved one, what was typed survives a reload on every step, and the step follows the
  * URL with the server's choice winning.
  */

@@ -135,7 +135,7 @@ test.describe('flyouts', () => {
     await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
     await page.getByRole('button', { name: 'Add to Bag' }).click();
     await expect(page.getByRole('link', { name: 'Bag, 1 item' })).toBeAttached();
-    // The product page's added-to-bag confirmation (issue 5), when present, is closed first.
+    // The product page's added-to-bag confirmation, when present, is closed first.
     const added = page.getByRole('dialog', { name: 'Added to your bag' });
     if (await added.isVisible().catch(() => false)) await added.getByRole('button', { name: 'Continue Shopping' }).click();
     await page.getByRole('button', { name: 'Bag preview' }).click();

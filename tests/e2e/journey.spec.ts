@@ -95,7 +95,7 @@ test('a sold-out product cannot be added', async ({ page }) => {
   await expect(page.getByText('This item is sold out.')).toBeVisible();
   await page.getByRole('button', { name: 'Olive (out of stock)' }).click();
   await page.getByRole('button', { name: 'M (out of stock)' }).click();
-  // Sold out in every colour: it says so and offers the waitlist instead of another colour (issue 10 item 11).
+  // Sold out in every colour: it says so and offers the waitlist instead of another colour.
   await expect(page.getByRole('button', { name: 'Sold Out', exact: true })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Join Waitlist' })).toBeVisible();
   // (joining its waitlist: tests/e2e/product-lists.spec.ts)

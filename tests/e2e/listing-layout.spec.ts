@@ -1,9 +1,9 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 
-/** Product tiles and carousels as a shopper sees them laid out (issue 10 items 6 and 7), on desktop and phone. */
+/** Product tiles and carousels as a shopper sees them laid out, on desktop and phone. */
 
-// The phone the issue was found on (390x844) is narrower than the mobile project's device: test on it.
+// A common phone (390x844) is narrower than the mobile project's device: test on it.
 test.beforeEach(async ({ page, isMobile }) => {
   if (isMobile) await page.setViewportSize({ width: 390, height: 844 });
 });

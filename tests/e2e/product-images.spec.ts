@@ -4,9 +4,9 @@ import { GALLERY_WIDTHS } from '#src/lib/images/image-urls.ts';
 import { hydrated } from './hydration.ts';
 
 /**
- * Photographs at the size they are drawn (docs/decisions.md, "Product images (issue 12 item 4)"): the seeded dresses
- * are JPEG photographs, so their tiles, gallery and zoom carry a srcset of image-service URLs; the gallery preloads
- * what the shopper may see next and holds at most the spec's 30 images (checkout spec §9 "Image cache").
+ * Photographs at the size they are drawn (docs/decisions.md, "The image service and responsive images"): the seeded
+ * dresses are JPEG photographs, so their tiles, gallery and zoom carry a srcset of image-service URLs; the gallery
+ * preloads what the shopper may see next and holds at most the spec's 30 images (checkout spec §9 "Image cache").
  */
 const DRESS = '/p/wrap-midi-dress-jl-4001';
 
@@ -115,9 +115,9 @@ test('the zoom shows the whole photograph at 1x, keeps its Close button clear, a
 });
 
 /**
- * The first photograph is the product page's largest paint (docs/decisions.md, "Product page LCP"): the browser takes
- * the copy it draws, and nothing the page runs competes with it, since its scripts, islands, their API calls and the
- * gallery's other slides start once the photograph has been shown.
+ * The first photograph is the product page's largest paint (docs/decisions.md, "The largest paint first"): the
+ * browser takes the copy it draws, and nothing the page runs competes with it, since its scripts, islands, their API
+ * calls and the gallery's other slides start once the photograph has been shown.
  */
 test.describe('the largest paint first', () => {
   test('the page starts its scripts, its calls to the API and its other photographs only after the first photograph has been painted', async ({

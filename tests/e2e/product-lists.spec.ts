@@ -2,8 +2,8 @@ import { expect, test } from '@playwright/test';
 import { hydrated } from './hydration.ts';
 
 /**
- * The waitlist and the wishlist toggle as mounted in the product page's purchase area (the product side of
- * issue 5 mounts WaitlistForm and WishlistToggle; these journeys check the whole path).
+ * The waitlist and the wishlist toggle as mounted in the product page's purchase area (these journeys
+ * check the whole path, from the product page to the list).
  */
 let n = 0;
 test.beforeEach(async ({ context }) => {

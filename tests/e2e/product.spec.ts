@@ -239,7 +239,7 @@ test('quick shop from a product tile on a listing page', async ({ page }) => {
   await expect(quick.getByRole('link', { name: 'View full details' })).toHaveAttribute('href', '/p/waffle-henley-fb-1002?recommendation=true');
   await quick.getByRole('button', { name: 'M', exact: true }).click();
   await quick.getByRole('button', { name: 'Add to Bag' }).click();
-  // Quick shop closes: the confirmation is the only modal (issue 10 item 16).
+  // Quick shop closes: the confirmation is the only modal.
   await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText('Waffle Henley');
   await expect(quick).toBeHidden();
 });

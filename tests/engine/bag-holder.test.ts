@@ -22,7 +22,7 @@ function memoryHolder(start: string | null) {
   return { held, holder };
 }
 
-describe('the engine and whoever holds the bag (issue 9: addItem writes no session or customer table)', () => {
+describe('the engine and whoever holds the bag (addItem writes no session or customer table)', () => {
   it("hands a first add's new bag to the holder, and adds to the held bag after that without handing it again", async () => {
     const { held, holder } = memoryHolder(null);
     const first = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 }, holder);

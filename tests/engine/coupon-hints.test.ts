@@ -13,7 +13,7 @@ const codesOn = async (id: string) => {
   return { codes: Object.values(p.promotions).map((x) => x.couponCodeID), groups: p.colorGroups.map((g) => g.hasApplicableCoupon) };
 };
 
-/** A product page names a code only if that code can take something off the product (issue 10 item 9). */
+/** A product page names a code only if that code can take something off the product. */
 it('the gift cards of a brand with a brand-wide code advertise no code; its clothes do', async () => {
   expect(await codesOn('ww-2001')).toEqual({ codes: ['SAVE15'], groups: [true, true] });
   for (const id of ['gc-2', 'egc-3']) expect(await codesOn(id), id).toEqual({ codes: [], groups: [false] });

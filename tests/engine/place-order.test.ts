@@ -15,7 +15,7 @@ import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
- * Placing an order exactly once (issue 11 item 5): the same key replays, another body with it is refused, one bag is
+ * Placing an order exactly once: the same key replays, another body with it is refused, one bag is
  * placed once whatever the keys, the last unit goes to one buyer, and a refusal, a timeout, a database failure or a
  * crash leaves no order, no stock taken and no authorization held. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
  */

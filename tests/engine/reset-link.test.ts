@@ -5,7 +5,7 @@ import { isResetLinkUsable, resetPassword } from '#src/server/accounts/reset.ts'
 import { freshDb, type TestDb } from '../helpers/db.ts';
 
 /**
- * Issue 10 item 20: /reset-password says at once that a link is dead (used, expired, unknown) instead of after a
+ * /reset-password says at once that a link is dead (used, expired, unknown) instead of after a
  * new password is typed. The check uses the reset's own conditions and consumes nothing.
  */
 let t: TestDb;

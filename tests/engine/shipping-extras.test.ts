@@ -22,7 +22,7 @@ import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
- * The shipping step's extras through the engine (issue 11 item 3): surcharges and peak handling in shipping &
+ * The shipping step's extras through the engine: surcharges and peak handling in shipping &
  * handling, package protection (add, remove, autoapply once), EcoShip held with the checkout, P.O. boxes refused for
  * items that cannot go to one, and an order that charges exactly what the summary showed. Every date is set here.
  * Runs on SQLite, and on PostgreSQL with DATABASE_URL.

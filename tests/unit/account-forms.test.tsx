@@ -66,7 +66,7 @@ describe('forgot password form: idle, submitting, success or error', () => {
     render(<ForgotPassword initialEmail="ann@example.com" />);
     fireEvent.click(screen.getByRole('button', { name: 'Send Reset Link' }));
     const sending = await screen.findByRole('button', { name: 'Sending…' });
-    // Busy, but not disabled: a disabled button would drop the keyboard's focus to the page (issue 10 item 5).
+    // Busy, but not disabled: a disabled button would drop the keyboard's focus to the page.
     expect(sending.getAttribute('aria-disabled')).toBe('true');
     expect(sending.getAttribute('aria-busy')).toBe('true');
     expect((sending as HTMLButtonElement).disabled).toBe(false);

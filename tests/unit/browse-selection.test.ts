@@ -6,7 +6,7 @@ import type { LoadedBasket, LoadedLine } from '#src/server/commerce/basket-load.
 import { priceBasket } from '#src/server/commerce/basket-pricer.ts';
 import { addButtonLabel, choose, existingValues, resolveVariant, sizeLabel, withDefaults, type Selections } from '#src/lib/selection.ts';
 
-/** Issue 10 (browse side): the product page's selection rules and what a line says. */
+/** The product page's selection rules and what a line says. */
 
 const variant = (over: Partial<VariantView>): VariantView => ({
   id: 'x',
@@ -65,7 +65,7 @@ const trouser = product(
   ),
 );
 
-describe('trousers: sizes follow the chosen fit (item 10)', () => {
+describe('trousers: sizes follow the chosen fit', () => {
   it('preselects a fit like the colour, so the sizes shown are that fit’s', () => {
     const sel = withDefaults(trouser, {});
     expect(sel).toEqual({ color: 'blk', sizeFamily: 'Misses' });
@@ -99,7 +99,7 @@ const soldOut = product(
   { completeOOS: true, isMasterWaitlisted: true },
 );
 
-describe('a sold-out product (item 11)', () => {
+describe('a sold-out product', () => {
   it('still starts on its first colour', () => {
     expect(withDefaults(soldOut, {})).toEqual({ color: 'blk' });
   });
@@ -124,7 +124,7 @@ describe('a sold-out product (item 11)', () => {
   });
 });
 
-describe('the price follows the colour before a size is chosen (item 13)', () => {
+describe('the price follows the colour before a size is chosen', () => {
   const p = product('size', { color: ['blk', 'cor'], size: ['S', 'M'] }, [
     variant({ id: 'blk-S', color: 'blk', size: 'S' }),
     variant({ id: 'blk-M', color: 'blk', size: 'M' }),
@@ -140,7 +140,7 @@ describe('the price follows the colour before a size is chosen (item 13)', () =>
   });
 });
 
-describe('colour groups name their colours (item 3)', () => {
+describe('colour groups name their colours', () => {
   const group = (type: ColorGroup['type'], colors: string[], cents: number, callout: string | null): ColorGroup => ({
     type,
     colors,
@@ -160,7 +160,7 @@ describe('colour groups name their colours (item 3)', () => {
   });
 });
 
-describe('a line names every chosen attribute (item 2)', () => {
+describe('a line names every chosen attribute', () => {
   it('a shoe’s width follows its size; other sizes are as they are', () => {
     expect(sizeLabel({ size: '8', shoeWidth: 'W' })).toBe('8 W');
     expect(sizeLabel({ size: '8', shoeWidth: 'M' })).toBe('8 M');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isJsonMediaType } from '#src/server/http/api.ts';
 
-/** Only a body sent as application/json (in UTF-8) is read as JSON (security issue 7). */
+/** Only a body sent as application/json (in UTF-8) is read as JSON. */
 describe('the JSON media type of a request body', () => {
   it.each([
     'application/json',

@@ -31,7 +31,7 @@ function source() {
   };
 }
 
-describe('priced bags kept per instance (issue 9: the basket read)', () => {
+describe('priced bags kept per instance (the basket read)', () => {
   it('prices a bag once and hands the same view back while its stamp holds', async () => {
     const s = source();
     const bags = pricedBags(s);

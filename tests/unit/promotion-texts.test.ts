@@ -4,8 +4,8 @@ import { MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import promoBar from '#src/content/header/promo-bar.json' with { type: 'json' };
 
 /**
- * A promotion's text promises only what the bag does (security issue 7: SAVE15 said 'One code per order' while two
- * codes applied). Codes combine, up to MAX_DISCOUNTS_PER_BASKET on a bag (docs/decisions.md).
+ * A promotion's text promises only what the bag does (SAVE15 must not say 'One code per order' when
+ * two codes apply). Codes combine, up to MAX_DISCOUNTS_PER_BASKET on a bag (docs/decisions.md).
  */
 const texts = [
   ...PROMOTIONS.map((p) => ({ id: p.id, text: `${p.callout} ${p.details}` })),

@@ -4,7 +4,7 @@ import { sizeChartHtml } from '#src/server/content/size-charts.ts';
 import { brandSettings } from '#src/server/content/brand-settings.ts';
 import { stateName } from '#src/lib/us-states.ts';
 
-/** Names every plain object answers to: as request data they are unknown keys, nothing more (security issue 7). */
+/** Names every plain object answers to: as request data they are unknown keys, nothing more. */
 const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf', 'isPrototypeOf', '__defineGetter__'];
 
 describe('lookups by request data see only their own entries', () => {

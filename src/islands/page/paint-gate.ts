@@ -1,5 +1,5 @@
 /**
- * When a page's scripts may start without holding up its largest paint (docs/decisions.md, "Product page LCP").
+ * When a page's scripts may start without holding up its largest paint (docs/decisions.md, "The largest paint first").
  *
  * A page that preloads its photograph (the product page) waits until the browser reports that photograph painted: its
  * largest-contentful-paint entry for an image, which the browser gives once the frame is shown. Any other page waits

@@ -66,7 +66,7 @@ export function GiftCardForm({ eGift, fields, errors, shown, onChange, onLeave }
           {error('message')}
         </div>
       )}
-      {/* Its own block: a thumb-sized target, apart from Add to Bag (issue 10 item 18). */}
+      {/* Its own block: a thumb-sized target, apart from Add to Bag. */}
       <div className="gift-terms">
         <InfoModalButton label="Gift card terms" title="Gift card terms">
           <p>

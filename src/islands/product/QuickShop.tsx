@@ -41,7 +41,7 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
   }, [detail]);
 
   const close = useCallback(() => setDetail(null), []);
-  // An add closes quick shop and shows the confirmation on its own (not one modal over the other; issue 10 item 16).
+  // An add closes quick shop and shows the confirmation on its own (never one modal over the other).
   // Kept mounted once shown (basket null when closed), so its dialog closes and hands focus back like any modal.
   const [added, setAdded] = useState<{ basket: BasketView | null; product: ProductView } | null>(null);
   const t = detail?.templateProps;

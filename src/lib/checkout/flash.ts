@@ -76,9 +76,9 @@ const has = (flash: Flash[], ...types: FlashType[]) => flash.some((f) => types.i
 
 /**
  * Product spec §4 "Step choice from basket flash messages", rule by rule, with one change (docs/decisions.md,
- * "Checkout: steps"): ShippingMethodRequired sends every shopper to the shipping step, not only a signed-in one on
- * a wide screen. Here shipping is its own page for everyone, and until it is submitted the shopper has not chosen
- * a speed nor seen EcoShip and package protection, so it is shown until it is.
+ * "Pages, the URL and the server's choice"): ShippingMethodRequired sends every shopper to the shipping step, not
+ * only a signed-in one on a wide screen. Here shipping is its own page for everyone, and until it is submitted the
+ * shopper has not chosen a speed nor seen EcoShip and package protection, so it is shown until it is.
  */
 export function chooseStep(flash: Flash[], ctx: StepContext): CheckoutStep {
   if (has(flash, 'ProductItemsRequired', 'ShippingAddressRequired', 'EmailRequired')) return 'information';

@@ -3,7 +3,7 @@ import type { LineItemView } from '../commerce-types.ts';
 import { isPoBox } from './address-rules.ts';
 
 /**
- * The shipping step's extras in one place (issue 11 item 3; checkout spec §3 "Shipping method", "Order summary
+ * The shipping step's extras in one place (checkout spec §3 "Shipping method", "Order summary
  * fields", §4 "Others"; product spec §4 "Shipment protection", §8): the constants, the texts the shopper reads, and
  * the P.O. box rule the island and the server share. Isomorphic: no server imports, no date library.
  */

@@ -13,7 +13,7 @@ export function stickyState(y: number, lastY: number, smallScreen: boolean): { s
  * How far a header sliding away is moved up: all of it (CSS's -100%, `null` here), except while its own place in the
  * page is still in the window (the page, which starts at `pageTop`, has scrolled less than that): then only as far as
  * it would have gone by scrolling with the page. Slid off entirely there, it left its place as an empty band above
- * the page (a desktop walkthrough found 130-160 px of white after scrolling down 6-60 px).
+ * the page (130-160 px of white on a desktop after scrolling down 6-60 px).
  */
 export function headerShift(y: number, scrollingDown: boolean, pageTop: number, headerHeight: number): string | null {
   if (!scrollingDown || y >= pageTop) return null;

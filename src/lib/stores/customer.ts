@@ -6,7 +6,7 @@ import { callApi } from '../api-client.ts';
  * The visitor as the header sees them. Pages are static and render the signed-out header; after hydration
  * `loadCustomer` asks GET /api/global/me and the header switches to the signed-in state.
  *
- * Contract of GET /api/global/me (docs/decisions.md, header section):
+ * Contract of GET /api/global/me:
  * `{ status: 'success', body: { authenticated, firstName, rewards, isPLCCHolder? } }`, rewards null or the
  * spec's rewards record (totalCertificateAmount in cents). The reply is validated here: a malformed one counts
  * as signed out.

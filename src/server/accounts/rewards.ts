@@ -3,8 +3,8 @@ import type { RewardsRecord } from '#src/lib/header/rewards.ts';
 
 /**
  * The customer's rewards record (header spec §3). Every account is enrolled when it is created, with no points
- * yet; points and certificates grow with orders (the checkout issue), and membership of the ELQ programme is
- * set by the loyalty back office (a row update here).
+ * yet. Orders do not earn points here: points, certificates and membership of the ELQ programme are set by the
+ * loyalty back office (a row update here).
  */
 export const POINTS_THRESHOLD = 500;
 

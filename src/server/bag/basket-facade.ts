@@ -115,7 +115,7 @@ export async function applyCode(
   return { basket, message, couponItemId: outcome.couponItemId };
 }
 
-/** Removes a code from the bag (couponItemId). Payment instruments arrive with the checkout issue. */
+/** Removes a code from the bag (couponItemId). A bag holds no payment instrument: a paymentInstrumentId is 404. */
 export async function removeCode(
   locals: SessionRead,
   input: { couponItemId?: string | undefined; paymentInstrumentId?: string | undefined },

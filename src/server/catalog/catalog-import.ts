@@ -9,7 +9,7 @@ import { onImportConnection, type CopyIn } from './import-connection.ts';
 import { catalogForeignKeys, dropForeignKeys, FIRST_LOAD, restoreForeignKeys, type FirstLoadRule, type ForeignKey } from './import-first-load.ts';
 
 /**
- * The catalog import (issue 12 item 3): a JSON Lines feed of products with their colours, images, variants, prices
+ * The catalog import: a JSON Lines feed of products with their colours, images, variants, prices
  * and stock (docs/catalog-feed.md), upserted by id. Every line is checked and every problem reported with its line
  * and field; the catalog changes only when the whole feed is good, in one transaction that also raises the catalog's
  * version. Lines go to staging tables as they are read, so memory stays flat however long the feed.

@@ -28,7 +28,7 @@ export interface LoadedBasketHeader {
   taxRateBp: number | null;
   /**
    * The billing address's state and its tax rate (null while no billing address of its own is given): a bag that
-   * ships nothing is taxed from it (docs/decisions.md "Tax").
+   * ships nothing is taxed from it (docs/decisions.md "Methods, their names, and tax").
    */
   billingStateCode?: string | null;
   billingTaxRateBp?: number | null;

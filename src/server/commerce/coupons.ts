@@ -17,7 +17,8 @@ import {
 
 /**
  * Codes on a bag. Only coupons are stored here; gift cards, reward certificates and retailer card rewards are
- * recognised by the same field but are payment instruments, applied in checkout's payment step (checkout issue).
+ * recognised by the same field but are payment instruments: refused here with a message naming the payment step
+ * (which takes cards only).
  */
 
 export type CodeOutcome = { couponItemId: string; statusCode: CouponStatus; message: string; alreadyApplied: boolean };

@@ -1,6 +1,6 @@
 /**
  * A refusal the shopper can act on. Endpoints turn it into `{ status: 'error', message }` with its HTTP status;
- * anything else thrown is a defect and becomes a 500 with a generic message (and a log line).
+ * anything else thrown is a bug and becomes a 500 with a generic message (and a log line).
  */
 export type CommerceErrorCode = 'not_found' | 'not_orderable' | 'out_of_stock' | 'quantity' | 'invalid' | 'conflict' | 'unprocessable';
 

@@ -54,9 +54,9 @@ export const BACKSTOP_PAGES = 10_000;
  * of whatever the worker had not copied, behind the worker's checkpoint lock) held every request for 14-46 ms, six
  * times in 2,000 orders: the placement p99. So once the worker has copied back a WAL of RESTART_PAGES or more, it says
  * so (`onRestartDue`), and `restartWal` holds this process's write transactions at their gate while the worker
- * copies back what is left: the next transaction then starts the WAL again from the top. (Until the sixth session
- * the request connection made that last checkpoint itself; its fsync, 8-15 ms, held every request in the process
- * about every 200 adds to bag.)
+ * copies back what is left: the next transaction then starts the WAL again from the top. (Made on the request
+ * connection instead, that last checkpoint's fsync, 8-15 ms, would hold every request in the process about every
+ * 200 adds to bag.)
  */
 export const RESTART_PAGES = 1000;
 

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { REVALIDATE, chooseEncoding, type Middleware } from './static-files.ts';
 
-/** How old the catalog stamp may be when a request uses it (the issue allows a change 60 s to show). */
+/** How old the catalog stamp may be when a request uses it (a change may take up to a minute to show). */
 export const STAMP_MAX_AGE_MS = 2000;
 /** About 3,500 product pages (brotli and gzip together about 19 KB each), whichever bound is reached first. */
 export const PAGE_CACHE_LIMITS = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 };

@@ -3,7 +3,7 @@ import type { AstroGlobal } from 'astro';
 export const signInUrl = (returnTo: string) => `/register?isopen=true&original=${encodeURIComponent(returnTo)}`;
 
 /**
- * Personal pages (the account, wishlist, orders, rewards, bag, checkout, sign-in and reset pages) differ per visitor,
+ * Personal pages (the account, wishlist, orders, rewards, bag, sign-in and reset pages) differ per visitor,
  * so neither a shared cache nor the browser's history may keep them: a customer's page must never be served to the
  * next person at a shared computer or behind a proxy. Each such page calls `keepPrivate` first, and leaves with
  * `privateRedirect`, because a Response a page returns does not carry the headers set on Astro.response.

@@ -13,7 +13,7 @@ import { HEADLINES } from '#src/lib/recommendations.ts';
 /** Order ids are UUIDs (the order cookie holds one). */
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
-/** The orders facade: what pages and endpoints may ask about orders (the checkout issue adds placing them). */
+/** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
 
 export interface TrackedOrder {
   typed: { orderNo: string; email: string };

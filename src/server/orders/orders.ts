@@ -5,8 +5,8 @@ import type { OrderTable } from '../db/schema.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 
 /**
- * Orders as the store reads them today: looked up by a guest, listed for a customer, and joined to the account a
- * guest creates after ordering. The checkout issue adds placing them.
+ * Orders as the store reads them: looked up by a guest, listed for a customer, and joined to the account a guest
+ * creates after ordering. Placing them is place-order.ts.
  */
 
 const toView = (r: { order_no: string; status: string; total_cents: number; placed_at: string }): OrderSummaryView => ({

@@ -22,7 +22,7 @@ import { confirmationMail } from './confirmation-mail.ts';
 import { recoverAttempt } from './recovery.ts';
 
 /**
- * Placing an order, exactly once (checkout issue item 5). Three short transactions around the one call that moves
+ * Placing an order, exactly once. Three short transactions around the one call that moves
  * money, so that no transaction is held open while the gateway answers:
  *
  * 1. Claim: the attempt row for the idempotency key is inserted (a second request with the key finds it and waits

@@ -6,7 +6,7 @@ import type { Config } from '../config.ts';
  * charge it while the shopper has it added. Chosen by PACKAGE_PROTECTION.
  *
  * `quote` is synchronous and pure: every basket read prices the bag again, so a provider that had to ask a remote
- * service would quote once when protection is added and keep that quote with the bag (a later adapter's concern).
+ * service would quote once when protection is added and keep that quote with the bag.
  */
 export interface ProtectionBasket {
   /**

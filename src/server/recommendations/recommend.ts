@@ -17,7 +17,8 @@ export interface RecommendationContext {
 
 /**
  * Recommendations from real signals: the product's category and brand, what goes with it, the shopper's recently
- * viewed products and the bag. (Co-purchase signals join when orders exist.) Sold-out products are left out.
+ * viewed products and the bag. (Co-purchases feed the order confirmation's set: orders-facade.ts.) Sold-out products
+ * are left out.
  */
 export async function recommend(
   db: Db,

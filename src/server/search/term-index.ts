@@ -2,10 +2,10 @@
  * A compact inverted index for the catalog's search: every term of every field once, with the documents it occurs
  * in as one typed array (CSR: one offsets array, one postings array, one byte of field bits per posting), so
  * 100 000 products cost a few tens of MB instead of a Map per term and field, and a query touches typed arrays only.
- * Matching follows what MiniSearch did for this store (docs/decisions.md, "Search at catalog scale"): its tokenizer
- * (split on spaces and punctuation, lower case), prefix matching, and typos up to 0.2 of the word's length (rounded,
- * so one in 3–7 letters), weighted as MiniSearch weighs them; numbers are never matched with typos (an item or size
- * number one digit off is another item).
+ * Matching follows what MiniSearch did for this store (docs/decisions.md, "An in-memory index of our own"): its
+ * tokenizer (split on spaces and punctuation, lower case), prefix matching, and typos up to 0.2 of the word's length
+ * (rounded, so one in 3–7 letters), weighted as MiniSearch weighs them; numbers are never matched with typos (an
+ * item or size number one digit off is another item).
  */
 
 import { sortInSteps, type Steps } from './steps.ts';

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Bag features (issue 5, bag side): codes entered on a bag, customers' wishlists, waitlist sign-ups.
+ * Bag features: codes entered on a bag, customers' wishlists, waitlist sign-ups.
  * A coupon row holds only the code: its promotion is looked up at every read, so an ended or removed promotion
  * shows as 'invalid/expired' at once. Rows follow what they belong to (cascade), so a catalog reset or a
  * deleted basket or account leaves nothing behind.

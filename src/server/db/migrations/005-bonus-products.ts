@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Bonus products (issue 5, 'Claim Your Free Gift'): a bonus promotion offers one of a few products free once the
+ * Bonus products ('Claim Your Free Gift'): a bonus promotion offers one of a few products free once the
  * bag's qualifying merchandise (after automatic promotions and coupons, optionally one brand's) reaches its
  * threshold. A bag line claimed through one carries its id; the line is priced 0 at every read, and is dropped at
  * the next read once the bag no longer qualifies (see src/server/commerce/bonus-rules.ts).

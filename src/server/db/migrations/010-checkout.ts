@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Checkout (issue 11).
+ * The checkout's record of a bag, and the orders placed from it.
  * - `basket_checkout`: what the shopper has told the checkout so far (e-mail, addresses, the tokenized card),
  *   one row per bag. Addresses and the card are JSON text in our own shapes; the card holds a token, never a number.
  * - `baskets.placing_attempt_id`: set while an order is being placed from the bag. Every bag write refuses a bag

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Shipping step extras (issue 11 item 3, product spec §3 shippingData).
+ * Shipping step extras (product spec §3 shippingData).
  * - `products.heavy_item_surcharge_cents`: what shipping one unit of a heavy product adds (0 for most products).
  * - `products.is_po_box_excluded`: 1 when the product cannot be shipped to a P.O. box (carrier or size rules).
  * - `orders.protection_cents`: the package protection fee the order was charged (part of total_cents).

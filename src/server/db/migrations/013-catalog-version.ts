@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * The catalog's version (issue 12): one row whose number goes up with every write that changes the catalog (the
+ * The catalog's version: one row whose number goes up with every write that changes the catalog (the
  * catalog import, src/server/catalog/catalog-import.ts), in the same transaction as the change. Every instance reads
  * the same row, so a cache of pages or a search index can tell that the catalog changed without comparing it.
  */

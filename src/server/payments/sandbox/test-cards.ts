@@ -1,5 +1,5 @@
 /**
- * The sandbox gateway's documented test cards (README, "Card payments"): the outcome a number stands for is worked
+ * The sandbox gateway's documented test cards (README, "Configuration"): the outcome a number stands for is worked
  * out once, at tokenization, and kept with the token (the number itself is not kept). Every other valid number
  * approves. 4000000000007775 is the sandbox's own (Stripe has no card that times out): the gateway records the
  * authorization but its reply never comes before the client's timeout, every time that card is used.

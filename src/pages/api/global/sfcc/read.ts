@@ -9,7 +9,7 @@ const Schema = v.object({
   query: v.pipe(v.string('A query is required.'), v.maxLength(200)),
 });
 
-/** Store-held content by controller; today the Size Guide: body is the size chart as HTML. */
+/** Store-held content by controller; only the Size Guide: body is the size chart as HTML. */
 export const POST = endpoint(async ({ request }) => {
   const { query } = await readBody(request, Schema);
   const html = sizeChart(new URLSearchParams(query).get('cid') ?? '');

@@ -5,7 +5,7 @@ import { successReply } from '#src/server/http/compress.ts';
 
 export const prerender = false;
 
-/** Removes a code from the bag (couponItemId). Payment instruments arrive with the checkout issue. */
+/** Removes a code from the bag (couponItemId). A bag holds no payment instrument: a paymentInstrumentId is 404. */
 export const DELETE = endpoint(async ({ request, locals }) => {
   const input = await readBody(request, DeleteFromBasketSchema);
   return successReply(request, { basket: await removeCode(locals, input) });
