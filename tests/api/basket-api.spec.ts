@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 
 /** Endpoint contract through HTTP against the production server. Each test has its own cookies (its own visitor). */
 const add = (request: APIRequestContext, data: unknown) => request.post('/api/checkout/product/add_to_cart', { data });
@@ -145,4 +146,23 @@ test('a state change from another origin is refused with 403, JSON included, and
   });
   expect(del.status()).toBe(403);
   expect((await basket(request)).productItems).toEqual([]);
+});
+
+test('a perks membership is added by a signed-in shopper only: a guest gets 401 and the reason', async ({ playwright, baseURL }) => {
+  const product = await (await playwright.request.newContext({ baseURL })).post('/api/checkout/product/read', { data: { productId: 'fb-perks' } });
+  const membership: string = (await product.json()).body.product.variants[0].id;
+  const guest = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Date.now() % 250}.1` } });
+  const refused = await add(guest, { productId: membership, quantity: 1 });
+  expect(refused.status()).toBe(401);
+  expect((await refused.json()).message).toBe(MEMBERSHIP_NEEDS_SIGN_IN);
+  expect(refused.headers()['set-cookie']).toBeUndefined();
+
+  const member = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.78.${Date.now() % 250}.1` } });
+  const email = `perks.${Date.now().toString(36)}@example.com`;
+  expect((await member.post('/api/global/register', { data: { firstName: 'Ada', lastName: 'Lee', email, password: 'secret123' } })).status()).toBe(
+    200,
+  );
+  expect((await add(member, { productId: membership, quantity: 1 })).status()).toBe(200);
+  expect((await basket(member)).productItems.map((l: { productId: string }) => l.productId)).toEqual([membership]);
+  await Promise.all([guest.dispose(), member.dispose()]);
 });

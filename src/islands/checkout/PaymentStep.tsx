@@ -1,11 +1,11 @@
 import { useState, type RefObject } from 'react';
+import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import { useStore } from '@nanostores/react';
 import { emitSiteError } from '#src/lib/analytics.ts';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
@@ -46,7 +46,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
     payment: view.payment,
     savedCards: view.signedIn ? view.savedCards : [],
     // Checkout spec §4: a perks item in the bag forces a new card; an expired card's flash hides the saved ones.
-    savedCardsHidden: !!expiredFlash || view.basket.productItems.some((l) => l.c_productType === PRODUCT_TYPE.membership),
+    savedCardsHidden: !!expiredFlash || bagHoldsMembership(view.basket.productItems),
   };
   const options = paymentOptions(choiceInput);
   const [choice, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));

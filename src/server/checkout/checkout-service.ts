@@ -11,6 +11,7 @@ import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
 import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
 import { basketFlash, missingBefore } from '#src/lib/checkout/flash.ts';
+import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
 import type { CheckoutAddress, CheckoutView, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
@@ -173,6 +174,7 @@ export async function setPayment(
       if (!input.customerId) throw new CommerceError('invalid', 'Please sign in to use a saved card.');
       const card = await savedCard(tx, input.customerId, input.savedCardId);
       if (!card) throw new CommerceError('not_found', 'That card is no longer in your profile.');
+      if (bagHoldsMembership((await readBasket(tx, basketId)).productItems)) throw new CommerceError('conflict', MEMBERSHIP_NEEDS_NEW_CARD);
       payment = card;
     } else if (input.card) {
       // Kept in the profile for next time; this order pays with the card just entered (no security code asked again).

@@ -22,8 +22,11 @@ export interface CommerceEngine {
   pruneAndReadBasket(basketId: string | null): Promise<BasketView>;
   /** What the bag's price depends on besides promotion windows and the hour, as one string; null: no open bag. */
   basketStamp(basketId: string): Promise<string | null>;
-  /** With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has none). */
-  addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder): Promise<{ basketId: string; itemId: string }>;
+  /**
+   * With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has
+   * none). `signedIn`: the shopper has an account (a membership is added for signed-in shoppers only).
+   */
+  addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder, signedIn?: boolean): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
   replaceItem(
     basketId: string,
@@ -51,7 +54,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
     readProduct: (id) => readProduct(db, id),
     pruneAndReadBasket: (basketId) => pruneAndReadBasket(db, basketId),
     basketStamp: (basketId) => readBasketStamp(db.kysely, basketId),
-    addItem: (basketId, input, holder) => addItem(db, basketId, input, holder),
+    addItem: (basketId, input, holder, signedIn) => addItem(db, basketId, input, holder, signedIn),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),

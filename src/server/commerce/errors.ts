@@ -2,9 +2,18 @@
  * A refusal the shopper can act on. Endpoints turn it into `{ status: 'error', message }` with its HTTP status;
  * anything else thrown is a bug and becomes a 500 with a generic message (and a log line).
  */
-export type CommerceErrorCode = 'not_found' | 'not_orderable' | 'out_of_stock' | 'quantity' | 'invalid' | 'conflict' | 'unprocessable';
+export type CommerceErrorCode =
+  | 'unauthorized'
+  | 'not_found'
+  | 'not_orderable'
+  | 'out_of_stock'
+  | 'quantity'
+  | 'invalid'
+  | 'conflict'
+  | 'unprocessable';
 
 const STATUS: Record<CommerceErrorCode, number> = {
+  unauthorized: 401,
   not_found: 404,
   not_orderable: 409,
   out_of_stock: 409,

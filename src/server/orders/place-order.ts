@@ -14,6 +14,7 @@ import { readCheckout, writeCheckout } from '../checkout/checkout-store.ts';
 import type { CheckoutAddress, OrderResult } from '#src/lib/checkout/checkout-types.ts';
 import { ORDER_TOTAL_CHANGED, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
+import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import type { BasketSummary, BasketView } from '#src/lib/commerce-types.ts';
 import { describeLine, detailTexts } from '#src/lib/line-details.ts';
@@ -200,6 +201,11 @@ async function claimBasket(db: Db, tx: Tx, request: PlacementRequest, hash: stri
   const missing = flashFor(basket, record, now);
   if (missing[0]) return done(failed(400, missing[0].message, basket, basket.orderTotal));
   // A saved card pays with its security code, re-collected at review (the gateway checks it).
+  // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
+  if (bagHoldsMembership(basket.productItems)) {
+    if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, basket, basket.orderTotal));
+    if (record.payment?.savedCardId) return done(failed(409, MEMBERSHIP_NEEDS_NEW_CARD, basket, basket.orderTotal));
+  }
   const codeProblem = record.payment?.savedCardId ? securityCodeProblem(request.securityCode, record.payment.cardType) : null;
   if (codeProblem) return done(failed(400, codeProblem, basket, basket.orderTotal));
   if (

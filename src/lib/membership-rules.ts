@@ -1,0 +1,12 @@
+import { isMembership } from './product-types.ts';
+
+/**
+ * The perks membership's rules (checkout spec §4 "Loyalty (perks) add-to-bag"): a membership is bought by a
+ * signed-in shopper only, and paid with a new card. The server enforces both (adding to the bag, choosing a saved
+ * card, placing the order); the checkout's islands mirror them for the shopper.
+ */
+export const MEMBERSHIP_NEEDS_SIGN_IN = 'Please sign in to join. A membership belongs to an account.';
+export const MEMBERSHIP_NEEDS_NEW_CARD = 'A membership is paid with a new card. Please enter your card.';
+
+/** The bag holds a membership: it needs an account and a new card. */
+export const bagHoldsMembership = (lines: readonly { c_productType: number }[]): boolean => lines.some((l) => isMembership(l.c_productType));
