@@ -16,6 +16,7 @@ import { searchReadIndexes } from './015-search-read-indexes.ts';
 import { basketVersion } from './016-basket-version.ts';
 import { guestSessionIndex } from './017-guest-session-index.ts';
 import { paymentReferences } from './018-payment-references.ts';
+import { referenceVersion } from './022-reference-version.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -41,6 +42,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_016_basket_version': basketVersion,
   '2026_11_24_017_guest_session_index': guestSessionIndex,
   '2026_11_27_018_payment_references': paymentReferences,
+  '2026_11_27_022_reference_version': referenceVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
