@@ -1,22 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { launchOptions, resolveTestBrowser } from './scripts/chromium.ts';
 import { config } from './src/server/config.ts';
 
-const { E2E_PORT: PORT, CHROMIUM_PATH } = config();
+const { E2E_PORT: PORT } = config();
 export const SECOND_INSTANCE_PORT = PORT + 1;
 
-// Debian's Chromium, never a downloaded browser. The flags keep it off the network this machine does not have.
-const chromium = {
-  executablePath: CHROMIUM_PATH,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
+// A Chromium already on the machine or the one an npm package ships (scripts/chromium.ts), never a download.
+const chromium = launchOptions(await resolveTestBrowser());
 
 export default defineConfig({
   testDir: 'tests',

@@ -1,18 +1,20 @@
 // npm test: type check, unit and engine tests (embedded SQLite; PostgreSQL too when DATABASE_URL is set),
 // then the HTTP and browser suites against the production build.
-import { accessSync, constants } from 'node:fs';
 import { spawnSync } from 'node:child_process';
-import { config } from '../src/server/config.ts';
+import { chromium } from '@playwright/test';
+import { launchOptions, resolveTestBrowser } from './chromium.ts';
 
-// The browser suites drive the machine's Chromium and never download one: without it, stop now with one message
-// rather than after the other steps, with every browser test failing on its own.
-const chromium = config().CHROMIUM_PATH;
+// The browser suites drive the machine's Chromium or the one the @sparticuz/chromium dev dependency ships, and never
+// download one. Found (the first time, unpacked) and started once before the other steps, so a machine where it
+// cannot run stops now with one message rather than with every browser test failing on its own.
 try {
-  accessSync(chromium, constants.X_OK);
-} catch {
+  const browser = await resolveTestBrowser();
+  await (await chromium.launch(launchOptions(browser))).close();
+  console.log(`Browser tests use ${browser.description}`);
+} catch (error) {
   console.error(
-    `✖ Chromium was not found at ${chromium}.\n` +
-      '  Install it (Debian/Ubuntu: sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+    `✖ No Chromium to run the browser tests with: ${error instanceof Error ? error.message : String(error)}\n` +
+      '  Install one (Debian/Ubuntu: sudo apt-get install chromium), or set CHROMIUM_PATH to a Chromium or Chrome binary.',
   );
   process.exit(1);
 }

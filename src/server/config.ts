@@ -96,7 +96,7 @@ const ConfigSchema = v.object({
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),
   E2E_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'E2E_DATABASE_URL must be a postgres:// URL'))),
   BENCH_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'BENCH_DATABASE_URL must be a postgres:// URL'))),
-  CHROMIUM_PATH: v.optional(v.pipe(v.string(), v.minLength(1)), '/usr/bin/chromium'),
+  CHROMIUM_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),
   DEV_TEST_PORT: v.optional(integer('DEV_TEST_PORT', 1, 65535), '4620'),
 });
 

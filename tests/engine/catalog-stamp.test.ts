@@ -87,6 +87,26 @@ describe('the catalog stamp', () => {
     expect(await readCatalogStamp(other, '2030-06-01T13:00:00.000Z')).not.toBe(linked);
   });
 
+  it('changes when a brand, a shipping method or a tax rate is written (migration 022)', async () => {
+    const other = t.another();
+    const seen = [await readCatalogStamp(other, NOW)];
+    const expectChanged = async (what: string) => {
+      const now = await readCatalogStamp(other, NOW);
+      expect(seen, what).not.toContain(now);
+      seen.push(now);
+    };
+    await t.db.kysely.updateTable('brands').set({ tagline: 'Layers for every day' }).where('code', '=', 'fb').execute();
+    await expectChanged("a brand's tagline");
+    await t.db.kysely.updateTable('shipping_methods').set({ price_cents: 1299 }).where('id', '=', 'Express').execute();
+    await expectChanged("a shipping method's price");
+    await t.db.kysely.updateTable('tax_rates').set({ rate_bp: 900 }).where('state_code', '=', 'NY').execute();
+    await expectChanged('a tax rate');
+    await t.db.kysely.deleteFrom('tax_rates').where('state_code', '=', 'NY').execute();
+    await expectChanged('a tax rate removed');
+    await t.db.kysely.insertInto('tax_rates').values({ state_code: 'NY', rate_bp: 888 }).execute();
+    await expectChanged('a tax rate added');
+  });
+
   it('changes with a restock and a new seed, not with stock an order takes', async () => {
     const before = await readCatalogStamp(t.db, NOW);
     await reserveStock(t.db, [{ sku: 'fb-1002-olv-M', quantity: 1 }]);

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { config } from '../config.ts';
@@ -38,6 +38,8 @@ export interface DbOptions {
   poolSize?: number;
   /** PostgreSQL schema to work in (tests use a throw-away schema each). */
   pgSchema?: string;
+  /** Kysely's query log: tests read the SQL a read runs to learn which tables it depends on. */
+  log?: LogConfig;
 }
 
 // PostgreSQL returns COUNT/SUM as bigint strings; every number we store fits in a JS number.
@@ -54,14 +56,18 @@ export function createDb(options: DbOptions = {}): Db {
       ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
     });
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }),
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }),
       dialect: 'postgres',
       pgSchema: options.pgSchema,
       pgPool: pool,
     };
   }
   const file = options.sqliteFile ?? defaultSqliteFile();
-  return { kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file) }), dialect: 'sqlite', writeGate: new WriteGate() };
+  return {
+    kysely: new Kysely<Database>({ dialect: nodeSqliteDialect(file), log: options.log }),
+    dialect: 'sqlite',
+    writeGate: new WriteGate(),
+  };
 }
 
 function defaultSqliteFile(): string {

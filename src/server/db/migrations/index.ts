@@ -19,6 +19,7 @@ import { orderReceipt } from './018-order-receipt.ts';
 import { billingTaxState } from './019-billing-tax-state.ts';
 import { shippingMethodTexts } from './020-shipping-method-texts.ts';
 import { paymentReferences } from './021-payment-references.ts';
+import { referenceVersion } from './022-reference-version.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -47,6 +48,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_019_billing_tax_state': billingTaxState,
   '2026_11_25_020_shipping_method_texts': shippingMethodTexts,
   '2026_11_27_021_payment_references': paymentReferences,
+  '2026_11_27_022_reference_version': referenceVersion,
 };
 
 export const migrationProvider: MigrationProvider = {
