@@ -150,7 +150,7 @@ test('a state change from another origin is refused with 403, JSON included, and
 
 test('a perks membership is added by a signed-in shopper only: a guest gets 401 and the reason', async ({ playwright, baseURL }) => {
   const product = await (await playwright.request.newContext({ baseURL })).post('/api/checkout/product/read', { data: { productId: 'fb-perks' } });
-  const membership: string = (await product.json()).body.product.variants[0].id;
+  const membership: string = (await product.json()).body.variants[0].id;
   const guest = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Date.now() % 250}.1` } });
   const refused = await add(guest, { productId: membership, quantity: 1 });
   expect(refused.status()).toBe(401);
