@@ -10,6 +10,8 @@ export const THUMBNAILS_VISIBLE = 4;
 /** Checkout spec §9 "Image cache: 30 entries": the most images the product gallery keeps preloaded at once. */
 export const IMAGE_CACHE_ENTRIES = 30;
 export const BRAND_CODES = ['fb', 'ww', 'rm', 'jl', 'bh', 'ks', 'ca'] as const;
+export type BrandCode = (typeof BRAND_CODES)[number];
+export const isBrandCode = (code: string | null | undefined): code is BrandCode => !!code && (BRAND_CODES as readonly string[]).includes(code);
 
 /** Product type codes on products and line items. */
 export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;

@@ -92,6 +92,9 @@ const ConfigSchema = v.object({
   IMAGE_CACHE_MAX_MB: v.optional(integer('IMAGE_CACHE_MAX_MB', 1, 1_000_000), '256'),
   IMAGE_CACHE_MAX_ENTRIES: v.optional(integer('IMAGE_CACHE_MAX_ENTRIES', 10, 10_000_000), '20000'),
   // Test and bench tools only.
+  // 1: every JSON reply of the API is checked against its reply schema (src/lib/api/replies/); one that does not
+  // match is answered with a 500 naming the difference. The Playwright suite's server turns it on.
+  API_REPLY_CHECK: v.optional(flag('API_REPLY_CHECK')),
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),
   E2E_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'E2E_DATABASE_URL must be a postgres:// URL'))),

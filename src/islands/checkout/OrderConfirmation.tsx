@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
@@ -47,7 +48,7 @@ export function OrderConfirmation() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    callApi<{ order: OrderConfirmationView }>('POST', '/api/order-confirmation/order').then((r) => {
+    callApi(API.orderConfirmation).then((r) => {
       if (r.ok) setLoad({ kind: 'shown', order: r.body.order });
       else if (r.status === 404) setLoad({ kind: 'missing' });
       else setLoad({ kind: 'error', message: r.message });

@@ -17,6 +17,7 @@ import {
   type FlyoutId,
 } from '#src/lib/stores/header.ts';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { loadBag } from '#src/lib/stores/bag.ts';
 import { $customer, loadCustomer, SIGNED_OUT } from '#src/lib/stores/customer.ts';
 import { startCustomerView } from './customer-view.ts';
@@ -251,7 +252,7 @@ function startSignOut(header: HTMLElement): void {
   if (!button) return;
   button.addEventListener('click', async () => {
     button.setAttribute('aria-busy', 'true');
-    const r = await callApi('POST', '/api/global/logout', {});
+    const r = await callApi(API.signOut);
     button.removeAttribute('aria-busy');
     if (!r.ok) {
       if (status) status.textContent = 'Sign out did not complete. Please try again.';

@@ -67,4 +67,12 @@ export const PlaceOrderSchema = v.object({
   isBillingSameAsShipping: v.optional(v.boolean()),
 });
 
+/** Addresses and tokenized cards saved to the signed-in shopper's profile (checkout spec §7 customerdata/). */
+const MAX_PROFILE_ITEMS = 5;
+export const CustomerDataSchema = v.object({
+  shippingAddressToAdd: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(MAX_PROFILE_ITEMS))),
+  billingAddressToAdd: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(MAX_PROFILE_ITEMS))),
+  paymentInstrumentsToAdd: v.optional(v.pipe(v.array(CardTokenSchema), v.maxLength(MAX_PROFILE_ITEMS))),
+});
+
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;
