@@ -2,14 +2,13 @@ import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
+import { NO_RECENT_ORDER } from '#src/lib/checkout/order-messages.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import { EmailSignup } from './EmailSignup.tsx';
 import { OrderRecommendations } from './OrderRecommendations.tsx';
 import { RegisterAfterOrder } from './RegisterAfterOrder.tsx';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
-
-const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';
 
 type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'shown'; order: OrderConfirmationView };
 
