@@ -13,9 +13,6 @@ export const BRAND_CODES = ['fb', 'ww', 'rm', 'jl', 'bh', 'ks', 'ca'] as const;
 export type BrandCode = (typeof BRAND_CODES)[number];
 export const isBrandCode = (code: string | null | undefined): code is BrandCode => !!code && (BRAND_CODES as readonly string[]).includes(code);
 
-/** Product type codes on products and line items. */
-export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;
-
 /** Our decision (docs/decisions.md): Regular shipping is free on merchandise of $75 or more. */
 export const FREE_REGULAR_SHIPPING_THRESHOLD_CENTS = 7500;
 export const DEFAULT_SHIPPING_METHOD_ID = 'Regular';

@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { isMembership } from '#src/lib/product-types.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $addressSuggestions, $checkout, submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
 import { AddressForm } from './AddressForm.tsx';
@@ -53,7 +53,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
     step === 'createShippingAddress' ? null : ((usable.find((a) => a.preferred) ?? usable[0])?.addressId ?? null),
   );
   const usingSaved = wantsAddress && view.signedIn && savedId !== null;
-  const requiresAccount = view.basket.productItems.some((l) => l.c_productType === PRODUCT_TYPE.membership);
+  const requiresAccount = view.basket.productItems.some((l) => isMembership(l.c_productType));
 
   const emailOk = !wantsEmail || (!emailError(draft.email) && !(registered && requiresAccount));
   const addressOk = !wantsAddress || usingSaved || Object.keys(addressFieldErrors(draft.shipping)).length === 0;

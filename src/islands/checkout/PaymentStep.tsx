@@ -6,7 +6,7 @@ import { CARD_TECHNICAL_PROBLEM, STORE_CARD_OFFLINE } from '#src/lib/checkout/ca
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { isMembership } from '#src/lib/product-types.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
@@ -45,7 +45,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
     payment: view.payment,
     savedCards: view.signedIn ? view.savedCards : [],
     // Checkout spec §4: a perks item in the bag forces a new card; an expired card's flash hides the saved ones.
-    savedCardsHidden: !!expiredFlash || view.basket.productItems.some((l) => l.c_productType === PRODUCT_TYPE.membership),
+    savedCardsHidden: !!expiredFlash || view.basket.productItems.some((l) => isMembership(l.c_productType)),
   };
   const options = paymentOptions(choiceInput);
   const [choice, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));
