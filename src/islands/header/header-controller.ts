@@ -1,6 +1,7 @@
 import { writeDocumentCookie } from '#src/lib/cookies.ts';
 import { COUNTRY_SWITCH_COOKIES } from '#src/lib/header/brand-context.ts';
-import { MOBILE_MENU_HEIGHT_OFFSET, SMALL_SCREEN_MAX_WIDTH } from '#src/lib/header/constants.ts';
+import { PHONE_MEDIA } from '#src/lib/breakpoints.ts';
+import { MOBILE_MENU_HEIGHT_OFFSET } from '#src/lib/header/constants.ts';
 import {
   $chatHidden,
   $flyout,
@@ -164,7 +165,7 @@ function startMobileMenu(header: HTMLElement): void {
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   if (!menu || !toggle) return;
-  const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_WIDTH}px)`);
+  const small = window.matchMedia(PHONE_MEDIA);
   $smallScreen.set(small.matches);
   small.addEventListener('change', (e) => {
     $smallScreen.set(e.matches);

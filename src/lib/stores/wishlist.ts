@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
 import type { WishlistView } from '../commerce-types.ts';
-import { SMALL_SCREEN_MAX_WIDTH } from '../header/constants.ts';
+import { PHONE_MEDIA } from '../breakpoints.ts';
 import { HELD_WISHLIST_KEY, holdRecord, smallScreenSignInUrl, wishlistSignInUrl } from '../wishlist-hold.ts';
 import { removeLine } from './bag.ts';
 import { $customer, loadCustomer } from './customer.ts';
@@ -56,7 +56,7 @@ export async function toggleWishlist(productId: string): Promise<WishlistResult>
  * waits in sessionStorage), or, on a page without that flyout, the register page with the product in `original`.
  */
 export function holdForSignIn(productId: string): void {
-  const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_WIDTH}px)`).matches;
+  const small = window.matchMedia(PHONE_MEDIA).matches;
   if (small) {
     window.location.assign(smallScreenSignInUrl(productId));
     return;
