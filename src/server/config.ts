@@ -7,7 +7,8 @@ import * as v from 'valibot';
  * the README. Astro's own `env.schema` is not used: main.ts and the scripts run outside Astro, where `astro:env`
  * does not exist, and two schemas would drift.
  *
- * OIDC_<NAME>_* variables are per provider and read by src/server/social/providers.ts.
+ * OIDC_<NAME>_* variables are per provider, named by SOCIAL_PROVIDERS: oidcProviderSettings reads them, and
+ * src/server/social/providers.ts checks them. Nothing else in src/ reads process.env.
  */
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export const isLoopbackHostname = (hostname: string) => LOOPBACK_HOSTNAMES.has(hostname);
@@ -120,6 +121,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 let cached: Config | undefined;
+
+/** An environment as the settings are read from: process.env, or one a test hands in. */
+export type Environment = Record<string, string | undefined>;
+
+/** The OIDC_<NAME>_ISSUER, _CLIENT_ID, _CLIENT_SECRET and _LABEL variables of one social provider (unset: undefined). */
+export function oidcProviderSettings(name: string, env: Environment = process.env) {
+  const key = name.toUpperCase();
+  const read = (suffix: string) => env[`OIDC_${key}_${suffix}`] || undefined;
+  return { issuer: read('ISSUER'), clientId: read('CLIENT_ID'), clientSecret: read('CLIENT_SECRET'), label: read('LABEL') };
+}
 
 export function config(): Config {
   cached ??= parseConfig(process.env);
