@@ -3,6 +3,7 @@ import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { clientPaintedIntegration } from './src/integrations/client-painted.ts';
+import { customMediaIntegration } from './src/integrations/custom-media.ts';
 import { imageServiceIntegration } from './src/integrations/image-service.ts';
 import { pageLoadersIntegration } from './src/integrations/page-loaders.ts';
 import { precompress } from './src/integrations/precompress.ts';
@@ -60,7 +61,15 @@ export default defineConfig({
   site: storeOrigin(env),
   adapter: node({ mode: 'middleware' }),
   // precompress() last: it compresses what the others wrote.
-  integrations: [react(), frontDoorAndLocalOidcInDev, imageServiceIntegration(), clientPaintedIntegration(), pageLoadersIntegration(), precompress()],
+  integrations: [
+    react(),
+    frontDoorAndLocalOidcInDev,
+    customMediaIntegration(),
+    imageServiceIntegration(),
+    clientPaintedIntegration(),
+    pageLoadersIntegration(),
+    precompress(),
+  ],
   server: { host: env.HOST, port: env.PORT },
   // Our own middleware refuses every cross-origin state change, JSON included (see src/server/http/origin.ts);
   // Astro's built-in check only covers form content types, so it would be a second, weaker copy.

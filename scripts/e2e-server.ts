@@ -20,6 +20,8 @@ const env: NodeJS.ProcessEnv = {
   PEAK_HANDLING_FEE_CENTS: '0',
   // A small image cache, so tests/api/image-service.spec.ts can see its bound hold.
   IMAGE_CACHE_MAX_ENTRIES: '40',
+  // Every API reply is checked against its reply schema: a reply the contract does not describe fails the test.
+  API_REPLY_CHECK: '1',
 };
 
 // Migrated and seeded before the instances start: the build reads no catalog (pages made from it are

@@ -10,9 +10,8 @@ export const THUMBNAILS_VISIBLE = 4;
 /** Checkout spec §9 "Image cache: 30 entries": the most images the product gallery keeps preloaded at once. */
 export const IMAGE_CACHE_ENTRIES = 30;
 export const BRAND_CODES = ['fb', 'ww', 'rm', 'jl', 'bh', 'ks', 'ca'] as const;
-
-/** Product type codes on products and line items. */
-export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;
+export type BrandCode = (typeof BRAND_CODES)[number];
+export const isBrandCode = (code: string | null | undefined): code is BrandCode => !!code && (BRAND_CODES as readonly string[]).includes(code);
 
 /** Our decision (docs/decisions.md): Regular shipping is free on merchandise of $75 or more. */
 export const FREE_REGULAR_SHIPPING_THRESHOLD_CENTS = 7500;

@@ -1,9 +1,9 @@
-import { PRODUCT_TYPE } from './constants.ts';
-
 /**
- * What a product type code (PRODUCT_TYPE, on products and line items) means for the rules that depend on it. Every
- * check of a product's kind goes through these, on the server and in the islands.
+ * The product type codes (on products and line items, and by name in the catalog feed) and what each means for the
+ * rules that depend on it. Every check of a product's kind goes through these, on the server and in the islands.
  */
+export const PRODUCT_TYPE = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;
+export type ProductTypeName = keyof typeof PRODUCT_TYPE;
 
 /** Ordinary merchandise: the only kind that is taxed, takes coupons, counts toward free gifts and has stock. */
 export const isMerchandise = (type: number): boolean => type === PRODUCT_TYPE.regular;

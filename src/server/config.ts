@@ -7,7 +7,8 @@ import * as v from 'valibot';
  * the README. Astro's own `env.schema` is not used: main.ts and the scripts run outside Astro, where `astro:env`
  * does not exist, and two schemas would drift.
  *
- * OIDC_<NAME>_* variables are per provider and read by src/server/social/providers.ts.
+ * OIDC_<NAME>_* variables are per provider, named by SOCIAL_PROVIDERS: oidcProviderSettings reads them, and
+ * src/server/social/providers.ts checks them. Nothing else in src/ reads process.env.
  */
 const LOOPBACK_HOSTNAMES = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
 export const isLoopbackHostname = (hostname: string) => LOOPBACK_HOSTNAMES.has(hostname);
@@ -92,6 +93,9 @@ const ConfigSchema = v.object({
   IMAGE_CACHE_MAX_MB: v.optional(integer('IMAGE_CACHE_MAX_MB', 1, 1_000_000), '256'),
   IMAGE_CACHE_MAX_ENTRIES: v.optional(integer('IMAGE_CACHE_MAX_ENTRIES', 10, 10_000_000), '20000'),
   // Test and bench tools only.
+  // 1: every JSON reply of the API is checked against its reply schema (src/lib/api/replies/); one that does not
+  // match is answered with a 500 naming the difference. The Playwright suite's server turns it on.
+  API_REPLY_CHECK: v.optional(flag('API_REPLY_CHECK')),
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),
   E2E_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'E2E_DATABASE_URL must be a postgres:// URL'))),
@@ -117,6 +121,16 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
 }
 
 let cached: Config | undefined;
+
+/** An environment as the settings are read from: process.env, or one a test hands in. */
+export type Environment = Record<string, string | undefined>;
+
+/** The OIDC_<NAME>_ISSUER, _CLIENT_ID, _CLIENT_SECRET and _LABEL variables of one social provider (unset: undefined). */
+export function oidcProviderSettings(name: string, env: Environment = process.env) {
+  const key = name.toUpperCase();
+  const read = (suffix: string) => env[`OIDC_${key}_${suffix}`] || undefined;
+  return { issuer: read('ISSUER'), clientId: read('CLIENT_ID'), clientSecret: read('CLIENT_SECRET'), label: read('LABEL') };
+}
 
 export function config(): Config {
   cached ??= parseConfig(process.env);

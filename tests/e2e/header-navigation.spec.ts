@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { hydrated } from './hydration.ts';
+import { PHONE_MAX_WIDTH } from '#src/lib/breakpoints.ts';
 
-const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= 760;
+const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= PHONE_MAX_WIDTH;
 
 test.describe('promo bar', () => {
   test('autoplays every 6 s, pauses with the control and while hovered', async ({ page }) => {

@@ -49,12 +49,14 @@ describe('mailer adapters', () => {
 
 describe('a password reset does not wait for SMTP', () => {
   it('answers for a known address even when SMTP cannot be reached, and the outbox keeps the mail', async () => {
-    const { createCustomer } = await import('#src/server/accounts/accounts.ts');
-    const { requestPasswordReset } = await import('#src/server/accounts/reset.ts');
-    await createCustomer(t.db, { email: 'smtp.down@example.com', firstName: 'Sam', lastName: 'Down', password: 'abcd1234' });
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {});
     const before = process.env.SMTP_URL;
     process.env.SMTP_URL = 'smtp://127.0.0.1:1'; // nothing listens there
+    // The settings are read once (src/server/config.ts): fresh modules read them again, with SMTP_URL set.
+    vi.resetModules();
+    const { createCustomer } = await import('#src/server/accounts/accounts.ts');
+    const { requestPasswordReset } = await import('#src/server/accounts/reset.ts');
+    await createCustomer(t.db, { email: 'smtp.down@example.com', firstName: 'Sam', lastName: 'Down', password: 'abcd1234' });
     try {
       await expect(requestPasswordReset(t.db, 'smtp.down@example.com', '192.0.2.9', 'http://localhost:4321')).resolves.toBeUndefined();
       expect((await latestMail(t.db, 'smtp.down@example.com'))[0]?.subject).toBe('Reset your Seven Brands password');

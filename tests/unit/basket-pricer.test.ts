@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { effectiveMethodId, methodAllowed } from '#src/lib/standard-delivery.ts';
 import { availabilityMessage } from '#src/server/commerce/availability.ts';
 import type { LoadedBasket, LoadedLine } from '#src/server/commerce/basket-load.ts';

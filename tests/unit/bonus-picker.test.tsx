@@ -5,6 +5,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { BonusDiscountLineItemView } from '#src/lib/commerce-types.ts';
 import { $bag, $bagCount } from '#src/lib/stores/bag.ts';
 import { BonusProductPicker } from '#src/islands/bag/BonusProductPicker.tsx';
+import { basketFixture } from '../helpers/reply-fixtures.ts';
 
 const offer: BonusDiscountLineItemView = {
   id: 'bonus-tote-75',
@@ -60,7 +61,7 @@ describe('Claim Your Free Gift', () => {
     render(<BonusProductPicker offer={offer} open onClose={() => {}} onClaimed={() => {}} />);
     expect(screen.getByRole('status').textContent).toBe('Loading your free gift choices…');
     expect(screen.queryByRole('list')).toBeNull();
-    release(reply({ basket: { totalQuantity: 2 } }));
+    release(reply({ basket: basketFixture({ totalQuantity: 2 }) }));
     await screen.findByRole('list', { name: 'Free gifts to choose from' });
     // A sold-out colour cannot be chosen; the first colour in stock is chosen already.
     expect((screen.getByRole('radio', { name: 'Coral (out of stock)' }) as HTMLInputElement).disabled).toBe(true);
@@ -72,7 +73,7 @@ describe('Claim Your Free Gift', () => {
     const fetch = vi.fn(async (url: string) =>
       url.includes('add_to_cart')
         ? new Response(JSON.stringify({ status: 'error', message: 'You have already claimed your free gift.' }), { status: 409 })
-        : reply({ basket: { totalQuantity: 2 } }),
+        : reply({ basket: basketFixture({ totalQuantity: 2 }) }),
     );
     vi.stubGlobal('fetch', fetch);
     const onClaimed = vi.fn();

@@ -8,7 +8,7 @@ import {
   type QualifyingLine,
 } from '#src/server/commerce/bonus-rules.ts';
 import { applyCoupons, computeTotals } from '#src/server/commerce/pricing.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 
 const rule = (over: Partial<BonusRule> = {}): BonusRule => ({
   id: 'tote',

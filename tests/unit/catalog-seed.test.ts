@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { catalogRows } from '#src/server/catalog/seed.ts';
-import { BRAND_CODES, PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { BRAND_CODES } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 
 const rows = catalogRows();
 

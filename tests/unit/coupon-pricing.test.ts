@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyCoupons, computeTotals, type CouponLine, type CouponRule, type PricedLine } from '#src/server/commerce/pricing.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 
 const line = (over: Partial<CouponLine> = {}): CouponLine => ({
   productId: 'ww-2001',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { codeCanApply, codeCanApplyToProduct } from '#src/lib/coupon-reach.ts';
 
 describe('which products a code can take something off', () => {

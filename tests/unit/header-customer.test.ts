@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allTasks, cleanStores } from 'nanostores';
 import * as v from 'valibot';
-import { $customer, MeSchema, SIGNED_OUT, loadCustomer } from '#src/lib/stores/customer.ts';
+import { MeReply } from '#src/lib/api/replies/me.ts';
+import { $customer, SIGNED_OUT, loadCustomer } from '#src/lib/stores/customer.ts';
 import {
   $flyout,
   $menuOpen,
@@ -17,8 +18,8 @@ import {
 
 describe('GET /api/global/me contract', () => {
   it('accepts the signed-in reply (extra keys dropped) and defaults the card-holder flag', () => {
-    const out = v.parse(MeSchema, { authenticated: true, firstName: 'Robin', email: 'r@example.com', rewards: null });
-    expect(out).toEqual({ authenticated: true, firstName: 'Robin', rewards: null, isPLCCHolder: 'N' });
+    const out = v.parse(MeReply, { authenticated: true, firstName: 'Robin', email: 'r@example.com', rewards: null, tier: 'gold' });
+    expect(out).toEqual({ authenticated: true, firstName: 'Robin', email: 'r@example.com', rewards: null, isPLCCHolder: 'N' });
   });
   it('a malformed reply leaves the header signed out', async () => {
     vi.stubGlobal('fetch', async () => new Response(JSON.stringify({ status: 'success', body: { authenticated: 'yes' } }), { status: 200 }));

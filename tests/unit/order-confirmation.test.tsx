@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderConfirmation } from '#src/islands/checkout/OrderConfirmation.tsx';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import { SITE_ERROR_EVENT } from '#src/lib/analytics.ts';
+import { signInFixture } from '../helpers/reply-fixtures.ts';
 
 afterEach(() => {
   cleanup();
@@ -148,7 +149,7 @@ describe('order confirmation', () => {
     const fetch = api({
       '/api/order-confirmation/order': ok({ order }),
       '/api/order-confirmation/recommendations': noRecs,
-      '/api/checkout/register-user/': ok({}),
+      '/api/checkout/register-user/': ok(signInFixture()),
     });
     render(<OrderConfirmation />);
     const panel = within(await screen.findByRole('region', { name: 'Create an account' }));

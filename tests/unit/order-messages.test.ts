@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chargeNote } from '#src/lib/checkout/order-messages.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 
 describe('when review says the card is charged', () => {
   it('when the order ships, for anything that ships (a plastic gift card too)', () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { computeTotals, finalUnitPrice, shippingPrice, taxFor, type PricedLine } from '#src/server/commerce/pricing.ts';
-import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS, PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { FREE_REGULAR_SHIPPING_THRESHOLD_CENTS } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 
 const line = (over: Partial<PricedLine> = {}): PricedLine => ({
   quantity: 1,

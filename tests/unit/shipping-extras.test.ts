@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { PO_BOX_MODAL, poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import type { LoadedBasket, LoadedLine } from '#src/server/commerce/basket-load.ts';
 import { priceBasket } from '#src/server/commerce/basket-pricer.ts';

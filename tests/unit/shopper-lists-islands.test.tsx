@@ -6,6 +6,7 @@ import { WaitlistForm } from '#src/islands/product/WaitlistForm.tsx';
 import { WishlistToggle } from '#src/islands/wishlist/WishlistToggle.tsx';
 import { $customer, SIGNED_OUT } from '#src/lib/stores/customer.ts';
 import { $wishlist } from '#src/lib/stores/wishlist.ts';
+import { meFixture, wishlistFixture, wishlistItemFixture } from '../helpers/reply-fixtures.ts';
 
 const reply = (body: unknown, status = 200) =>
   new Response(JSON.stringify(status < 400 ? { status: 'success', body } : { status: 'error', message: body }), { status });
@@ -27,7 +28,7 @@ describe('waitlist form', () => {
     expect(fetch).not.toHaveBeenCalled();
   });
   it('turns the notification into a success alert when the server accepts', async () => {
-    const fetch = vi.fn(async () => reply({ success: true }));
+    const fetch = vi.fn(async () => reply({ skuId: 'fb-1006-olv-M', success: true }));
     vi.stubGlobal('fetch', fetch);
     render(<WaitlistForm skuId="fb-1006-olv-M" />);
     expect(screen.getByText(/This size is sold out/).className).toContain('notice-caution');
@@ -37,7 +38,7 @@ describe('waitlist form', () => {
       '/api/pdp/joinWaitlist',
       expect.objectContaining({ body: JSON.stringify({ skuId: 'fb-1006-olv-M', emailId: 'me@example.com' }) }),
     );
-    const status = screen.getByRole('status');
+    const status = await screen.findByRole('status');
     expect(status.textContent).toBe("You're on the list. We'll email me@example.com when this size is back.");
     expect(status.className).toContain('notice-success');
   });
@@ -67,7 +68,7 @@ describe('wishlist toggle', () => {
   it('is not shown until the size rules allow it', () => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => reply({ authenticated: false, firstName: null, rewards: null })),
+      vi.fn(async () => reply(meFixture())),
     );
     render(<WishlistToggle productId="fb-1001-blk-M" visible={false} />);
     expect(screen.queryByRole('button')).toBeNull();
@@ -76,7 +77,7 @@ describe('wishlist toggle', () => {
     stubMedia(true);
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => reply({ authenticated: false, firstName: null, rewards: null })),
+      vi.fn(async () => reply(meFixture())),
     );
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, search: '' });
@@ -86,16 +87,16 @@ describe('wishlist toggle', () => {
     expect(assign).toHaveBeenCalledWith('/register?isopen=true&loginFromCartCTA=true&original=/cart&scope=wishlist&wishlistPID=fb-1001-blk-M');
   });
   it('adds for a signed-in customer, then removes on the next press', async () => {
-    $customer.set({ authenticated: true, firstName: 'W', rewards: null, isPLCCHolder: 'N' });
-    $wishlist.set({ id: 'L1', c_wishlistId: 'L1', customerProductListItems: [], c_items: [] });
-    const saved = { id: 'L1', c_wishlistId: 'L1', customerProductListItems: [{ id: 'I1', productId: 'fb-1001-blk-M' }], c_items: ['fb-1001-blk-M'] };
-    const empty = { ...saved, customerProductListItems: [], c_items: [] };
+    $customer.set({ authenticated: true, firstName: 'W', email: null, rewards: null, isPLCCHolder: 'N' });
+    $wishlist.set(wishlistFixture());
+    const saved = wishlistFixture([wishlistItemFixture({ id: 'I1', productId: 'fb-1001-blk-M' })]);
+    const empty = wishlistFixture();
     const fetch = vi.fn(async (url: string) =>
       url.includes('addToWishlist')
         ? reply(saved)
         : url.includes('remove') || url.includes('getWishlist')
           ? reply(empty)
-          : reply({ authenticated: true, firstName: 'W', rewards: null }),
+          : reply(meFixture({ authenticated: true, firstName: 'W' })),
     );
     vi.stubGlobal('fetch', fetch);
     render(<WishlistToggle productId="fb-1001-blk-M" visible />);

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, expect, it, vi } from 'vitest';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { SITE_ERROR_EVENT, type SiteErrorDetail } from '#src/lib/analytics.ts';
 
 afterEach(() => {
@@ -17,7 +18,7 @@ it('a failed call emits one site error event with the text the shopper sees', as
   const seen: SiteErrorDetail[] = [];
   const listener = (e: Event) => seen.push((e as CustomEvent<SiteErrorDetail>).detail);
   window.addEventListener(SITE_ERROR_EVENT, listener);
-  const r = await callApi('POST', '/api/checkout/product/add_to_cart', { productId: 'x' });
+  const r = await callApi(API.addToBag, { productId: 'x' });
   window.removeEventListener(SITE_ERROR_EVENT, listener);
   expect(r).toEqual({ ok: false, status: 409, message: 'Sorry, Quilted Vest is out of stock in this size and colour.' });
   const detail = { message: 'Sorry, Quilted Vest is out of stock in this size and colour.', status: 409, path: '/api/checkout/product/add_to_cart' };
@@ -32,8 +33,8 @@ it('a network failure is reported too; a success is not', async () => {
       throw new TypeError('Failed to fetch');
     }),
   );
-  await callApi('GET', '/api/checkout/basket');
-  vi.stubGlobal('fetch', reply(200, { status: 'success', body: { ok: 1 } }));
-  expect(await callApi('GET', '/api/checkout/basket')).toEqual({ ok: true, body: { ok: 1 } });
+  await callApi(API.bagId);
+  vi.stubGlobal('fetch', reply(200, { status: 'success', body: { basketId: 'b1' } }));
+  expect(await callApi(API.bagId)).toEqual({ ok: true, body: { basketId: 'b1' } });
   expect((window as { dataLayer?: { status: number }[] }).dataLayer?.map((e) => e.status)).toEqual([0]);
 });

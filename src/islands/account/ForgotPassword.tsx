@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { serverMessageOr } from '#src/lib/errors.ts';
 import { Email } from '#src/lib/schemas/email.ts';
 
@@ -25,7 +26,7 @@ export function ForgotPassword({ initialEmail = '' }: { initialEmail?: string })
     e.preventDefault();
     if (!check.success || state.kind === 'submitting') return;
     setState({ kind: 'submitting' });
-    const r = await callApi<{ message: string }>('POST', '/api/checkout/forgot_password/', { email });
+    const r = await callApi(API.forgotPassword, { email });
     setState(r.ok ? { kind: 'success', message: r.body.message } : { kind: 'error', message: serverMessageOr(r, FALLBACK) });
   };
 

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { RegisterSchema } from '#src/lib/schemas/account.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
+import { goAfterSignIn } from './after-sign-in.ts';
 
 type Fields = { firstName: string; lastName: string; email: string; password: string };
 
@@ -30,7 +31,7 @@ export function RegisterForm() {
     if (!result.success || busy) return;
     setBusy(true);
     setError(null);
-    const r = await callApi<SignInBody>('POST', '/api/global/register', { ...fields, keepMeSignedIn: keep });
+    const r = await callApi(API.register, { ...fields, keepMeSignedIn: keep });
     if (r.ok) return goAfterSignIn(r.body, '/my-account');
     setBusy(false);
     setError(r.message);

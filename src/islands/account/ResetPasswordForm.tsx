@@ -1,8 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { PasswordField } from './PasswordField.tsx';
-import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
+import { goAfterSignIn } from './after-sign-in.ts';
 
 /** Choose a new password from an e-mailed link (the token is in the page's query). */
 export function ResetPasswordForm() {
@@ -17,7 +18,7 @@ export function ResetPasswordForm() {
     if (!isValidPassword(password) || busy) return;
     setBusy(true);
     setError(null);
-    const r = await callApi<SignInBody>('POST', '/api/global/reset_password', { token, password });
+    const r = await callApi(API.resetPassword, { token, password });
     if (r.ok) return goAfterSignIn(r.body, '/my-account');
     setBusy(false);
     setError(r.message);

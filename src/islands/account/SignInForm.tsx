@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { serverMessageOr } from '#src/lib/errors.ts';
 import { LoginSchema } from '#src/lib/schemas/account.ts';
 import { Email } from '#src/lib/schemas/email.ts';
@@ -9,7 +10,7 @@ import { draftEmail } from '#src/lib/stores/checkout-draft.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialSignIn, type SocialProviderButton } from './SocialSignIn.tsx';
-import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
+import { goAfterSignIn } from './after-sign-in.ts';
 
 const LOGIN_FAILED = 'Something went wrong. Try again';
 
@@ -41,7 +42,7 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
     if (!valid || busy) return;
     setBusy(true);
     setError(null);
-    const r = await callApi<SignInBody>('POST', '/api/global/login', { email, password, keepMeSignedIn: keep });
+    const r = await callApi(API.signIn, { email, password, keepMeSignedIn: keep });
     if (r.ok) return goAfterSignIn(r.body, '/my-account');
     setBusy(false);
     setError(serverMessageOr(r, LOGIN_FAILED));

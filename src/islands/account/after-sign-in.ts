@@ -1,6 +1,7 @@
 import { $bag } from '#src/lib/stores/bag.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { safeReturnPath } from '#src/lib/return-path.ts';
 import { handOverNotice, LOGIN_SUCCESS } from '#src/lib/handed-notice.ts';
 import { HELD_WISHLIST_KEY, heldWishlistProduct, WISHLIST_PATH } from '#src/lib/wishlist-hold.ts';
@@ -18,7 +19,7 @@ export async function addHeldWishlistProduct(): Promise<boolean> {
   const pid = heldWishlistProduct(window.location.search, sessionStorage.getItem(HELD_WISHLIST_KEY), Date.now());
   sessionStorage.removeItem(HELD_WISHLIST_KEY);
   if (!pid) return false;
-  const r = await callApi('POST', '/api/global/wishlist/addToWishlist', { productId: pid });
+  const r = await callApi(API.addToWishlist, { productId: pid });
   if (!r.ok) console.error('[wishlist] the held product could not be added', r.message);
   return true;
 }

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
@@ -42,7 +43,7 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
   const subTotal = bag?.c_summary.subTotal;
   // biome-ignore lint/correctness/useExhaustiveDependencies: the subtotal and the standard-only flag are the triggers: the methods on offer depend on them
   useEffect(() => {
-    callApi<{ applicableShippingMethods: ShippingMethodView[] }>('GET', '/api/checkout/shipping_methods').then((r) => {
+    callApi(API.shippingMethods).then((r) => {
       if (r.ok) setMethods(r.body.applicableShippingMethods);
     });
   }, [subTotal, bag?.c_standardDeliveryOnly]);

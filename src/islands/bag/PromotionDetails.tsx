@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 
 interface Promotion {
   calloutMsg: string;
@@ -29,7 +30,7 @@ export function PromotionDetails({ promotionId, label = 'Details' }: { promotion
   const show = async () => {
     setOpen(true);
     if (promo) return;
-    const r = await callApi<Promotion>('POST', '/api/checkout/promotions/read', { promotionId });
+    const r = await callApi(API.readPromotion, { promotionId });
     if (r.ok) setPromo(r.body);
     else setError(r.message);
   };

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { CHECKOUT_TIMERS } from '#src/lib/constants.ts';
 import { type AddressSuggestion, type NearPlace, SUGGEST_MIN_CHARS, selectedParam, suggestionLabel } from '#src/lib/checkout/address-suggestions.ts';
 
@@ -38,7 +39,7 @@ export function AddressCombobox({ id, label, value, inputProps, enabled, near, o
 
   const ask = async (payload: { address: string; selected?: string; near?: NearPlace }) => {
     const mine = ++request.current;
-    const r = await callApi<{ suggestions: AddressSuggestion[]; hint?: string }>('POST', '/api/checkout/smarty', payload);
+    const r = await callApi(API.lookUpAddress, payload);
     // A reply to an older search is dropped; a failed one means no suggestions (the call reports it).
     if (mine !== request.current) return;
     const found = r.ok ? r.body.suggestions : [];

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { supportId } from '#src/lib/checkout/support-id.ts';
 import { shortBagId } from '#src/lib/checkout/bag-id.ts';
 
@@ -16,7 +17,7 @@ export function CheckoutFooter({ random = Math.random }: { random?: () => number
 
   const showBagId = async () => {
     setBagId({ state: 'loading' });
-    const r = await callApi<{ basketId: string | null }>('POST', '/api/checkout/basket/id/');
+    const r = await callApi(API.bagId);
     if (!r.ok) setBagId({ state: 'shown', text: r.message });
     else setBagId({ state: 'shown', text: r.body.basketId ? `Bag ID: ${shortBagId(r.body.basketId)}` : 'Your bag is empty, so it has no ID yet.' });
   };

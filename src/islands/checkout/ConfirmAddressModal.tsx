@@ -1,6 +1,7 @@
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { AddressDraft } from '#src/lib/checkout/address-rules.ts';
-import type { StreetAddress, Verification } from '#src/lib/checkout/address-suggestions.ts';
+import type { StreetAddress } from '#src/lib/checkout/address-suggestions.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 export interface ConfirmAddressModalProps {
@@ -56,7 +57,7 @@ function AddressLines({ address }: { address: AddressDraft }) {
 export async function checkAddressBeforeSubmit(address: AddressDraft): Promise<'unverifiable' | 'confirmed' | { suggested: AddressDraft }> {
   const { address1, address2, city, stateCode, postalCode } = address;
   const street: StreetAddress = { address1, address2, city, stateCode, postalCode };
-  const r = await callApi<{ verification?: Verification }>('POST', '/api/checkout/smarty', { address: street, checkAddress: true });
+  const r = await callApi(API.lookUpAddress, { address: street, checkAddress: true });
   const verification = r.ok ? r.body.verification : undefined;
   if (verification?.status === 'confirmed') return 'confirmed';
   if (verification?.status === 'corrected') return { suggested: { ...address, ...verification.suggested } };

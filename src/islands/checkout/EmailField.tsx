@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { EMAIL_RECOGNITION_DEBOUNCE_MS } from '#src/lib/constants.ts';
 import { Email, isEmail } from '#src/lib/schemas/email.ts';
 import { ForgotPassword } from '../account/ForgotPassword.tsx';
@@ -37,7 +38,7 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
     const normalised = email.trim().toLowerCase();
     if (!isEmail(normalised) || checked.current === normalised) return;
     checked.current = normalised;
-    const r = await callApi<{ registered: boolean }>('POST', '/api/checkout/email/validate', { email: normalised });
+    const r = await callApi(API.recogniseEmail, { email: normalised });
     if (r.ok && checked.current === normalised) onRecognised(r.body.registered);
   };
   useEffect(() => {

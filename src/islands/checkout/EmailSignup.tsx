@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 
 /**
  * The order confirmation's e-mail sign-up (checkout spec §7). A failure is only logged (spec §8): callApi reports
@@ -13,7 +14,7 @@ export function EmailSignup({ email: orderEmail }: { email: string }) {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setState('sending');
-    const r = await callApi<{ success: boolean }>('POST', '/api/order-confirmation/emailSubscription', { email, salesChannel: 'web' });
+    const r = await callApi(API.subscribeEmail, { email, salesChannel: 'web' });
     setState(r.ok ? 'done' : 'idle');
   };
 

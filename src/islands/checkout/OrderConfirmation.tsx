@@ -1,14 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
+import { NO_RECENT_ORDER } from '#src/lib/checkout/order-messages.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import { EmailSignup } from './EmailSignup.tsx';
 import { OrderRecommendations } from './OrderRecommendations.tsx';
 import { RegisterAfterOrder } from './RegisterAfterOrder.tsx';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
-
-const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';
 
 type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'shown'; order: OrderConfirmationView };
 
@@ -47,7 +47,7 @@ export function OrderConfirmation() {
   const heading = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
-    callApi<{ order: OrderConfirmationView }>('POST', '/api/order-confirmation/order').then((r) => {
+    callApi(API.orderConfirmation).then((r) => {
       if (r.ok) setLoad({ kind: 'shown', order: r.body.order });
       else if (r.status === 404) setLoad({ kind: 'missing' });
       else setLoad({ kind: 'error', message: r.message });

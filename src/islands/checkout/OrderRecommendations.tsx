@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { formatCents, formatRange } from '#src/lib/money.ts';
 
@@ -14,7 +15,7 @@ export function OrderRecommendations({ productIds }: { productIds: string[] }) {
   useEffect(() => {
     if (!key) return;
     let live = true;
-    callApi<RecommendationSet>('POST', '/api/order-confirmation/recommendations', { productIds: key.split(',') }).then((r) => {
+    callApi(API.orderRecommendations, { productIds: key.split(',') }).then((r) => {
       if (live && r.ok) setSet(r.body);
     });
     return () => {

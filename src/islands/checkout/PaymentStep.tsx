@@ -3,6 +3,7 @@ import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import { useStore } from '@nanostores/react';
 import { emitSiteError } from '#src/lib/analytics.ts';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
+import { CARD_TECHNICAL_PROBLEM, STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
@@ -25,8 +26,6 @@ interface Props {
   onDone(): void;
   onError(message: string): void;
 }
-
-const STORE_CARD_OFFLINE = 'Store card payments cannot be taken online yet. Please use another card.';
 
 /**
  * The payment page: the card already on the order, a saved card or a new one (tokenized in the browser; the number
@@ -82,7 +81,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
     let card: Awaited<ReturnType<typeof tokenizeCard>> | null = null;
     if (choice === null) {
       const details = cardDetails();
-      if (!details || !where) return finish('There was a technical problem with your card. Please try again.');
+      if (!details || !where) return finish(CARD_TECHNICAL_PROBLEM);
       card = await tokenizeCard(where, details);
       if (!card.ok) return finish(card.message);
     }

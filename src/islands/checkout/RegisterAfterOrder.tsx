@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 
@@ -16,7 +17,7 @@ export function RegisterAfterOrder({ email, orderId }: { email: string; orderId:
     e.preventDefault();
     if (!isValidPassword(password)) return;
     setState({ kind: 'sending' });
-    const r = await callApi('POST', '/api/checkout/register-user/', { email, password, orderId });
+    const r = await callApi(API.registerAfterOrder, { email, password, orderId });
     setState(r.ok ? { kind: 'done' } : { kind: 'error', message: r.message });
   };
 

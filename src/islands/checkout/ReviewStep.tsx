@@ -2,7 +2,7 @@ import { useState, type RefObject } from 'react';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { securityCodeError, securityCodeLength, type CardKind } from '#src/lib/checkout/card-rules.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { chargeNote } from '#src/lib/checkout/order-messages.ts';
+import { chargeNote, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { clearDraft } from '#src/lib/stores/checkout-draft.ts';
 import { placeOrder } from '#src/lib/stores/checkout.ts';
@@ -38,7 +38,7 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
       return;
     }
     setBusy(false);
-    onFailed(r.ok ? (r.result.message ?? 'There was a technical problem processing your order, please try again') : r.message);
+    onFailed(r.ok ? (r.result.message ?? ORDER_TECHNICAL_PROBLEM) : r.message);
   };
 
   return (

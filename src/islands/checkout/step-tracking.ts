@@ -1,4 +1,5 @@
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { isCheckoutStep, baseStep, skippedSteps, stepValue, type BaseStep } from '#src/lib/checkout/steps.ts';
 
@@ -21,7 +22,7 @@ export function trackStep(view: CheckoutView, step: string | null, entry: boolea
   if (!isCheckoutStep(step)) return;
   const seen = visited(view.signedIn);
   const payload = {
-    page_type: 'checkout',
+    page_type: 'checkout' as const,
     page_name: step,
     step_value: stepValue(step, entry && view.signedIn),
     skipped_steps: skippedSteps(step, seen, view.basket.c_summary.isDigitalItemsOnly),
@@ -31,7 +32,7 @@ export function trackStep(view: CheckoutView, step: string | null, entry: boolea
   };
   seen.add(baseStep(step));
   sessionStorage.setItem(visitedKey(view.signedIn), JSON.stringify([...seen]));
-  void callApi<Record<string, unknown>>('POST', '/api/global/analytics/pageload/', payload).then((r) => {
+  void callApi(API.pageLoad, payload).then((r) => {
     if (!r.ok) return;
     const w = window as Window & { dataLayer?: unknown[] };
     w.dataLayer ??= [];

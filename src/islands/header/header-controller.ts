@@ -1,6 +1,7 @@
 import { writeDocumentCookie } from '#src/lib/cookies.ts';
 import { COUNTRY_SWITCH_COOKIES } from '#src/lib/header/brand-context.ts';
-import { MOBILE_MENU_HEIGHT_OFFSET, SMALL_SCREEN_MAX_WIDTH } from '#src/lib/header/constants.ts';
+import { PHONE_MEDIA } from '#src/lib/breakpoints.ts';
+import { MOBILE_MENU_HEIGHT_OFFSET } from '#src/lib/header/constants.ts';
 import {
   $chatHidden,
   $flyout,
@@ -17,6 +18,7 @@ import {
   type FlyoutId,
 } from '#src/lib/stores/header.ts';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { loadBag } from '#src/lib/stores/bag.ts';
 import { $customer, loadCustomer, SIGNED_OUT } from '#src/lib/stores/customer.ts';
 import { startCustomerView } from './customer-view.ts';
@@ -163,7 +165,7 @@ function startMobileMenu(header: HTMLElement): void {
   const menu = document.querySelector<HTMLElement>('[data-mobile-menu]');
   const toggle = header.querySelector<HTMLButtonElement>('[data-menu-toggle]');
   if (!menu || !toggle) return;
-  const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_WIDTH}px)`);
+  const small = window.matchMedia(PHONE_MEDIA);
   $smallScreen.set(small.matches);
   small.addEventListener('change', (e) => {
     $smallScreen.set(e.matches);
@@ -251,7 +253,7 @@ function startSignOut(header: HTMLElement): void {
   if (!button) return;
   button.addEventListener('click', async () => {
     button.setAttribute('aria-busy', 'true');
-    const r = await callApi('POST', '/api/global/logout', {});
+    const r = await callApi(API.signOut);
     button.removeAttribute('aria-busy');
     if (!r.ok) {
       if (status) status.textContent = 'Sign out did not complete. Please try again.';

@@ -1,4 +1,6 @@
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
+import { isBrandCode } from '#src/lib/constants.ts';
 import { SEARCH_DEBOUNCE_MS } from '#src/lib/header/constants.ts';
 import { createReplyGate } from '#src/lib/header/reply-gate.ts';
 import { documentCookies, writeDocumentCookie } from '#src/lib/cookies.ts';
@@ -24,7 +26,8 @@ export function startSearch(): void {
   const recentBox = q<HTMLElement>('[data-recent]');
   const suggestBox = q<HTMLElement>('[data-suggestions]');
   const status = q<HTMLElement>('[data-search-status]');
-  const brand = root.dataset['brand'] || null;
+  const pageBrand = root.dataset['brand'];
+  const brand = isBrandCode(pageBrand) ? pageBrand : null;
 
   const params = new URLSearchParams(location.search);
   if (!input.value && location.pathname.startsWith('/p/')) input.value = params.get('q') ?? params.get('search_term') ?? '';
@@ -112,7 +115,7 @@ export function startSearch(): void {
   const request = (term: string) => {
     const mine = gate.next();
     for (const fullPayload of [false, true]) {
-      callApi<{ suggestions: Suggestions }>('POST', '/api/global/auto_suggest', { query: term, brandContextId: brand, fullPayload }).then((r) => {
+      callApi(API.suggest, { query: term, brandContextId: brand, fullPayload }).then((r) => {
         if (!r.ok) return console.warn('[search] suggestions failed', r.message);
         // Stale: a newer term was asked for, or the full reply for this term already arrived.
         if (!gate.accept(mine, fullPayload)) return;

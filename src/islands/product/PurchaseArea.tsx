@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
 import { DEFAULT_QUANTITY } from '#src/lib/constants.ts';
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
@@ -90,7 +91,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         maxAge: RECENTLY_VIEWED_SECONDS,
       });
     }
-    callApi<ProductView>('POST', '/api/checkout/product/read', { productId: initial.id }).then((r) => {
+    callApi(API.readProduct, { productId: initial.id }).then((r) => {
       const current = r.ok ? r.body : initial;
       setProduct(current);
       setSel((s) => withDefaults(current, normalise(current, s)));

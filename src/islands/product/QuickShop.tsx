@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
 import { tileImage } from '#src/lib/images/image-urls.ts';
 import { imagesFor } from '#src/lib/product-rules.ts';
@@ -35,9 +36,7 @@ export function QuickShop({ initial }: { initial?: QuickShopDetail }) {
     setError(null);
     setColor(undefined);
     setPreview(undefined);
-    callApi<ProductView>('POST', '/api/checkout/product/read', { productId: detail.productId }).then((r) =>
-      r.ok ? setProduct(r.body) : setError(r.message),
-    );
+    callApi(API.readProduct, { productId: detail.productId }).then((r) => (r.ok ? setProduct(r.body) : setError(r.message)));
   }, [detail]);
 
   const close = useCallback(() => setDetail(null), []);

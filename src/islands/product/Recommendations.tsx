@@ -1,6 +1,7 @@
 import useEmblaCarousel from 'embla-carousel-react';
 import { useCallback, useEffect, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { tileImage } from '#src/lib/images/image-urls.ts';
 import { formatCents, formatRange } from '#src/lib/money.ts';
@@ -27,7 +28,7 @@ export function Recommendations({ criteria, productId, initial }: Props) {
   useEffect(() => {
     if (initial) return;
     const timer = window.setTimeout(() => {
-      callApi<{ headline: string; products: RecommendationItem[] }>('POST', '/api/global/recommendations', { criteria, productId }).then((r) => {
+      callApi(API.recommendations, { criteria, productId }).then((r) => {
         if (r.ok) setSet(r.body);
       });
     }, CAROUSEL_WAIT_MS);

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { Modal } from '../ui/Modal.tsx';
 
 /** Size Guide: a large modal whose body is the store's size chart (POST /api/global/sfcc/read, SizeGuide-Show). */
@@ -11,7 +12,7 @@ export function SizeGuide({ sizeChartId }: { sizeChartId: string }) {
   const show = async () => {
     setOpen(true);
     if (html) return;
-    const r = await callApi<string>('POST', '/api/global/sfcc/read', { controller: 'SizeGuide-Show', query: `cid=${sizeChartId}&format=ajax` });
+    const r = await callApi(API.sizeGuide, { controller: 'SizeGuide-Show', query: `cid=${sizeChartId}&format=ajax` });
     if (r.ok) setHtml(r.body);
     else setError(r.message);
   };

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { Email } from '#src/lib/schemas/email.ts';
 
 /**
@@ -32,7 +33,7 @@ export function WaitlistForm({ skuId }: { skuId: string }) {
     }
     setFieldError(null);
     setBusy(true);
-    const r = await callApi('POST', '/api/pdp/joinWaitlist', { skuId, emailId: parsed.output });
+    const r = await callApi(API.joinWaitlist, { skuId, emailId: parsed.output });
     setBusy(false);
     if (r.ok) setJoined(parsed.output);
     else console.error('[waitlist] join failed', r.status, r.message);

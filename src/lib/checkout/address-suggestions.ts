@@ -1,4 +1,5 @@
-import { type AddressDraft, addressFieldError, collapseSpaces } from './address-rules.ts';
+import * as v from 'valibot';
+import { ADDRESS_FIELD_SCHEMAS, type AddressDraft, addressFieldError, collapseSpaces } from './address-rules.ts';
 
 /**
  * Address suggestions and verification as the checkout sees them, whatever service answers (the embedded ZIP
@@ -141,4 +142,40 @@ export function verificationOf(entered: StreetAddress, candidates: readonly Veri
   const { address1, address2, city, stateCode, postalCode } = best;
   const suggested = { address1, address2, city, stateCode, postalCode };
   return differs(entered, suggested) ? { status: 'corrected', suggested } : { status: 'confirmed' };
+}
+
+const { city, stateCode, postalCode } = ADDRESS_FIELD_SCHEMAS;
+
+/**
+ * The request of POST /api/checkout/smarty: `address` is the search, or with checkAddress the address to check;
+ * `near` is the place the form already names (its valid city, state and ZIP), which a street typed alone is
+ * completed with.
+ */
+export const AddressLookupSchema = v.object({
+  address: v.optional(v.unknown()),
+  selected: v.optional(v.pipe(v.string('selected must be text.'), v.maxLength(SELECTED_MAX, `selected must be at most ${SELECTED_MAX} characters.`))),
+  checkAddress: v.optional(v.boolean('checkAddress must be true or false.'), false),
+  near: v.optional(
+    v.object(
+      {
+        city: v.optional(city),
+        stateCode: v.optional(stateCode),
+        postalCode: v.optional(
+          v.pipe(
+            postalCode,
+            v.transform((zip) => zip.slice(0, 5)),
+          ),
+        ),
+      },
+      'near must be an object.',
+    ),
+  ),
+});
+
+/** The reply of POST /api/checkout/smarty. */
+export interface AddressLookupReply {
+  suggestions: AddressSuggestion[];
+  verification?: Verification;
+  /** Said under the field when nothing was found and more typing would find it (STREET_ALONE_HINT). */
+  hint?: string;
 }

@@ -2,6 +2,8 @@ import * as v from 'valibot';
 import { Email } from '../schemas/email.ts';
 import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
+import { CARD_MESSAGES } from './card-rules.ts';
+import { FLASH_MESSAGES } from './flash.ts';
 
 /**
  * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
@@ -42,7 +44,7 @@ const Billing = {
   billingAddress: v.optional(AddressSchema),
 };
 const billingGiven = <T extends { billingSameAsShipping: boolean; billingAddress?: object }>(p: T) => p.billingSameAsShipping || !!p.billingAddress;
-const BILLING_REQUIRED = 'Please enter a billing address.';
+const BILLING_REQUIRED = FLASH_MESSAGES.BillingAddressRequired;
 
 export const PaymentStepSchema = v.pipe(
   v.object({
@@ -51,7 +53,7 @@ export const PaymentStepSchema = v.pipe(
     save_credit_card: Flag,
     ...Billing,
   }),
-  v.check((p) => !!p.card !== !!p.paymentInstrumentId, 'Please enter a payment method.'),
+  v.check((p) => !!p.card !== !!p.paymentInstrumentId, FLASH_MESSAGES.PaymentInstrumentRequired),
   v.check(billingGiven, BILLING_REQUIRED),
 );
 
@@ -63,8 +65,16 @@ export const BillingStepSchema = v.pipe(v.object(Billing), v.check(billingGiven,
  */
 export const PlaceOrderSchema = v.object({
   orderTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  security_code: v.optional(v.pipe(v.string(), v.regex(/^\d{3,4}$/, 'Please enter a valid security code.'))),
+  security_code: v.optional(v.pipe(v.string(), v.regex(/^\d{3,4}$/, CARD_MESSAGES.codeInvalid))),
   isBillingSameAsShipping: v.optional(v.boolean()),
+});
+
+/** Addresses and tokenized cards saved to the signed-in shopper's profile (checkout spec §7 customerdata/). */
+const MAX_PROFILE_ITEMS = 5;
+export const CustomerDataSchema = v.object({
+  shippingAddressToAdd: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(MAX_PROFILE_ITEMS))),
+  billingAddressToAdd: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(MAX_PROFILE_ITEMS))),
+  paymentInstrumentsToAdd: v.optional(v.pipe(v.array(CardTokenSchema), v.maxLength(MAX_PROFILE_ITEMS))),
 });
 
 export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_-]{16,128}$/;

@@ -17,7 +17,8 @@ export interface Flash {
   message: string;
 }
 
-const MESSAGES: Record<FlashType, string> = {
+/** Each flash's text; the checkout's own refusals of the same lack say it the same way. */
+export const FLASH_MESSAGES: Record<FlashType, string> = {
   ProductItemsRequired: 'Your bag is empty.',
   EmailRequired: 'Please enter your email.',
   ShippingAddressRequired: 'Please enter a shipping address.',
@@ -49,7 +50,7 @@ export function basketFlash(b: FlashInput): Flash[] {
   if (b.orderTotal > 0 && b.payment === 'none') types.push('PaymentInstrumentRequired');
   if (b.orderTotal > 0 && b.payment === 'expired') types.push('PaymentInstrumentExpired');
   if (!b.hasBillingAddress) types.push('BillingAddressRequired');
-  return types.map((type) => ({ type, message: MESSAGES[type] }));
+  return types.map((type) => ({ type, message: FLASH_MESSAGES[type] }));
 }
 
 /** The checkout's pages (product spec §2 "Checkout page names"). */

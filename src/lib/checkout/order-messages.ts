@@ -3,6 +3,10 @@ import { isDigital, isEGiftCard } from '../product-types.ts';
 /** The checkout spec's order placement messages (§4 "Order placement", §8), one constant each. */
 export const ORDER_TOTAL_CHANGED = 'Your order total has changed. Please select a payment method to place your order.';
 export const ORDER_TECHNICAL_PROBLEM = 'There was a technical problem processing your order, please try again';
+/** The order confirmation opened in a browser that has placed no order lately (its order cookie is gone). */
+export const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';
+/** A placement whose request never got an answer: the attempt's key is kept, so trying again is safe. */
+export const STORE_UNREACHABLE = 'We could not reach the store. Please check your connection and try again.';
 
 /**
  * When the card is charged, as review tells it: the amount is held when the order is placed and taken when the order

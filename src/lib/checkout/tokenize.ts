@@ -1,4 +1,5 @@
 import * as v from 'valibot';
+import { CARD_TECHNICAL_PROBLEM } from './card-messages.ts';
 import { cardKind, digitsOnly } from './card-rules.ts';
 
 /**
@@ -35,8 +36,6 @@ export interface CardDetails {
 
 export type TokenizeResult = { ok: true; card: TokenizedCard } | { ok: false; message: string };
 
-export const TOKENIZE_TECHNICAL_ERROR = 'There was a technical problem with your card. Please try again.';
-
 // Stripe's token object (https://docs.stripe.com/api/tokens/object), the fields we use.
 const TokenReply = v.object({
   id: v.pipe(v.string(), v.regex(/^tok_[A-Za-z0-9_]{1,200}$/)),
@@ -71,11 +70,11 @@ export async function tokenizeCard(where: CardTokenization, details: CardDetails
     status = response.status;
     data = await response.json();
   } catch {
-    return { ok: false, message: TOKENIZE_TECHNICAL_ERROR };
+    return { ok: false, message: CARD_TECHNICAL_PROBLEM };
   }
   if (status === 200) {
     const token = v.safeParse(TokenReply, data);
-    if (!token.success) return { ok: false, message: TOKENIZE_TECHNICAL_ERROR };
+    if (!token.success) return { ok: false, message: CARD_TECHNICAL_PROBLEM };
     const { id, card } = token.output;
     const cardType = cardKind(details.number).type || card.brand;
     return {
@@ -87,5 +86,5 @@ export async function tokenizeCard(where: CardTokenization, details: CardDetails
   // A card the provider refused (402) or a request it could not take (400) has a message for the shopper; a key,
   // rate or server problem does not.
   const forShopper = (status === 400 || status === 402) && error.success;
-  return { ok: false, message: forShopper ? error.output.error.message : TOKENIZE_TECHNICAL_ERROR };
+  return { ok: false, message: forShopper ? error.output.error.message : CARD_TECHNICAL_PROBLEM };
 }

@@ -1,14 +1,14 @@
-import { BRAND_CODES } from '../constants.ts';
+import { type BrandCode, isBrandCode } from '../constants.ts';
 import { cookieAssignment } from '../cookies.ts';
 
 /**
  * The brand whose pages the shopper is on, from the path: /brand/{code}, or a product page whose slug ends in the
  * product id ("/p/everyday-crew-tee-fb-1001"). Null on shared pages (home, bag, search).
  */
-export function brandFromPath(pathname: string): string | null {
+export function brandFromPath(pathname: string): BrandCode | null {
   const m = /^\/brand\/([a-z]{2})\/?$/.exec(pathname) ?? /^\/p\/.*-([a-z]{2})-\d+\/?$/.exec(pathname);
   const code = m?.[1];
-  return code && (BRAND_CODES as readonly string[]).includes(code) ? code : null;
+  return isBrandCode(code) ? code : null;
 }
 
 /** Brand tabs in order: the others as listed, each new brand inserted at its placedIndex (clamped). */

@@ -13,8 +13,6 @@ export const STICKY_OFFSET_MOBILE = 115;
 export const STICKY_OFFSET_DESKTOP = 5;
 /** The mobile menu is the window height less this many pixels. */
 export const MOBILE_MENU_HEIGHT_OFFSET = 110;
-/** Below this width the header is the small-screen one (hamburger, mobile sticky offset). */
-export const SMALL_SCREEN_MAX_WIDTH = 760;
 /** Mega menu start and end times are New York wall-clock times. */
 export const MEGA_MENU_TIME_ZONE = 'America/New_York';
 export const DEFAULT_REWARDS_URL = '/rewards';

@@ -7,6 +7,7 @@
  * immutable, and a changed photograph gets new URLs. Only photographs (JPEG, PNG) get a srcset: the drawings are
  * SVG, already sharp at every width and smaller than any raster copy of them.
  */
+import { PHONE_MEDIA } from '../breakpoints.ts';
 import type { ImageParams, NamedImageSize } from './image-params.ts';
 
 declare const __MEDIA_STAMP__: string | undefined;
@@ -26,12 +27,12 @@ export const ZOOM_WIDTHS = [800, 1200] as const;
 export const THUMB_WIDTHS = [100, 200] as const;
 
 /** What each image is drawn at (src/styles/global.css): tiles in 2 columns on phones, 180-260 px beyond; the
- * gallery is the page's width less main's 16 px padding each side on phones, and beyond 760 px 3/5 of that less the
+ * gallery is the page's width less main's 16 px padding each side on phones (PHONE_MEDIA), and beyond 3/5 of that less the
  * 24 px gap to the details (686 px on the 1200 px page); the zoom fills the window. The gallery's is exact, not
  * rounded up: its photograph is the product page's largest paint, and the browser picks from srcset by these
  * widths (Lighthouse's phone, 412 px at 1.75x, then takes the 600 px copy, not the 800). */
 export const TILE_SIZES = '(max-width: 575px) 50vw, (max-width: 1023px) 33vw, 260px';
-export const GALLERY_SIZES = '(max-width: 760px) calc(100vw - 32px), (max-width: 1200px) calc(60vw - 34px), 687px';
+export const GALLERY_SIZES = `${PHONE_MEDIA} calc(100vw - 32px), (max-width: 1200px) calc(60vw - 34px), 687px`;
 export const ZOOM_SIZES = '100vw';
 export const THUMB_SIZES = '96px';
 

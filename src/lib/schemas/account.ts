@@ -44,3 +44,11 @@ export const ResetPasswordSchema = v.object({
   token: v.pipe(v.optional(v.string(), ''), v.regex(/^[A-Za-z0-9_-]{43}$/, 'This reset link is not valid. Please ask for a new one.')),
   password: Password,
 });
+
+/** Guest account creation at the payment step (checkout spec §7 payment_screen_register_user/). */
+export const PaymentScreenRegisterSchema = v.object({
+  first_name: RegisterSchema.entries.firstName,
+  last_name: RegisterSchema.entries.lastName,
+  email: Email,
+  password: RegisterSchema.entries.password,
+});

@@ -1,5 +1,6 @@
 import { atom, computed } from 'nanostores';
-import { callApi } from '../api-client.ts';
+import { type ApiResult, callApi } from '../api-client.ts';
+import { API } from '../api/contract.ts';
 import type { BasketView } from '../commerce-types.ts';
 import type { AddToBagInput } from '../schemas/basket.ts';
 
@@ -15,7 +16,7 @@ let loading: Promise<void> | undefined;
 /** Loads the bag once per page; `force` reads it again (after a change made elsewhere, e.g. quick shop edit). */
 export function loadBag(force = false): Promise<void> {
   if (force) loading = undefined;
-  loading ??= callApi<{ basket: BasketView }>('GET', '/api/checkout/basket').then((r) => {
+  loading ??= callApi(API.readBag).then((r) => {
     if (r.ok) $bag.set(r.body.basket);
     else $bagError.set(r.message);
   });
@@ -53,7 +54,7 @@ export async function addToBag(input: AddToBagInput): Promise<AddResult> {
 }
 
 async function sendAdd(input: AddToBagInput): Promise<AddResult> {
-  const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/product/add_to_cart', input);
+  const r = await callApi(API.addToBag, input);
   if (!r.ok) return r;
   $bag.set(r.body.basket);
   return { ok: true, basket: r.body.basket };
@@ -80,13 +81,13 @@ export async function replaceLine(
   itemId: string,
   body: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>,
 ): Promise<{ ok: true; basket: BasketView } | { ok: false; message: string }> {
-  const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/basket/update/updateBasketItem', { itemId, body });
+  const r = await callApi(API.updateLine, { itemId, body });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
   return { ok: true, basket: r.body.basket };
 }
 
-async function changeLine(itemId: string, call: () => ReturnType<typeof callApi<{ basket: BasketView }>>): Promise<void> {
+async function changeLine(itemId: string, call: () => Promise<ApiResult<{ basket: BasketView }>>): Promise<void> {
   $bagPendingItem.set(itemId);
   $bagError.set(null);
   const r = await call();
@@ -96,13 +97,12 @@ async function changeLine(itemId: string, call: () => ReturnType<typeof callApi<
 }
 
 export const updateLineQuantity = (itemId: string, quantity: number) =>
-  changeLine(itemId, () => callApi('POST', '/api/checkout/basket/update/updateBasketItem', { itemId, body: { quantity } }));
+  changeLine(itemId, () => callApi(API.updateLine, { itemId, body: { quantity } }));
 
-export const removeLine = (itemId: string) =>
-  changeLine(itemId, () => callApi('DELETE', '/api/checkout/basket/delete/deleteBasketItem/', { itemId }));
+export const removeLine = (itemId: string) => changeLine(itemId, () => callApi(API.removeLine, { itemId }));
 
 export async function chooseShippingMethod(shippingMethodId: string): Promise<void> {
-  const r = await callApi<{ basket: BasketView }>('POST', '/api/checkout/shipping_method/', { shippingMethodId });
+  const r = await callApi(API.chooseShippingMethod, { shippingMethodId });
   if (r.ok) $bag.set(r.body.basket);
   else $bagError.set(r.message);
 }
@@ -111,7 +111,7 @@ export type CodeResult = { ok: true; message: string } | { ok: false; message: s
 
 /** Sends a code from the bag's code field; the reply's basket replaces the bag (its coupons and totals). */
 export async function applyPromoCode(code: string, pin: string): Promise<CodeResult> {
-  const r = await callApi<{ basket: BasketView; message: string }>('POST', '/api/checkout/basket/update/', {
+  const r = await callApi(API.applyCode, {
     code,
     pin: pin || undefined,
     pageType: 'cart',
@@ -122,7 +122,7 @@ export async function applyPromoCode(code: string, pin: string): Promise<CodeRes
 }
 
 export async function removePromoCode(couponItemId: string): Promise<CodeResult> {
-  const r = await callApi<{ basket: BasketView }>('DELETE', '/api/checkout/basket/delete/', { couponItemId });
+  const r = await callApi(API.removeCode, { couponItemId });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
   return { ok: true, message: 'Code removed' };

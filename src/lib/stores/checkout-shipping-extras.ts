@@ -1,4 +1,5 @@
-import { callApi } from '../api-client.ts';
+import { type ApiResult, callApi } from '../api-client.ts';
+import { API } from '../api/contract.ts';
 import type { BasketView } from '../commerce-types.ts';
 import { $bag } from './bag.ts';
 import { $checkout } from './checkout.ts';
@@ -16,8 +17,8 @@ function takeBasket(basket: BasketView): void {
   $bag.set(basket);
 }
 
-async function basketCall(method: 'POST' | 'DELETE', path: string, payload: unknown): Promise<Result> {
-  const r = await callApi<{ basket: BasketView }>(method, path, payload);
+async function basketCall(call: Promise<ApiResult<{ basket: BasketView }>>): Promise<Result> {
+  const r = await call;
   if (!r.ok) return r;
   takeBasket(r.body.basket);
   return { ok: true };
@@ -25,14 +26,14 @@ async function basketCall(method: 'POST' | 'DELETE', path: string, payload: unkn
 
 export type ProtectionAction = 'add' | 'remove' | 'autoapply';
 
-export const routePackageProtection = (action: ProtectionAction) => basketCall('POST', '/checkout/api/route_package_protection', { action });
+export const routePackageProtection = (action: ProtectionAction) => basketCall(callApi(API.packageProtection, { action }));
 
-export const chooseEcoship = (selected: boolean) => basketCall('POST', '/api/checkout/ecoship/', { selected });
+export const chooseEcoship = (selected: boolean) => basketCall(callApi(API.ecoship, { selected }));
 
 /** Removes lines one by one (the bag's delete endpoint); stops at the first that fails. */
 export async function removeLines(itemIds: string[]): Promise<Result> {
   for (const itemId of itemIds) {
-    const r = await basketCall('DELETE', '/api/checkout/basket/delete/deleteBasketItem/', { itemId });
+    const r = await basketCall(callApi(API.removeLine, { itemId }));
     if (!r.ok) return r;
   }
   return { ok: true };

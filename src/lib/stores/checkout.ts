@@ -1,8 +1,12 @@
 import { atom } from 'nanostores';
-import { callApi } from '../api-client.ts';
+import { type ApiResult, callApi } from '../api-client.ts';
+import { API } from '../api/contract.ts';
+import type { PayloadOf } from '../api/endpoint.ts';
+import type { AddressDraft } from '../checkout/address-rules.ts';
 import type { CheckoutView, OrderResult } from '../checkout/checkout-types.ts';
+import { ORDER_TECHNICAL_PROBLEM, STORE_UNREACHABLE } from '../checkout/order-messages.ts';
+import { serverMessageOr } from '../errors.ts';
 import type { CardTokenization } from '../checkout/tokenize.ts';
-import type { CardToken } from '../checkout/checkout-schemas.ts';
 import { $bag } from './bag.ts';
 
 /**
@@ -24,7 +28,7 @@ function take(checkout: CheckoutView): void {
 }
 
 export async function loadCheckout(): Promise<Result> {
-  const r = await callApi<{ checkout: CheckoutView; tokenization: CardTokenization; addressSuggestions: boolean }>('GET', '/api/checkout/state');
+  const r = await callApi(API.checkoutState);
   if (!r.ok) return r;
   $tokenization.set(r.body.tokenization);
   $addressSuggestions.set(r.body.addressSuggestions);
@@ -32,27 +36,22 @@ export async function loadCheckout(): Promise<Result> {
   return { ok: true };
 }
 
-async function step(method: 'POST' | 'PUT', path: string, payload: unknown): Promise<Result> {
-  const r = await callApi<{ checkout: CheckoutView }>(method, path, payload);
+async function step(call: Promise<ApiResult<{ checkout: CheckoutView }>>): Promise<Result> {
+  const r = await call;
   if (!r.ok) return r;
   take(r.body.checkout);
   return { ok: true };
 }
 
 export const submitEmail = (email: string, subscribe: boolean, signedIn: boolean) =>
-  step('POST', '/api/checkout/email', { email, [signedIn ? 'registered_email_subscription' : 'guest_email_subscription']: subscribe });
+  step(callApi(API.submitEmail, { email, [signedIn ? 'registered_email_subscription' : 'guest_email_subscription']: subscribe }));
 
-export const submitShippingAddress = (
-  payload: { address: unknown; saveToProfile: boolean; make_address_default: boolean } | { c_addressId: string },
-  isUpdate: boolean,
-) => step('POST', `/api/checkout/shipping_address/${isUpdate ? 'update' : 'create'}/`, payload);
+export const submitShippingAddress = (payload: PayloadOf<typeof API.createShippingAddress>, isUpdate: boolean) =>
+  step(callApi(isUpdate ? API.updateShippingAddress : API.createShippingAddress, payload));
 
 /** Choosing a method saves it at once (leaving the step without submit keeps it); `confirm` submits the step. */
 export async function submitShippingMethod(shippingMethodId: string, confirm: boolean): Promise<Result> {
-  const r = await callApi<{ basket: CheckoutView['basket']; checkout?: CheckoutView }>('POST', '/api/checkout/shipping_method/', {
-    shippingMethodId,
-    confirm,
-  });
+  const r = await callApi(API.chooseShippingMethod, { shippingMethodId, confirm });
   if (!r.ok) return r;
   const current = $checkout.get();
   if (r.body.checkout) take(r.body.checkout);
@@ -60,19 +59,13 @@ export async function submitShippingMethod(shippingMethodId: string, confirm: bo
   return { ok: true };
 }
 
-export const submitPayment = (payload: {
-  card?: CardToken;
-  paymentInstrumentId?: string;
-  billingSameAsShipping: boolean;
-  billingAddress?: unknown;
-  save_credit_card: boolean;
-}) => step('POST', '/api/checkout/payment_method/update/', payload);
+export const submitPayment = (payload: PayloadOf<typeof API.submitPayment>) => step(callApi(API.submitPayment, payload));
 
-export const submitBilling = (billingSameAsShipping: boolean, billingAddress?: unknown) =>
-  step('PUT', '/api/checkout/billing_address/update/', { billingSameAsShipping, billingAddress });
+export const submitBilling = (billingSameAsShipping: boolean, billingAddress?: AddressDraft) =>
+  step(callApi(API.updateBillingAddress, { billingSameAsShipping, billingAddress }));
 
-export const registerAtPayment = async (payload: { first_name: string; last_name: string; email: string; password: string }): Promise<Result> => {
-  const r = await callApi('POST', '/api/checkout/payment_screen_register_user/', payload);
+export const registerAtPayment = async (payload: PayloadOf<typeof API.registerAtPayment>): Promise<Result> => {
+  const r = await callApi(API.registerAtPayment, payload);
   if (!r.ok) return r;
   return loadCheckout();
 };
@@ -96,22 +89,18 @@ export async function placeOrder(
   orderTotal: number,
   securityCode?: string,
 ): Promise<{ ok: true; result: OrderResult } | { ok: false; message: string }> {
-  const path = orderTotal > 0 ? '/api/checkout/payment_place_order/create/' : '/api/checkout/place_order/';
-  const key = attemptKey();
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', accept: 'application/json', 'idempotency-key': key },
-    body: JSON.stringify({ orderTotal, ...(securityCode ? { security_code: securityCode } : {}) }),
-  }).catch(() => null);
-  // No answer (network lost): the key is kept, so trying again is safe.
-  if (!response) return { ok: false, message: 'We could not reach the store. Please check your connection and try again.' };
-  const data = (await response.json().catch(() => null)) as { body?: OrderResult; message?: string } | null;
-  if (response.status >= 500 && !data?.body)
-    return { ok: false, message: data?.message ?? 'There was a technical problem processing your order, please try again' };
+  const endpoint = orderTotal > 0 ? API.placePaidOrder : API.placeOrder;
+  const r = await callApi(
+    endpoint,
+    { orderTotal, ...(securityCode ? { security_code: securityCode } : {}) },
+    { headers: { 'idempotency-key': attemptKey() } },
+  );
+  // No answer (network lost), or a server failure without a result: the key is kept, so trying again is safe.
+  if (!r.ok && r.status === 0) return { ok: false, message: STORE_UNREACHABLE };
+  if (!r.ok && r.status >= 500 && !r.body) return { ok: false, message: serverMessageOr(r, ORDER_TECHNICAL_PROBLEM) };
   sessionStorage.removeItem(ATTEMPT_KEY);
-  const result = data?.body;
-  if (!result) return { ok: false, message: data?.message ?? 'There was a technical problem processing your order, please try again' };
+  const result = r.body;
+  if (!result) return { ok: false, message: r.ok ? ORDER_TECHNICAL_PROBLEM : serverMessageOr(r, ORDER_TECHNICAL_PROBLEM) };
   // A reply updates the bag only when it is about the bag this page shows (checkout spec §4).
   const current = $checkout.get();
   if (result.basket && result.basketId && current && result.basketId === current.basket.basketId) $bag.set(result.basket);

@@ -1,7 +1,8 @@
 import { atom } from 'nanostores';
 import { callApi } from '../api-client.ts';
+import { API } from '../api/contract.ts';
 import type { WishlistView } from '../commerce-types.ts';
-import { SMALL_SCREEN_MAX_WIDTH } from '../header/constants.ts';
+import { PHONE_MEDIA } from '../breakpoints.ts';
 import { HELD_WISHLIST_KEY, holdRecord, smallScreenSignInUrl, wishlistSignInUrl } from '../wishlist-hold.ts';
 import { removeLine } from './bag.ts';
 import { $customer, loadCustomer } from './customer.ts';
@@ -17,7 +18,7 @@ export function isSaved(wishlist: WishlistView | null, productId: string): boole
 let loading: Promise<void> | undefined;
 
 export function loadWishlist(): Promise<void> {
-  loading ??= callApi<WishlistView>('POST', '/api/global/wishlist/getWishlist', {}).then((r) => {
+  loading ??= callApi(API.wishlist).then((r) => {
     if (r.ok) $wishlist.set(r.body);
     else loading = undefined;
   });
@@ -27,7 +28,7 @@ export function loadWishlist(): Promise<void> {
 export type WishlistResult = { ok: true } | { ok: false; status: number; message: string };
 
 export async function addToWishlist(productId: string): Promise<WishlistResult> {
-  const r = await callApi<WishlistView>('POST', '/api/global/wishlist/addToWishlist', { productId });
+  const r = await callApi(API.addToWishlist, { productId });
   if (!r.ok) return r;
   $wishlist.set(r.body);
   return { ok: true };
@@ -36,7 +37,7 @@ export async function addToWishlist(productId: string): Promise<WishlistResult> 
 export async function removeFromWishlist(itemId: string): Promise<WishlistResult> {
   const listId = $wishlist.get()?.id;
   if (!listId) return { ok: false, status: 404, message: 'That item is no longer on your wishlist.' };
-  const r = await callApi<WishlistView>('DELETE', '/api/global/wishlist/removeFromWishlist', { itemId, listId });
+  const r = await callApi(API.removeFromWishlist, { itemId, listId });
   if (!r.ok) return r;
   $wishlist.set(r.body);
   return { ok: true };
@@ -55,7 +56,7 @@ export async function toggleWishlist(productId: string): Promise<WishlistResult>
  * waits in sessionStorage), or, on a page without that flyout, the register page with the product in `original`.
  */
 export function holdForSignIn(productId: string): void {
-  const small = window.matchMedia(`(max-width: ${SMALL_SCREEN_MAX_WIDTH}px)`).matches;
+  const small = window.matchMedia(PHONE_MEDIA).matches;
   if (small) {
     window.location.assign(smallScreenSignInUrl(productId));
     return;

@@ -93,7 +93,7 @@ export async function me(context: SessionOwner) {
     firstName: customer?.firstName ?? null,
     email: customer?.email ?? null,
     rewards: rewards?.record ?? null,
-    isPLCCHolder: rewards?.plccHolder ? 'Y' : 'N',
+    isPLCCHolder: rewards?.plccHolder ? ('Y' as const) : ('N' as const),
   };
 }
 

@@ -41,7 +41,7 @@ export async function signInReply(context: APIContext, customer: Customer, remem
   const [basket, wishlistData] = await Promise.all([commerce.pruneAndReadBasket(session.basketId), commerce.getWishlist(customer.id)]);
   const shipping = await commerce.listShippingMethods(session.basketId, basket);
   return {
-    token: { customer_id: customer.id, authenticated: true, usid: session.usid },
+    token: { customer_id: customer.id, authenticated: true as const, usid: session.usid },
     basket,
     shippingMethods: shipping.methods,
     profileData: profileData(customer),

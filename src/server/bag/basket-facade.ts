@@ -5,6 +5,7 @@ import { readCatalogStamp } from '../commerce/catalog-version.ts';
 import { stampReader } from '../http/page-cache.ts';
 import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
+import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { CODE_APPLIED } from '#src/lib/promo-code.ts';
 import type { AddToBagInput, UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
@@ -18,7 +19,7 @@ import type * as v from 'valibot';
 type SessionAccess = Pick<App.Locals, 'session' | 'keepSession' | 'firstBagHolder'>;
 type SessionRead = Pick<App.Locals, 'session'>;
 
-const EMPTY_BAG = 'Your bag is empty.';
+const EMPTY_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
 async function bagOf(locals: SessionRead): Promise<string> {
   const { basketId } = await locals.session();

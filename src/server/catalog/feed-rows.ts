@@ -1,7 +1,8 @@
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { slugify } from './seed.ts';
-import { COLOR_TYPES, PRODUCT_TYPES, VARIANT_ATTRIBUTES, type FeedProduct, type FeedProductType, type VariantAttribute } from './feed-schema.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
+import { COLOR_TYPES, VARIANT_ATTRIBUTES, type FeedProduct, type FeedProductType, type VariantAttribute } from './feed-schema.ts';
 
 /**
  * A feed product and the catalog's table rows, both ways: the import writes `toRows`, the export reads `fromRows`.
@@ -40,7 +41,7 @@ const COLOR_TYPE_NAME = Object.fromEntries(Object.entries(COLOR_TYPES).map(([nam
   string,
   keyof typeof COLOR_TYPES
 >;
-const PRODUCT_TYPE_NAME = Object.fromEntries(Object.entries(PRODUCT_TYPES).map(([name, code]) => [code, name])) as Record<number, FeedProductType>;
+const PRODUCT_TYPE_NAME = Object.fromEntries(Object.entries(PRODUCT_TYPE).map(([name, code]) => [code, name])) as Record<number, FeedProductType>;
 const COLUMN: Record<VariantAttribute, 'size' | 'size_family' | 'bra_band_size' | 'bra_cup_size' | 'shoe_width'> = {
   size: 'size',
   sizeFamily: 'size_family',
@@ -56,7 +57,7 @@ export function toRows(p: FeedProduct, rows: FeedRows): FeedRows['products'][num
     brand_code: p.brand,
     name: p.name,
     slug: p.slug ?? defaultSlug(p),
-    product_type: PRODUCT_TYPES[p.type],
+    product_type: PRODUCT_TYPE[p.type],
     category: p.category,
     description: p.description,
     is_sub_brand: p.subBrand ? 1 : 0,

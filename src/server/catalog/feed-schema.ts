@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { DEFAULT_MAX_ORDER_QTY, ID_MAX_LENGTH } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE, type ProductTypeName } from '#src/lib/product-types.ts';
 import { US_STATES } from '#src/lib/us-states.ts';
 
 /**
@@ -105,8 +106,8 @@ const Color = v.strictObject(
   'must be an object',
 );
 
-export const PRODUCT_TYPES = { regular: 1, giftCard: 2, eGiftCard: 3, membership: 4 } as const;
-export type FeedProductType = keyof typeof PRODUCT_TYPES;
+/** A product's type in the feed: the name of its code (src/lib/product-types.ts). */
+export type FeedProductType = ProductTypeName;
 
 export const FeedProductSchema = v.strictObject(
   {
@@ -118,7 +119,7 @@ export const FeedProductSchema = v.strictObject(
     brand: v.string('must be text'),
     name: text(FEED_LIMITS.name),
     slug: v.optional(code('a URL slug')),
-    type: v.optional(v.picklist(Object.keys(PRODUCT_TYPES) as FeedProductType[], 'must be regular, giftCard, eGiftCard or membership'), 'regular'),
+    type: v.optional(v.picklist(Object.keys(PRODUCT_TYPE) as FeedProductType[], 'must be regular, giftCard, eGiftCard or membership'), 'regular'),
     category: code('a category code'),
     description: v.pipe(v.string('must be text'), v.maxLength(FEED_LIMITS.description, `must be at most ${FEED_LIMITS.description} characters`)),
     badge: v.optional(text(FEED_LIMITS.text)),

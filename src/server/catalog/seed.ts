@@ -1,5 +1,5 @@
 import type { Insertable } from 'kysely';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 import {

@@ -1,14 +1,13 @@
 import * as v from 'valibot';
 import { ADDRESS_FIELD_SCHEMAS, collapseSpaces } from '#src/lib/checkout/address-rules.ts';
 import {
-  type AddressSuggestion,
+  type AddressLookupReply,
+  type AddressLookupSchema,
   SEARCH_MAX,
-  SELECTED_MAX,
   STREET_ALONE_HINT,
   type StreetAddress,
   SUGGEST_MIN_CHARS,
   splitSearch,
-  type Verification,
 } from '#src/lib/checkout/address-suggestions.ts';
 import { addressService } from '../addresses/address-service.ts';
 import { getDb } from '../db/database.ts';
@@ -22,31 +21,6 @@ import { type Limit, limitOr429 } from '../http/throttle.ts';
 
 const { address1, address2, city, stateCode, postalCode } = ADDRESS_FIELD_SCHEMAS;
 
-/**
- * The request of POST /api/checkout/smarty: `address` is the search, or with checkAddress the address to check;
- * `near` is the place the form already names (its valid city, state and ZIP), which a street typed alone is
- * completed with.
- */
-export const AddressLookupSchema = v.object({
-  address: v.optional(v.unknown()),
-  selected: v.optional(v.pipe(v.string('selected must be text.'), v.maxLength(SELECTED_MAX, `selected must be at most ${SELECTED_MAX} characters.`))),
-  checkAddress: v.optional(v.boolean('checkAddress must be true or false.'), false),
-  near: v.optional(
-    v.object(
-      {
-        city: v.optional(city),
-        stateCode: v.optional(stateCode),
-        postalCode: v.optional(
-          v.pipe(
-            postalCode,
-            v.transform((zip) => zip.slice(0, 5)),
-          ),
-        ),
-      },
-      'near must be an object.',
-    ),
-  ),
-});
 const Search = v.pipe(
   v.string('Address is required.'),
   v.transform(collapseSpaces),
@@ -59,13 +33,6 @@ const StreetAddressSchema = v.object({ address1, address2, city, stateCode, post
  * look-up, so a script cannot spend the store's allowance. One counter row per client address (cheap).
  */
 const LOOKUPS_PER_ADDRESS: Limit = { max: 120, windowSeconds: 60 };
-
-export interface AddressLookupReply {
-  suggestions: AddressSuggestion[];
-  verification?: Verification;
-  /** Said under the field when nothing was found and more typing would find it (STREET_ALONE_HINT). */
-  hint?: string;
-}
 
 /** Whether the checkout should offer suggestions at all (ADDRESS_SERVICE is not off). */
 export const addressSuggestionsEnabled = () => addressService().kind !== 'off';

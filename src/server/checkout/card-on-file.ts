@@ -1,5 +1,5 @@
 import { holderError } from '#src/lib/checkout/card-rules.ts';
-import { TOKENIZE_TECHNICAL_ERROR } from '#src/lib/checkout/tokenize.ts';
+import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
 import { BadRequest } from '../http/api.ts';
 import type { CardOnFile, PaymentGateway, PaymentSource } from '../payments/gateway.ts';
 import type { StoredPayment } from './checkout-store.ts';
@@ -23,7 +23,7 @@ export async function cardFromGateway(
       return await call();
     } catch (err) {
       console.error(`[checkout] the ${gateway.name} gateway did not describe a card`, (err as Error).name);
-      throw new BadRequest(TOKENIZE_TECHNICAL_ERROR, 503);
+      throw new BadRequest(CARD_TECHNICAL_PROBLEM, 503);
     }
   };
   const card = await ask(() => gateway.describeToken(token));

@@ -5,6 +5,8 @@ import { engine } from '../commerce/engine.ts';
 import { config } from '../config.ts';
 import { cardTokenization, paymentGateway } from '../payments/payments.ts';
 import { attemptBasket, placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
+import { STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
+import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import type {
@@ -38,7 +40,7 @@ import { cardFromGateway } from './card-on-file.ts';
  */
 type SessionRead = Pick<App.Locals, 'session'>;
 
-const NO_BAG = 'Your bag is empty.';
+const NO_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
 async function bagOf(locals: SessionRead): Promise<{ basketId: string; customerId: string | null }> {
   const { basketId, customerId } = await locals.session();
@@ -111,7 +113,7 @@ export async function submitShippingAddress(locals: SessionRead, input: v.InferO
 /** A tokenized card as the gateway describes it; kept as a saved payment method when a signed-in shopper asks. */
 async function newCard(db: Db, token: string, saveFor: string | null) {
   const card = await cardFromGateway(paymentGateway(), token, saveFor ? { customerRef: await gatewayCustomerOf(db, saveFor) } : null);
-  if (card.cardType === PLCC_TYPE) throw new BadRequest('Store card payments cannot be taken online yet. Please use another card.', 422);
+  if (card.cardType === PLCC_TYPE) throw new BadRequest(STORE_CARD_OFFLINE, 422);
   return card;
 }
 

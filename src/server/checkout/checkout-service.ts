@@ -10,7 +10,7 @@ import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-ext
 import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts';
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
 import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
-import { basketFlash, missingBefore } from '#src/lib/checkout/flash.ts';
+import { basketFlash, FLASH_MESSAGES, missingBefore } from '#src/lib/checkout/flash.ts';
 import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
 import type { CheckoutAddress, CheckoutView, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketView } from '#src/lib/commerce-types.ts';
@@ -181,7 +181,7 @@ export async function setPayment(
       if (input.customerId && input.card.source.kind === 'saved') await saveCard(tx, input.customerId, input.card);
       payment = { ...input.card, savedCardId: null };
     } else {
-      throw new CommerceError('invalid', 'Please enter a payment method.');
+      throw new CommerceError('invalid', FLASH_MESSAGES.PaymentInstrumentRequired);
     }
     if (isCardExpired(payment, now)) throw new CommerceError('invalid', 'This card has expired. Please use another card.');
     await requireStepsBeforePayment(tx, basketId, input.customerId, now);

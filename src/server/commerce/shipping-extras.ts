@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import { ECOSHIP_BUSINESS_DAYS, GIFT_CARD_FEE_CENTS, PEAK_SEASON, SHIPPING_TIME_ZONE } from '#src/lib/checkout/shipping-extras.ts';
-import { PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { isDigital } from '#src/lib/product-types.ts';
 
 /**

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
-import { DEFAULT_SHIPPING_METHOD_ID, PRODUCT_TYPE } from '#src/lib/constants.ts';
+import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { PERKS_SIGN_UP_METHOD_ID, perksSignUpMessage, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
 import { isMembership } from '#src/lib/product-types.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';

@@ -18,6 +18,13 @@ export class BadRequest extends Error {
   }
 }
 
+declare const replyBody: unique symbol;
+/**
+ * A JSON reply whose success body is T. A type only: it lets an endpoint declared with an entry of the endpoint
+ * table (src/lib/api/contract.ts, apiEndpoint below) be checked against the reply the entry names.
+ */
+export type Reply<T> = Response & { readonly [replyBody]: T };
+
 /**
  * A JSON reply's text, and the compressed copies of one whose body is handed out again unchanged (sharedSuccessText),
  * made once by compress.ts's one-shot compressor and kept with the text.
@@ -59,7 +66,14 @@ export const successText = (body: unknown, extra: Record<string, unknown> = {}):
   text: JSON.stringify({ status: 'success', ...extra, body }),
 });
 
-export const success = (body: unknown, extra: Record<string, unknown> = {}) => jsonReply(successText(body, extra), 200, {});
+export const success = <T>(body: T, extra: Record<string, unknown> = {}): Reply<T> => jsonReply(successText(body, extra), 200, {}) as Reply<T>;
+
+/**
+ * A reply with a body whatever its status: an order placement answers a refusal (4xx, 5xx) with its result too,
+ * as `{ status: 'error', message, body }`.
+ */
+export const bodyReply = <T>(status: number, body: T, message: string | null, headers: Record<string, string>): Reply<T> =>
+  json(status >= 400 ? { status: 'error', message, body } : { status: 'success', body }, status, headers) as Reply<T>;
 
 /** A 200 reply from a JSON text already made (compress.ts, when it does not compress it). */
 export const successFromText = (body: JsonText): Response => jsonReply(body, 200, {});
@@ -81,7 +95,7 @@ export function sharedSuccessText(name: string, value: object): JsonText {
   return shared.body;
 }
 
-export const failure = (status: number, message: string) => json({ status: 'error', message }, status);
+export const failure = (status: number, message: string): Reply<never> => json({ status: 'error', message }, status) as Reply<never>;
 
 /**
  * Whether a Content-Type header names JSON we read: the media type itself is application/json (a parameter that

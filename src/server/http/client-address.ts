@@ -1,4 +1,5 @@
 import type { APIContext } from 'astro';
+import { config } from '../config.ts';
 
 /**
  * The address a request's limits are counted against: the socket's peer, or with TRUST_PROXY=1 (the store behind
@@ -6,7 +7,7 @@ import type { APIContext } from 'astro';
  * cannot dodge the limits by inventing addresses.
  */
 export function clientAddress(context: Pick<APIContext, 'clientAddress' | 'request'>): string {
-  if (process.env.TRUST_PROXY === '1') {
+  if (config().TRUST_PROXY === '1') {
     const forwarded = context.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
     if (forwarded) return forwarded.slice(0, 64);
   }

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import { jsonTextOf, sharedSuccessText, successFromText, successText, type JsonText } from './api.ts';
+import { jsonTextOf, sharedSuccessText, successFromText, successText, type JsonText, type Reply } from './api.ts';
 import { chooseEncoding, type Middleware } from './static-files.ts';
 
 type ExpressArgs = Parameters<ReturnType<typeof compression>>;
@@ -112,16 +112,16 @@ function compressedText(json: JsonText, encoding: 'br' | 'gzip'): Buffer<ArrayBu
  * per value, and the reply is one Response rather than a plain one copied into a compressed one (a fifth of a kept
  * bag's read). The middleware's compressJsonReply leaves it as it is.
  */
-export function sharedJsonReply(request: Request, name: string, value: object): Response {
-  return finalJsonReply(request, sharedSuccessText(name, value));
+export function sharedJsonReply<N extends string, V extends object>(request: Request, name: N, value: V): Reply<{ [K in N]: V }> {
+  return finalJsonReply(request, sharedSuccessText(name, value)) as Reply<{ [K in N]: V }>;
 }
 
 /**
  * success(body, extra) made in its final encoding at once, for the replies every bag change answers with (a bag of
  * 2 KB or more): one Response instead of a plain one the middleware copies into a compressed one.
  */
-export function successReply(request: Request, body: unknown, extra: Record<string, unknown> = {}): Response {
-  return finalJsonReply(request, successText(body, extra));
+export function successReply<T>(request: Request, body: T, extra: Record<string, unknown> = {}): Reply<T> {
+  return finalJsonReply(request, successText(body, extra)) as Reply<T>;
 }
 
 function finalJsonReply(request: Request, json: JsonText): Response {

@@ -1,24 +1,28 @@
 import type { APIContext } from 'astro';
-import { PlaceOrderSchema, IDEMPOTENCY_KEY_PATTERN } from '#src/lib/checkout/checkout-schemas.ts';
+import type { API } from '#src/lib/api/contract.ts';
+import type { InputOf } from '#src/lib/api/endpoint.ts';
+import { IDEMPOTENCY_KEY_PATTERN } from '#src/lib/checkout/checkout-schemas.ts';
 import { placeOrder } from '../checkout/checkout-facade.ts';
-import { BadRequest, endpoint, json, readBody } from './api.ts';
+import { BadRequest, bodyReply } from './api.ts';
+import { apiEndpoint } from './api-endpoint.ts';
 import { writeOrderCookie } from './order-cookie.ts';
+
+type Placement = typeof API.placeOrder | typeof API.placePaidOrder;
 
 /**
  * The order placement endpoints (place_order for any total, payment_place_order/create/ when there is something to
- * pay): the Idempotency-Key header is required; a replayed reply says so in `Idempotent-Replayed: true`.
+ * pay): the Idempotency-Key header is required; a replayed reply says so in `Idempotent-Replayed: true`. A refused
+ * placement answers with its status and the same body as a confirmed one.
  */
-export function placeOrderEndpoint(requirePayment: boolean) {
-  return endpoint(async (context: APIContext) => {
+export function placeOrderEndpoint(entry: Placement, requirePayment: boolean) {
+  return apiEndpoint(entry, async (context: APIContext, input: InputOf<Placement>) => {
     const key = context.request.headers.get('idempotency-key');
     if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
       throw new BadRequest('Send an Idempotency-Key header (16 to 128 letters, digits, - or _) with every order placement.', 400);
     }
-    const input = await readBody(context.request, PlaceOrderSchema);
     const { status, result, replayed } = await placeOrder(context.locals, key, input, requirePayment);
     if (result.confirmationStatus === 'confirmed' && result.orderId) writeOrderCookie(context, result.orderId);
     const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
-    if (status >= 400) return json({ status: 'error', message: result.message, body: result }, status, headers);
-    return json({ status: 'success', body: result }, status, headers);
+    return bodyReply(status, result, result.message, headers);
   });
 }

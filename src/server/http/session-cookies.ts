@@ -16,9 +16,9 @@ import {
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Secure cookies on HTTPS and in production; plain HTTP on a loopback host (local runs, tests) cannot set them. */
-export function secureCookies(url: URL): boolean {
+export function secureCookies(url: URL, production = config().NODE_ENV === 'production'): boolean {
   if (url.protocol === 'https:') return true;
-  return process.env.NODE_ENV === 'production' && !LOOPBACK.has(url.hostname);
+  return production && !LOOPBACK.has(url.hostname);
 }
 
 interface CookieContext {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
+import { config } from '../config.ts';
 
 /**
  * E-mail goes through this adapter. The default is an outbox table (read it at /dev/outbox or with
@@ -39,12 +40,10 @@ export function smtpMailer(url: string, from: string, record: Mailer): Mailer {
   };
 }
 
-const mailFrom = () => process.env.MAIL_FROM ?? 'Seven Brands <no-reply@localhost>';
-
 export function mailerFor(db: Db): Mailer {
   const outbox = outboxMailer(db);
-  const smtp = process.env.SMTP_URL;
-  return smtp ? smtpMailer(smtp, mailFrom(), outbox) : outbox;
+  const { SMTP_URL: smtp, MAIL_FROM: from } = config();
+  return smtp ? smtpMailer(smtp, from, outbox) : outbox;
 }
 
 /**
@@ -54,9 +53,9 @@ export function mailerFor(db: Db): Mailer {
  */
 export async function sendWithoutWaiting(db: Db, mail: Mail): Promise<void> {
   await outboxMailer(db).send(mail);
-  const smtp = process.env.SMTP_URL;
+  const { SMTP_URL: smtp, MAIL_FROM: from } = config();
   if (!smtp) return;
-  const delivery = smtpMailer(smtp, mailFrom(), { send: async () => {} });
+  const delivery = smtpMailer(smtp, from, { send: async () => {} });
   void delivery.send(mail).catch((err: unknown) => console.error(`[mail] "${mail.subject}" to ${mail.to} could not be delivered:`, err));
 }
 
@@ -72,9 +71,9 @@ export async function queueMail(tx: Tx, mail: Mail): Promise<void> {
 }
 
 export function deliverQueued(mail: Mail): void {
-  const smtp = process.env.SMTP_URL;
+  const { SMTP_URL: smtp, MAIL_FROM: from } = config();
   if (!smtp) return;
-  const delivery = smtpMailer(smtp, mailFrom(), { send: async () => {} });
+  const delivery = smtpMailer(smtp, from, { send: async () => {} });
   void delivery.send(mail).catch((err: unknown) => console.error(`[mail] "${mail.subject}" to ${mail.to} could not be delivered:`, err));
 }
 

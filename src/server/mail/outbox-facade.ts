@@ -1,3 +1,4 @@
+import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { latestMail } from './mailer.ts';
 
@@ -7,6 +8,12 @@ export interface OutboxMail {
   subject: string;
   text: string;
   sentAt: string;
+}
+
+/** The outbox page is for development and tests: off in production unless OUTBOX_PAGE=1. */
+export function outboxPageOpen(): boolean {
+  const { NODE_ENV, OUTBOX_PAGE } = config();
+  return NODE_ENV !== 'production' || OUTBOX_PAGE === '1';
 }
 
 export async function latestOutboxMail(to?: string): Promise<OutboxMail[]> {

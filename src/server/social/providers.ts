@@ -1,4 +1,4 @@
-import { config, isLoopbackHostname, storeOrigin } from '../config.ts';
+import { config, type Environment, isLoopbackHostname, oidcProviderSettings, storeOrigin } from '../config.ts';
 
 /**
  * Social sign-in providers, chosen by configuration, each with an issuer fixed at start-up. Real providers are
@@ -29,8 +29,9 @@ export function isAllowedIssuer(issuer: string, name: string): boolean {
   }
 }
 
-export function socialProviders(env: NodeJS.ProcessEnv = process.env, origin: string = storeOrigin()): SocialProviderConfig[] {
-  const configured = env === process.env ? config().SOCIAL_PROVIDERS : env.SOCIAL_PROVIDERS || undefined;
+/** The providers the configuration names; `env` for a test's own environment (the store's settings otherwise). */
+export function socialProviders(env?: Environment, origin: string = storeOrigin()): SocialProviderConfig[] {
+  const configured = env ? env['SOCIAL_PROVIDERS'] || undefined : config().SOCIAL_PROVIDERS;
   const fallback = isLoopbackHostname(new URL(origin).hostname) ? 'local' : '';
   const names = (configured ?? fallback)
     .split(',')
@@ -40,14 +41,12 @@ export function socialProviders(env: NodeJS.ProcessEnv = process.env, origin: st
     if (!NAME.test(name)) throw new Error(`SOCIAL_PROVIDERS: "${name}" must be 2-20 lower-case letters`);
     if (name === 'local') return { name, label: 'Local ID (test)', issuer: `${origin}/oidc`, clientId: 'storefront', clientSecret: null };
     const key = name.toUpperCase();
-    const issuer = env[`OIDC_${key}_ISSUER`];
-    const clientId = env[`OIDC_${key}_CLIENT_ID`];
-    const clientSecret = env[`OIDC_${key}_CLIENT_SECRET`];
+    const { issuer, clientId, clientSecret, label } = oidcProviderSettings(name, env);
     if (!issuer || !clientId || !clientSecret) {
       throw new Error(`Social provider ${name}: set OIDC_${key}_ISSUER, OIDC_${key}_CLIENT_ID and OIDC_${key}_CLIENT_SECRET`);
     }
     if (!isAllowedIssuer(issuer, name)) throw new Error(`OIDC_${key}_ISSUER must be an https:// URL`);
-    return { name, label: env[`OIDC_${key}_LABEL`] ?? name[0]!.toUpperCase() + name.slice(1), issuer, clientId, clientSecret };
+    return { name, label: label ?? name[0]!.toUpperCase() + name.slice(1), issuer, clientId, clientSecret };
   });
 }
 

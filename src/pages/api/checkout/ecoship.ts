@@ -1,11 +1,9 @@
-import { EcoshipSchema } from '#src/lib/checkout/shipping-extras.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { ecoship } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** The shipping step's EcoShip checkbox: held with the bag's checkout; the reply carries the bag. */
-export const POST = endpoint(async ({ request, locals }) => {
-  const { selected } = await readBody(request, EcoshipSchema);
-  return success({ basket: await ecoship(locals, selected) });
-});
+export const POST = apiEndpoint(API.ecoship, async ({ locals }, { selected }) => success({ basket: await ecoship(locals, selected) }));

@@ -1,6 +1,7 @@
-import { ShippingMethodSchema } from '#src/lib/schemas/basket.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { chooseShippingMethod, submitShippingMethod } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
@@ -8,8 +9,7 @@ export const prerender = false;
  * Chooses the bag's shipping method (the bag page, and the checkout's shipping step as the shopper picks one);
  * with `confirm`, the checkout's shipping step is submitted and the reply carries the checkout.
  */
-export const POST = endpoint(async ({ request, locals }) => {
-  const { shippingMethodId, confirm } = await readBody(request, ShippingMethodSchema);
+export const POST = apiEndpoint(API.chooseShippingMethod, async ({ locals }, { shippingMethodId, confirm }) => {
   if (confirm) {
     const checkout = await submitShippingMethod(locals, shippingMethodId);
     return success({ basket: checkout.basket, checkout });

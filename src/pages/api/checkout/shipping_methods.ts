@@ -1,9 +1,11 @@
+import { API } from '#src/lib/api/contract.ts';
 import { shippingMethods } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const GET = endpoint(async ({ locals }) => {
+export const GET = apiEndpoint(API.shippingMethods, async ({ locals }) => {
   const { methods, selected } = await shippingMethods(locals);
   return success({ applicableShippingMethods: methods, defaultShippingMethodId: selected });
 });

@@ -1,6 +1,8 @@
+import { API } from '#src/lib/api/contract.ts';
 import { readCheckout, tokenizationTarget } from '#src/server/checkout/checkout-facade.ts';
 import { addressSuggestionsEnabled } from '#src/server/checkout/address-facade.ts';
-import { endpoint, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
@@ -9,6 +11,6 @@ export const prerender = false;
  * browser tokenizes a card and whether address suggestions are on (the page is static, so these come with the first
  * read).
  */
-export const GET = endpoint(async ({ locals }) =>
+export const GET = apiEndpoint(API.checkoutState, async ({ locals }) =>
   success({ checkout: await readCheckout(locals), tokenization: tokenizationTarget(), addressSuggestions: addressSuggestionsEnabled() }),
 );

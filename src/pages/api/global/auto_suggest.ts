@@ -1,11 +1,9 @@
-import { AutoSuggestSchema } from '#src/lib/schemas/search.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { suggest } from '#src/server/catalog/catalog-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** Search suggestions (spec §3, §7): light (typeahead) when fullPayload is false, everything when true. */
-export const POST = endpoint(async ({ request }) => {
-  const input = await readBody(request, AutoSuggestSchema);
-  return success({ suggestions: await suggest(input.query, input.fullPayload) });
-});
+export const POST = apiEndpoint(API.suggest, async (_context, input) => success({ suggestions: await suggest(input.query, input.fullPayload) }));

@@ -1,5 +1,7 @@
+import { API } from '#src/lib/api/contract.ts';
 import { signOut } from '#src/server/accounts/customer-facade.ts';
-import { endpoint, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
@@ -7,7 +9,7 @@ export const prerender = false;
  * Signs out: the session row is deleted (its cookie is worthless from now on) and the cookies are removed. No new
  * guest session is made: the next add to the bag starts one.
  */
-export const POST = endpoint(async (context) => {
+export const POST = apiEndpoint(API.signOut, async (context) => {
   await signOut(context);
-  return success({ authenticated: false });
+  return success({ authenticated: false as const });
 });

@@ -1,7 +1,9 @@
+import { API } from '#src/lib/api/contract.ts';
 import { me } from '#src/server/accounts/customer-facade.ts';
-import { endpoint, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-/** Who the visitor is, for the header after hydration (contract in src/lib/stores/customer.ts). */
-export const GET = endpoint(async (context) => success(await me(context)));
+/** Who the visitor is, for the header after hydration (reply schema MeReply in src/lib/api/replies/me.ts). */
+export const GET = apiEndpoint(API.me, async (context) => success(await me(context)));

@@ -1,20 +1,14 @@
-import * as v from 'valibot';
+import { API } from '#src/lib/api/contract.ts';
 import { RECENTLY_VIEWED_COOKIE } from '#src/lib/recommendations.ts';
 import { basketProductIds } from '#src/server/bag/basket-facade.ts';
 import { recommendations } from '#src/server/catalog/catalog-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-const Schema = v.object({
-  criteria: v.pipe(v.string('criteria is required.'), v.maxLength(40)),
-  productId: v.optional(v.pipe(v.string(), v.maxLength(64))),
-  limit: v.optional(v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(24)), 12),
-});
-
 /** A recommendation set for a carousel: { criteria, headline, products }. */
-export const POST = endpoint(async ({ request, cookies, locals }) => {
-  const { criteria, productId, limit } = await readBody(request, Schema);
+export const POST = apiEndpoint(API.recommendations, async ({ cookies, locals }, { criteria, productId, limit }) => {
   const recentlyViewedCookie = cookies.get(RECENTLY_VIEWED_COOKIE)?.value;
   const { headline, products } = await recommendations(criteria, {
     productId,

@@ -1,11 +1,11 @@
-import { ResetPasswordSchema } from '#src/lib/schemas/account.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { resetPassword } from '#src/server/accounts/customer-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** Sets the new password from a reset link, ends every session of the account, and signs this browser in. */
-export const POST = endpoint(async (context) => {
-  const { token, password } = await readBody(context.request, ResetPasswordSchema);
-  return success(await resetPassword(context, token, password), { message: 'Your password has been changed.' });
-});
+export const POST = apiEndpoint(API.resetPassword, async (context, { token, password }) =>
+  success(await resetPassword(context, token, password), { message: 'Your password has been changed.' }),
+);

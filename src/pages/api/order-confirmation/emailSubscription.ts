@@ -1,15 +1,12 @@
-import * as v from 'valibot';
-import { Email } from '#src/lib/schemas/email.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { subscribeEmail } from '#src/server/orders/orders-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-const SubscriptionSchema = v.object({ email: Email, salesChannel: v.optional(v.pipe(v.string(), v.maxLength(32)), 'web') });
-
 /** E-mail sign-up on the order confirmation (checkout spec §7); the island only logs a failure. */
-export const POST = endpoint(async ({ request }) => {
-  const { email, salesChannel } = await readBody(request, SubscriptionSchema);
+export const POST = apiEndpoint(API.subscribeEmail, async (_context, { email, salesChannel }) => {
   await subscribeEmail(email, `order-confirmation:${salesChannel}`);
-  return success({ success: true });
+  return success({ success: true as const });
 });

@@ -1,11 +1,14 @@
+import { API } from '#src/lib/api/contract.ts';
+import { NO_RECENT_ORDER } from '#src/lib/checkout/order-messages.ts';
 import { orderConfirmation } from '#src/server/orders/orders-facade.ts';
 import { readOrderCookie } from '#src/server/http/order-cookie.ts';
-import { endpoint, failure, success } from '#src/server/http/api.ts';
+import { failure, success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** The order this browser just placed (order cookie, 1 day), for the confirmation page's island. */
-export const POST = endpoint(async ({ cookies }) => {
+export const POST = apiEndpoint(API.orderConfirmation, async ({ cookies }) => {
   const order = await orderConfirmation(readOrderCookie(cookies));
-  return order ? success({ order }) : failure(404, 'We could not find a recent order in this browser.');
+  return order ? success({ order }) : failure(404, NO_RECENT_ORDER);
 });

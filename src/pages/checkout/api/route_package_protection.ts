@@ -1,11 +1,11 @@
-import { PackageProtectionSchema } from '#src/lib/checkout/shipping-extras.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { packageProtection } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** Product spec §7: package protection add, remove or autoapply for the visitor's bag; the reply carries the bag. */
-export const POST = endpoint(async ({ request, locals }) => {
-  const { action } = await readBody(request, PackageProtectionSchema);
-  return success({ basket: await packageProtection(locals, action) });
-});
+export const POST = apiEndpoint(API.packageProtection, async ({ locals }, { action }) =>
+  success({ basket: await packageProtection(locals, action) }),
+);

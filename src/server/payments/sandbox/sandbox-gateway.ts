@@ -12,7 +12,8 @@ import {
   type RefusalCode,
   type SavedCard,
 } from '../gateway.ts';
-import { isWrongSecurityCode, REFUSALS, TIMEOUT_MESSAGE, type SandboxOutcome } from './test-cards.ts';
+import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
+import { isWrongSecurityCode, REFUSALS, type SandboxOutcome } from './test-cards.ts';
 
 /**
  * The embedded default gateway: behaves like a real provider (idempotent authorize by reference, single-use tokens,
@@ -171,7 +172,7 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
         await settleAuthorization(db, refusal ? 'refused' : 'authorized', refusal?.code ?? null, refusal?.message ?? null, id);
       }
       const row = await settledAuthorization(db, request.reference, Date.now() + timeoutMs);
-      if (!row) return { ok: false, code: 'timeout', message: TIMEOUT_MESSAGE };
+      if (!row) return { ok: false, code: 'timeout', message: CARD_TECHNICAL_PROBLEM };
       // As a provider's idempotency keys: a reference answers only the request it was first used with.
       if (row.token !== sourceId(request) || row.amount_cents !== request.amountCents) {
         throw new PaymentReferenceConflict('This reference was used with other parameters.');
@@ -179,7 +180,7 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
       // The timeout card answers late to every call with its reference, as a provider that is slow for that card.
       if (outcome === 'timeout' || (outcome === null && (await timesOut(db, row.token)))) {
         await new Promise((resolve) => setTimeout(resolve, timeoutMs));
-        return { ok: false, code: 'timeout', message: TIMEOUT_MESSAGE };
+        return { ok: false, code: 'timeout', message: CARD_TECHNICAL_PROBLEM };
       }
       if (row.status === 'refused') return { ok: false, code: row.error_code as RefusalCode, message: row.error_message ?? '' };
       return { ok: true, authorizationId: row.id };

@@ -34,6 +34,3 @@ export const REFUSALS = {
   /** A token is spent by its first use (Stripe: token_already_used); the shopper enters the card again. */
   token_used: { code: 'token_used', message: 'This card entry has already been used. Please enter your card again.' },
 } as const;
-
-/** What a client says when the provider has not answered in time (the outcome is unknown). */
-export const TIMEOUT_MESSAGE = 'There was a technical problem with your card. Please try again.';

@@ -7,7 +7,8 @@ import {
   type CardOnFile,
   type PaymentGateway,
 } from '../gateway.ts';
-import { REFUSALS, TIMEOUT_MESSAGE } from '../sandbox/test-cards.ts';
+import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
+import { REFUSALS } from '../sandbox/test-cards.ts';
 
 /**
  * Stripe on its documented HTTP API (https://docs.stripe.com/api), with fetch: a manual-capture PaymentIntent
@@ -83,7 +84,6 @@ const STATUS: Readonly<Record<string, AuthorizationRecord['status']>> = {
 /** The provider did not answer in time, or answered with a server error: the outcome is unknown. */
 class Unanswered extends Error {}
 
-const DECLINED_MESSAGE = 'Your card was declined.';
 /** Stripe's object ids: letters, digits and _ (a path segment can carry nothing else). */
 const STRIPE_ID = /^[A-Za-z0-9_]{1,255}$/;
 const IN_USE_RETRIES = 5;
@@ -114,7 +114,7 @@ export function stripeGateway({ apiBase, secretKey, timeoutMs, fetchImpl = fetch
     if (status === 200) return v.parse(Created, body).id;
     const error = errorOf(body);
     if (error.type === 'card_error') return { ok: false, code: 'incorrect_cvc', message: error.message ?? REFUSALS.incorrect_cvc.message };
-    return { ok: false, code: 'processing_error', message: TIMEOUT_MESSAGE };
+    return { ok: false, code: 'processing_error', message: CARD_TECHNICAL_PROBLEM };
   }
 
   async function authorizeOnce(request: AuthorizeRequest): Promise<AuthorizeResult | 'in_use'> {
@@ -144,14 +144,14 @@ export function stripeGateway({ apiBase, secretKey, timeoutMs, fetchImpl = fetch
       if (intent.status === 'requires_capture') return { ok: true, authorizationId: intent.id };
       // Anything else (a card asking for authentication) holds nothing we can use: release it.
       await voidIntent(intent.id);
-      return { ok: false, code: 'declined', message: DECLINED_MESSAGE };
+      return { ok: false, code: 'declined', message: REFUSALS.decline.message };
     }
     const error = errorOf(body);
     if (status === 409 && error.code === 'idempotency_key_in_use') return 'in_use';
     if (error.type === 'idempotency_error') throw new PaymentReferenceConflict(error.message ?? 'This reference was used with other parameters.');
     if (error.code === 'token_already_used') return { ok: false, ...REFUSALS.token_used, code: 'token_used' };
     if (error.type === 'card_error') {
-      const message = error.message ?? DECLINED_MESSAGE;
+      const message = error.message ?? REFUSALS.decline.message;
       if (error.code === 'incorrect_cvc') return { ok: false, code: 'incorrect_cvc', message };
       if (error.decline_code === 'insufficient_funds' || error.code === 'insufficient_funds')
         return { ok: false, code: 'insufficient_funds', message };
@@ -159,7 +159,7 @@ export function stripeGateway({ apiBase, secretKey, timeoutMs, fetchImpl = fetch
       return { ok: false, code: 'declined', message };
     }
     // A refused request (bad token, rate limit): nothing was authorized.
-    return { ok: false, code: 'processing_error', message: TIMEOUT_MESSAGE };
+    return { ok: false, code: 'processing_error', message: CARD_TECHNICAL_PROBLEM };
   }
 
   async function voidIntent(id: string): Promise<void> {
@@ -222,9 +222,9 @@ export function stripeGateway({ apiBase, secretKey, timeoutMs, fetchImpl = fetch
           if (result !== 'in_use') return result;
           await new Promise((resolve) => setTimeout(resolve, 50 * 2 ** attempt));
         }
-        return { ok: false, code: 'timeout', message: TIMEOUT_MESSAGE };
+        return { ok: false, code: 'timeout', message: CARD_TECHNICAL_PROBLEM };
       } catch (err) {
-        if (err instanceof Unanswered) return { ok: false, code: 'timeout', message: TIMEOUT_MESSAGE };
+        if (err instanceof Unanswered) return { ok: false, code: 'timeout', message: CARD_TECHNICAL_PROBLEM };
         throw err;
       }
     },

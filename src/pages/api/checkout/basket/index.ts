@@ -1,8 +1,9 @@
+import { API } from '#src/lib/api/contract.ts';
 import { readBasket } from '#src/server/bag/basket-facade.ts';
-import { endpoint } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { sharedJsonReply } from '#src/server/http/compress.ts';
 
 export const prerender = false;
 
 /** The visitor's bag with totals as they stand now (an empty bag when they have none yet). */
-export const GET = endpoint(async ({ locals, request }) => sharedJsonReply(request, 'basket', await readBasket(locals)));
+export const GET = apiEndpoint(API.readBag, async ({ locals, request }) => sharedJsonReply(request, 'basket', await readBasket(locals)));

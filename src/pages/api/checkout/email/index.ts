@@ -1,9 +1,8 @@
-import { EmailStepSchema } from '#src/lib/checkout/checkout-schemas.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { submitEmail } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const POST = endpoint(async ({ request, locals }) =>
-  success({ checkout: await submitEmail(locals, await readBody(request, EmailStepSchema)) }),
-);
+export const POST = apiEndpoint(API.submitEmail, async ({ locals }, input) => success({ checkout: await submitEmail(locals, input) }));

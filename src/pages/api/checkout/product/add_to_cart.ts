@@ -1,12 +1,11 @@
-import { AddToBagSchema } from '#src/lib/schemas/basket.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { addToBag } from '#src/server/bag/basket-facade.ts';
-import { endpoint, readBody } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { successReply } from '#src/server/http/compress.ts';
 
 export const prerender = false;
 
-export const POST = endpoint(async ({ request, locals }) => {
-  const input = await readBody(request, AddToBagSchema);
+export const POST = apiEndpoint(API.addToBag, async ({ request, locals }, input) => {
   const basket = await addToBag(locals, input);
   return successReply(request, { basket, updatedShippingMethod: basket.shipments[0]?.shippingMethod ?? null }, { message: 'Added to bag' });
 });

@@ -1,11 +1,9 @@
-import { PromotionReadSchema } from '#src/lib/schemas/promo.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { readPromotion } from '#src/server/bag/basket-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** A promotion's callout and details for the Details modal; couponCodeID is null when no code is required. */
-export const POST = endpoint(async ({ request }) => {
-  const { promotionId } = await readBody(request, PromotionReadSchema);
-  return success(await readPromotion(promotionId));
-});
+export const POST = apiEndpoint(API.readPromotion, async (_context, { promotionId }) => success(await readPromotion(promotionId)));

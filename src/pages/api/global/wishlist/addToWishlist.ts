@@ -1,12 +1,12 @@
-import { AddToWishlistSchema } from '#src/lib/schemas/shopper-lists.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { addToWishlist } from '#src/server/accounts/customer-lists-facade.ts';
 import { requireCustomer } from '#src/server/http/require-customer.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const POST = endpoint(async ({ request, locals }) => {
-  const { productId } = await readBody(request, AddToWishlistSchema);
+export const POST = apiEndpoint(API.addToWishlist, async ({ locals }, { productId }) => {
   const customerId = requireCustomer(await locals.session());
   return success(await addToWishlist(customerId, productId), { message: 'Added to your wishlist' });
 });

@@ -1,8 +1,10 @@
+import { API } from '#src/lib/api/contract.ts';
 import { wishlist } from '#src/server/accounts/customer-lists-facade.ts';
 import { requireCustomer } from '#src/server/http/require-customer.ts';
-import { endpoint, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** The signed-in customer's wishlist: id, customerProductListItems, c_wishlistId, c_items. */
-export const POST = endpoint(async ({ locals }) => success(await wishlist(requireCustomer(await locals.session()))));
+export const POST = apiEndpoint(API.wishlist, async ({ locals }) => success(await wishlist(requireCustomer(await locals.session()))));

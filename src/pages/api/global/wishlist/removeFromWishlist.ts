@@ -1,12 +1,12 @@
-import { RemoveFromWishlistSchema } from '#src/lib/schemas/shopper-lists.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { removeFromWishlist } from '#src/server/accounts/customer-lists-facade.ts';
 import { requireCustomer } from '#src/server/http/require-customer.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const DELETE = endpoint(async ({ request, locals }) => {
-  const { itemId, listId } = await readBody(request, RemoveFromWishlistSchema);
+export const DELETE = apiEndpoint(API.removeFromWishlist, async ({ locals }, { itemId, listId }) => {
   const customerId = requireCustomer(await locals.session());
   return success(await removeFromWishlist(customerId, itemId, listId), { message: 'Removed from your wishlist' });
 });

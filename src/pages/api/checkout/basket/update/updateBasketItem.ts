@@ -1,11 +1,10 @@
-import { UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { updateLine } from '#src/server/bag/basket-facade.ts';
-import { endpoint, readBody } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { successReply } from '#src/server/http/compress.ts';
 
 export const prerender = false;
 
-export const POST = endpoint(async ({ request, locals }) => {
-  const { itemId, body } = await readBody(request, UpdateBasketItemSchema);
-  return successReply(request, { basket: await updateLine(locals, itemId, body) });
-});
+export const POST = apiEndpoint(API.updateLine, async ({ request, locals }, { itemId, body }) =>
+  successReply(request, { basket: await updateLine(locals, itemId, body) }),
+);

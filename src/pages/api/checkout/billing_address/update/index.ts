@@ -1,9 +1,8 @@
-import { BillingStepSchema } from '#src/lib/checkout/checkout-schemas.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { submitBilling } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const PUT = endpoint(async ({ request, locals }) =>
-  success({ checkout: await submitBilling(locals, await readBody(request, BillingStepSchema)) }),
-);
+export const PUT = apiEndpoint(API.updateBillingAddress, async ({ locals }, input) => success({ checkout: await submitBilling(locals, input) }));

@@ -1,10 +1,12 @@
+import { API } from '#src/lib/api/contract.ts';
 import { readCheckout } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
 /** The signed-in shopper's saved cards (checkout spec §7: body is saved wallets); empty for a guest. */
-export const POST = endpoint(async ({ locals }) => {
+export const POST = apiEndpoint(API.savedCards, async ({ locals }) => {
   const checkout = await readCheckout(locals);
   return success(checkout.savedCards, { _flash: checkout._flash });
 });

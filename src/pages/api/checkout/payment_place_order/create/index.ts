@@ -1,6 +1,7 @@
+import { API } from '#src/lib/api/contract.ts';
 import { placeOrderEndpoint } from '#src/server/http/place-order-endpoint.ts';
 
 export const prerender = false;
 
 /** Places the order when its total is above zero (checkout spec §4 "Order placement"). */
-export const POST = placeOrderEndpoint(true);
+export const POST = placeOrderEndpoint(API.placePaidOrder, true);

@@ -1,9 +1,10 @@
-import { ShippingAddressStepSchema } from '#src/lib/checkout/checkout-schemas.ts';
+import { API } from '#src/lib/api/contract.ts';
 import { submitShippingAddress } from '#src/server/checkout/checkout-facade.ts';
-import { endpoint, readBody, success } from '#src/server/http/api.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const POST = endpoint(async ({ request, locals }) =>
-  success({ checkout: await submitShippingAddress(locals, await readBody(request, ShippingAddressStepSchema)) }),
+export const POST = apiEndpoint(API.createShippingAddress, async ({ locals }, input) =>
+  success({ checkout: await submitShippingAddress(locals, input) }),
 );

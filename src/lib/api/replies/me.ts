@@ -1,0 +1,32 @@
+import * as v from 'valibot';
+import type { RewardsRecord } from '../../header/rewards.ts';
+import { exactly } from './exact.ts';
+
+/**
+ * Who the visitor is. A module of its own: the header checks this reply in production too (src/lib/stores/customer.ts),
+ * so it is bundled with every page, without the other reply schemas.
+ */
+const NullableText = v.nullable(v.string());
+
+const Rewards = exactly<RewardsRecord>()(
+  v.object({
+    isActiveFBBRewardsMember: v.boolean(),
+    totalRewardsPoints: v.number(),
+    rewardPointsThreshold: v.number(),
+    tierStatus: NullableText,
+    totalCertificateAmount: v.number(),
+    rewardsPageURL: NullableText,
+  }),
+);
+
+/**
+ * GET /api/global/me (docs/decisions.md, header section): rewards null or the spec's rewards record
+ * (totalCertificateAmount in cents).
+ */
+export const MeReply = v.object({
+  authenticated: v.boolean(),
+  firstName: NullableText,
+  email: NullableText,
+  rewards: v.nullable(Rewards),
+  isPLCCHolder: v.optional(v.picklist(['Y', 'N']), 'N'),
+});

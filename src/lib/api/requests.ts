@@ -1,0 +1,70 @@
+import { AddressLookupSchema } from '../checkout/address-suggestions.ts';
+import {
+  BillingStepSchema,
+  CustomerDataSchema,
+  EmailStepSchema,
+  PaymentStepSchema,
+  PlaceOrderSchema,
+  ShippingAddressStepSchema,
+} from '../checkout/checkout-schemas.ts';
+import { EcoshipSchema, PackageProtectionSchema } from '../checkout/shipping-extras.ts';
+import {
+  EmailOnlySchema,
+  LoginSchema,
+  PaymentScreenRegisterSchema,
+  RegisterAfterOrderSchema,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from '../schemas/account.ts';
+import { PageLoadSchema } from '../schemas/analytics.ts';
+import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
+import { SizeGuideSchema } from '../schemas/content.ts';
+import { EmailSubscriptionSchema } from '../schemas/email.ts';
+import { ApplyCodeSchema, DeleteFromBasketSchema, PromotionReadSchema } from '../schemas/promo.ts';
+import { CarouselSchema, OrderRecommendationsSchema } from '../schemas/recommendations.ts';
+import { AutoSuggestSchema } from '../schemas/search.ts';
+import { AddToWishlistSchema, JoinWaitlistSchema, RemoveFromWishlistSchema } from '../schemas/shopper-lists.ts';
+
+/**
+ * Every request body the API reads, by name: the payload rules of src/lib/schemas and src/lib/checkout, which the
+ * islands also use for instant feedback. The endpoint table (src/lib/api/contract.ts) names one for each endpoint
+ * that reads a body; the endpoints read it with readBody (src/server/http/api-endpoint.ts). Islands import the
+ * schemas they check with directly, so a page never carries the ones it does not use.
+ */
+export const REQUESTS = {
+  AddressLookup: AddressLookupSchema,
+  AddToBag: AddToBagSchema,
+  AddToWishlist: AddToWishlistSchema,
+  ApplyCode: ApplyCodeSchema,
+  AutoSuggest: AutoSuggestSchema,
+  BillingStep: BillingStepSchema,
+  Carousel: CarouselSchema,
+  CustomerData: CustomerDataSchema,
+  DeleteBasketItem: DeleteBasketItemSchema,
+  DeleteFromBasket: DeleteFromBasketSchema,
+  Ecoship: EcoshipSchema,
+  EmailOnly: EmailOnlySchema,
+  EmailStep: EmailStepSchema,
+  EmailSubscription: EmailSubscriptionSchema,
+  JoinWaitlist: JoinWaitlistSchema,
+  Login: LoginSchema,
+  OrderRecommendations: OrderRecommendationsSchema,
+  PackageProtection: PackageProtectionSchema,
+  PageLoad: PageLoadSchema,
+  PaymentScreenRegister: PaymentScreenRegisterSchema,
+  PaymentStep: PaymentStepSchema,
+  PlaceOrder: PlaceOrderSchema,
+  ProductRead: ProductReadSchema,
+  PromotionRead: PromotionReadSchema,
+  Register: RegisterSchema,
+  RegisterAfterOrder: RegisterAfterOrderSchema,
+  RemoveFromWishlist: RemoveFromWishlistSchema,
+  ResetPassword: ResetPasswordSchema,
+  ShippingAddressStep: ShippingAddressStepSchema,
+  ShippingMethod: ShippingMethodSchema,
+  SizeGuide: SizeGuideSchema,
+  UpdateBasketItem: UpdateBasketItemSchema,
+};
+
+export type Requests = typeof REQUESTS;
+export type RequestName = keyof Requests;

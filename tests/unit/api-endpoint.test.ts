@@ -1,0 +1,55 @@
+import type { APIContext } from 'astro';
+import { expect, it, vi } from 'vitest';
+import { API } from '#src/lib/api/contract.ts';
+import type { ReplyOf } from '#src/lib/api/endpoint.ts';
+import { success } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { successReply } from '#src/server/http/compress.ts';
+import { basketFixture } from '../helpers/reply-fixtures.ts';
+
+// As on the Playwright suite's server (scripts/e2e-server.ts); read once, at the first config() call.
+process.env['API_REPLY_CHECK'] = '1';
+
+const call = (handler: (context: APIContext) => Promise<Response>, body?: unknown, headers: Record<string, string> = {}) =>
+  handler({
+    request: new Request('http://127.0.0.1/api', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body ?? {}),
+    }),
+    url: new URL('http://127.0.0.1/api'),
+  } as APIContext);
+
+it('reads the body with the entry’s request schema before the handler runs', async () => {
+  const handler = vi.fn(async (_context: APIContext, input: { promotionId: string }) =>
+    success({ promotionId: input.promotionId, calloutMsg: '', details: '', couponCodeID: null }),
+  );
+  const refused = await call(apiEndpoint(API.readPromotion, handler), { promotionId: '' });
+  expect(refused.status).toBe(400);
+  expect(await refused.json()).toEqual({ status: 'error', message: 'promotionId is required.' });
+  expect(handler).not.toHaveBeenCalled();
+  const read = await call(apiEndpoint(API.readPromotion, handler), { promotionId: ' p1 ' });
+  expect((await read.json()).body.promotionId).toBe('p1');
+});
+
+it('with API_REPLY_CHECK=1, a reply that does not match the entry’s reply schema becomes a 500 naming the difference', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const wrong = { basketId: 42 } as unknown as ReplyOf<typeof API.bagId>;
+  const reply = await call(apiEndpoint(API.bagId, async () => success(wrong)));
+  expect(reply.status).toBe(500);
+  expect((await reply.json()).message).toMatch(/^The reply does not match its contract \(BagId\): basketId: /);
+  expect(logged).toHaveBeenCalledOnce();
+  logged.mockRestore();
+});
+
+it('with API_REPLY_CHECK=1, a matching reply goes out as it was made, compressed ones too', async () => {
+  // Over 1 KiB, so it is made compressed (src/server/http/compress.ts).
+  const basket = basketFixture({ c_notices: Array.from({ length: 30 }, (_, i) => `Notice ${i} about something that changed in the bag.`) });
+  const made = successReply(new Request('http://127.0.0.1/api', { headers: { 'accept-encoding': 'br' } }), { basket });
+  expect(made.headers.get('content-encoding')).toBe('br');
+  const reply = await call(
+    apiEndpoint(API.removeLine, async () => made),
+    { itemId: 'i1' },
+  );
+  expect(reply).toBe(made);
+});
