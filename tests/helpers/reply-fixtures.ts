@@ -1,6 +1,6 @@
 import type { ReplyOf } from '#src/lib/api/endpoint.ts';
 import type { API } from '#src/lib/api/contract.ts';
-import type { BasketSummary, BasketView, WishlistItemView, WishlistView } from '#src/lib/commerce-types.ts';
+import type { BasketSummary, BasketView, LineItemView, WishlistItemView, WishlistView } from '#src/lib/commerce-types.ts';
 
 /**
  * Whole reply bodies for island tests that answer fetch themselves: the API client checks every reply against its
@@ -88,4 +88,42 @@ export const meFixture = (fields: Partial<ReplyOf<typeof API.me>> = {}): ReplyOf
   rewards: null,
   isPLCCHolder: 'N',
   ...fields,
+});
+
+/** A bag line as the server sends it (an Everyday Crew Tee, two of them). */
+export const lineFixture = (over: Partial<LineItemView> = {}): LineItemView => ({
+  itemId: 'i1',
+  productId: 'fb-1001-blk-M',
+  masterId: 'fb-1001',
+  productName: 'Everyday Crew Tee',
+  brand: 'fb',
+  quantity: 2,
+  price: 3998,
+  basePrice: 1999,
+  c_productType: 1,
+  c_productImageUrl: '/media/x.svg',
+  colorName: 'Black',
+  sizeLabel: 'M',
+  optionItems: [],
+  c_hemmingInseamLength: null,
+  c_giftCardRecipient: null,
+  c_giftCardSender: null,
+  c_giftCardRecipientEmail: null,
+  giftMessage: null,
+  priceAdjustments: [],
+  bonusProductLineItem: false,
+  bonusDiscountLineItemId: null,
+  showRestrictedShippingStateMessage: false,
+  c_lineItemDetails: {
+    productUrl: '/p/x',
+    variationModelMasterId: 'fb-1001',
+    original_price_value: 2499,
+    sale_price_value: 1999,
+    maxOrderQuantity: 10,
+    isHemmable: false,
+    availabilityMsg: null,
+    isOutOfStock: false,
+    isOutOfCatalog: false,
+  },
+  ...over,
 });

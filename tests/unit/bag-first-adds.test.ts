@@ -1,3 +1,4 @@
+import { basketFixture, lineFixture } from '../helpers/reply-fixtures.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 /**
@@ -35,8 +36,12 @@ function browserAndStore(refuse: (productId: string) => boolean = () => false): 
       lines.push(productId);
       bags.set(bagId, lines);
       jar = bagId; // Set-Cookie
-      const basket = { basketId: bagId, totalQuantity: lines.length, productItems: lines.map((p) => ({ productId: p })) };
-      return new Response(JSON.stringify({ status: 'success', body: { basket } }), { status: 200 });
+      const basket = basketFixture({
+        basketId: bagId,
+        totalQuantity: lines.length,
+        productItems: lines.map((p, i) => lineFixture({ itemId: `${bagId}-${i}`, productId: p, quantity: 1 })),
+      });
+      return new Response(JSON.stringify({ status: 'success', body: { basket, updatedShippingMethod: null } }), { status: 200 });
     }),
   );
   return { bags, keptBag: () => (jar ? (bags.get(jar) ?? []) : []), cookielessAtOnce: () => cookielessPeak };

@@ -2,47 +2,13 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { BasketView, LineItemView } from '#src/lib/commerce-types.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { lineFixture } from '../helpers/reply-fixtures.ts';
 import { $bag, $bagCount, $bagError, $bagPendingItem, updateLineQuantity } from '#src/lib/stores/bag.ts';
 import { LineItem } from '#src/islands/bag/LineItem.tsx';
 import { OrderSummary } from '#src/islands/bag/OrderSummary.tsx';
 
-const item = (over: Partial<LineItemView> = {}): LineItemView => ({
-  itemId: 'i1',
-  productId: 'fb-1001-blk-M',
-  masterId: 'fb-1001',
-  productName: 'Everyday Crew Tee',
-  brand: 'fb',
-  quantity: 2,
-  price: 3998,
-  basePrice: 1999,
-  c_productType: 1,
-  c_productImageUrl: '/media/x.svg',
-  colorName: 'Black',
-  sizeLabel: 'M',
-  optionItems: [],
-  c_hemmingInseamLength: null,
-  c_giftCardRecipient: null,
-  c_giftCardSender: null,
-  c_giftCardRecipientEmail: null,
-  giftMessage: null,
-  priceAdjustments: [],
-  bonusProductLineItem: false,
-  bonusDiscountLineItemId: null,
-  showRestrictedShippingStateMessage: false,
-  c_lineItemDetails: {
-    productUrl: '/p/x',
-    variationModelMasterId: 'fb-1001',
-    original_price_value: 2499,
-    sale_price_value: 1999,
-    maxOrderQuantity: 10,
-    isHemmable: false,
-    availabilityMsg: null,
-    isOutOfStock: false,
-    isOutOfCatalog: false,
-  },
-  ...over,
-});
+const item = lineFixture;
 
 afterEach(() => {
   cleanup();
