@@ -40,7 +40,7 @@ const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 const { seedIfEmpty } = await import('./catalog/seed.ts');
 const { getDb, onLapsedPlacement } = await import('./db/database.ts');
 // A write that meets a bag whose placement a crashed process left past its lease settles it then and there.
-const { recoverLapsedPlacement } = await import('./orders/recovery.ts');
+const { recoverLapsedPlacement } = await import('./checkout/placement/recovery.ts');
 onLapsedPlacement((db, err) => recoverLapsedPlacement(db, err));
 await seedIfEmpty(await getDb()).catch((err) => console.error('[seed] the catalog was not checked at start', err));
 
