@@ -50,7 +50,7 @@ const frontDoorAndLocalOidcInDev = {
 
 // Static by default: pages that must be fresh per request (the bag, the API) opt out with
 // `export const prerender = false`. The Node adapter renders on demand in its 'middleware' mode: our server
-// (src/server/main.ts, src/server/http/front.ts) serves the built files from an index made at start-up, so the
+// (src/server/main.ts, src/server/front.ts) serves the built files from an index made at start-up, so the
 // adapter does not look each request up on disk again.
 export default defineConfig({
   output: 'static',
