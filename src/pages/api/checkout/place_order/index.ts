@@ -1,4 +1,4 @@
-import { placeOrderEndpoint } from '#src/server/http/place-order-endpoint.ts';
+import { placeOrderEndpoint } from '../_place-order-endpoint.ts';
 
 export const prerender = false;
 

@@ -1,12 +1,13 @@
 import type { APIContext } from 'astro';
 import { PlaceOrderSchema, IDEMPOTENCY_KEY_PATTERN } from '#src/lib/checkout/checkout-schemas.ts';
-import { placeOrder } from '../checkout/checkout-facade.ts';
-import { BadRequest, endpoint, json, readBody } from './api.ts';
-import { writeOrderCookie } from './order-cookie.ts';
+import { placeOrder } from '#src/server/checkout/checkout-facade.ts';
+import { BadRequest, endpoint, json, readBody } from '#src/server/http/api.ts';
+import { writeOrderCookie } from '#src/server/http/order-cookie.ts';
 
 /**
  * The order placement endpoints (place_order for any total, payment_place_order/create/ when there is something to
- * pay): the Idempotency-Key header is required; a replayed reply says so in `Idempotent-Replayed: true`.
+ * pay): the Idempotency-Key header is required; a replayed reply says so in `Idempotent-Replayed: true`. The leading
+ * underscore keeps this file from being a route of its own.
  */
 export function placeOrderEndpoint(requirePayment: boolean) {
   return endpoint(async (context: APIContext) => {
