@@ -30,7 +30,7 @@ const frontDoorAndLocalOidcInDev = {
       server.middlewares.use((req, res, next) => {
         mounted ??= Promise.all([
           import('./src/server/http/front-door.ts'),
-          import('./src/server/oidc/mount.ts'),
+          import('./src/server/social/local-provider/mount.ts'),
           import('./src/server/payments/sandbox/mount.ts'),
         ]).then(([f, m, p]) => ({
           door: f.createFrontDoor(),

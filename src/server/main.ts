@@ -19,7 +19,7 @@ try {
   process.exit(1);
 }
 const { createFrontDoor } = await import('./http/front-door.ts');
-const { localProviderMount } = await import('./oidc/mount.ts');
+const { localProviderMount } = await import('./social/local-provider/mount.ts');
 const { sandboxGatewayMount } = await import('./payments/sandbox/mount.ts');
 const { storeFront } = await import('./front.ts');
 const { startMaintenance } = await import('./maintenance/sweep.ts');
