@@ -1,6 +1,7 @@
-// The layer rules and the rule against import cycles, checked by `npm test` (npm run layers). dependency-cruiser reads .ts/.tsx/.mjs;
-// it does not parse .astro files, so the rule for .astro components is a Biome noRestrictedImports override in
-// biome.jsonc.
+// The layer rules and the rule against import cycles between files, checked by `npm test` (npm run layers, which
+// also runs scripts/folder-cycles.ts with these options: no cycles between feature folders either).
+// dependency-cruiser reads .ts/.tsx/.mjs; it does not parse .astro files, so the rule for .astro components is a
+// Biome noRestrictedImports override in biome.jsonc.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [

@@ -31,7 +31,7 @@ const frontDoorAndLocalOidcInDev = {
       server.middlewares.use((req, res, next) => {
         mounted ??= Promise.all([
           import('./src/server/http/front-door.ts'),
-          import('./src/server/oidc/mount.ts'),
+          import('./src/server/social/local-provider/mount.ts'),
           import('./src/server/payments/sandbox/mount.ts'),
         ]).then(([f, m, p]) => ({
           door: f.createFrontDoor(),
@@ -51,7 +51,7 @@ const frontDoorAndLocalOidcInDev = {
 
 // Static by default: pages that must be fresh per request (the bag, the API) opt out with
 // `export const prerender = false`. The Node adapter renders on demand in its 'middleware' mode: our server
-// (src/server/main.ts, src/server/http/front.ts) serves the built files from an index made at start-up, so the
+// (src/server/main.ts, src/server/front.ts) serves the built files from an index made at start-up, so the
 // adapter does not look each request up on disk again.
 export default defineConfig({
   output: 'static',

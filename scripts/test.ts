@@ -20,21 +20,28 @@ try {
 }
 
 // The static gates come first: they take seconds and say exactly what is wrong.
-const steps: [string, string[]][] = [
+// Each step is one or more node commands, run in order; the first to fail stops the run.
+const steps: [string, ...string[][]][] = [
   ['biome lint', ['node_modules/@biomejs/biome/bin/biome', 'lint', '--error-on-warnings', '.']],
   ['biome format (check)', ['node_modules/@biomejs/biome/bin/biome', 'format', '.']],
   ['knip (dead code)', ['node_modules/knip/bin/knip.js']],
-  ['layers (dependency-cruiser)', ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.cjs']],
+  [
+    'layers (dependency-cruiser: layer rules and file cycles; folder cycles)',
+    ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.cjs'],
+    ['scripts/folder-cycles.ts'],
+  ],
   ['astro check', ['node_modules/astro/bin/astro.mjs', 'check']],
   ['vitest', ['node_modules/vitest/vitest.mjs', 'run']],
   ['astro dev server', ['node_modules/vitest/vitest.mjs', 'run', '--config', 'vitest.dev.config.ts']],
   ['playwright', ['node_modules/@playwright/test/cli.js', 'test']],
 ];
-for (const [name, args] of steps) {
+for (const [name, ...commands] of steps) {
   console.log(`\n▶ ${name}`);
-  const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`✖ ${name} failed`);
-    process.exit(r.status ?? 1);
+  for (const args of commands) {
+    const r = spawnSync(process.execPath, args, { stdio: 'inherit' });
+    if (r.status !== 0) {
+      console.error(`✖ ${name} failed`);
+      process.exit(r.status ?? 1);
+    }
   }
 }

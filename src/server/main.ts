@@ -19,9 +19,9 @@ try {
   process.exit(1);
 }
 const { createFrontDoor } = await import('./http/front-door.ts');
-const { localProviderMount } = await import('./oidc/mount.ts');
+const { localProviderMount } = await import('./social/local-provider/mount.ts');
 const { sandboxGatewayMount } = await import('./payments/sandbox/mount.ts');
-const { storeFront } = await import('./http/front.ts');
+const { storeFront } = await import('./front.ts');
 const { startMaintenance } = await import('./maintenance/sweep.ts');
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
@@ -32,7 +32,7 @@ const frontDoor = createFrontDoor(origin);
 const oidc = localProviderMount();
 // The embedded sandbox gateway's card tokenization (PAYMENT_GATEWAY=sandbox): its own path, before the store.
 const sandboxGateway = sandboxGatewayMount();
-// Built files go out precompressed, pages and JSON compressed (src/server/http/front.ts).
+// Built files go out precompressed, pages and JSON compressed (src/server/front.ts).
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 
 // A store with no catalog yet starts with the seeded one: the one place the server seeds (opening the database never
@@ -40,7 +40,7 @@ const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 const { seedIfEmpty } = await import('./catalog/seed.ts');
 const { getDb, onLapsedPlacement } = await import('./db/database.ts');
 // A write that meets a bag whose placement a crashed process left past its lease settles it then and there.
-const { recoverLapsedPlacement } = await import('./orders/recovery.ts');
+const { recoverLapsedPlacement } = await import('./checkout/placement/recovery.ts');
 onLapsedPlacement((db, err) => recoverLapsedPlacement(db, err));
 await seedIfEmpty(await getDb()).catch((err) => console.error('[seed] the catalog was not checked at start', err));
 

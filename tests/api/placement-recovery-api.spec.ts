@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { readCheckoutView } from '#src/server/checkout/checkout-service.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import type { PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
@@ -74,7 +74,7 @@ test('a bag whose placement outlived its lease is settled by the next request fo
       void placeOrder(
         db,
         answerless,
-        { basketId: bag.basketId, customerId: null, idempotencyKey: `${usid}:${key}`, body: { orderTotal: bag.orderTotal }, expectedTotal: total },
+        { bagId: bag.basketId, customerId: null, idempotencyKey: `${usid}:${key}`, body: { orderTotal: bag.orderTotal }, expectedTotal: total },
         1000,
       );
       const attempt = () =>

@@ -61,7 +61,7 @@ describe('sign-in', () => {
   });
 
   it('social linking keeps the password of an account whose e-mail was verified, and removes an unverified one', async () => {
-    const { accountForSocialIdentity } = await import('#src/server/social/flow.ts');
+    const { accountForSocialIdentity } = await import('#src/server/accounts/social-identity.ts');
     const verified = await createCustomer(t.db, { email: 'kept@example.com', firstName: 'Ke', lastName: 'Pt', password: 'abcd1234' });
     await t.db.kysely.updateTable('customers').set({ email_verified_at: new Date().toISOString() }).where('id', '=', verified.id).execute();
     const squatted = await createCustomer(t.db, { email: 'squat@example.com', firstName: 'Sq', lastName: 'At', password: 'abcd1234' });

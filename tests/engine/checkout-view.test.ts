@@ -9,7 +9,7 @@ import {
   setPayment,
   setShippingAddress,
 } from '#src/server/checkout/checkout-service.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { EMPTY_RECORD, readCheckout, writeCheckout } from '#src/server/checkout/checkout-store.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
@@ -100,7 +100,7 @@ it('a bag whose shipping method was only chosen (the step left without Continue)
   const reply = await placeOrder(
     t.db,
     gateway,
-    { basketId, customerId: null, idempotencyKey: `left-${Date.now()}`, body: { orderTotal: total }, expectedTotal: total },
+    { bagId: basketId, customerId: null, idempotencyKey: `left-${Date.now()}`, body: { orderTotal: total }, expectedTotal: total },
     300,
   );
   expect(reply.result).toMatchObject({ confirmationStatus: 'failed', message: 'Please choose a shipping method.' });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { searchDocuments } from '#src/server/catalog/catalog-queries.ts';
+import { searchDocuments } from '#src/server/search/search-documents.ts';
 import { buildCatalogSearch } from '#src/server/search/search-index.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 

@@ -5,7 +5,7 @@ import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { addCustomerData, listSavedCards, readCheckoutView, setEmail, setPayment } from '#src/server/checkout/checkout-service.ts';
 import { addItem } from '#src/server/commerce/basket.ts';
 import { readProduct } from '#src/server/commerce/catalog.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
@@ -31,7 +31,7 @@ const place = (basketId: string, customerId: string | null, total: number, secur
     t.db,
     gateway(),
     {
-      basketId,
+      bagId: basketId,
       customerId,
       idempotencyKey: `membership-${Date.now()}-${n++}-key`,
       body: { orderTotal: total },

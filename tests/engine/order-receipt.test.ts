@@ -8,7 +8,7 @@ import {
   setPayment,
   setShippingAddress,
 } from '#src/server/checkout/checkout-service.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { readOrderConfirmation } from '#src/server/orders/orders.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
@@ -74,7 +74,7 @@ async function placed(items: object[], { method = 'Regular', protect = false, sh
   const reply = await placeOrder(
     t.db,
     gateway,
-    { basketId, customerId: null, idempotencyKey: `receipt-${basketId}`, body: { total }, expectedTotal: total },
+    { bagId: basketId, customerId: null, idempotencyKey: `receipt-${basketId}`, body: { total }, expectedTotal: total },
     2000,
   );
   expect(reply.result.confirmationStatus).toBe('confirmed');

@@ -4,8 +4,8 @@ import { addItem } from '#src/server/commerce/basket.ts';
 import { stockLevel } from '#src/server/commerce/stock.ts';
 import { confirmShippingMethod, readCheckoutView, setEmail, setPayment, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
-import { recoverAbandonedAttempts } from '#src/server/orders/recovery.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
+import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
 import type { AuthorizationRecord, AuthorizeRequest, PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
@@ -86,7 +86,7 @@ function countingGateway(db: Db, timeoutMs = 200) {
 let keyCounter = 0;
 const newKey = () => `test-key-${Date.now()}-${keyCounter++}-abcdef`;
 const place = (gateway: PaymentGateway, basketId: string, expectedTotal: number, key = newKey(), db: Db = t.db) =>
-  placeOrder(db, gateway, { basketId, customerId: null, idempotencyKey: key, body: { orderTotal: expectedTotal }, expectedTotal }, LEASE_MS);
+  placeOrder(db, gateway, { bagId: basketId, customerId: null, idempotencyKey: key, body: { orderTotal: expectedTotal }, expectedTotal }, LEASE_MS);
 
 const countOrders = async (basketId: string) =>
   Number(
@@ -155,7 +155,7 @@ describe(`placing an order exactly once (${onPostgres ? 'PostgreSQL' : 'SQLite'}
     const other = await placeOrder(
       t.db,
       gateway,
-      { basketId, customerId: null, idempotencyKey: key, body: { orderTotal: total + 1 }, expectedTotal: total + 1 },
+      { bagId: basketId, customerId: null, idempotencyKey: key, body: { orderTotal: total + 1 }, expectedTotal: total + 1 },
       LEASE_MS,
     );
     expect(other.status).toBe(422);

@@ -6,8 +6,8 @@ import { stockLevel } from '#src/server/commerce/stock.ts';
 import { setEmail, setPayment } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { startMaintenance } from '#src/server/maintenance/sweep.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
-import { recoverLapsedPlacement } from '#src/server/orders/recovery.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
+import { recoverLapsedPlacement } from '#src/server/checkout/placement/recovery.ts';
 import type { PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
@@ -41,7 +41,7 @@ beforeEach(async () => {
 let keyCounter = 0;
 const newKey = () => `recovery-key-${Date.now()}-${keyCounter++}-abcdef`;
 const place = (g: PaymentGateway, basketId: string, total: number, key: string) =>
-  placeOrder(t.db, g, { basketId, customerId: null, idempotencyKey: key, body: { orderTotal: total }, expectedTotal: total }, LEASE_MS);
+  placeOrder(t.db, g, { bagId: basketId, customerId: null, idempotencyKey: key, body: { orderTotal: total }, expectedTotal: total }, LEASE_MS);
 
 /** Waits until `condition` holds, checking every 25 ms; fails after `withinMs`. */
 async function waitFor(condition: () => Promise<boolean>, withinMs: number, what: string): Promise<number> {

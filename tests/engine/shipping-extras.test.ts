@@ -14,7 +14,7 @@ import {
 } from '#src/server/checkout/checkout-service.ts';
 import { readCheckout } from '#src/server/checkout/checkout-store.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
-import { placeOrder } from '#src/server/orders/place-order.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
 import { PO_BOX_MODAL } from '#src/lib/checkout/shipping-extras.ts';
@@ -251,7 +251,7 @@ describe('placing the order', () => {
     const reply = await placeOrder(
       t.db,
       gateway,
-      { basketId, customerId: null, idempotencyKey: `extras-${basketId}`, body: { orderTotal: s.orderTotal }, expectedTotal: s.orderTotal },
+      { bagId: basketId, customerId: null, idempotencyKey: `extras-${basketId}`, body: { orderTotal: s.orderTotal }, expectedTotal: s.orderTotal },
       2000,
     );
     expect(reply.result.confirmationStatus).toBe('confirmed');
@@ -278,7 +278,7 @@ describe('placing the order', () => {
     const reply = await placeOrder(
       t.db,
       gateway,
-      { basketId, customerId: null, idempotencyKey: `pobox-${basketId}`, body: {}, expectedTotal: basket.orderTotal },
+      { bagId: basketId, customerId: null, idempotencyKey: `pobox-${basketId}`, body: {}, expectedTotal: basket.orderTotal },
       2000,
     );
     expect(reply.status).toBe(409);

@@ -1,4 +1,4 @@
-import type { SearchDocument } from '#src/server/catalog/catalog-queries.ts';
+import type { SearchDocument } from '#src/server/search/search-documents.ts';
 import { BRANDS, PRODUCTS } from '#src/server/catalog/catalog-data.ts';
 
 /** The seeded catalog's products as search documents, without a database (the search index's unit tests). */

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { planMerge, type MergeLine } from '#src/server/accounts/merge.ts';
+import { planMerge, type MergeLine } from '#src/server/commerce/bag-merge-plan.ts';
 import { isValidPassword, passwordChecklist } from '#src/lib/password-rules.ts';
 import { LoginSchema, RegisterSchema } from '#src/lib/schemas/account.ts';
 import { Email } from '#src/lib/schemas/email.ts';

@@ -14,8 +14,11 @@ const ENDPOINT_FOLDERS = ['api', 'checkout/api'];
 /** Routes a browser navigates to (the social sign-in popup), answering with a redirect or a page, not JSON. */
 const NAVIGATIONS = new Set(['/api/global/social/[provider]/start', '/checkout/api/[provider]logincallback']);
 
+/** Route files: Astro makes no route of a file whose name starts with an underscore (a module the routes share). */
 const files = (dir: string): string[] =>
-  readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
+  readdirSync(dir, { withFileTypes: true })
+    .filter((e) => !e.name.startsWith('_'))
+    .flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
 
 const routeOf = (file: string) =>
   `/${relative(PAGES, file)

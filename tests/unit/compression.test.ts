@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { precompressDirectory } from '#src/integrations/precompress.ts';
-import { storeFront } from '#src/server/http/front.ts';
+import { storeFront } from '#src/server/front.ts';
 import { rawGet } from '../helpers/page-weight.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'precompress-'));

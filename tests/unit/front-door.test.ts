@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createFrontDoor } from '#src/server/http/front-door.ts';
 
 const mount = vi.hoisted(() => ({ made: 0 }));
-vi.mock('../../src/server/oidc/provider.ts', () => ({
+vi.mock('../../src/server/social/local-provider/provider.ts', () => ({
   LOCAL_PROVIDER_PATH: '/oidc',
   localProviderHandler: async () => {
     mount.made++;
@@ -73,7 +73,7 @@ describe('the front door', () => {
 
 describe('the embedded sign-in provider', () => {
   it('has one issuer, whatever Host 1,000 requests carry', async () => {
-    const { localProviderMount } = await import('#src/server/oidc/mount.ts');
+    const { localProviderMount } = await import('#src/server/social/local-provider/mount.ts');
     const handle = localProviderMount('http://127.0.0.1:4321');
     for (let port = 1000; port < 2000; port++) {
       const { req, res } = exchange('GET', `localhost:${port}`, '/oidc/.well-known/openid-configuration');

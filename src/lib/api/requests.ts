@@ -16,7 +16,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from '../schemas/account.ts';
-import { PageLoadSchema } from '../schemas/analytics.ts';
+import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';
 import { EmailSubscriptionSchema } from '../schemas/email.ts';

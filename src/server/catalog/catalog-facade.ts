@@ -7,7 +7,7 @@ import { sizeChartHtml } from '../content/size-charts.ts';
 import { recommend } from '../recommendations/recommend.ts';
 import { catalogSearch, searchIndexVersion } from '../search/catalog-search.ts';
 import { listing } from '../search/listing.ts';
-import { currentPromotions, type CurrentPromotion } from './catalog-queries.ts';
+import { currentPromotions, type CurrentPromotion } from './current-promotions.ts';
 import { importFeed, type ImportReport } from './catalog-import.ts';
 import { exportFeed } from './catalog-export.ts';
 import { readRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
@@ -18,8 +18,8 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
 /**
  * The catalog facade: everything pages and endpoints read about products (product, brand, home and quick-order
  * pages, listings and search, suggestions, recommendations, size charts, offers), and the merchandiser's feed in
- * and out (`npm run import`). App types in and out; the tables stay behind the engine's catalog,
- * src/server/catalog/catalog-queries.ts and the import.
+ * and out (`npm run import`). App types in and out; the tables stay behind the engine's catalog, the read-only
+ * queries of search (src/server/search/search-documents.ts), recommendations and offers, and the import.
  */
 
 export interface Brand {

@@ -4,7 +4,9 @@ import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { config } from '../config.ts';
 import { cardTokenization, paymentGateway } from '../payments/payments.ts';
-import { attemptBasket, placeOrder as place, type PlacementReply } from '../orders/place-order.ts';
+import { attemptBag } from './placement/attempt-log.ts';
+import { placeOrder as place } from './placement/place-order.ts';
+import type { PlacementReply } from './placement/placement-types.ts';
 import { STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
@@ -141,7 +143,7 @@ export async function submitBilling(locals: SessionRead, input: v.InferOutput<ty
 export const tokenizationTarget = () => cardTokenization();
 
 /**
- * Places the order from the visitor's bag, exactly once per idempotency key (see src/server/orders/place-order.ts).
+ * Places the order from the visitor's bag, exactly once per idempotency key (see src/server/checkout/placement/place-order.ts).
  * The server prices everything again; the only number taken from the browser is the total it showed, to refuse a
  * placement whose total has changed since.
  */
@@ -156,8 +158,8 @@ export async function placeOrder(
   // Keys are the visitor's own: one visitor's key never answers another's request.
   const key = `${usid}:${idempotencyKey}`;
   // A confirmed order lets the bag go, so a retry of it (its reply was lost) finds no bag: the key's attempt names it.
-  const basketId = current ?? (await attemptBasket(db, key));
-  if (!basketId) throw new BadRequest(NO_BAG, 409);
+  const bagId = current ?? (await attemptBag(db, key));
+  if (!bagId) throw new BadRequest(NO_BAG, 409);
   if (requirePayment && input.orderTotal <= 0) throw new BadRequest('This order has nothing to pay: place it without a payment.', 400);
   // The security code goes to the gateway and nowhere else: not into the request's stored hash either (a hash of
   // three digits is no secret).
@@ -165,7 +167,7 @@ export async function placeOrder(
   return place(
     db,
     paymentGateway(),
-    { basketId, customerId, idempotencyKey: key, body, expectedTotal: input.orderTotal, ...(securityCode ? { securityCode } : {}) },
+    { bagId, customerId, idempotencyKey: key, body, expectedTotal: input.orderTotal, ...(securityCode ? { securityCode } : {}) },
     config().PAYMENT_TIMEOUT_MS,
   );
 }

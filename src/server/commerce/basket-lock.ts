@@ -10,7 +10,7 @@ export const BAG_NOT_FOUND = 'Your bag could not be found. Please refresh the pa
 /**
  * The bag's order placement has outlived its lease: the process placing it died (or lost the database) between
  * authorizing and committing. Still a 409 for whoever does not settle it; a write transaction settles it
- * (src/server/orders/recovery.ts, through Db.recoverFrom) and runs again.
+ * (src/server/checkout/placement/recovery.ts, through Db.recoverFrom) and runs again.
  */
 export class PlacementLapsed extends CommerceError {
   readonly attemptId: string;

@@ -32,3 +32,9 @@ export async function raiseCatalogVersion(conn: Kysely<Database>, now = new Date
     .where('id', '=', 1)
     .execute();
 }
+
+/** The catalog's version (migration 013): raised by every catalog import that changes something. */
+export async function catalogVersion(db: Db): Promise<number> {
+  const row = await db.kysely.selectFrom('catalog_state').select('version').executeTakeFirst();
+  return Number(row?.version ?? 0);
+}

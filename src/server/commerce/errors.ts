@@ -1,3 +1,5 @@
+import { Refusal } from '../refusal.ts';
+
 /**
  * A refusal the shopper can act on. Endpoints turn it into `{ status: 'error', message }` with its HTTP status;
  * anything else thrown is a bug and becomes a 500 with a generic message (and a log line).
@@ -23,13 +25,11 @@ const STATUS: Record<CommerceErrorCode, number> = {
   unprocessable: 422,
 };
 
-export class CommerceError extends Error {
+export class CommerceError extends Refusal {
   readonly code: CommerceErrorCode;
-  readonly status: number;
   constructor(code: CommerceErrorCode, message: string) {
-    super(message);
+    super(message, STATUS[code]);
     this.name = 'CommerceError';
     this.code = code;
-    this.status = STATUS[code];
   }
 }

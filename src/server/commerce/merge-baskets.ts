@@ -3,7 +3,7 @@ import { MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';
-import { planMerge, type MergeLine } from '../accounts/merge.ts';
+import { planMerge, type MergeLine } from './bag-merge-plan.ts';
 import { maxOrderable } from './catalog.ts';
 
 /** Codes the guest entered follow their lines into the stored bag (not twice, and up to the bag's limit). */

@@ -24,7 +24,7 @@ export interface Db {
   writeGate?: WriteGate;
   /**
    * Settles what stopped a write transaction when a crashed process left it in the way (an order placement past its
-   * lease: src/server/orders/recovery.ts) and says whether the transaction should run again. Set by getDb for the
+   * lease: src/server/checkout/placement/recovery.ts) and says whether the transaction should run again. Set by getDb for the
    * process's database; a database opened otherwise (scripts, tests) has it only when its opener sets it.
    */
   recoverFrom?: (err: unknown) => Promise<boolean>;

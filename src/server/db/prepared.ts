@@ -55,3 +55,15 @@ export function preparedWrite<P extends Param[]>(build: (tx: Tx, ...params: P) =
   const run = plannedQuery(build);
   return async (tx, ...params) => Number((await run(tx, ...params)).numAffectedRows ?? 0);
 }
+
+/**
+ * A write of one row given as an object, for a statement with many columns (an order has twenty-odd): the columns
+ * are listed once, and a call passes the row by column name, not twenty values in a row that must line up.
+ */
+export function preparedRowWrite<R extends Record<string, Param>>(
+  columns: readonly (keyof R & string)[],
+  build: (tx: Tx, row: R) => Compilable<unknown>,
+): (tx: Tx, row: R) => Promise<number> {
+  const run = preparedWrite((tx: Tx, ...values: Param[]) => build(tx, Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null])) as R));
+  return (tx, row) => run(tx, ...columns.map((c) => row[c] as Param));
+}

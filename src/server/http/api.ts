@@ -1,8 +1,7 @@
 import type { APIContext } from 'astro';
 import * as v from 'valibot';
 import { isTypeValid, parse as parseMediaType } from 'content-type';
-import { CommerceError } from '../commerce/errors.ts';
-import { AccountError } from '../accounts/account-error.ts';
+import { Refusal } from '../refusal.ts';
 
 /**
  * The API's reply shapes, `{ status: 'success', body }` and `{ status: 'error', message }`, and the one place
@@ -10,11 +9,10 @@ import { AccountError } from '../accounts/account-error.ts';
  */
 const MAX_BODY_BYTES = 32 * 1024;
 
-export class BadRequest extends Error {
-  readonly status: number;
+/** Bad input, or a request the API refuses before any domain sees it. */
+export class BadRequest extends Refusal {
   constructor(message: string, status = 400) {
-    super(message);
-    this.status = status;
+    super(message, status);
   }
 }
 
@@ -163,7 +161,7 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>) {
     try {
       return await handler(context);
     } catch (err) {
-      if (err instanceof BadRequest || err instanceof CommerceError || err instanceof AccountError) return failure(err.status, err.message);
+      if (err instanceof Refusal) return failure(err.status, err.message);
       console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, err);
       return failure(500, 'Something went wrong on our side. Please try again.');
     }

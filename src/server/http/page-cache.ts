@@ -145,7 +145,7 @@ export interface SharedPages {
 }
 
 /**
- * The server's front (src/server/http/front.ts) runs outside Astro's bundle, which has its own copy of this module:
+ * The server's front (src/server/front.ts) runs outside Astro's bundle, which has its own copy of this module:
  * it finds the cache src/middleware.ts made here, and answers a kept page before Astro parses the request.
  */
 const REGISTRY = Symbol.for('storefront.sharedPages');

@@ -1,7 +1,7 @@
 // The image service: GET /img/<path>?sw=&sh=&sm=&q=&strip=&size=&v= makes the photograph /media/<path> at the
 // asked size (src/lib/images/image-params.ts) in the format the browser takes best (format.ts), keeps it on disk
 // (disk-cache.ts) and answers with an ETag, `Vary: Accept`, and a year of immutable caching when the URL's version
-// is the served media's (media-stamp.ts). It stands in front of Astro (src/server/http/front.ts; `astro dev` mounts
+// is the served media's (media-stamp.ts). It stands in front of Astro (src/server/front.ts; `astro dev` mounts
 // it too), so an image costs no page rendering. Several requests for one variant not yet made wait for one making.
 // Bad parameters are 400s, unknown images 404s, with the API's JSON error shape.
 import { createHash } from 'node:crypto';

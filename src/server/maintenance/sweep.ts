@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { config } from '../config.ts';
 import { getDb, type Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import { nextLeaseEnd, recoverAbandonedAttempts } from '../orders/recovery.ts';
+import { nextLeaseEnd, recoverAbandonedAttempts } from '../checkout/placement/recovery.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGateway } from '../payments/payments.ts';
 
@@ -107,7 +107,7 @@ interface MaintenanceOptions {
 
 /**
  * Sweeps on a timer with jitter (instances started together drift apart), the first run within a minute of start.
- * Order placements a process left mid-payment (src/server/orders/recovery.ts) are recovered at once, then again
+ * Order placements a process left mid-payment (src/server/checkout/placement/recovery.ts) are recovered at once, then again
  * whenever the earliest open lease ends (so a lease still live at start-up, the crashed process's last placements,
  * is settled as soon as it runs out), and with every sweep. A lease that starts after that is looked at by the next
  * sweep, or at once by a request that meets it. The timers do not keep the process alive. Returns a function that

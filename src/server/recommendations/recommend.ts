@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { readProduct } from '../commerce/catalog.ts';
-import { bestRatedProductIds, productSignals } from '../catalog/catalog-queries.ts';
+import { bestRatedProductIds, productSignals } from './recommendation-signals.ts';
 import { COMPLEMENTS, HEADLINES, type RecommendationSet } from '#src/lib/recommendations.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';

@@ -1,5 +1,6 @@
 import { getDb } from '../db/database.ts';
-import { catalogVersion, searchDocuments } from '../catalog/catalog-queries.ts';
+import { catalogVersion } from '../commerce/catalog-version.ts';
+import { searchDocuments } from './search-documents.ts';
 import { buildCatalogSearch, type CatalogSearch } from './search-index.ts';
 
 /**

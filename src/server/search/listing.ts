@@ -1,5 +1,5 @@
 import { getDb } from '../db/database.ts';
-import { summariesFor } from '../catalog/catalog-queries.ts';
+import { readSummaries } from '../commerce/catalog.ts';
 import type { Sort } from '#src/lib/listing.ts';
 import { catalogSearch } from './catalog-search.ts';
 
@@ -7,5 +7,5 @@ import { catalogSearch } from './catalog-search.ts';
 export async function listing(options: { q?: string | undefined; category?: string | undefined; sort: Sort; page: number }) {
   const index = await catalogSearch();
   const result = index.results(options);
-  return { ...result, products: await summariesFor(await getDb(), result.ids), categories: index.categoryIds() };
+  return { ...result, products: await readSummaries(await getDb(), result.ids), categories: index.categoryIds() };
 }

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import { SEARCH_PAGE_SIZE, SUGGEST_LIMITS } from '#src/lib/header/constants.ts';
 import type { Suggestions } from '#src/lib/schemas/search.ts';
-import type { SearchDocument } from '../catalog/catalog-queries.ts';
+import type { SearchDocument } from './search-documents.ts';
 import { categoryLabel, type Sort } from '#src/lib/listing.ts';
 import { FUZZY, tokenize, type Expansion, type TermIndex } from './term-index.ts';
 import { ALL_FIELDS, itemNumberOf, SearchParts, SearchPartsBuilder, TYPEAHEAD_FIELDS } from './search-parts.ts';

@@ -1,4 +1,4 @@
-import type { SearchDocument } from '../catalog/catalog-queries.ts';
+import type { SearchDocument } from './search-documents.ts';
 import { SORTS, type Sort } from '#src/lib/listing.ts';
 import { TermIndexBuilder, type TermIndex } from './term-index.ts';
 import { sortOrders } from './sort-orders.ts';

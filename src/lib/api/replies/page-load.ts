@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PageLoadSchema } from '../../schemas/analytics.ts';
+import { PageLoadSchema } from '../../checkout/step-tracking-schema.ts';
 
 /** The page-load analytics call's answer: the payload as checked, skipped steps joined, and the visitor's usid. */
 export const PageLoadReply = v.object({

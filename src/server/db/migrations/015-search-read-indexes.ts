@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /**
- * Indexes for reading the catalog into the search index (src/server/catalog/catalog-queries.ts searchDocuments) a
+ * Indexes for reading the catalog into the search index (src/server/search/search-documents.ts searchDocuments) a
  * brand and a few hundred products at a time: products by brand in id order (the brand index alone made each step
  * read and sort the whole brand: 70 ms a step at 100 000 products), each product's first image by position, and
  * each product's lowest sale price from the index alone. Each replaces the single-column index it starts with.

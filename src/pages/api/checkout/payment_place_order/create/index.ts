@@ -1,5 +1,5 @@
 import { API } from '#src/lib/api/contract.ts';
-import { placeOrderEndpoint } from '#src/server/http/place-order-endpoint.ts';
+import { placeOrderEndpoint } from '../../_place-order-endpoint.ts';
 
 export const prerender = false;
 

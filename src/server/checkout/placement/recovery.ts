@@ -1,22 +1,67 @@
-import type { Db } from '../db/database.ts';
-import { lockClause, withWriteTransaction } from '../db/transaction.ts';
-import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
-import type { PaymentGateway } from '../payments/gateway.ts';
-import { paymentGateway } from '../payments/payments.ts';
+import type { Db } from '../../db/database.ts';
+import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
+import { readBasket } from '../../commerce/basket-read.ts';
+import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
+import { releaseInTx } from '../../commerce/stock.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import { paymentGateway } from '../../payments/payments.ts';
+import { writeCheckout } from '../checkout-store.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
-import { abandonAttempt, voidByReference, type PlacementReply } from './place-order.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { finishAttempt, storedReply } from './attempt-log.ts';
+import type { PlacementReply } from './placement-types.ts';
+import type { OrderSnapshot } from './snapshot.ts';
 
 const BATCH = 50;
 
 /**
- * The recovery of order placements left mid-payment: an attempt still 'authorizing' after its lease belongs to a
- * process that died (or lost the database) between claiming the bag and committing the order. What the gateway holds
- * under its reference is voided, its stock and bag are given back, and its key answers with a technical error from
- * then on. It runs when the earliest open lease ends (src/server/maintenance/sweep.ts schedules it, from start-up
- * on), with every sweep, and inline when a request meets such an attempt: a retry with its key, a write to its bag,
- * another placement of its bag. Safe on every instance at once (the abandon step locks the attempt and skips one
- * already done).
+ * Abandoning a placement, and the recovery of placements left mid-payment: an attempt still 'authorizing' after its
+ * lease belongs to a process that died (or lost the database) between claiming the bag and committing the order.
+ * What the gateway holds under its reference is voided, its stock and bag are given back, and its key answers with a
+ * technical error from then on. It runs when the earliest open lease ends (src/server/maintenance/sweep.ts schedules
+ * it, from start-up on), with every sweep, and inline when a request meets such an attempt: a retry with its key, a
+ * write to its bag, another placement of its bag. Safe on every instance at once (the abandon step locks the attempt
+ * and skips one already done).
  */
+
+/** Voids every authorization the gateway holds under the attempt's reference; false when the gateway cannot be asked. */
+export async function voidByReference(gateway: PaymentGateway, reference: string): Promise<boolean> {
+  try {
+    const held = await gateway.findByReference(reference);
+    for (const a of held) if (a.status === 'authorized') await gateway.void(a.authorizationId);
+    return true;
+  } catch (err) {
+    console.error(`[checkout] could not void the authorizations of attempt ${reference}`, (err as Error).message);
+    return false;
+  }
+}
+
+/**
+ * Gives back what an attempt took (stock, the bag) and stores its failure as the key's reply. A card that paid by
+ * token is taken off the bag too: the authorization spent the token (a token pays once), so the shopper enters the
+ * card again; a saved card stays.
+ */
+export async function abandonAttempt(
+  db: Db,
+  attemptId: string,
+  bagId: string,
+  snapshot: OrderSnapshot,
+  reply: (bag: BasketView | null) => PlacementReply,
+  forgetCard = false,
+): Promise<PlacementReply> {
+  return withWriteTransaction(db, async (tx) => {
+    const attempt = await lockClause(db)(
+      tx.selectFrom('checkout_attempts').select(['state', 'reply', 'reply_status']).where('id', '=', attemptId),
+    ).executeTakeFirst();
+    if (attempt?.state === 'done' && attempt.reply) return storedReply(attempt.reply_status ?? 200, attempt.reply, false);
+    await releaseInTx(tx, snapshot.taken);
+    await tx.updateTable('baskets').set({ placing_attempt_id: null }).where('id', '=', bagId).where('placing_attempt_id', '=', attemptId).execute();
+    if (forgetCard || snapshot.payment?.source.kind === 'token') await writeCheckout(tx, bagId, { payment: null });
+    const answer = reply(await readBasket(tx, bagId));
+    await finishAttempt(tx, attemptId, answer);
+    return answer;
+  });
+}
 
 /** In this process, one settlement per attempt at a time: ten requests meeting one lapsed bag ask the gateway once. */
 const settling = new Map<string, Promise<boolean>>();
@@ -36,7 +81,7 @@ export function recoverAttempt(db: Db, gateway: PaymentGateway, attemptId: strin
 
 async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: Date): Promise<boolean> {
   // Read under the attempt's lock: a commit of it under way finishes first, and one that comes later finds the lease
-  // passed and stands down (place-order.ts), so no order is written on a hold voided here.
+  // passed and stands down (authorize.ts), so no order is written on a hold voided here.
   const attempt = await withWriteTransaction(db, (tx) =>
     lockClause(db)(
       tx.selectFrom('checkout_attempts').select(['basket_id', 'state', 'snapshot', 'lease_until']).where('id', '=', attemptId),

@@ -2,17 +2,18 @@ import type { APIContext } from 'astro';
 import type { API } from '#src/lib/api/contract.ts';
 import type { InputOf } from '#src/lib/api/endpoint.ts';
 import { IDEMPOTENCY_KEY_PATTERN } from '#src/lib/checkout/checkout-schemas.ts';
-import { placeOrder } from '../checkout/checkout-facade.ts';
-import { BadRequest, bodyReply } from './api.ts';
-import { apiEndpoint } from './api-endpoint.ts';
-import { writeOrderCookie } from './order-cookie.ts';
+import { placeOrder } from '#src/server/checkout/checkout-facade.ts';
+import { BadRequest, bodyReply } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { writeOrderCookie } from '#src/server/http/order-cookie.ts';
 
 type Placement = typeof API.placeOrder | typeof API.placePaidOrder;
 
 /**
  * The order placement endpoints (place_order for any total, payment_place_order/create/ when there is something to
  * pay): the Idempotency-Key header is required; a replayed reply says so in `Idempotent-Replayed: true`. A refused
- * placement answers with its status and the same body as a confirmed one.
+ * placement answers with its status and the same body as a confirmed one. The leading underscore keeps this file
+ * from being a route of its own.
  */
 export function placeOrderEndpoint(entry: Placement, requirePayment: boolean) {
   return apiEndpoint(entry, async (context: APIContext, input: InputOf<Placement>) => {

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { getDb } from '../db/database.ts';
+import { getDb } from '../../db/database.ts';
 
 /**
  * The local provider's signing key, cookie key and client secret: made once, kept in the database, so every

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { CHECKOUT_STEPS } from '../checkout/steps.ts';
+import { CHECKOUT_STEPS } from './steps.ts';
 
 /** The page-load analytics call (product spec §7 POST /api/global/analytics/pageload/). */
 const Text = v.pipe(v.string(), v.maxLength(64));

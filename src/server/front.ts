@@ -6,10 +6,10 @@
 // only index of the built files, made once at start-up.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { storeImageService } from '../images/image-service.ts';
-import { compressResponses } from './compress.ts';
-import { sharedPageHits } from './page-cache.ts';
-import { staticFiles } from './static-files.ts';
+import { compressResponses } from './http/compress.ts';
+import { sharedPageHits } from './http/page-cache.ts';
+import { staticFiles } from './http/static-files.ts';
+import { storeImageService } from './images/image-service.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 

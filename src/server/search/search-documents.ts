@@ -1,13 +1,8 @@
 import type { Db } from '../db/database.ts';
-import { readSummaries } from '../commerce/catalog.ts';
-import { promotionActiveAt } from '../commerce/promotion-window.ts';
-import type { ProductSummary } from '#src/lib/commerce-types.ts';
 
 /**
- * Read-only catalog queries for search, category pages, deals and recommendations: the one place besides the
- * engine's catalog.ts that reads the product, variant and promotion tables, so that search and recommendations
- * work on app types only. The commerce engine stays the owner of the catalog; these only read, in a few
- * set-based queries so that indexing 10 000 products stays quick.
+ * The catalog as the search index reads it: one document per product, in a few set-based queries per chunk so that
+ * indexing 100 000 products stays quick. Read-only; the commerce engine stays the owner of the catalog.
  */
 export interface SearchDocument {
   id: string;
@@ -102,76 +97,4 @@ export async function* searchDocuments(db: Db): AsyncGenerator<SearchDocument[]>
       }));
     }
   }
-}
-
-/** The catalog's version (migration 013): raised by every catalog import that changes something. */
-export async function catalogVersion(db: Db): Promise<number> {
-  const row = await db.kysely.selectFrom('catalog_state').select('version').executeTakeFirst();
-  return Number(row?.version ?? 0);
-}
-
-/** Tiles for the given products, in the given order (a few set-based queries for the whole page). */
-export async function summariesFor(db: Db, ids: string[]): Promise<ProductSummary[]> {
-  return readSummaries(db, ids);
-}
-
-export interface CurrentPromotion {
-  id: string;
-  callout: string;
-  details: string;
-  couponCode: string | null;
-  percentOff: number;
-  brandName: string | null;
-  endsAt: string | null;
-}
-
-/** Promotions running now, automatic ones and codes, for /offers-coupons. */
-export async function currentPromotions(db: Db, now = new Date()): Promise<CurrentPromotion[]> {
-  const at = now.toISOString();
-  const rows = await db.kysely
-    .selectFrom('promotions')
-    .leftJoin('brands', 'brands.code', 'promotions.brand_code')
-    .select([
-      'promotions.id',
-      'promotions.callout_msg',
-      'promotions.details',
-      'promotions.coupon_code',
-      'promotions.percent_off',
-      'promotions.ends_at',
-      'brands.name as brand_name',
-    ])
-    .where(promotionActiveAt('promotions', at))
-    .orderBy('promotions.id')
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    callout: r.callout_msg,
-    details: r.details,
-    couponCode: r.coupon_code,
-    percentOff: r.percent_off,
-    brandName: r.brand_name,
-    endsAt: r.ends_at,
-  }));
-}
-
-/** Category and brand of the given products: what recommendations start from. */
-export async function productSignals(db: Db, ids: string[]): Promise<{ id: string; brand: string; category: string }[]> {
-  if (ids.length === 0) return [];
-  const rows = await db.kysely.selectFrom('products').select(['id', 'brand_code', 'category']).where('id', 'in', ids).execute();
-  return rows.map((r) => ({ id: r.id, brand: r.brand_code, category: r.category }));
-}
-
-/**
- * Ids of standard products, best rated first, in the given categories (any when not given), of none of the
- * brands in `notBrands`, leaving out `exclude`; at most `limit`.
- */
-export async function bestRatedProductIds(
-  db: Db,
-  options: { categories?: string[]; notBrands?: string[]; exclude: string[]; limit: number },
-): Promise<string[]> {
-  let q = db.kysely.selectFrom('products').select('id').where('product_type', '=', 1).orderBy('rating', 'desc').orderBy('id');
-  if (options.exclude.length) q = q.where('id', 'not in', options.exclude);
-  if (options.categories) q = q.where('category', 'in', options.categories);
-  if (options.notBrands) q = q.where('brand_code', 'not in', options.notBrands);
-  return (await q.limit(options.limit).execute()).map((r) => r.id);
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { storeOrigin } from '../config.ts';
-import { socialProviders } from '../social/providers.ts';
+import { storeOrigin } from '../../config.ts';
+import { socialProviders } from '../providers.ts';
 import { localProviderHandler, LOCAL_PROVIDER_PATH } from './provider.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;

@@ -1,4 +1,4 @@
-import { getDb } from '../db/database.ts';
+import { getDb } from '../../db/database.ts';
 
 /**
  * oidc-provider's storage adapter over our database, so the local OpenID provider keeps no state in one app

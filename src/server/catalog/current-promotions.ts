@@ -1,0 +1,41 @@
+import type { Db } from '../db/database.ts';
+import { promotionActiveAt } from '../commerce/promotion-window.ts';
+
+export interface CurrentPromotion {
+  id: string;
+  callout: string;
+  details: string;
+  couponCode: string | null;
+  percentOff: number;
+  brandName: string | null;
+  endsAt: string | null;
+}
+
+/** Promotions running now, automatic ones and codes, for /offers-coupons. */
+export async function currentPromotions(db: Db, now = new Date()): Promise<CurrentPromotion[]> {
+  const at = now.toISOString();
+  const rows = await db.kysely
+    .selectFrom('promotions')
+    .leftJoin('brands', 'brands.code', 'promotions.brand_code')
+    .select([
+      'promotions.id',
+      'promotions.callout_msg',
+      'promotions.details',
+      'promotions.coupon_code',
+      'promotions.percent_off',
+      'promotions.ends_at',
+      'brands.name as brand_name',
+    ])
+    .where(promotionActiveAt('promotions', at))
+    .orderBy('promotions.id')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    callout: r.callout_msg,
+    details: r.details,
+    couponCode: r.coupon_code,
+    percentOff: r.percent_off,
+    brandName: r.brand_name,
+    endsAt: r.ends_at,
+  }));
+}

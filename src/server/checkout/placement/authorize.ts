@@ -1,0 +1,68 @@
+import type { Db } from '../../db/database.ts';
+import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { commitOrder, delivered } from './commit.ts';
+import { failed, type PlacementReply } from './placement-types.ts';
+import { abandonAttempt, voidByReference } from './recovery.ts';
+import type { OrderSnapshot } from './snapshot.ts';
+
+/**
+ * Authorizing and committing, after the claim has committed: the gateway holds the amount, with the attempt id as
+ * the provider's idempotency key, then the order is written in a transaction of its own. A refusal (or a failure to
+ * write) gives the stock back, voids any authorization and frees the bag.
+ */
+export async function authorizeAndCommit(
+  db: Db,
+  gateway: PaymentGateway,
+  attemptId: string,
+  bagId: string,
+  snapshot: OrderSnapshot,
+  securityCode: string | undefined,
+): Promise<PlacementReply> {
+  const source = snapshot.payment?.source;
+  let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
+  try {
+    if (!source) throw new Error('no card on the attempt');
+    outcome = await gateway.authorize({
+      source,
+      ...(source.kind === 'saved' && securityCode ? { securityCode } : {}),
+      amountCents: snapshot.totals.orderTotal,
+      currency: 'USD',
+      reference: attemptId,
+    });
+  } catch (err) {
+    console.error(`[checkout] authorization for attempt ${attemptId} failed to answer`, (err as Error).message);
+    outcome = { ok: false, code: 'timeout', message: ORDER_TECHNICAL_PROBLEM };
+  }
+  if (!outcome.ok) {
+    const message = outcome.code === 'timeout' || outcome.code === 'processing_error' ? ORDER_TECHNICAL_PROBLEM : outcome.message;
+    const status = outcome.code === 'timeout' ? 504 : 402;
+    if (outcome.code === 'timeout' && !(await voidByReference(gateway, attemptId))) {
+      // The gateway cannot be reached to void what it may hold: the recovery sweep finishes this attempt later.
+      return failed(status, message, null, snapshot.totals.orderTotal);
+    }
+    // A saved card the gateway refused is taken off the bag (a card entered by token always is: its token is spent);
+    // the shopper chooses a payment method again. A wrong security code keeps a saved card: the code is typed again.
+    const refused = outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used';
+    return abandonAttempt(db, attemptId, bagId, snapshot, (bag) => failed(status, message, bag, snapshot.totals.orderTotal), refused);
+  }
+  try {
+    const committed = await withWriteTransaction(db, async (tx) => {
+      const attempt = await lockClause(db)(
+        tx.selectFrom('checkout_attempts').select(['state', 'lease_until']).where('id', '=', attemptId),
+      ).executeTakeFirst();
+      if (attempt?.state !== 'authorizing') throw new Error('the attempt was recovered while it was being authorized');
+      // Past its lease the attempt is recovery's to settle (recovery.ts), which may be voiding this very hold.
+      if (attempt.lease_until < new Date().toISOString()) throw new Error('the attempt outlived its lease');
+      return commitOrder(tx, attemptId, bagId, snapshot, outcome.authorizationId);
+    });
+    return delivered(committed);
+  } catch (err) {
+    console.error(`[checkout] writing the order of attempt ${attemptId} failed; voiding its authorization`, err);
+    await gateway.void(outcome.authorizationId).catch(() => {});
+    return abandonAttempt(db, attemptId, bagId, snapshot, (bag) => failed(503, ORDER_TECHNICAL_PROBLEM, bag, snapshot.totals.orderTotal)).catch(() =>
+      failed(503, ORDER_TECHNICAL_PROBLEM, null, snapshot.totals.orderTotal),
+    );
+  }
+}

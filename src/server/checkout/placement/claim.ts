@@ -1,0 +1,95 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { preparedWrite } from '../../db/prepared.ts';
+import { lockClause, type Tx } from '../../db/transaction.ts';
+import { readBasket } from '../../commerce/basket-read.ts';
+import { placementLapsed, PlacementLapsed } from '../../commerce/basket-lock.ts';
+import { CommerceError } from '../../commerce/errors.ts';
+import { reserveInTx, type StockRequest } from '../../commerce/stock.ts';
+import { flashFor, withAccountEmail } from '../checkout-service.ts';
+import { readCheckout, writeCheckout } from '../checkout-store.ts';
+import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
+import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
+import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
+import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
+import { finishAttempt, openAttempt } from './attempt-log.ts';
+import { failed, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
+import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
+
+/**
+ * Claiming the bag, the placement's first transaction: the key's attempt is opened (a second request with the key
+ * fails here on the key's unique index, and waits for the reply), the bag is locked and checked (complete, the total
+ * the shopper saw, stock), stock is taken and the bag is marked as being placed: any other write or placement of it
+ * gets 409 until the attempt is done. A check that fails ends the attempt with its reply, in the same transaction.
+ */
+export type Claim = { kind: 'reply'; reply: PlacementReply } | { kind: 'claimed'; attemptId: string; snapshot: OrderSnapshot };
+
+export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number): Promise<Claim> {
+  const now = new Date();
+  const attemptId = await openAttempt(tx, request.idempotencyKey, request.bagId, hash, leaseMs, now);
+  const done = async (reply: PlacementReply): Promise<Claim> => {
+    await finishAttempt(tx, attemptId, reply);
+    return { kind: 'reply', reply };
+  };
+
+  const held = await lockClause(db)(
+    tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', request.bagId),
+  ).executeTakeFirst();
+  if (held?.status !== 'open') return done(failed(409, 'This bag has already been ordered.', null, request.expectedTotal));
+  if (held.placing_attempt_id) {
+    if (await placementLapsed(tx, held.placing_attempt_id)) throw new PlacementLapsed(held.placing_attempt_id, ORDER_BEING_PLACED);
+    return done(failed(409, ORDER_BEING_PLACED, null, request.expectedTotal));
+  }
+
+  const bag = await readBasket(tx, request.bagId);
+  const record = await withAccountEmail(tx, await readCheckout(tx, request.bagId), request.customerId);
+  const missing = flashFor(bag, record, now);
+  if (missing[0]) return done(failed(400, missing[0].message, bag, bag.orderTotal));
+  // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
+  if (bagHoldsMembership(bag.productItems)) {
+    if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, bag, bag.orderTotal));
+    if (record.payment?.savedCardId) return done(failed(409, MEMBERSHIP_NEEDS_NEW_CARD, bag, bag.orderTotal));
+  }
+  // A saved card pays with its security code, re-collected at review (the gateway checks it).
+  const codeProblem = record.payment?.savedCardId ? securityCodeProblem(request.securityCode, record.payment.cardType) : null;
+  if (codeProblem) return done(failed(400, codeProblem, bag, bag.orderTotal));
+  if (bag.productItems.some((l) => l.showRestrictedShippingStateMessage || l.c_lineItemDetails.isOutOfCatalog || l.c_lineItemDetails.isOutOfStock)) {
+    return done(failed(409, 'Some items in your bag cannot be ordered. Please review your bag.', bag, bag.orderTotal));
+  }
+  // A saved address, or a bag that gained an item since the address was given, may still pair a P.O. box with it.
+  const refused = poBoxExcludedLines(record.shippingAddress, bag.c_summary.isDigitalItemsOnly ? [] : bag.productItems);
+  if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), bag, bag.orderTotal));
+  if (bag.orderTotal !== request.expectedTotal) {
+    await writeCheckout(tx, request.bagId, { payment: null });
+    return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
+  }
+
+  let taken: StockRequest[];
+  await sql`SAVEPOINT take_stock`.execute(tx);
+  try {
+    taken = await reserveInTx(
+      tx,
+      bag.productItems.map((l) => ({ sku: l.productId, quantity: l.quantity })),
+    );
+    await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
+  } catch (err) {
+    if (!(err instanceof CommerceError)) throw err;
+    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    return done(failed(409, err.message, bag, bag.orderTotal));
+  }
+
+  const snapshot = snapshotOf(bag, record, request.customerId, taken);
+  await markPlacing(tx, attemptId, request.bagId);
+  return { kind: 'claimed', attemptId, snapshot };
+}
+
+/** A saved card's security code, checked for form before it goes to the gateway (4 digits for American Express). */
+function securityCodeProblem(code: string | undefined, cardType: string): string | null {
+  const kind = { type: cardType, isPlcc: false, isAmex: cardType === AMEX_TYPE, known: true };
+  return securityCodeError(code ?? '', kind);
+}
+
+/** Compiled once (db/prepared.ts): every placement runs it. */
+const markPlacing = preparedWrite((tx: Tx, attemptId: string, bagId: string) =>
+  tx.updateTable('baskets').set({ placing_attempt_id: attemptId }).where('id', '=', bagId),
+);

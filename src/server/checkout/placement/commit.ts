@@ -1,0 +1,72 @@
+import { preparedWrite } from '../../db/prepared.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { emptyBasket } from '../../commerce/basket-read.ts';
+import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
+import { confirmationMail } from '../../orders/confirmation-mail.ts';
+import { writeOrder } from '../../orders/write-order.ts';
+import { finishAttempt } from './attempt-log.ts';
+import type { PlacementReply } from './placement-types.ts';
+import { orderOf, type OrderSnapshot } from './snapshot.ts';
+
+/**
+ * Committing a placement, all in the caller's transaction: the order and its lines are written from the snapshot,
+ * the bag is marked ordered and let go by its sessions and accounts, the confirmation e-mail is queued in the outbox,
+ * and the attempt stores its reply. The mail goes with the reply (`mail`) and is handed to SMTP once the
+ * transaction has committed (`delivered`).
+ */
+export async function commitOrder(
+  tx: Tx,
+  attemptId: string,
+  bagId: string,
+  snapshot: OrderSnapshot,
+  authorizationId: string | null,
+): Promise<PlacementReply & { mail: Mail }> {
+  const placedAt = new Date().toISOString();
+  const order = await writeOrder(tx, orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId }));
+  await markOrdered(tx, placedAt, bagId);
+  // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
+  await releaseFromSessions(tx, bagId);
+  await releaseFromCustomers(tx, bagId);
+  if (snapshot.subscribe) {
+    await tx
+      .insertInto('email_subscriptions')
+      .values({ email: snapshot.email, source: 'checkout', created_at: placedAt })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .execute();
+  }
+  const mail = confirmationMail(order.orderNo, snapshot);
+  await queueMail(tx, mail);
+  const reply: PlacementReply = {
+    status: 200,
+    replayed: false,
+    result: {
+      confirmationStatus: 'confirmed',
+      orderNo: order.orderNo,
+      orderId: order.id,
+      orderTotal: snapshot.totals.orderTotal,
+      message: null,
+      basket: emptyBasket(),
+      basketId: bagId,
+    },
+  };
+  await finishAttempt(tx, attemptId, reply, authorizationId);
+  return { ...reply, mail };
+}
+
+/** Hands a committed order's confirmation mail to SMTP (when configured) and drops it from the reply. */
+export function delivered(reply: PlacementReply & { mail?: Mail }): PlacementReply {
+  const { mail, ...rest } = reply;
+  if (mail) deliverQueued(mail);
+  return rest;
+}
+
+/** Compiled once (db/prepared.ts): every placement runs them. */
+const markOrdered = preparedWrite((tx: Tx, at: string, bagId: string) =>
+  tx.updateTable('baskets').set({ status: 'ordered', placing_attempt_id: null, updated_at: at }).where('id', '=', bagId),
+);
+const releaseFromSessions = preparedWrite((tx: Tx, bagId: string) =>
+  tx.updateTable('sessions').set({ basket_id: null }).where('basket_id', '=', bagId),
+);
+const releaseFromCustomers = preparedWrite((tx: Tx, bagId: string) =>
+  tx.updateTable('customers').set({ basket_id: null }).where('basket_id', '=', bagId),
+);

@@ -1,0 +1,60 @@
+import type { Db } from '../../db/database.ts';
+import { withWriteTransaction } from '../../db/transaction.ts';
+import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
+import type { Mail } from '../../mail/mailer.ts';
+import type { PaymentGateway } from '../../payments/gateway.ts';
+import { isUniqueViolation, markAuthorizing, requestHash } from './attempt-log.ts';
+import { authorizeAndCommit } from './authorize.ts';
+import { claimBag } from './claim.ts';
+import { commitOrder, delivered } from './commit.ts';
+import { failed, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
+import { recoverAttempt } from './recovery.ts';
+import { awaitReply } from './replay.ts';
+import type { OrderSnapshot } from './snapshot.ts';
+
+/**
+ * Placing an order, exactly once: the checkout's last step. Three short transactions around the one call that moves
+ * money, so that no transaction is held open while the gateway answers:
+ *
+ * 1. Claim (claim.ts): the attempt for the idempotency key is opened (a second request with the key finds it and
+ *    waits for its reply: replay.ts), the bag is locked and checked, stock is taken, the bag is marked as being
+ *    placed, and the attempt is committed as 'authorizing' with a snapshot of the order (snapshot.ts), BEFORE the
+ *    gateway is called: the intent log (attempt-log.ts). An order with nothing to pay is written right there.
+ * 2. Authorize (authorize.ts): the gateway holds the amount, with the attempt id as the provider's idempotency key.
+ * 3. Commit (commit.ts): the order and its lines are written from the snapshot (src/server/orders/write-order.ts),
+ *    the bag is marked ordered and let go by its sessions, the confirmation e-mail is queued in the outbox, and the
+ *    attempt stores its reply, all at once.
+ *
+ * A refusal at 2 (or a failure at 3) gives the stock back, voids any authorization and frees the bag. A process that
+ * dies between 1 and 3 leaves an 'authorizing' attempt whose lease runs out; recovery (recovery.ts) voids what the
+ * gateway holds under its reference and gives everything back, at the lease's end or as soon as a request meets it.
+ */
+
+type Claimed = { kind: 'reply'; reply: PlacementReply & { mail?: Mail } } | { kind: 'authorize'; attemptId: string; snapshot: OrderSnapshot };
+
+export async function placeOrder(db: Db, gateway: PaymentGateway, request: PlacementRequest, leaseMs: number): Promise<PlacementReply> {
+  const hash = requestHash(request.bagId, request.body);
+  let claimed: Claimed | undefined;
+  while (!claimed) {
+    try {
+      claimed = await withWriteTransaction(db, async (tx): Promise<Claimed> => {
+        const claim = await claimBag(db, tx, request, hash, leaseMs);
+        if (claim.kind === 'reply') return claim;
+        // Nothing to authorize: the order is written in this same transaction.
+        if (claim.snapshot.totals.orderTotal === 0)
+          return { kind: 'reply', reply: await commitOrder(tx, claim.attemptId, request.bagId, claim.snapshot, null) };
+        await markAuthorizing(tx, claim.attemptId, claim.snapshot);
+        return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) return awaitReply(db, gateway, request.idempotencyKey, hash, leaseMs);
+      // The bag's previous placement outlived its lease: settled here, this claim runs again. One the gateway cannot
+      // be asked about yet keeps the bag; this key is not used up (its claim was rolled back).
+      const lapsed = lapsedAttemptOf(err);
+      if (!lapsed) throw err;
+      if (!(await recoverAttempt(db, gateway, lapsed))) return failed(409, ORDER_BEING_PLACED, null, request.expectedTotal);
+    }
+  }
+  if (claimed.kind === 'reply') return delivered(claimed.reply);
+  return authorizeAndCommit(db, gateway, claimed.attemptId, request.bagId, claimed.snapshot, request.securityCode);
+}

@@ -1,0 +1,33 @@
+import type { OrderResult } from '#src/lib/checkout/checkout-types.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+
+/** What placing an order takes and answers (the flow: place-order.ts). */
+
+export interface PlacementRequest {
+  bagId: string;
+  customerId: string | null;
+  idempotencyKey: string;
+  /** The request as the shopper sent it, without the security code: the same key with another body is refused (422). */
+  body: unknown;
+  /** A saved card's security code: sent to the gateway with the authorization, never stored, hashed or logged. */
+  securityCode?: string;
+  /** The order total the shopper saw, in cents. */
+  expectedTotal: number;
+}
+
+export interface PlacementReply {
+  status: number;
+  result: OrderResult & { orderId: string | null };
+  replayed: boolean;
+}
+
+export const ORDER_BEING_PLACED = 'Your order is already being placed.';
+
+/** A placement that ends without an order: the message, and the bag as it is now when there is one to show. */
+export function failed(status: number, message: string, bag: BasketView | null, orderTotal: number): PlacementReply {
+  return {
+    status,
+    replayed: false,
+    result: { confirmationStatus: 'failed', orderNo: null, orderId: null, orderTotal, message, basket: bag, basketId: bag?.basketId ?? null },
+  };
+}

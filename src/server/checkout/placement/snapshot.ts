@@ -1,0 +1,97 @@
+import type { StockRequest } from '../../commerce/stock.ts';
+import type { PaymentSource } from '../../payments/gateway.ts';
+import type { NewOrder, NewOrderLine } from '../../orders/write-order.ts';
+import { effectiveBilling } from '../checkout-service.ts';
+import type { CheckoutRecord } from '../checkout-store.ts';
+import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
+import type { BasketSummary, BasketView } from '#src/lib/commerce-types.ts';
+import { describeLine, detailTexts } from '#src/lib/line-details.ts';
+import { orderDelivery } from '#src/lib/shipping-methods.ts';
+
+/**
+ * The order as a claim takes it from the bag, before the gateway is asked: kept with the attempt (as JSON, so its
+ * fields are what an attempt written by an earlier release holds too) until the order is written from it, or until
+ * recovery gives back what it took.
+ */
+export interface OrderSnapshot {
+  customerId: string | null;
+  email: string;
+  lines: NewOrderLine[];
+  /** orderTotal = subTotal - discount + shipping (surcharges included) + tax + protection, as the summary showed. */
+  totals: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
+  /** The summary as the checkout showed it (every row, surcharges and savings too): the confirmation and its e-mail show it. */
+  summary: BasketSummary;
+  /** The shipping method and its delivery time as the shopper chose them; null when nothing ships. */
+  delivery: { name: string; delivery: string } | null;
+  /** The EcoShip date the shopper accepted, or null. */
+  ecoshipDate?: string | null;
+  shippingMethodId: string;
+  shippingAddress: CheckoutAddress | null;
+  billingAddress: CheckoutAddress | null;
+  payment: { source: PaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
+  /** The shopper ticked the e-mail subscription at the information step. */
+  subscribe: boolean;
+  taken: StockRequest[];
+}
+
+/** The snapshot of a bag that passed every check, with the stock its claim took. */
+export function snapshotOf(bag: BasketView, record: CheckoutRecord, customerId: string | null, taken: StockRequest[]): OrderSnapshot {
+  return {
+    customerId,
+    email: record.email ?? '',
+    lines: bag.productItems.map((l) => {
+      const described = describeLine(l);
+      return {
+        sku: l.productId,
+        productId: l.masterId,
+        productName: l.productName,
+        details: detailTexts(described),
+        imageUrl: l.c_productImageUrl,
+        quantity: l.quantity,
+        unitPrice: Math.round(l.price / l.quantity),
+        lineTotal: l.price,
+        originalTotal: described.originalTotal,
+      };
+    }),
+    totals: {
+      subTotal: bag.c_summary.subTotal,
+      discount: bag.c_summary.couponDiscount,
+      shipping: bag.c_summary.shippingAndHandling,
+      tax: bag.c_summary.totalTax,
+      protection: bag.c_summary.routePackageProtectionFee ?? 0,
+      orderTotal: bag.orderTotal,
+    },
+    summary: bag.c_summary,
+    delivery: orderDelivery(bag),
+    ecoshipDate: bag.c_isEcoShip ? (bag.c_ecoship?.ecoshipDate ?? null) : null,
+    shippingMethodId: bag.shipments[0]?.shippingMethod.id ?? 'Regular',
+    shippingAddress: bag.c_summary.isDigitalItemsOnly ? null : record.shippingAddress,
+    billingAddress: effectiveBilling(bag, record),
+    payment: record.payment
+      ? { source: record.payment.source, cardType: record.payment.cardType, last4: record.payment.last4, savedCardId: record.payment.savedCardId }
+      : null,
+    subscribe: record.emailSubscribe,
+    taken,
+  };
+}
+
+/** The order written from a snapshot: what the confirmation shows of the card, never its source. */
+export function orderOf(
+  snapshot: OrderSnapshot,
+  placement: { bagId: string; attemptId: string; placedAt: string; authorizationId: string | null },
+): NewOrder {
+  return {
+    ...placement,
+    customerId: snapshot.customerId,
+    email: snapshot.email,
+    totals: { ...snapshot.totals, protection: snapshot.totals.protection ?? 0 },
+    summary: snapshot.summary,
+    shippingMethodId: snapshot.shippingMethodId,
+    delivery: snapshot.delivery,
+    ecoshipDate: snapshot.ecoshipDate ?? null,
+    shippingAddress: snapshot.shippingAddress,
+    billingAddress: snapshot.billingAddress,
+    payment: snapshot.payment ? { cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 } : null,
+    lines: snapshot.lines,
+  };
+}
