@@ -306,21 +306,6 @@ test('the price block shows the final price, the list price struck, and the sale
   await expect(block.locator('.price-sale')).toHaveText('Sale $27.99');
 });
 
-test('every island of a product page hydrates over its built HTML, also after a colour is chosen first', async ({ page }) => {
-  const errors: string[] = [];
-  page.on('pageerror', (e) => errors.push(String(e)));
-  await page.goto('/p/everyday-crew-tee-fb-1001');
-  await hydrated(page);
-  // Choosing a colour scrolls the perks note's details button (an island that wakes when seen) into view.
-  await page.getByRole('button', { name: 'Black', exact: true }).first().click();
-  await page.getByRole('button', { name: 'Perks Details' }).scrollIntoViewIfNeeded();
-  await page.keyboard.press('End');
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.getByRole('button', { name: 'Perks Details' }).click();
-  await expect(page.getByRole('dialog', { name: 'Perks Details' })).toBeVisible();
-  expect(errors).toEqual([]);
-});
-
 test('keyboard focus is a ring of its own: a focused size is told from the selected one, and it shows on the navy Add to Bag', async ({
   page,
   isMobile,
@@ -364,25 +349,4 @@ test('copy reads as written: a callout naming its code is not followed by the co
   const perks = page.locator('.perks');
   test.skip((await perks.count()) === 0, 'no perks line on this page');
   await expect(perks).toHaveText(/a year\. Perks Details/);
-});
-
-// The purchase area wakes after the photograph has painted (client:painted): until then the shopper sees the built
-// HTML, which must already show the colour the page chooses without a URL and that colour's price, so nothing
-// changes under their eyes when it wakes (it showed 'Color: Select' and the product's price range).
-test('before the purchase area wakes, it shows the colour it will choose and that colour’s price', async ({ browser, baseURL }) => {
-  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
-  const page = await context.newPage();
-  await page.goto('/p/wrap-midi-dress-jl-4001');
-  const colour = page.getByRole('group', { name: /^Color: / });
-  await expect(colour).toHaveAccessibleName(/Color: Coral/);
-  const built = await page.locator('p.price').first().textContent();
-  await context.close();
-
-  const live = await browser.newPage({ baseURL });
-  await live.goto('/p/wrap-midi-dress-jl-4001');
-  await hydrated(live);
-  await expect(live.getByRole('group', { name: /^Color: / })).toHaveAccessibleName(/Color: Coral/);
-  expect(await live.locator('p.price').first().textContent()).toBe(built);
-  expect(built).not.toContain('–');
-  await live.close();
 });
