@@ -46,8 +46,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await http?.dispose();
-  dev?.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 300));
+  // The data folder is removed once the server has let go of it.
+  if (dev && dev.exitCode === null && dev.signalCode === null) {
+    const exited = new Promise((r) => dev.once('exit', r));
+    dev.kill('SIGTERM');
+    await exited;
+  }
   rmSync(dataDir, { recursive: true, force: true });
 });
 

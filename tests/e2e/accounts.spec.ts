@@ -128,6 +128,30 @@ test('forgot password → link from the outbox → new password → the old sess
   await oldDevice.close();
 });
 
+test('a used or unknown reset link says so before a password is typed', async ({ page }) => {
+  await page.goto('/reset-password?token=not-a-real-token');
+  await expect(page.getByText('This reset link has expired or was already used. Please ask for a new one.')).toBeVisible();
+  await expect(page.getByLabel('New Password', { exact: true })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /new link|Forgot/i })).toBeVisible();
+});
+
+test("signed in, the header's account flyout offers Sign Out, which signs out", async ({ page }) => {
+  const res = await page.request.post('/api/global/register', {
+    data: { firstName: 'Flyout', lastName: 'F', email: uniqueEmail('flyout'), password: 'abcd1234' },
+  });
+  expect(res.status()).toBe(200);
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  const account = page.getByRole('button', { name: 'Account', exact: true });
+  await account.click();
+  const flyout = page.getByRole('dialog', { name: 'Account' });
+  await flyout.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page.getByRole('button', { name: 'Sign In', exact: true })).toBeVisible();
+  const me = await (await page.request.get('/api/global/me')).json();
+  expect(me.body.authenticated).toBe(false);
+  await expect(page.getByRole('status').filter({ hasText: 'You are signed out.' })).toBeAttached();
+});
+
 /** Opens /register and the local provider's popup; the page records a loginFailure event on the body. */
 async function openLocalPopup(page: Page): Promise<Page> {
   await page.goto('/register');

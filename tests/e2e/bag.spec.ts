@@ -70,6 +70,16 @@ test('a gift card number asks for its pin and is sent to checkout; a waiting cod
   await expect(page.getByRole('listitem', { name: 'Code DRESS10' })).toContainText('The discount applies once the conditions are met.');
 });
 
+test("a code for signed-in shoppers says 'Please sign in to use this code', with a link to sign in and back to the bag", async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  await page.getByLabel('Enter a promo code').fill('RC12345678901234567');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'Please sign in to use this code.' });
+  await expect(alert).toBeVisible();
+  await expect(alert.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/register?isopen=true&original=%2Fcart');
+});
+
 test('bag edits: quantity, edit opens quick shop, gift cards fixed, out of stock and out of catalog', async ({ page }, info) => {
   // Each project gets its own products: stock changes here must not reach the other project's run.
   const [outOfStock, discontinued] = info.project.name === 'mobile' ? ['bh-5006-cor-M', 'fb-1003-ivr-M'] : ['rm-3005-blk-M', 'jl-4005-cor-M'];

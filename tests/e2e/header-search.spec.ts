@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { hydrated } from './hydration.ts';
 
 async function openSearch(page: Page, path = '/home') {
   await page.goto(path);
@@ -99,6 +100,28 @@ test('an item number goes to quick order, where the item can be added to the bag
   await expect(page.getByRole('alert')).toContainText('We could not find item number zz-9999');
   await page.goto('/quick-order?q=99999');
   await expect(page.getByRole('alert')).toContainText('We could not find item number 99999');
+});
+
+test('/quick-order shows the price once', async ({ page }) => {
+  await page.goto('/quick-order?q=fb-1001');
+  await hydrated(page);
+  const item = page.getByRole('region', { name: 'Item fb-1001' });
+  await expect(item.locator('.price')).toHaveCount(1);
+});
+
+test('the search box opens no empty panel on first focus, and shows one clear button while typing', async ({ page }) => {
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await search.click();
+  // Nothing to show yet (no recent searches, nothing typed): no panel.
+  await expect(page.locator('#search-panel')).toBeHidden();
+  await search.pressSequentially('jea');
+  await expect(page.locator('#search-panel').getByRole('link').first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Clear search' })).toBeVisible();
+  // A type=search field draws the browser's own clear (×) beside ours: the field is a plain text field.
+  await expect(search).toHaveAttribute('type', 'text');
+  await expect(search).toHaveAttribute('enterkeyhint', 'search');
 });
 
 test('a product page prefills the box from q', async ({ page }) => {

@@ -10,7 +10,7 @@ test.beforeEach(async ({ context }) => {
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': `10.89.${n++ & 255}.${Math.floor(Math.random() * 250)}` });
 });
 
-test('a sold-out product: nothing is sent with an empty e-mail; joining turns the alert to success', async ({ page }) => {
+test('a sold-out product: an empty e-mail says so and sends nothing; joining moves focus to the success message', async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (r) => r.url().includes('/api/pdp/joinWaitlist') && sent.push(r.postData() ?? ''));
   await page.goto('/p/quilted-vest-fb-1006');
@@ -20,10 +20,13 @@ test('a sold-out product: nothing is sent with an empty e-mail; joining turns th
   await page.getByRole('button', { name: 'M (out of stock)' }).click();
   const form = page.getByRole('form', { name: /sold out/ });
   await form.getByRole('button', { name: 'Join Waitlist' }).click();
+  // The empty submit is not silent (and still sends nothing).
+  await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Email is required');
+  await expect(form.getByLabel('Email')).toBeFocused();
   expect(sent).toEqual([]);
-  await form.getByLabel('Email').fill(`wait.${Date.now()}@example.com`);
-  await form.getByRole('button', { name: 'Join Waitlist' }).click();
-  await expect(page.getByRole('status').filter({ hasText: "You're on the list." })).toBeVisible();
+  await form.getByLabel('Email').fill(`wait.${Date.now()}.${n++}@example.com`);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: "You're on the list." })).toBeFocused();
   expect(sent).toHaveLength(1);
   expect(JSON.parse(sent[0]!)).toMatchObject({ skuId: 'fb-1006-olv-M' });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { startDeferredScripts } from '#src/islands/page/deferred-scripts.ts';
 
 afterEach(() => {
@@ -21,6 +21,5 @@ it('makes the scripts held in a template again in the document, and says so on <
   await Promise.resolve();
   expect(document.documentElement.dataset['pageScripts']).toBe('held');
   scripts[0]!.dispatchEvent(new Event('load'));
-  await new Promise((r) => setTimeout(r, 0));
-  expect(document.documentElement.dataset['pageScripts']).toBe('ran');
+  await vi.waitFor(() => expect(document.documentElement.dataset['pageScripts']).toBe('ran'));
 });

@@ -1,20 +1,93 @@
-import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_NODE_FLAGS } from '#src/server/node-flags.ts';
 
-/** Every way of starting the production server runs it with the same Node options (src/server/node-flags.ts). */
-describe('the server is started with its Node options', () => {
-  it('by npm run serve, and by every script that starts it', () => {
-    const serve = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.serve;
-    expect(serve).toBe(`node ${SERVER_NODE_FLAGS.join(' ')} src/server/main.ts`);
-    for (const script of ['scripts/start.ts', 'scripts/e2e-server.ts', 'scripts/bench.ts', 'scripts/bench-scale.ts']) {
-      const text = readFileSync(script, 'utf8');
-      const starts = text.match(/spawn\(process\.execPath, \[[^\]]*'src\/server\/main\.ts'\]/g) ?? [];
-      expect(starts.length, script).toBeGreaterThan(0);
-      for (const start of starts) expect(start, script).toContain('...SERVER_NODE_FLAGS');
-    }
+/**
+ * Every way of starting the production server runs it with the same Node options (src/server/node-flags.ts). Each
+ * way is started for real, in a folder of its own, with a module loaded into every Node process it starts
+ * (NODE_OPTIONS=--import): in the server's process that module writes down the options Node was started with and
+ * ends it before it serves; the build (`astro build`) it ends at once, as if done, so no way waits for a build.
+ */
+const REPO = resolve('.');
+const PRELOAD = `
+const main = process.argv[1] ?? '';
+const { appendFileSync, mkdirSync } = process.getBuiltinModule('node:fs');
+if (main.endsWith('astro/bin/astro.mjs')) {
+  mkdirSync(process.env.STORE_DIST ?? 'dist', { recursive: true });
+  process.exit(0);
+}
+if (main.endsWith('src/server/main.ts')) {
+  appendFileSync(process.env.SERVER_FLAGS_REPORT, JSON.stringify(process.execArgv) + '\\n');
+  process.exit(0);
+}
+`;
+
+let dir: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'server-flags-'));
+  // What the scripts name relative to the folder they run in: the server, the seed script, the build tool.
+  for (const name of ['src', 'scripts', 'node_modules', 'package.json']) symlinkSync(join(REPO, name), join(dir, name));
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let runs = 0;
+/** Starts `command` in the folder and answers the options of each server it started, once `servers` have started. */
+async function serverOptions(command: string[], servers: number): Promise<string[][]> {
+  const report = join(dir, `flags-${runs++}.jsonl`);
+  const { DATABASE_URL: _db, E2E_DATABASE_URL: _e2e, BENCH_DATABASE_URL: _bench, NODE_ENV: _mode, VITEST: _v, ...env } = process.env;
+  const child: ChildProcess = spawn(command[0]!, command.slice(1), {
+    cwd: dir,
+    env: {
+      ...env,
+      NODE_OPTIONS: `--import=data:text/javascript;base64,${Buffer.from(PRELOAD).toString('base64')}`,
+      SERVER_FLAGS_REPORT: report,
+      DATA_DIR: join(dir, `data-${runs}`),
+      E2E_DATA_DIR: join(dir, `e2e-${runs}`),
+      // Temporary folders the scripts make go in here too.
+      TMPDIR: dir,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
   });
+  let errors = '';
+  child.stderr?.on('data', (d) => (errors += d));
+  const exited = new Promise((r) => child.once('exit', r));
+  const lines = () => (existsSync(report) ? readFileSync(report, 'utf8').trim().split('\n') : []);
+  try {
+    await vi.waitFor(
+      () => {
+        if (child.exitCode !== null && lines().length < servers) throw new Error(`${command.join(' ')} ended (${child.exitCode}):\n${errors}`);
+        expect(lines()).toHaveLength(servers);
+      },
+      { timeout: 60_000, interval: 100 },
+    );
+  } finally {
+    // A bench goes on to measure a server that is not there: it is stopped once its server has started.
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+    await exited;
+  }
+  return lines().map((line) => JSON.parse(line) as string[]);
+}
+
+describe('the server is started with its Node options', () => {
+  const node = process.execPath;
+  it.each([
+    ['npm run serve', ['npm', 'run', 'serve'], 1],
+    ['npm start (scripts/start.ts)', [node, join(REPO, 'scripts/start.ts')], 1],
+    ['the test servers (scripts/e2e-server.ts), both instances', [node, join(REPO, 'scripts/e2e-server.ts')], 2],
+    ['npm run bench (scripts/bench.ts)', [node, join(REPO, 'scripts/bench.ts'), '--data-dir', 'bench-data', '--port', '4409'], 1],
+    ['npm run bench:scale (scripts/bench-scale.ts)', [node, join(REPO, 'scripts/bench-scale.ts'), '--products', '0'], 1],
+    ['the crash recovery measure (scripts/crash-recovery.ts)', [node, join(REPO, 'scripts/crash-recovery.ts')], 1],
+  ] as const)(
+    'by %s',
+    async (_, command, servers) => {
+      const options = await serverOptions([...command], servers);
+      expect(options).toEqual(Array.from({ length: servers }, () => [...SERVER_NODE_FLAGS]));
+    },
+    90_000,
+  );
 
   it('caps the young generation, which V8 otherwise lets grow to 64 MB per semi-space on a large machine', () => {
     expect(SERVER_NODE_FLAGS).toContain('--max-semi-space-size=16');

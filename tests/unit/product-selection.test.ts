@@ -169,7 +169,7 @@ describe('a line names every chosen attribute', () => {
   });
 });
 
-describe('bag lines (items 2 and 3)', () => {
+describe('a bag line keeps the shoe width and the final-sale flag of what was chosen', () => {
   const line = (over: Partial<LoadedLine>): LoadedLine => ({
     id: 'l1',
     sku: 'ks-6001-blk-8-W',

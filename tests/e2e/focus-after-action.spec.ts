@@ -1,0 +1,76 @@
+import { expect, test } from '@playwright/test';
+import { ownClientAddress } from './client-address.ts';
+import { hydrated } from './hydration.ts';
+
+/** Where keyboard focus lands once an action is done: back on what opened it, or on what the action brought. */
+test.beforeEach(async ({ context }) => ownClientAddress(context));
+
+test('Continue Shopping in the added-to-bag modal returns focus to Add to Bag', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Black', exact: true }).click();
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  const add = page.getByRole('button', { name: 'Add to Bag' });
+  await add.focus();
+  await page.keyboard.press('Enter');
+  const modal = page.getByRole('dialog', { name: 'Added to your bag' });
+  await expect(modal).toBeVisible();
+  await modal.getByRole('button', { name: 'Continue Shopping' }).click();
+  await expect(modal).toBeHidden();
+  await expect(add).toBeFocused();
+});
+
+test('Escape in an open mega menu panel returns focus to its menu button', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'the mega menu is desktop only');
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  const expand = page.getByRole('navigation', { name: 'Shop by category' }).getByRole('button').first();
+  await expand.focus();
+  await page.keyboard.press('Enter');
+  await expect(expand).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(`#${await expand.getAttribute('aria-controls')} a`).first()).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(expand).toHaveAttribute('aria-expanded', 'false');
+  await expect(expand).toBeFocused();
+});
+
+test('Escape and Cancel close search and leave focus on the search field', async ({ page }) => {
+  await page.goto('/home');
+  await page.waitForLoadState('networkidle');
+  const search = page.getByRole('combobox', { name: 'Search' });
+  await search.click();
+  await search.pressSequentially('dre');
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  await expect(search).toBeFocused();
+  // Typing again opens it again.
+  await search.pressSequentially('s');
+  await expect(search).toHaveAttribute('aria-expanded', 'true');
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(search).toHaveAttribute('aria-expanded', 'false');
+  await expect(search).toBeFocused();
+});
+
+test("'+N more' moves focus to the first thumbnail it showed", async ({ page, isMobile }) => {
+  test.skip(isMobile, 'a phone has no thumbnails: its gallery has dots (product.spec.ts)');
+  await page.goto('/p/silky-tie-neck-blouse-ww-2001');
+  await hydrated(page);
+  const thumbs = page.getByRole('list', { name: 'Thumbnails' });
+  await thumbs.getByRole('button', { name: '+1 more' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(thumbs.getByRole('button', { name: /more$/ })).toHaveCount(0);
+  await expect(thumbs.getByRole('listitem').nth(4).getByRole('button')).toBeFocused();
+});
+
+test('Send Reset Link moves focus to the result', async ({ page }) => {
+  await page.goto('/register?isopen=true');
+  await hydrated(page);
+  await page.getByRole('button', { name: /Forgot password/i }).click();
+  const dialog = page.getByRole('form', { name: 'Forgot password' });
+  await dialog.getByLabel('Email').fill(`nobody.${Date.now()}@example.com`);
+  await dialog.getByRole('button', { name: 'Send Reset Link' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('status').filter({ hasText: 'A link has been sent to' })).toBeFocused();
+});
