@@ -4,6 +4,7 @@ import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import { serverMessageOr } from '#src/lib/errors.ts';
 import { Email } from '#src/lib/schemas/email.ts';
+import './account.css';
 
 type State = { kind: 'idle' } | { kind: 'submitting' } | { kind: 'success'; message: string } | { kind: 'error'; message: string };
 const FALLBACK = 'Something went wrong. Please try again.';

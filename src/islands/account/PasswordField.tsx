@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { PASSWORD_MAX, passwordChecklist } from '#src/lib/password-rules.ts';
+import './account.css';
 
 interface Props {
   label: string;

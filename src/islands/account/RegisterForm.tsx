@@ -5,6 +5,7 @@ import { API } from '#src/lib/api/contract.ts';
 import { RegisterSchema } from '#src/lib/schemas/account.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { goAfterSignIn } from './after-sign-in.ts';
+import './account.css';
 
 type Fields = { firstName: string; lastName: string; email: string; password: string };
 

@@ -4,6 +4,7 @@ import { API } from '#src/lib/api/contract.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { PasswordField } from './PasswordField.tsx';
 import { goAfterSignIn } from './after-sign-in.ts';
+import './account.css';
 
 /** Choose a new password from an e-mailed link (the token is in the page's query). */
 export function ResetPasswordForm() {

@@ -11,6 +11,7 @@ import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialSignIn, type SocialProviderButton } from './SocialSignIn.tsx';
 import { goAfterSignIn } from './after-sign-in.ts';
+import './account.css';
 
 const LOGIN_FAILED = 'Something went wrong. Try again';
 

@@ -12,6 +12,7 @@ import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { BonusOffer } from './BonusOffer.tsx';
+import './bag.css';
 
 interface Props {
   /** The bag as the server rendered the page (the /cart page renders on demand), so it shows at once. */

@@ -11,6 +11,7 @@ import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';
 import { QuantitySelect } from './QuantitySelect.tsx';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
+import './bag.css';
 
 interface Props {
   item: LineItemView;

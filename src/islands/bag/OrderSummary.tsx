@@ -1,6 +1,7 @@
 import { Fragment } from 'react';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
 import { summaryRows, type SummaryPlace, type SummaryRow, type SummaryRowKey } from '#src/lib/summary-rows.ts';
+import './bag.css';
 
 /** Each row's test id (the tests read the values by these). */
 const TEST_IDS: Record<SummaryRowKey, string> = {

@@ -18,6 +18,7 @@ import { ProgressBar } from './ProgressBar.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
 import { ShippingStep } from './ShippingStep.tsx';
 import { trackStep } from './step-tracking.ts';
+import './checkout.css';
 
 const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, digitalOnly: view.basket.c_summary.isDigitalItemsOnly });
 

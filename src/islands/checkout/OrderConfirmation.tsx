@@ -9,6 +9,7 @@ import { EmailSignup } from './EmailSignup.tsx';
 import { OrderRecommendations } from './OrderRecommendations.tsx';
 import { RegisterAfterOrder } from './RegisterAfterOrder.tsx';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
+import './order-confirmation.css';
 
 type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'shown'; order: OrderConfirmationView };
 

@@ -3,6 +3,7 @@ import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { formatCents, formatRange } from '#src/lib/money.ts';
+import '../product/product.css';
 
 type RecommendationSet = { headline: string; products: RecommendationItem[] };
 

@@ -7,6 +7,7 @@ import { galleryImage, imageUrl, thumbImage } from '#src/lib/images/image-urls.t
 import { imagesFor, visibleThumbnails } from '#src/lib/product-rules.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { ZoomModal } from './ZoomModal.tsx';
+import './gallery.css';
 
 export const MAGNIFIER_SCALE = 2.5;
 

@@ -27,6 +27,7 @@ import { HemmingSelector } from './HemmingSelector.tsx';
 import { SizeGuide } from './SizeGuide.tsx';
 import { WaitlistForm } from './WaitlistForm.tsx';
 import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
+import './product.css';
 
 export interface EditLine {
   itemId: string;

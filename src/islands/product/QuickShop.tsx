@@ -9,6 +9,7 @@ import { loadBag } from '#src/lib/stores/bag.ts';
 import { Modal } from '../ui/Modal.tsx';
 import { AddedToBagModal } from './AddedToBagModal.tsx';
 import { PurchaseArea } from './PurchaseArea.tsx';
+import './product.css';
 
 /** The Quick Shop modal (extra large): the purchase area of any product, to add or, from the bag, to edit a line. */
 export function QuickShop({ initial }: { initial?: QuickShopDetail }) {

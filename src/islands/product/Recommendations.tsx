@@ -8,6 +8,7 @@ import { formatCents, formatRange } from '#src/lib/money.ts';
 import { showStarRating } from '#src/lib/product-rules.ts';
 import { CAROUSEL_WAIT_MS } from '#src/lib/recommendations.ts';
 import { openQuickShop } from '#src/lib/quick-shop.ts';
+import './product.css';
 
 interface Props {
   criteria: string;

@@ -5,6 +5,7 @@ import { formatCents } from '#src/lib/money.ts';
 import { addToBag } from '#src/lib/stores/bag.ts';
 import { $wishlist, removeFromWishlist } from '#src/lib/stores/wishlist.ts';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
+import '../bag/bag.css';
 
 /** The wishlist page's list: each saved product with Add to Bag (when it can go as it is) and Remove. */
 export function WishlistItems({ initial }: { initial: WishlistView }) {
