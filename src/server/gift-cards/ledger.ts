@@ -31,7 +31,9 @@ async function lockCard(tx: Tx, cardId: string): Promise<boolean> {
 
 /**
  * Debits up to `amountCents` from the card for the attempt, never more than its balance; returns the cents debited.
- * The same attempt and card again answer what was debited the first time (0 once it was reversed).
+ * The same attempt and card again answer what was debited the first time, and 0 once that debit was reversed. A
+ * reversal closes only the cards the attempt had debited: the placement's own state (checkout_attempts) keeps it from
+ * debiting after it reversed.
  */
 export async function debit(tx: Tx, cardId: string, attemptId: string, amountCents: number, now = new Date()): Promise<number> {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('A gift card debit is a positive whole number of cents.');
