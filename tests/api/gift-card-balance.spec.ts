@@ -42,11 +42,16 @@ async function boughtCard(r: APIRequestContext): Promise<{ number: string; pin: 
     'tokenize',
   );
   const paid = await ok(
-    await r.post('/api/checkout/payment_method/update/', { data: { card: { token: token.id }, billingSameAsShipping: false, billingAddress: SHIP_TO } }),
+    await r.post('/api/checkout/payment_method/update/', {
+      data: { card: { token: token.id }, billingSameAsShipping: false, billingAddress: SHIP_TO },
+    }),
     'payment',
   );
   const orderTotal: number = paid.body.checkout.basket.c_summary.orderTotal;
-  await ok(await r.post('/api/checkout/payment_place_order/create/', { headers: { 'idempotency-key': randomUUID() }, data: { orderTotal } }), 'place');
+  await ok(
+    await r.post('/api/checkout/payment_place_order/create/', { headers: { 'idempotency-key': randomUUID() }, data: { orderTotal } }),
+    'place',
+  );
   const db = e2eDb();
   try {
     const mail = await db.kysely.selectFrom('outbox').select('text_body').where('to_address', '=', recipient).executeTakeFirstOrThrow();

@@ -89,7 +89,13 @@ describe('an e-gift card in an order', () => {
     const before = (await mailTo(E_GIFT.c_giftCardRecipientEmail)).length;
     const { orderId } = await placed([E_GIFT], false);
     const again = await withWriteTransaction(t.db, async (tx) => {
-      const lines = [{ quantity: 1, unitPrice: 5000, giftCard: { kind: 'e' as const, recipientName: 'Ann', recipientEmail: E_GIFT.c_giftCardRecipientEmail, senderName: 'Bo', message: null } }];
+      const lines = [
+        {
+          quantity: 1,
+          unitPrice: 5000,
+          giftCard: { kind: 'e' as const, recipientName: 'Ann', recipientEmail: E_GIFT.c_giftCardRecipientEmail, senderName: 'Bo', message: null },
+        },
+      ];
       return issueOrderCards(tx, { id: orderId, email: 'buyer@example.com' }, lines);
     });
     expect(again).toEqual([]);

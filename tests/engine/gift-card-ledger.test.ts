@@ -23,7 +23,10 @@ afterAll(() => t.cleanup());
 
 const balanceOf = (cardId: string) => balance(t.db.kysely, cardId);
 const ledgerSum = async (cardId: string) =>
-  (await t.db.kysely.selectFrom('gift_card_ledger').select('amount_cents').where('card_id', '=', cardId).execute()).reduce((s, r) => s + r.amount_cents, 0);
+  (await t.db.kysely.selectFrom('gift_card_ledger').select('amount_cents').where('card_id', '=', cardId).execute()).reduce(
+    (s, r) => s + r.amount_cents,
+    0,
+  );
 const debitIn = (db: Db, cardId: string, attemptId: string, cents: number) => withWriteTransaction(db, (tx) => debit(tx, cardId, attemptId, cents));
 const reverseIn = (attemptId: string) => withWriteTransaction(t.db, (tx) => reverse(tx, attemptId));
 
@@ -93,7 +96,12 @@ describe('issuing', () => {
     const again = await withWriteTransaction(t.db, (tx) => issue(tx, line, 'physical', 2500));
     expect(first).not.toBeNull();
     expect(again).toBeNull();
-    const cards = await t.db.kysely.selectFrom('gift_cards').select('id').where('order_id', '=', issuer.orderId).where('line_position', '=', 7).execute();
+    const cards = await t.db.kysely
+      .selectFrom('gift_cards')
+      .select('id')
+      .where('order_id', '=', issuer.orderId)
+      .where('line_position', '=', 7)
+      .execute();
     expect(cards).toHaveLength(1);
     expect(await balanceOf(cards[0]!.id)).toBe(2500);
   });

@@ -14,8 +14,6 @@ export const typedGiftCardNumber = (raw: string): string => raw.replace(/[\s-]+/
 const NUMBER_PATTERN = new RegExp(`^\\d{${GIFT_CARD_MIN_DIGITS},${GIFT_CARD_MAX_DIGITS}}$`);
 const PIN_PATTERN = new RegExp(`^\\d{${GIFT_CARD_PIN_LENGTH}}$`);
 
-export const isGiftCardNumber = (number: string): boolean => NUMBER_PATTERN.test(number);
-
 /** The raw field is bounded before it is normalised, so a long paste is refused rather than worked on. */
 const RAW_NUMBER_MAX = 40;
 
