@@ -85,6 +85,11 @@ const ConfigSchema = v.object({
   ),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)'))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)'))),
+  // Gift cards (src/server/gift-cards/): the key of the keyed hashes their numbers and PINs are stored as, at least
+  // 32 random bytes in base64url. Required with a public origin; unset on loopback, one is made and kept in the database.
+  GIFT_CARD_KEY: v.optional(
+    v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,}$/, 'GIFT_CARD_KEY must be at least 32 random bytes in base64url (43 characters or more)')),
+  ),
   // Package protection at the shipping step (src/server/protection/): embedded (the documented fee rule) or off.
   PACKAGE_PROTECTION: v.optional(v.picklist(['embedded', 'off'], 'PACKAGE_PROTECTION must be embedded or off'), 'embedded'),
   // The per-order peak handling fee charged from Nov 15 to Dec 31 (New York time), in cents; 0 turns it off.

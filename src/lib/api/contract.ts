@@ -39,6 +39,8 @@ export const API = defineEndpoints({
   ecoship: { method: 'POST', path: '/api/checkout/ecoship', request: 'Ecoship', reply: 'Bag' },
   packageProtection: { method: 'POST', path: '/checkout/api/route_package_protection', request: 'PackageProtection', reply: 'Bag' },
   lookUpAddress: { method: 'POST', path: '/api/checkout/smarty', request: 'AddressLookup', reply: 'AddressLookup' },
+  // A gift card's balance from its number and PIN, limited per card and per client like its use at payment.
+  giftCardBalance: { method: 'POST', path: '/api/checkout/gift_card/balance', request: 'GiftCardBalance', reply: 'GiftCardBalance' },
   registerAtPayment: { method: 'POST', path: '/api/checkout/payment_screen_register_user/', request: 'PaymentScreenRegister', reply: 'Registered' },
 
   // Who the visitor is: sign-in and out, registration, passwords.

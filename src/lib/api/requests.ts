@@ -16,6 +16,7 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from '../schemas/account.ts';
+import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';
@@ -46,6 +47,7 @@ export const REQUESTS = {
   EmailOnly: EmailOnlySchema,
   EmailStep: EmailStepSchema,
   EmailSubscription: EmailSubscriptionSchema,
+  GiftCardBalance: GiftCardBalanceSchema,
   JoinWaitlist: JoinWaitlistSchema,
   Login: LoginSchema,
   OrderRecommendations: OrderRecommendationsSchema,

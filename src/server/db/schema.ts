@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
+import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
@@ -397,4 +398,7 @@ export interface Database {
   payment_sandbox_tokens: PaymentSandboxTokenTable;
   payment_sandbox_authorizations: PaymentSandboxAuthorizationTable;
   payment_sandbox_methods: PaymentSandboxMethodTable;
+  gift_cards: GiftCardTable;
+  gift_card_ledger: GiftCardLedgerTable;
+  gift_card_failures: GiftCardFailureTable;
 }

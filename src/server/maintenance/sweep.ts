@@ -7,8 +7,8 @@ import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGateway } from '../payments/payments.ts';
 
 /**
- * Deletes what has expired, so the database does not grow with traffic: sessions, rate-limit counters, social
- * sign-ins and reset links past their expiry, the embedded provider's expired records, and guest bags nobody can
+ * Deletes what has expired, so the database does not grow with traffic: sessions, rate-limit counters, gift card PIN
+ * counters, social sign-ins and reset links past their expiry, the embedded provider's expired records, and guest bags nobody can
  * reach any more (open, held by no session or account, untouched for longer than a guest session lives).
  *
  * Every instance runs it on its own timer, so it is safe to run several at once: each statement deletes one bounded
@@ -25,7 +25,7 @@ export interface SweepOptions {
 }
 
 export type SweepCounts = Record<
-  'sessions' | 'rateLimits' | 'socialLogins' | 'passwordResets' | 'oidcPayloads' | 'baskets' | 'checkoutAttempts',
+  'sessions' | 'rateLimits' | 'giftCardFailures' | 'socialLogins' | 'passwordResets' | 'oidcPayloads' | 'baskets' | 'checkoutAttempts',
   number
 >;
 
@@ -66,6 +66,11 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   // Sessions first: a bag whose last session has just expired is swept in the same run.
   const sessions = await deleteWhere('sessions', ['id'], sql`expires_at <= ${now}`);
   const rateLimits = await deleteWhere('rate_limits', ['key'], sql`reset_at <= ${now} and (pending_until is null or pending_until <= ${now})`);
+  const giftCardFailures = await deleteWhere(
+    'gift_card_failures',
+    ['key'],
+    sql`window_until <= ${now} and (locked_until is null or locked_until <= ${now})`,
+  );
   const socialLogins = await deleteWhere('social_logins', ['state'], sql`expires_at <= ${now}`);
   const passwordResets = await deleteWhere('password_resets', ['token_hash'], sql`expires_at <= ${now}`);
   const oidcPayloads = await deleteWhere('oidc_payloads', ['model', 'id'], sql`expires_at is not null and expires_at <= ${now}`);
@@ -88,7 +93,7 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   // A finished attempt's stored reply answers retries of its key; after a week no client retries it.
   const attemptCutoff = new Date(Date.parse(now) - ATTEMPT_REPLAY_DAYS * 86_400_000).toISOString();
   const checkoutAttempts = await deleteWhere('checkout_attempts', ['id'], sql`state = 'done' and created_at <= ${attemptCutoff}`);
-  return { sessions, rateLimits, socialLogins, passwordResets, oidcPayloads, baskets, checkoutAttempts };
+  return { sessions, rateLimits, giftCardFailures, socialLogins, passwordResets, oidcPayloads, baskets, checkoutAttempts };
 }
 
 /** How often each instance sweeps, on average; each wait is drawn between half and one and a half of it. */

@@ -11,6 +11,7 @@ import {
   SavedCardsReply,
   ShippingMethodChosenReply,
 } from './checkout.ts';
+import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
 import { PageLoadReply } from './page-load.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
@@ -30,6 +31,7 @@ export const REPLIES = {
   CheckoutState: CheckoutStateReply,
   CodeApplied: CodeAppliedReply,
   EmailRecognised: EmailRecognisedReply,
+  GiftCardBalance: GiftCardBalanceReply,
   Me: MeReply,
   Message: MessageReply,
   OrderConfirmation: OrderConfirmationReply,

@@ -2,6 +2,7 @@ import { preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { emptyBasket } from '../../commerce/basket-read.ts';
 import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
+import { issueOrderCards } from '../../gift-cards/order-cards.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
 import { finishAttempt } from './attempt-log.ts';
@@ -11,8 +12,9 @@ import { orderOf, type OrderSnapshot } from './snapshot.ts';
 /**
  * Committing a placement, all in the caller's transaction: the order and its lines are written from the snapshot,
  * the bag is marked ordered and let go by its sessions and accounts, the confirmation e-mail is queued in the outbox,
- * and the attempt stores its reply. The mail goes with the reply (`mail`) and is handed to SMTP once the
- * transaction has committed (`delivered`).
+ * the gift cards it bought are issued (an e-gift card's mail queued to its recipient), and the attempt stores its
+ * reply. The mails go with the reply (`mail`, `giftCardMails`) and are handed to SMTP once the transaction has
+ * committed (`delivered`).
  */
 export async function commitOrder(
   tx: Tx,
@@ -20,7 +22,7 @@ export async function commitOrder(
   bagId: string,
   snapshot: OrderSnapshot,
   authorizationId: string | null,
-): Promise<PlacementReply & { mail: Mail }> {
+): Promise<PlacementReply & { mail: Mail; giftCardMails: Mail[] }> {
   const placedAt = new Date().toISOString();
   const order = await writeOrder(tx, orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId }));
   await markOrdered(tx, placedAt, bagId);
@@ -34,6 +36,7 @@ export async function commitOrder(
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
   }
+  const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
   const mail = confirmationMail(order.orderNo, snapshot);
   await queueMail(tx, mail);
   const reply: PlacementReply = {
@@ -50,13 +53,14 @@ export async function commitOrder(
     },
   };
   await finishAttempt(tx, attemptId, reply, authorizationId);
-  return { ...reply, mail };
+  return { ...reply, mail, giftCardMails };
 }
 
-/** Hands a committed order's confirmation mail to SMTP (when configured) and drops it from the reply. */
-export function delivered(reply: PlacementReply & { mail?: Mail }): PlacementReply {
-  const { mail, ...rest } = reply;
+/** Hands a committed order's mails to SMTP (when configured) and drops them from the reply. */
+export function delivered(reply: PlacementReply & { mail?: Mail; giftCardMails?: Mail[] }): PlacementReply {
+  const { mail, giftCardMails, ...rest } = reply;
   if (mail) deliverQueued(mail);
+  for (const m of giftCardMails ?? []) deliverQueued(m);
   return rest;
 }
 

@@ -7,6 +7,8 @@ import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketSummary, BasketView } from '#src/lib/commerce-types.ts';
 import { describeLine, detailTexts } from '#src/lib/line-details.ts';
 import { orderDelivery } from '#src/lib/shipping-methods.ts';
+import { isEGiftCard, isGiftCard } from '#src/lib/product-types.ts';
+import type { GiftCardPurchase } from '../../gift-cards/order-cards.ts';
 
 /**
  * The order as a claim takes it from the bag, before the gateway is asked: kept with the attempt (as JSON, so its
@@ -16,7 +18,8 @@ import { orderDelivery } from '#src/lib/shipping-methods.ts';
 export interface OrderSnapshot {
   customerId: string | null;
   email: string;
-  lines: NewOrderLine[];
+  /** A gift card line also says who gets the card (absent from snapshots written before gift cards were issued). */
+  lines: (NewOrderLine & { giftCard?: GiftCardPurchase })[];
   /** orderTotal = subTotal - discount + shipping (surcharges included) + tax + protection, as the summary showed. */
   totals: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
   /** The summary as the checkout showed it (every row, surcharges and savings too): the confirmation and its e-mail show it. */
@@ -51,6 +54,7 @@ export function snapshotOf(bag: BasketView, record: CheckoutRecord, customerId: 
         unitPrice: Math.round(l.price / l.quantity),
         lineTotal: l.price,
         originalTotal: described.originalTotal,
+        ...(isGiftCard(l.c_productType) ? { giftCard: giftCardPurchase(l) } : {}),
       };
     }),
     totals: {
@@ -72,6 +76,16 @@ export function snapshotOf(bag: BasketView, record: CheckoutRecord, customerId: 
       : null,
     subscribe: record.emailSubscribe,
     taken,
+  };
+}
+
+function giftCardPurchase(l: BasketView['productItems'][number]): GiftCardPurchase {
+  return {
+    kind: isEGiftCard(l.c_productType) ? 'e' : 'physical',
+    recipientName: l.c_giftCardRecipient,
+    recipientEmail: l.c_giftCardRecipientEmail,
+    senderName: l.c_giftCardSender,
+    message: l.giftMessage,
   };
 }
 

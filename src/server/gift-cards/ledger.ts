@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Tx } from '../db/transaction.ts';
+
+/**
+ * What a gift card holds is the sum of its ledger: an issue adds, a debit takes away, a reversal gives a debit back.
+ * Rows are only ever added. Debits and reversals run inside the caller's transaction (an order placement's claim,
+ * commit or recovery), each under the placement attempt's id, and each at most once per attempt and card (a unique
+ * key), so a placement run again, or recovered after a crash, moves nothing twice.
+ */
+
+/** The card's balance in cents. */
+export async function balance(tx: Tx, cardId: string): Promise<number> {
+  const row = await tx
+    .selectFrom('gift_card_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
+    .where('card_id', '=', cardId)
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+/**
+ * Takes the card's row lock for the rest of the transaction. An UPDATE locks the row on PostgreSQL as FOR UPDATE
+ * would (a second debit of the card waits until this transaction ends, then reads the ledger it left), and needs no
+ * dialect; SQLite's immediate transaction already keeps every other writer out. False when there is no such card.
+ */
+async function lockCard(tx: Tx, cardId: string): Promise<boolean> {
+  const result = await sql`update gift_cards set kind = kind where id = ${cardId}`.execute(tx);
+  return Number(result.numAffectedRows ?? 0n) === 1;
+}
+
+/**
+ * Debits up to `amountCents` from the card for the attempt, never more than its balance; returns the cents debited.
+ * The same attempt and card again answer what was debited the first time, and 0 once that debit was reversed. A
+ * reversal closes only the cards the attempt had debited: the placement's own state (checkout_attempts) keeps it from
+ * debiting after it reversed.
+ */
+export async function debit(tx: Tx, cardId: string, attemptId: string, amountCents: number, now = new Date()): Promise<number> {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('A gift card debit is a positive whole number of cents.');
+  if (!(await lockCard(tx, cardId))) throw new RangeError('No such gift card.');
+  const earlier = await tx
+    .selectFrom('gift_card_ledger')
+    .select(['kind', 'amount_cents'])
+    .where('card_id', '=', cardId)
+    .where('attempt_id', '=', attemptId)
+    .execute();
+  if (earlier.some((r) => r.kind === 'reversal')) return 0;
+  const done = earlier.find((r) => r.kind === 'debit');
+  if (done) return -done.amount_cents;
+  const taken = Math.min(amountCents, await balance(tx, cardId));
+  if (taken <= 0) return 0;
+  await tx
+    .insertInto('gift_card_ledger')
+    .values({ id: randomUUID(), card_id: cardId, kind: 'debit', amount_cents: -taken, attempt_id: attemptId, created_at: now.toISOString() })
+    .execute();
+  return taken;
+}
+
+/**
+ * Gives back every debit the attempt made (a placement refused, failed or recovered); returns the cents this call
+ * gave back. Running it again gives back nothing more.
+ */
+export async function reverse(tx: Tx, attemptId: string, now = new Date()): Promise<number> {
+  const debits = await tx
+    .selectFrom('gift_card_ledger')
+    .select(['card_id', 'amount_cents'])
+    .where('attempt_id', '=', attemptId)
+    .where('kind', '=', 'debit')
+    .orderBy('card_id')
+    .execute();
+  let returned = 0;
+  // Cards are locked in id order, as every path that locks several does, so two reversals cannot deadlock.
+  for (const d of debits) {
+    await lockCard(tx, d.card_id);
+    const added = await tx
+      .insertInto('gift_card_ledger')
+      .values({
+        id: randomUUID(),
+        card_id: d.card_id,
+        kind: 'reversal',
+        amount_cents: -d.amount_cents,
+        attempt_id: attemptId,
+        created_at: now.toISOString(),
+      })
+      .onConflict((oc) => oc.columns(['card_id', 'attempt_id', 'kind']).doNothing())
+      .executeTakeFirst();
+    if (Number(added.numInsertedOrUpdatedRows ?? 0n) === 1) returned -= d.amount_cents;
+  }
+  return returned;
+}

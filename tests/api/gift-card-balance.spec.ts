@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
+import { e2eDb } from '../helpers/e2e-db.ts';
+import { SHIP_TO } from '../helpers/place-order-http.ts';
+
+/**
+ * The gift card balance check over HTTP, on a card bought as an e-gift card: the right number and PIN answer its
+ * balance and last four; an unknown number and a wrong PIN get byte-identical replies; five wrong PINs lock the card
+ * whoever asks next.
+ */
+const BALANCE = '/api/checkout/gift_card/balance';
+
+/** A client of its own address, so one test's limits do not reach another's. */
+const client = (playwright: PlaywrightWorkerArgs['playwright'], baseURL: string | undefined): Promise<APIRequestContext> =>
+  playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
+
+async function ok(res: import('@playwright/test').APIResponse, what: string) {
+  expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
+  return res.json();
+}
+
+/** Buys a $50 e-gift card for a fresh recipient and reads its number and PIN from the mail the recipient gets. */
+async function boughtCard(r: APIRequestContext): Promise<{ number: string; pin: string }> {
+  const recipient = `gift-${randomUUID().slice(0, 8)}@example.com`;
+  const item = { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo', c_giftCardRecipientEmail: recipient };
+  await ok(await r.post('/api/checkout/product/add_to_cart', { data: item }), 'add to bag');
+  await ok(await r.post('/api/checkout/email', { data: { email: `buyer-${randomUUID().slice(0, 8)}@example.com` } }), 'email');
+  const token = await ok(
+    await r.post('/sandbox-gateway/v1/tokens', {
+      headers: { authorization: 'Bearer pk_test_sandbox' },
+      form: {
+        'card[number]': '4242424242424242',
+        'card[exp_month]': '12',
+        'card[exp_year]': String(new Date().getFullYear() + 2),
+        'card[cvc]': '123',
+        'card[name]': 'Ann Lee',
+      },
+    }),
+    'tokenize',
+  );
+  const paid = await ok(
+    await r.post('/api/checkout/payment_method/update/', {
+      data: { card: { token: token.id }, billingSameAsShipping: false, billingAddress: SHIP_TO },
+    }),
+    'payment',
+  );
+  const orderTotal: number = paid.body.checkout.basket.c_summary.orderTotal;
+  await ok(
+    await r.post('/api/checkout/payment_place_order/create/', { headers: { 'idempotency-key': randomUUID() }, data: { orderTotal } }),
+    'place',
+  );
+  const db = e2eDb();
+  try {
+    const mail = await db.kysely.selectFrom('outbox').select('text_body').where('to_address', '=', recipient).executeTakeFirstOrThrow();
+    const number = /Gift card number: (\d{19})\n/.exec(mail.text_body)?.[1];
+    const pin = /PIN: (\d{4})\n/.exec(mail.text_body)?.[1];
+    if (!number || !pin) throw new Error('the e-gift card mail has no number and PIN');
+    return { number, pin };
+  } finally {
+    await db.kysely.destroy();
+  }
+}
+
+const otherPin = (pin: string) => String((Number(pin) + 1) % 10_000).padStart(4, '0');
+const otherNumber = (number: string) => `${number.slice(0, 18)}${(Number(number[18]) + 1) % 10}`;
+
+test('the right number and PIN answer the card’s balance and its last four', async ({ playwright, baseURL }) => {
+  const r = await client(playwright, baseURL);
+  const card = await boughtCard(r);
+  const reply = await ok(await r.post(BALANCE, { data: { gitfCardNumber: card.number, giftCardPin: card.pin } }), 'balance');
+  expect(reply.body).toEqual({ maskedNumber: `•••• ${card.number.slice(-4)}`, balance: 5000 });
+  await r.dispose();
+});
+
+test('an unknown number and a wrong PIN get the same status and the same bytes', async ({ playwright, baseURL }) => {
+  const buyer = await client(playwright, baseURL);
+  const card = await boughtCard(buyer);
+  const [a, b] = [await client(playwright, baseURL), await client(playwright, baseURL)];
+  const wrongPin = await a.post(BALANCE, { data: { gitfCardNumber: card.number, giftCardPin: otherPin(card.pin) } });
+  const unknown = await b.post(BALANCE, { data: { gitfCardNumber: otherNumber(card.number), giftCardPin: card.pin } });
+  expect(wrongPin.status()).toBe(400);
+  expect(unknown.status()).toBe(wrongPin.status());
+  expect(await unknown.body()).toEqual(await wrongPin.body());
+  expect(await wrongPin.json()).toEqual({ status: 'error', message: 'The gift card number or PIN is incorrect.' });
+  for (const r of [buyer, a, b]) await r.dispose();
+});
+
+test('five wrong PINs lock the card: the right PIN from another client is then refused with 429', async ({ playwright, baseURL }) => {
+  const buyer = await client(playwright, baseURL);
+  const card = await boughtCard(buyer);
+  for (let i = 0; i < 5; i++) {
+    const guesser = await client(playwright, baseURL);
+    expect((await guesser.post(BALANCE, { data: { gitfCardNumber: card.number, giftCardPin: otherPin(card.pin) } })).status()).toBe(400);
+    await guesser.dispose();
+  }
+  const owner = await client(playwright, baseURL);
+  const locked = await owner.post(BALANCE, { data: { gitfCardNumber: card.number, giftCardPin: card.pin } });
+  expect(locked.status()).toBe(429);
+  expect(await locked.json()).toEqual({ status: 'error', message: 'Too many incorrect gift card entries. Please try again in 15 minutes.' });
+  for (const r of [buyer, owner]) await r.dispose();
+});
+
+test('a number or PIN the spec refuses gets the spec’s message', async ({ playwright, baseURL }) => {
+  const r = await client(playwright, baseURL);
+  const short = await r.post(BALANCE, { data: { gitfCardNumber: '600649123456789', giftCardPin: '1234' } });
+  expect(short.status()).toBe(400);
+  expect((await short.json()).message).toBe('Valid gift card number is required');
+  const pin = await r.post(BALANCE, { data: { gitfCardNumber: '6006491234567890', giftCardPin: '12' } });
+  expect((await pin.json()).message).toBe('Please enter a 4-digit pin');
+  await r.dispose();
+});

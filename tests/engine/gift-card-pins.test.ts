@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweepExpired } from '#src/server/maintenance/sweep.ts';
+import { GIFT_CARD_LIMITS } from '#src/server/gift-cards/pin-lockout.ts';
+import { verify } from '#src/server/gift-cards/verify.ts';
+import { newCardNumber } from '#src/server/gift-cards/card-numbers.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
+
+/**
+ * Checking a gift card's number and PIN: an unknown number and a wrong PIN answer alike; five wrong PINs for a card
+ * within 15 minutes lock it for 15 minutes and no longer; twenty wrong tries from one client lock that client; a
+ * burst of guesses never passes the limit; the counters are swept once over. The clock is handed in. Runs on SQLite,
+ * and on PostgreSQL with DATABASE_URL.
+ */
+let t: TestDb;
+let issuer: Awaited<ReturnType<typeof giftCardIssuer>>;
+beforeAll(async () => {
+  t = await freshDb({ seed: false });
+  issuer = await giftCardIssuer(t.db);
+});
+afterAll(() => t.cleanup());
+
+const MINUTE = 60_000;
+const at = (start: Date, minutes: number) => new Date(start.getTime() + minutes * MINUTE);
+const wrongPin = (pin: string) => String((Number(pin) + 1) % 10_000).padStart(4, '0');
+let clients = 0;
+const aClient = () => `10.0.0.${++clients}`;
+
+describe('a number and PIN', () => {
+  it('that match a card name it; an unknown number and a wrong PIN get the same refusal', async () => {
+    const card = await issuer.card(5000);
+    const now = new Date();
+    expect(await verify(t.db, card.number, card.pin, aClient(), now)).toEqual({ ok: true, cardId: card.cardId, last4: card.number.slice(-4) });
+    const wrong = await verify(t.db, card.number, wrongPin(card.pin), aClient(), now);
+    const unknown = await verify(t.db, newCardNumber(), card.pin, aClient(), now);
+    expect(wrong).toEqual({ ok: false, reason: 'refused' });
+    expect(unknown).toEqual(wrong);
+  });
+
+  it('count an unknown number’s failures as a card’s, so its lock looks the same too', async () => {
+    const number = newCardNumber();
+    const now = new Date();
+    for (let i = 0; i < GIFT_CARD_LIMITS.perCard.max; i++) expect((await verify(t.db, number, '0000', aClient(), now)).ok).toBe(false);
+    expect(await verify(t.db, number, '0000', aClient(), now)).toEqual({ ok: false, reason: 'too_many_tries' });
+  });
+});
+
+describe('the card lockout', () => {
+  it('five wrong PINs within 15 minutes lock the card for 15 minutes, even for the right PIN from another client', async () => {
+    const card = await issuer.card(5000);
+    const start = new Date();
+    for (let i = 0; i < 5; i++) {
+      expect(await verify(t.db, card.number, wrongPin(card.pin), aClient(), at(start, i * 2))).toEqual({ ok: false, reason: 'refused' });
+    }
+    const lockedAt = at(start, 8);
+    expect(await verify(t.db, card.number, card.pin, aClient(), at(lockedAt, 1))).toEqual({ ok: false, reason: 'too_many_tries' });
+    expect(await verify(t.db, card.number, card.pin, aClient(), at(lockedAt, 14))).toEqual({ ok: false, reason: 'too_many_tries' });
+    expect((await verify(t.db, card.number, card.pin, aClient(), at(lockedAt, 16))).ok).toBe(true);
+  });
+
+  it('four wrong PINs, then a quarter of an hour, start counting again: the window ends', async () => {
+    const card = await issuer.card(5000);
+    const start = new Date();
+    for (let i = 0; i < 4; i++) await verify(t.db, card.number, wrongPin(card.pin), aClient(), start);
+    for (let i = 0; i < 4; i++) await verify(t.db, card.number, wrongPin(card.pin), aClient(), at(start, 16));
+    expect((await verify(t.db, card.number, card.pin, aClient(), at(start, 17))).ok).toBe(true);
+  });
+
+  it('a correct PIN does not clear the count: a guesser gains nothing when the owner checks the card', async () => {
+    const card = await issuer.card(5000);
+    const now = new Date();
+    for (let i = 0; i < 4; i++) await verify(t.db, card.number, wrongPin(card.pin), aClient(), now);
+    expect((await verify(t.db, card.number, card.pin, aClient(), now)).ok).toBe(true);
+    await verify(t.db, card.number, wrongPin(card.pin), aClient(), now);
+    expect(await verify(t.db, card.number, card.pin, aClient(), now)).toEqual({ ok: false, reason: 'too_many_tries' });
+  });
+
+  it('twenty guesses at once are counted one after another: five are checked, the rest refused as too many', async () => {
+    const card = await issuer.card(5000);
+    const now = new Date();
+    const results = await Promise.all(Array.from({ length: 20 }, () => verify(t.db, card.number, wrongPin(card.pin), aClient(), now)));
+    expect(results.filter((r) => !r.ok && r.reason === 'refused')).toHaveLength(5);
+    expect(results.filter((r) => !r.ok && r.reason === 'too_many_tries')).toHaveLength(15);
+  });
+});
+
+describe('the client throttle', () => {
+  it('twenty wrong tries from one client across many numbers lock that client, not the cards, for 15 minutes', async () => {
+    const card = await issuer.card(5000);
+    const client = aClient();
+    const start = new Date();
+    for (let i = 0; i < GIFT_CARD_LIMITS.perClient.max; i++) await verify(t.db, newCardNumber(), '1234', client, start);
+    expect(await verify(t.db, card.number, card.pin, client, at(start, 1))).toEqual({ ok: false, reason: 'too_many_tries' });
+    expect((await verify(t.db, card.number, card.pin, aClient(), at(start, 1))).ok).toBe(true);
+    expect((await verify(t.db, card.number, card.pin, client, at(start, 16))).ok).toBe(true);
+  });
+});
+
+describe('the counters', () => {
+  it('are swept once their window and lock are over, and kept while a lock holds', async () => {
+    const card = await issuer.card(5000);
+    const start = new Date();
+    for (let i = 0; i < 5; i++) await verify(t.db, card.number, wrongPin(card.pin), `sweep-${i}`, start);
+    const keys = async () => (await t.db.kysely.selectFrom('gift_card_failures').select('key').execute()).length;
+    expect(await keys()).toBeGreaterThan(0);
+    await sweepExpired(t.db, { now: at(start, 14) });
+    expect(await verify(t.db, card.number, card.pin, aClient(), at(start, 14))).toEqual({ ok: false, reason: 'too_many_tries' });
+    await sweepExpired(t.db, { now: at(start, 60) });
+    expect(await keys()).toBe(0);
+  });
+});
