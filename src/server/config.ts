@@ -122,6 +122,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     const lines = parsed.issues.map((i) => `  ${v.getDotPath(i) ?? '?'}: ${i.message}`).join('\n');
     throw new ConfigError(`Invalid environment configuration:\n${lines}\nSee .env.example for every variable.`);
   }
+  // Checked here, at start-up, rather than when the first gift card is sold: an order must never fail for a setting.
+  const origin = parsed.output.PUBLIC_ORIGIN;
+  if (origin && !isLoopbackHostname(new URL(origin).hostname) && !parsed.output.GIFT_CARD_KEY) {
+    throw new ConfigError('Invalid environment configuration:\n  GIFT_CARD_KEY: required with a public origin (see .env.example).');
+  }
   return parsed.output;
 }
 

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { parseConfig, storeOrigin } from '#src/server/config.ts';
 import { isAllowedIssuer, socialProviders } from '#src/server/social/providers.ts';
 
+const KEY = 'k'.repeat(43);
+
 describe('configuration', () => {
   it('reads numbers as numbers and refuses what is not one, naming the variable', () => {
     expect(parseConfig({ PORT: '4399' }).PORT).toBe(4399);
@@ -20,7 +22,7 @@ describe('configuration', () => {
 
 describe("the store's origin", () => {
   it('is PUBLIC_ORIGIN when set: an https origin, or http on loopback only, with no path', () => {
-    expect(storeOrigin(parseConfig({ PUBLIC_ORIGIN: 'https://Shop.Example.com' }))).toBe('https://shop.example.com');
+    expect(storeOrigin(parseConfig({ PUBLIC_ORIGIN: 'https://Shop.Example.com', GIFT_CARD_KEY: KEY }))).toBe('https://shop.example.com');
     expect(storeOrigin(parseConfig({ PUBLIC_ORIGIN: 'http://localhost:8080' }))).toBe('http://localhost:8080');
     for (const bad of [
       'http://shop.example.com',
@@ -36,7 +38,13 @@ describe("the store's origin", () => {
     expect(storeOrigin(parseConfig({}))).toBe('http://127.0.0.1:4321');
     expect(storeOrigin(parseConfig({ HOST: 'localhost', PORT: '4400' }))).toBe('http://localhost:4400');
     expect(() => storeOrigin(parseConfig({ HOST: '0.0.0.0' }))).toThrow(/PUBLIC_ORIGIN is required/);
-    expect(storeOrigin(parseConfig({ HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://shop.example.com' }))).toBe('https://shop.example.com');
+    expect(storeOrigin(parseConfig({ HOST: '0.0.0.0', PUBLIC_ORIGIN: 'https://shop.example.com', GIFT_CARD_KEY: KEY }))).toBe(
+      'https://shop.example.com',
+    );
+  });
+  it('refuses a public origin without GIFT_CARD_KEY at start-up, not at the first gift card sold', () => {
+    expect(() => parseConfig({ PUBLIC_ORIGIN: 'https://shop.example.com' })).toThrow(/GIFT_CARD_KEY: required with a public origin/);
+    expect(parseConfig({ PUBLIC_ORIGIN: 'http://127.0.0.1:4321' }).GIFT_CARD_KEY).toBeUndefined();
   });
 });
 
