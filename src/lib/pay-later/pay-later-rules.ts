@@ -1,4 +1,4 @@
-import type { PaymentMethodName } from '../checkout/payment-method-names.ts';
+import type { PaymentMethodName } from '../payment-method-names.ts';
 import type { BasketView } from '../commerce-types.ts';
 
 /**
@@ -17,7 +17,7 @@ export type PayLaterPlacement = 'payment' | 'bag';
 export interface PayLaterOffer {
   /** The provider's name, shown with its message (the message is the provider's word, not the store's). */
   provider: string;
-  /** The payment method's name in reports (src/lib/checkout/payment-method-names.ts). */
+  /** The payment method's name in reports (src/lib/payment-method-names.ts). */
   method: PaymentMethodName;
   /** The provider's message. */
   message: string;

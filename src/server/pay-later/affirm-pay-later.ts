@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { PAYMENT_METHOD_NAMES } from '#src/lib/checkout/payment-method-names.ts';
+import { PAYMENT_METHOD_NAMES } from '#src/lib/payment-method-names.ts';
 import { PAY_LATER_MESSAGE, type PayLaterPlacement } from '#src/lib/pay-later/pay-later-rules.ts';
 import type { PayLaterProvider } from './pay-later-provider.ts';
 

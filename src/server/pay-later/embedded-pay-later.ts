@@ -1,4 +1,4 @@
-import { PAYMENT_METHOD_NAMES } from '#src/lib/checkout/payment-method-names.ts';
+import { PAYMENT_METHOD_NAMES } from '#src/lib/payment-method-names.ts';
 import { PAY_LATER_ABOVE_CENTS, PAY_LATER_MESSAGE } from '#src/lib/pay-later/pay-later-rules.ts';
 import type { PayLaterProvider } from './pay-later-provider.ts';
 

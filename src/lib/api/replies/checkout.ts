@@ -3,7 +3,7 @@ import type { CheckoutAddress, CheckoutView, OrderConfirmationView, OrderResult,
 import type { AddressLookupReply as AddressLookup, AddressSuggestion, StreetAddress, Verification } from '../../checkout/address-suggestions.ts';
 import type { Flash } from '../../checkout/flash.ts';
 import type { CardTokenization } from '../../checkout/tokenize.ts';
-import { PAYMENT_METHOD_NAMES } from '../../checkout/payment-method-names.ts';
+import { PAYMENT_METHOD_NAMES } from '../../payment-method-names.ts';
 import type { PayLaterOffer } from '../../pay-later/pay-later-rules.ts';
 import { BasketSchema, ShippingMethodSchema, SummarySchema } from './bag.ts';
 import { exactly } from './exact.ts';
