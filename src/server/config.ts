@@ -90,6 +90,13 @@ const ConfigSchema = v.object({
   GIFT_CARD_KEY: v.optional(
     v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{43,}$/, 'GIFT_CARD_KEY must be at least 32 random bytes in base64url (43 characters or more)')),
   ),
+  // Pay-later financing message at the payment step (src/server/pay-later/): embedded (the sandbox rule; default),
+  // affirm (Affirm's promotional messaging, needs AFFIRM_PUBLIC_KEY) or off.
+  PAY_LATER: v.optional(v.picklist(['embedded', 'affirm', 'off'], 'PAY_LATER must be embedded, affirm or off'), 'embedded'),
+  AFFIRM_PUBLIC_KEY: v.optional(v.pipe(v.string(), v.regex(/^\w+$/, 'AFFIRM_PUBLIC_KEY must be an Affirm public API key (letters and digits)'))),
+  // https://sandbox.affirm.com for Affirm's sandbox.
+  AFFIRM_BASE_URL: v.optional(httpUrl('AFFIRM_BASE_URL'), 'https://www.affirm.com'),
+  AFFIRM_TIMEOUT_MS: v.optional(integer('AFFIRM_TIMEOUT_MS', 100, 30_000), '2000'),
   // Package protection at the shipping step (src/server/protection/): embedded (the documented fee rule) or off.
   PACKAGE_PROTECTION: v.optional(v.picklist(['embedded', 'off'], 'PACKAGE_PROTECTION must be embedded or off'), 'embedded'),
   // The per-order peak handling fee charged from Nov 15 to Dec 31 (New York time), in cents; 0 turns it off.

@@ -7,6 +7,7 @@ import { CARD_TECHNICAL_PROBLEM, STORE_CARD_OFFLINE } from '#src/lib/checkout/ca
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
+import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-later-rules.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
@@ -15,6 +16,7 @@ import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
+import { PayLaterNote } from './PayLaterNote.tsx';
 import { StepForm } from './StepForm.tsx';
 
 interface Props {
@@ -112,6 +114,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
+      {!billingOnly && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
       {!billingOnly && options.length > 0 && (
         <fieldset className="checkout-fieldset saved-cards">
           <legend>Payment method</legend>

@@ -1,4 +1,5 @@
 import type { BasketSummary, BasketView, ShippingMethodView } from '../commerce-types.ts';
+import type { PayLaterOffer } from '../pay-later/pay-later-rules.ts';
 import type { Flash } from './flash.ts';
 
 /**
@@ -61,6 +62,8 @@ export interface CheckoutView {
   savedCards: SavedCardView[];
   /** What the basket still lacks (the spec's `_flash` list); the step follows it (chooseStep). */
   _flash: Flash[];
+  /** The pay-later financing offer for the bag's total, decided by the server (src/server/pay-later/); null: none. */
+  payLater: PayLaterOffer | null;
 }
 
 /** The reply of a placement (checkout spec §3 "Order result"). */

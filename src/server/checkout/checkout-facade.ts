@@ -4,6 +4,7 @@ import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { config } from '../config.ts';
 import { cardTokenization, paymentGateway } from '../payments/payments.ts';
+import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
 import { placeOrder as place } from './placement/place-order.ts';
 import type { PlacementReply } from './placement/placement-types.ts';
@@ -52,7 +53,7 @@ async function bagOf(locals: SessionRead): Promise<{ basketId: string; customerI
 
 async function view(locals: SessionRead): Promise<CheckoutView> {
   const { basketId, customerId } = await locals.session();
-  return readCheckoutView(await getDb(), basketId, customerId);
+  return withPayLater(await readCheckoutView(await getDb(), basketId, customerId));
 }
 
 /** The checkout as it is now (the island's first read and every reload). */

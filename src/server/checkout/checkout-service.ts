@@ -73,7 +73,8 @@ const accountEmail = (tx: Tx, customerId: string) =>
 const withEmailOf = (record: CheckoutRecord, account: { email: string } | undefined): CheckoutRecord =>
   record.email || !account ? record : { ...record, email: account.email };
 
-export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<CheckoutView> {
+/** The checkout as the bag and its record hold it; the facade adds what outside services say (the pay-later offer). */
+export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<Omit<CheckoutView, 'payLater'>> {
   const now = new Date();
   // Everything at once (one round trip on PostgreSQL's pool, not three in a row): the bag, its checkout record, the
   // account's e-mail, what shipping is priced from, the saved addresses and cards.

@@ -3,6 +3,8 @@ import type { CheckoutAddress, CheckoutView, OrderConfirmationView, OrderResult,
 import type { AddressLookupReply as AddressLookup, AddressSuggestion, StreetAddress, Verification } from '../../checkout/address-suggestions.ts';
 import type { Flash } from '../../checkout/flash.ts';
 import type { CardTokenization } from '../../checkout/tokenize.ts';
+import { PAYMENT_METHOD_NAMES } from '../../payment-method-names.ts';
+import type { PayLaterOffer } from '../../pay-later/pay-later-rules.ts';
 import { BasketSchema, ShippingMethodSchema, SummarySchema } from './bag.ts';
 import { exactly } from './exact.ts';
 
@@ -53,6 +55,10 @@ const FlashSchema = exactly<Flash>()(
   }),
 );
 
+const PayLater = exactly<PayLaterOffer>()(
+  v.object({ provider: Text, method: v.picklist(Object.values(PAYMENT_METHOD_NAMES)), message: Text, asLowAs: NullableText }),
+);
+
 export const CheckoutSchema = exactly<CheckoutView>()(
   v.object({
     basket: BasketSchema,
@@ -69,6 +75,7 @@ export const CheckoutSchema = exactly<CheckoutView>()(
     savedAddresses: v.array(v.object({ addressId: Text, address: Address, preferred: v.boolean(), incomplete: v.boolean() })),
     savedCards: v.array(SavedCard),
     _flash: v.array(FlashSchema),
+    payLater: v.nullable(PayLater),
   }),
 );
 
