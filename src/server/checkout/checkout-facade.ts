@@ -10,14 +10,8 @@ import type { PlacementReply } from './placement/placement-types.ts';
 import { STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
-import type { CheckoutAddress, } from '#src/lib/checkout/checkout-types.ts';
-import type {
-  BillingStepSchema,
-  CardToken,
-  EmailStepSchema,
-  PaymentStepSchema,
-  PlaceOrderSchema,
-} from '#src/lib/checkout/checkout-schemas.ts';
+import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
+import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
 import {
   addCustomerData,

@@ -13,9 +13,12 @@ import type { ProductView } from '#src/lib/commerce-types.ts';
 import type { Bag, ShippingChoice, Wishlist } from '#src/lib/commerce/bag.ts';
 
 /**
- * The commerce engine's interface. The facades (the `*-facade.ts` modules under src/server) talk to it and its app types only, and
- * pages and endpoints talk to the facades; tables stay behind it, so a different backend would be a new
- * implementation of this interface, not a rewrite of the facades.
+ * The entry of the bag and catalog core (src/server/commerce): products, the bag and its lines, shipping methods,
+ * codes, the wishlist and the waitlist, in the engine's own types (src/lib/commerce/bag.ts). The facades call it.
+ * It is not the store's boundary: that is the commerce API (src/server/commerce-api.ts, the facades), and the rest
+ * of the engine behind it (the checkout and its placement, sessions, search, accounts) also imports this folder's
+ * modules directly where it needs more than this entry offers (a bag read inside its own transaction, the stamp
+ * of the catalog). What may import what is in .dependency-cruiser.cjs.
  */
 export interface CommerceEngine {
   readProduct(idOrSlug: string): Promise<ProductView | null>;
