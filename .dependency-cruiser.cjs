@@ -45,12 +45,31 @@ module.exports = {
     {
       name: 'pages-only-through-facades',
       comment:
-        'Pages, endpoints and components reach the server through the facades only (one *-facade.ts per resource: ' +
-        'catalog, bag, checkout, orders, customer, customer lists, outbox) and the HTTP helpers in src/server/http; ' +
-        'never the database, the engine or its tables. For .astro files the same rule is a Biome override (biome.jsonc).',
+        'Pages, endpoints and components reach the server through the commerce API only: the facades (one *-facade.ts ' +
+        'per resource: catalog, bag, checkout, address, orders, customer, customer lists, outbox) or ' +
+        'src/server/commerce-api.ts, which gathers them, and the HTTP helpers in src/server/http; never the database, ' +
+        'the engine or its tables. For .astro files the same rule is a Biome override (biome.jsonc).',
       severity: 'error',
       from: { path: '^src/(pages|components)/' },
-      to: { path: '^src/server/', pathNot: ['^src/server/http/', '^src/server/.+-facade[.]ts$'] },
+      to: { path: '^src/server/', pathNot: ['^src/server/http/', '^src/server/.+-facade[.]ts$', '^src/server/commerce-api[.]ts$'] },
+    },
+    {
+      name: 'http-helpers-not-engine',
+      comment:
+        "src/server/http is the endpoints' plumbing (replies, cookies, the page cache): it reaches the session and the " +
+        'database, never the bag and catalog core in src/server/commerce (a type it needs comes through the session).',
+      severity: 'error',
+      from: { path: '^src/server/http/' },
+      to: { path: '^src/server/commerce/' },
+    },
+    {
+      name: 'engine-core-not-wire',
+      comment:
+        "The bag and catalog core works in the engine's own types (src/lib/commerce/): the spec's wire shapes are made " +
+        "at the API's edge (src/lib/api/wire.ts, called by endpoints and pages), never inside it.",
+      severity: 'error',
+      from: { path: '^src/server/commerce/' },
+      to: { path: '^src/lib/api/' },
     },
   ],
   options: {

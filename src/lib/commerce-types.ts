@@ -2,8 +2,10 @@ import type { CouponStatus } from './promo-code.ts';
 
 /**
  * Isomorphic: imported by islands and by the server, so it holds types only.
- * The app's own commerce types: what the engine returns to endpoints and pages. Field names follow the spec's
- * basket and product shapes; every money field is integer cents (see docs/decisions.md).
+ * The spec's reply shapes, as the islands read them; every money field is integer cents (see docs/decisions.md).
+ * Those without a `c_` field (products, summaries, coupon items, wishlist items) are the engine's own types too.
+ * Those with one (BasketView, LineItemView, ShippingMethodView, BonusDiscountLineItemView, WishlistView) are the
+ * wire's only: the engine works in src/lib/commerce/bag.ts, and src/lib/api/wire.ts makes these at the API's edge.
  */
 export interface PriceRange {
   min: number;
@@ -126,6 +128,22 @@ export interface ProductSummary {
   rating: number | null;
 }
 
+/** What a line says about its product's state and prices (spec c_lineItemDetails). */
+export interface LineItemDetails {
+  productUrl: string;
+  variationModelMasterId: string;
+  original_price_value: number;
+  sale_price_value: number;
+  maxOrderQuantity: number;
+  isHemmable: boolean;
+  availabilityMsg: string | null;
+  isOutOfStock: boolean;
+  /** No longer sold (the variant is not orderable): it can only be removed. */
+  isOutOfCatalog: boolean;
+  /** What the line must say besides its options: a final-sale colour cannot be returned or exchanged. */
+  specialProductMessagingFlags?: { finalSale: boolean };
+}
+
 export interface LineItemView {
   itemId: string;
   productId: string;
@@ -155,20 +173,7 @@ export interface LineItemView {
   c_giftCardSender: string | null;
   c_giftCardRecipientEmail: string | null;
   giftMessage: string | null;
-  c_lineItemDetails: {
-    productUrl: string;
-    variationModelMasterId: string;
-    original_price_value: number;
-    sale_price_value: number;
-    maxOrderQuantity: number;
-    isHemmable: boolean;
-    availabilityMsg: string | null;
-    isOutOfStock: boolean;
-    /** No longer sold (the variant is not orderable): it can only be removed. */
-    isOutOfCatalog: boolean;
-    /** What the line must say besides its options: a final-sale colour cannot be returned or exchanged. */
-    specialProductMessagingFlags?: { finalSale: boolean };
-  };
+  c_lineItemDetails: LineItemDetails;
   /** Cannot be shipped to a P.O. box (product shippingData.isPOBoxExcluded). Set by the server on every read. */
   c_isPOBoxExcluded?: boolean;
 }
@@ -267,16 +272,25 @@ export interface ShippingMethodView {
   shipPerksSignUpMsg?: string | null;
 }
 
+export interface Shipment {
+  shipmentId: string;
+  /** description: the method's delivery time ('5-7 business days'), as every page and the e-mail say it. */
+  shippingMethod: { id: string; name: string; description: string; price: number };
+  shippingAddress: null | { stateCode: string };
+}
+
+/** EcoShip (checkout spec §3): offered for a bag that ships by Regular; the date it then arrives by. */
+export interface EcoshipOffer {
+  isEcoshipApplicable: boolean;
+  ecoshipDate: string;
+  ecoshipDisplayDate: string;
+}
+
 export interface BasketView {
   basketId: string | null;
   currency: string;
   productItems: LineItemView[];
-  shipments: {
-    shipmentId: string;
-    /** description: the method's delivery time ('5-7 business days'), as every page and the e-mail say it. */
-    shippingMethod: { id: string; name: string; description: string; price: number };
-    shippingAddress: null | { stateCode: string };
-  }[];
+  shipments: Shipment[];
   c_summary: BasketSummary;
   couponItems: CouponItemView[];
   /** True when the bag holds the most codes it may (MAX_DISCOUNTS_PER_BASKET). */
@@ -294,8 +308,7 @@ export interface BasketView {
   c_notices: string[];
   /** Some line (a hemmed item) ships by Standard Delivery (Regular) only: faster methods are not offered. */
   c_standardDeliveryOnly: boolean;
-  /** EcoShip (checkout spec §3): offered for a bag that ships by Regular; the date it then arrives by. */
-  c_ecoship?: { isEcoshipApplicable: boolean; ecoshipDate: string; ecoshipDisplayDate: string };
+  c_ecoship?: EcoshipOffer;
   /** The shopper chose EcoShip and it applies to the bag as it is now. */
   c_isEcoShip?: boolean;
   /** Package protection: its fee for this bag (0: not offered) and whether the shopper has it added. */

@@ -1,4 +1,4 @@
-import type { LineItemView } from './commerce-types.ts';
+import type { BagLine } from './commerce/bag.ts';
 import { formatCents } from './money.ts';
 import { FINAL_SALE_MESSAGE } from './product-rules.ts';
 
@@ -17,18 +17,20 @@ export interface LineDescription {
   originalTotal: number | null;
 }
 
-type DescribedLine = Pick<
-  LineItemView,
-  'colorName' | 'sizeLabel' | 'optionItems' | 'c_giftCardRecipient' | 'c_giftCardSender' | 'bonusProductLineItem' | 'basePrice' | 'quantity'
-> & { c_lineItemDetails: Pick<LineItemView['c_lineItemDetails'], 'original_price_value' | 'specialProductMessagingFlags'> };
+/** A line in the engine's names (an island describing a line of a reply converts it with src/lib/api/wire.ts). */
+type DescribedLine = Pick<BagLine, 'colorName' | 'sizeLabel' | 'optionItems' | 'bonusProductLineItem' | 'basePrice' | 'quantity'> & {
+  giftCard: Pick<NonNullable<BagLine['giftCard']>, 'recipient' | 'sender'> | null;
+  lineDetails: Pick<BagLine['lineDetails'], 'original_price_value' | 'specialProductMessagingFlags'>;
+};
 
 export function describeLine(item: DescribedLine): LineDescription {
-  const details = item.c_lineItemDetails;
+  const details = item.lineDetails;
+  const gift = item.giftCard;
   return {
     attributes: [item.colorName, item.sizeLabel].filter(Boolean).join(' · '),
     options: [
       ...item.optionItems.map((o) => `${o.itemText} (+${formatCents(o.price)})`),
-      ...(item.c_giftCardRecipient ? [`To ${item.c_giftCardRecipient}, from ${item.c_giftCardSender ?? ''}`] : []),
+      ...(gift?.recipient ? [`To ${gift.recipient}, from ${gift.sender ?? ''}`] : []),
       ...(item.bonusProductLineItem ? ['Free gift'] : []),
     ],
     finalSale: details.specialProductMessagingFlags?.finalSale === true,

@@ -8,5 +8,5 @@ import { isMembership } from './product-types.ts';
 export const MEMBERSHIP_NEEDS_SIGN_IN = 'Please sign in to join. A membership belongs to an account.';
 export const MEMBERSHIP_NEEDS_NEW_CARD = 'A membership is paid with a new card. Please enter your card.';
 
-/** The bag holds a membership: it needs an account and a new card. */
-export const bagHoldsMembership = (lines: readonly { c_productType: number }[]): boolean => lines.some((l) => isMembership(l.c_productType));
+/** The bag holds a membership (given its lines' product types): it needs an account and a new card. */
+export const bagHoldsMembership = (productTypes: readonly number[]): boolean => productTypes.some(isMembership);

@@ -1,4 +1,4 @@
-import type { BasketView } from './commerce-types.ts';
+import type { Bag } from './commerce/bag.ts';
 
 /**
  * How a shipping method is told to the shopper, in one place: its name and its delivery time (the method's
@@ -11,9 +11,9 @@ export const methodWithDelivery = (m: { name: string; description: string }): st
 export const ecoshipDelivery = (displayDate: string): string => `EcoShip: arrives by ${displayDate}`;
 
 /** What an order promises for its delivery, kept with it when it is placed: the method and its time; null when nothing ships. */
-export function orderDelivery(basket: BasketView): { name: string; delivery: string } | null {
-  const method = basket.shipments[0]?.shippingMethod;
-  if (basket.c_summary.isDigitalItemsOnly || !method) return null;
-  const eco = basket.c_isEcoShip && basket.c_ecoship?.ecoshipDisplayDate;
+export function orderDelivery(bag: Pick<Bag, 'shipments' | 'summary' | 'ecoship' | 'ecoshipChosen'>): { name: string; delivery: string } | null {
+  const method = bag.shipments[0]?.shippingMethod;
+  if (bag.summary.isDigitalItemsOnly || !method) return null;
+  const eco = bag.ecoshipChosen && bag.ecoship.ecoshipDisplayDate;
   return { name: method.name, delivery: eco ? ecoshipDelivery(eco) : method.description };
 }

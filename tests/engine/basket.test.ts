@@ -49,11 +49,11 @@ describe('basket', () => {
     const again = await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
     expect(again.itemId).toBe(itemId);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.productItems).toHaveLength(1);
-    expect(b.productItems[0]).toMatchObject({ quantity: 3, basePrice: 1999, price: 5997 });
-    expect(b.c_summary).toMatchObject({ subTotal: 5997, shippingAndHandling: 799, orderTotal: 6796, youSaved: 1500 });
+    expect(b.lines).toHaveLength(1);
+    expect(b.lines[0]).toMatchObject({ quantity: 3, basePrice: 1999, price: 5997 });
+    expect(b.summary).toMatchObject({ subTotal: 5997, shippingAndHandling: 799, orderTotal: 6796, youSaved: 1500 });
     expect(b.totalQuantity).toBe(3);
-    expect(b.c_lastAddedItemInfo).toMatchObject({ itemId, quantity: 3, salePrice: 1999, originalPrice: 2499 });
+    expect(b.lastAdded).toMatchObject({ itemId, quantity: 3, salePrice: 1999, originalPrice: 2499 });
   });
 
   it('refuses unknown variants, sold-out variants and quantities past the limit, changing nothing', async () => {
@@ -65,7 +65,7 @@ describe('basket', () => {
     await t.db.kysely.updateTable('variants').set({ orderable: 0 }).where('sku', '=', 'ww-2003-nvy-L').execute();
     await rejects(addItem(t.db, basketId, { productId: 'ww-2003-nvy-L', quantity: 1 }), 'not_orderable');
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.productItems.map((i) => [i.productId, i.quantity])).toEqual([['ww-2003-nvy-M', 9]]);
+    expect(b.lines.map((i) => [i.productId, i.quantity])).toEqual([['ww-2003-nvy-M', 9]]);
   });
 
   it('limits the quantity to the stock left', async () => {
@@ -80,36 +80,36 @@ describe('basket', () => {
     const v = p.variants.find((x) => x.inStock && x.sizeFamily === 'Misses')!;
     const hem = [{ optionId: 'hemming' as const, optionValueId: '1' as const }];
     await rejects(addItem(t.db, null, { productId: v.id, quantity: 1, optionItems: hem }), 'invalid');
-    await rejects(addItem(t.db, null, { productId: v.id, quantity: 1, optionItems: hem, c_hemmingInseamLength: '33' }), 'invalid');
-    const { basketId } = await addItem(t.db, null, { productId: v.id, quantity: 2, optionItems: hem, c_hemmingInseamLength: '28' });
-    const line = (await pruneAndReadBasket(t.db, basketId)).productItems[0]!;
+    await rejects(addItem(t.db, null, { productId: v.id, quantity: 1, optionItems: hem, hemmingInseamLength: '33' }), 'invalid');
+    const { basketId } = await addItem(t.db, null, { productId: v.id, quantity: 2, optionItems: hem, hemmingInseamLength: '28' });
+    const line = (await pruneAndReadBasket(t.db, basketId)).lines[0]!;
     expect(line.optionItems).toEqual([{ optionId: 'hemming', optionValueId: '1', price: 800, itemText: 'Hemming: 28" inseam' }]);
     expect(line.price).toBe((v.finalPrice + 800) * 2);
-    await rejects(addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1, optionItems: hem, c_hemmingInseamLength: '28' }), 'invalid');
+    await rejects(addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1, optionItems: hem, hemmingInseamLength: '28' }), 'invalid');
   });
 
   it('needs To and From for a gift card and an e-mail for an e-gift card; they are always addable', async () => {
     await rejects(addItem(t.db, null, { productId: 'gc-2-gc-50', quantity: 1 }), 'invalid');
-    await rejects(addItem(t.db, null, { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo' }), 'invalid');
+    await rejects(addItem(t.db, null, { productId: 'egc-3-egc-50', quantity: 1, giftCardRecipient: 'Ann', giftCardSender: 'Bo' }), 'invalid');
     const { basketId } = await addItem(t.db, null, {
       productId: 'egc-3-egc-50',
       quantity: 1,
-      c_giftCardRecipient: 'Ann',
-      c_giftCardSender: 'Bo',
-      c_giftCardRecipientEmail: 'ann@example.com',
+      giftCardRecipient: 'Ann',
+      giftCardSender: 'Bo',
+      giftCardRecipientEmail: 'ann@example.com',
     });
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
+    expect(b.summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
   });
 
   it('updates quantities within bounds and removes lines', async () => {
     const { basketId, itemId } = await addItem(t.db, null, { productId: 'rm-3002-olv-M', quantity: 1 });
     await updateItemQuantity(t.db, basketId, itemId, 4);
-    expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]?.quantity).toBe(4);
+    expect((await pruneAndReadBasket(t.db, basketId)).lines[0]?.quantity).toBe(4);
     await rejects(updateItemQuantity(t.db, basketId, itemId, 11), 'quantity');
     await rejects(updateItemQuantity(t.db, basketId, 'other', 1), 'not_found');
     await removeItem(t.db, basketId, itemId);
-    expect((await pruneAndReadBasket(t.db, basketId)).productItems).toEqual([]);
+    expect((await pruneAndReadBasket(t.db, basketId)).lines).toEqual([]);
     await rejects(removeItem(t.db, basketId, itemId), 'not_found');
   });
 
@@ -127,14 +127,14 @@ describe('basket', () => {
     await setShippingMethod(t.db, basketId, 'SuperFast');
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.shipments[0]?.shippingMethod.id).toBe('SuperFast');
-    expect(b.c_summary.orderTotal).toBe(b.c_summary.subTotal + 2499);
+    expect(b.summary.orderTotal).toBe(b.summary.subTotal + 2499);
     await rejects(setShippingMethod(t.db, basketId, 'Teleport'), 'invalid');
   });
 
   it('recomputes prices at every read: the stored line holds no price', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'ww-2004-blk-M', quantity: 1 });
     await t.db.kysely.updateTable('variants').set({ sale_price_cents: 1000 }).where('sku', '=', 'ww-2004-blk-M').execute();
-    expect((await pruneAndReadBasket(t.db, basketId)).c_summary.subTotal).toBe(1000);
+    expect((await pruneAndReadBasket(t.db, basketId)).summary.subTotal).toBe(1000);
   });
 
   it('prices the listed shipping methods as the basket totals do, coupons included', async () => {
@@ -144,10 +144,10 @@ describe('basket', () => {
     await addItem(t.db, basketId, { productId: 'ww-2004-blk-M', quantity: 1 });
     await applyCode(t.db, basketId, 'SAVE15', '', false);
     const basket = await pruneAndReadBasket(t.db, basketId);
-    expect(basket.c_summary.subTotal).toBe(8498);
+    expect(basket.summary.subTotal).toBe(8498);
     const { methods } = await listShippingMethods(t.db, basketId);
-    expect(methods.find((m) => m.id === 'Regular')?.price).toBe(basket.c_summary.shippingAndHandling);
-    expect(basket.c_summary.shippingAndHandling).toBe(799);
+    expect(methods.find((m) => m.id === 'Regular')?.price).toBe(basket.summary.shippingAndHandling);
+    expect(basket.summary.shippingAndHandling).toBe(799);
   });
 });
 
@@ -162,6 +162,6 @@ describe('editing a line (quick shop in edit mode)', () => {
     await rejects(replaceItem(t.db, basketId, itemId, { productId: soldOut.id, quantity: 1 }), 'out_of_stock');
     await rejects(replaceItem(t.db, basketId, itemId, { productId: 'ww-2003-nvy-M', quantity: 1 }), 'invalid'); // another item
     await replaceItem(t.db, basketId, itemId, { productId: other.id, quantity: 2 });
-    expect((await pruneAndReadBasket(t.db, basketId)).productItems.map((i) => [i.productId, i.quantity])).toEqual([[other.id, 2]]);
+    expect((await pruneAndReadBasket(t.db, basketId)).lines.map((i) => [i.productId, i.quantity])).toEqual([[other.id, 2]]);
   });
 });

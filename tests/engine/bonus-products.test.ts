@@ -37,13 +37,13 @@ const qualifyingBag = async () => {
 describe('the offer', () => {
   it('appears once qualifying merchandise reaches $75, with the products and colours to choose from', async () => {
     const { basketId, itemId } = await addItem(t.db, null, { productId: 'ww-2001-ivr-M', quantity: 1 });
-    expect((await pruneAndReadBasket(t.db, basketId)).bonusDiscountLineItems).toEqual([]);
+    expect((await pruneAndReadBasket(t.db, basketId)).bonusOffers).toEqual([]);
     await updateItemQuantity(t.db, basketId, itemId, 2);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.bonusDiscountLineItems).toEqual([
+    expect(b.bonusOffers).toEqual([
       {
         id: OFFER,
-        c_calloutMsg: 'Free canvas tote or silk scarf with $75 or more',
+        calloutMsg: 'Free canvas tote or silk scarf with $75 or more',
         maxBonusItems: 1,
         claimed: false,
         bonusProducts: [
@@ -64,29 +64,29 @@ describe('the offer', () => {
         ],
       },
     ]);
-    expect(b.bonusDiscountLineItems[0]!.bonusProducts[0]!.image).toMatch(/^\/media\/accessory-/);
+    expect(b.bonusOffers[0]!.bonusProducts[0]!.image).toMatch(/^\/media\/accessory-/);
   });
 
   it('counts merchandise after automatic promotions: 3 henleys at $27.99 less 20 % ($67.17) do not qualify', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1002-olv-M', quantity: 3 });
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_summary.subTotal).toBe(6717);
-    expect(b.bonusDiscountLineItems).toEqual([]);
+    expect(b.summary.subTotal).toBe(6717);
+    expect(b.bonusOffers).toEqual([]);
   });
 
   it('counts merchandise after coupons: SAVE15 takes $84.98 of Willow & Wren to $72.23, and the offer goes', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'ww-2001-ivr-M', quantity: 1 });
     await addItem(t.db, basketId, { productId: 'ww-2004-blk-M', quantity: 1 });
-    expect((await pruneAndReadBasket(t.db, basketId)).bonusDiscountLineItems).toHaveLength(1);
+    expect((await pruneAndReadBasket(t.db, basketId)).bonusOffers).toHaveLength(1);
     await applyCode(t.db, basketId, 'SAVE15', '', false);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_summary.subTotal - b.c_summary.couponDiscount).toBe(7223);
-    expect(b.bonusDiscountLineItems).toEqual([]);
+    expect(b.summary.subTotal - b.summary.couponDiscount).toBe(7223);
+    expect(b.bonusOffers).toEqual([]);
   });
 
   it('is not earned by gift cards', async () => {
-    const { basketId } = await addItem(t.db, null, { productId: 'gc-2-gc-100', quantity: 1, c_giftCardRecipient: 'A', c_giftCardSender: 'B' });
-    expect((await pruneAndReadBasket(t.db, basketId)).bonusDiscountLineItems).toEqual([]);
+    const { basketId } = await addItem(t.db, null, { productId: 'gc-2-gc-100', quantity: 1, giftCardRecipient: 'A', giftCardSender: 'B' });
+    expect((await pruneAndReadBasket(t.db, basketId)).bonusOffers).toEqual([]);
   });
 });
 
@@ -96,7 +96,7 @@ describe('claiming the free gift', () => {
     const before = await pruneAndReadBasket(t.db, basketId);
     const { itemId } = await claim(basketId, SCARF);
     const b = await pruneAndReadBasket(t.db, basketId);
-    const free = b.productItems.find((i) => i.itemId === itemId)!;
+    const free = b.lines.find((i) => i.itemId === itemId)!;
     expect(free).toMatchObject({
       productId: SCARF,
       quantity: 1,
@@ -105,10 +105,10 @@ describe('claiming the free gift', () => {
       bonusProductLineItem: true,
       bonusDiscountLineItemId: OFFER,
       priceAdjustments: [],
-      c_lineItemDetails: expect.objectContaining({ maxOrderQuantity: 1, sale_price_value: 0, original_price_value: 3499 }),
+      lineDetails: expect.objectContaining({ maxOrderQuantity: 1, sale_price_value: 0, original_price_value: 3499 }),
     });
-    expect(b.bonusDiscountLineItems[0]).toMatchObject({ id: OFFER, claimed: true });
-    expect(b.c_summary).toEqual(before.c_summary);
+    expect(b.bonusOffers[0]).toMatchObject({ id: OFFER, claimed: true });
+    expect(b.summary).toEqual(before.summary);
     expect(b.totalQuantity).toBe(3);
   });
 
@@ -126,16 +126,16 @@ describe('claiming the free gift', () => {
     const small = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     expect(await refusal(claim(small.basketId, TOTE))).toMatchObject({ status: 409, message: 'Your bag does not qualify for this free gift yet.' });
     expect((await refusal(claim(null, TOTE))).status).toBe(409);
-    expect((await pruneAndReadBasket(t.db, small.basketId)).productItems).toHaveLength(1);
+    expect((await pruneAndReadBasket(t.db, small.basketId)).lines).toHaveLength(1);
   });
 
   it('checks stock like any add', async () => {
     const { basketId } = await qualifyingBag();
     await t.db.kysely.updateTable('stock').set({ on_hand: 0 }).where('sku', '=', 'jl-4007-tea').execute();
-    const offer = (await pruneAndReadBasket(t.db, basketId)).bonusDiscountLineItems[0]!;
+    const offer = (await pruneAndReadBasket(t.db, basketId)).bonusOffers[0]!;
     expect(offer.bonusProducts[1]!.variants.find((v) => v.productId === 'jl-4007-tea')!.orderable).toBe(false);
     expect((await refusal(claim(basketId, 'jl-4007-tea'))).code).toBe('out_of_stock');
-    expect((await pruneAndReadBasket(t.db, basketId)).bonusDiscountLineItems[0]!.claimed).toBe(false);
+    expect((await pruneAndReadBasket(t.db, basketId)).bonusOffers[0]!.claimed).toBe(false);
   });
 
   it('a free line keeps its quantity and cannot be edited; buying the same item makes a separate, paid line', async () => {
@@ -149,11 +149,11 @@ describe('claiming the free gift', () => {
     const paid = await addItem(t.db, basketId, { productId: TOTE, quantity: 1 });
     expect(paid.itemId).not.toBe(itemId);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.productItems.filter((i) => i.productId === TOTE).map((i) => [i.price, i.bonusProductLineItem])).toEqual([
+    expect(b.lines.filter((i) => i.productId === TOTE).map((i) => [i.price, i.bonusProductLineItem])).toEqual([
       [0, true],
       [2499, false],
     ]);
-    expect(b.c_summary.subTotal).toBe(2 * 5499 + 2499);
+    expect(b.summary.subTotal).toBe(2 * 5499 + 2499);
   });
 });
 
@@ -163,36 +163,36 @@ describe('when the bag stops qualifying', () => {
     const free = await claim(basketId, TOTE);
     await updateItemQuantity(t.db, basketId, itemId, 1);
     // A plain read (no write) already leaves it out ...
-    expect((await readBasket(t.db.kysely, basketId)).productItems.map((i) => i.itemId)).toEqual([itemId]);
+    expect((await readBasket(t.db.kysely, basketId)).lines.map((i) => i.itemId)).toEqual([itemId]);
     // ... and the shopper's read deletes it.
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.productItems.map((i) => i.itemId)).toEqual([itemId]);
-    expect(b.bonusDiscountLineItems).toEqual([]);
+    expect(b.lines.map((i) => i.itemId)).toEqual([itemId]);
+    expect(b.bonusOffers).toEqual([]);
     expect(b.totalQuantity).toBe(1);
     // The read that removed the gift says so, once.
-    expect(b.c_notices).toEqual(['Your free gift (Canvas Tote) was removed because your bag no longer qualifies for it.']);
-    expect((await pruneAndReadBasket(t.db, basketId)).c_notices).toEqual([]);
+    expect(b.notices).toEqual(['Your free gift (Canvas Tote) was removed because your bag no longer qualifies for it.']);
+    expect((await pruneAndReadBasket(t.db, basketId)).notices).toEqual([]);
     expect(await t.db.kysely.selectFrom('basket_items').select('id').where('id', '=', free.itemId).executeTakeFirst()).toBeUndefined();
     // Qualifying again offers the gift again, unclaimed: the old line does not come back.
     await updateItemQuantity(t.db, basketId, itemId, 2);
     const again = await pruneAndReadBasket(t.db, basketId);
-    expect(again.productItems).toHaveLength(1);
-    expect(again.bonusDiscountLineItems[0]!.claimed).toBe(false);
+    expect(again.lines).toHaveLength(1);
+    expect(again.bonusOffers[0]!.claimed).toBe(false);
   });
 
   it('removing the qualifying items removes the gift; an ended promotion takes its gift with it', async () => {
     const { basketId, itemId } = await qualifyingBag();
     await claim(basketId, SCARF);
     await removeItem(t.db, basketId, itemId);
-    expect((await pruneAndReadBasket(t.db, basketId)).productItems).toEqual([]);
+    expect((await pruneAndReadBasket(t.db, basketId)).lines).toEqual([]);
 
     const other = await qualifyingBag();
     await claim(other.basketId, SCARF);
     await t.db.kysely.updateTable('bonus_promotions').set({ ends_at: '2000-01-01T00:00:00.000Z' }).where('id', '=', OFFER).execute();
     try {
       const b = await pruneAndReadBasket(t.db, other.basketId);
-      expect(b.productItems.map((i) => i.bonusProductLineItem)).toEqual([false]);
-      expect(b.bonusDiscountLineItems).toEqual([]);
+      expect(b.lines.map((i) => i.bonusProductLineItem)).toEqual([false]);
+      expect(b.bonusOffers).toEqual([]);
       expect((await refusal(claim(other.basketId, SCARF))).status).toBe(404);
     } finally {
       await t.db.kysely.updateTable('bonus_promotions').set({ ends_at: null }).where('id', '=', OFFER).execute();
@@ -225,9 +225,9 @@ describe('at sign-in', () => {
     const outcome = await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, guest.basketId, customerId));
     expect(outcome.basketId).toBe(stored.basketId);
     const b = await pruneAndReadBasket(t.db, outcome.basketId);
-    const free = b.productItems.filter((i) => i.bonusProductLineItem);
+    const free = b.lines.filter((i) => i.bonusProductLineItem);
     expect(free.map((i) => i.productId)).toEqual([TOTE]);
-    expect(b.productItems.find((i) => i.productId === TOTE && !i.bonusProductLineItem)).toMatchObject({ quantity: 1, price: 2499 });
-    expect(b.productItems.find((i) => i.productId === 'ww-2001-ivr-M')!.quantity).toBe(4);
+    expect(b.lines.find((i) => i.productId === TOTE && !i.bonusProductLineItem)).toMatchObject({ quantity: 1, price: 2499 });
+    expect(b.lines.find((i) => i.productId === 'ww-2001-ivr-M')!.quantity).toBe(4);
   });
 });

@@ -30,7 +30,7 @@ const promotion = (id: string, fields: { brand_code?: string; percent_off?: numb
 const setTopsPercent = (percent: number) =>
   t.db.kysely.updateTable('promotions').set({ percent_off: percent }).where('id', '=', 'fb-tops-20').execute();
 /** The tee's unit price in a fresh read of the bag ($24.99 before promotions). */
-const teePrice = async (basketId: string) => (await pruneAndReadBasket(t.db, basketId)).productItems[0]!.basePrice;
+const teePrice = async (basketId: string) => (await pruneAndReadBasket(t.db, basketId)).lines[0]!.basePrice;
 
 describe('promotions kept per catalog version', () => {
   it('prices the next read with a promotion changed by another instance', async () => {

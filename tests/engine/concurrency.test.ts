@@ -100,8 +100,8 @@ describe(`stock reservation under concurrency (${onPostgres ? 'PostgreSQL' : 'SQ
     const results = await Promise.all(handles.map((h) => raced(addItem(h, basketId, { productId: SKU, quantity: 1 }), 'quantity')));
     expect(results.filter(Boolean)).toHaveLength(9);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.productItems).toHaveLength(1);
-    expect(b.productItems[0]?.quantity).toBe(10);
+    expect(b.lines).toHaveLength(1);
+    expect(b.lines[0]?.quantity).toBe(10);
   });
 });
 

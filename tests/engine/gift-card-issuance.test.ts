@@ -9,7 +9,7 @@ import { balance } from '#src/server/gift-cards/ledger.ts';
 import { issueOrderCards } from '#src/server/gift-cards/order-cards.ts';
 import { verify } from '#src/server/gift-cards/verify.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
-import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
+import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
@@ -28,17 +28,17 @@ afterAll(() => t.cleanup());
 const E_GIFT = {
   productId: 'egc-3-egc-50',
   quantity: 1,
-  c_giftCardRecipient: 'Ann',
-  c_giftCardSender: 'Bo',
-  c_giftCardRecipientEmail: 'ann.recipient@example.com',
+  giftCardRecipient: 'Ann',
+  giftCardSender: 'Bo',
+  giftCardRecipientEmail: 'ann.recipient@example.com',
   giftMessage: 'Happy birthday!',
 };
-const PLASTIC = { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Alex', c_giftCardSender: 'Pat' };
+const PLASTIC = { productId: 'gc-2-gc-25', quantity: 1, giftCardRecipient: 'Alex', giftCardSender: 'Pat' };
 
 /** Places a guest order of these items with one idempotency key; answers a function placing it again with that key. */
 async function placed(items: object[], ship: boolean) {
   let basketId: string | null = null;
-  for (const item of items) basketId = (await addItem(t.db, basketId, item as AddToBagInput)).basketId;
+  for (const item of items) basketId = (await addItem(t.db, basketId, item as LineChoice)).basketId;
   if (!basketId) throw new Error('no items');
   const bagId = basketId;
   await setEmail(t.db, bagId, 'buyer@example.com', false);
@@ -67,7 +67,7 @@ const mailTo = (to: string) => t.db.kysely.selectFrom('outbox').selectAll().wher
 describe('an e-gift card in an order', () => {
   it('is mailed to its recipient once, with the sender, message, amount, a 19-digit number and a PIN that work', async () => {
     const { place } = await placed([E_GIFT], false);
-    const mails = await mailTo(E_GIFT.c_giftCardRecipientEmail);
+    const mails = await mailTo(E_GIFT.giftCardRecipientEmail);
     expect(mails).toHaveLength(1);
     const text = mails[0]!.text_body;
     expect(text).toContain('Bo sent you a $50.00 e-gift card');
@@ -82,24 +82,24 @@ describe('an e-gift card in an order', () => {
 
     const replay = await place();
     expect(replay.replayed).toBe(true);
-    expect(await mailTo(E_GIFT.c_giftCardRecipientEmail)).toHaveLength(1);
+    expect(await mailTo(E_GIFT.giftCardRecipientEmail)).toHaveLength(1);
   });
 
   it('is issued and mailed once when its order’s cards are issued again', async () => {
-    const before = (await mailTo(E_GIFT.c_giftCardRecipientEmail)).length;
+    const before = (await mailTo(E_GIFT.giftCardRecipientEmail)).length;
     const { orderId } = await placed([E_GIFT], false);
     const again = await withWriteTransaction(t.db, async (tx) => {
       const lines = [
         {
           quantity: 1,
           unitPrice: 5000,
-          giftCard: { kind: 'e' as const, recipientName: 'Ann', recipientEmail: E_GIFT.c_giftCardRecipientEmail, senderName: 'Bo', message: null },
+          giftCard: { kind: 'e' as const, recipientName: 'Ann', recipientEmail: E_GIFT.giftCardRecipientEmail, senderName: 'Bo', message: null },
         },
       ];
       return issueOrderCards(tx, { id: orderId, email: 'buyer@example.com' }, lines);
     });
     expect(again).toEqual([]);
-    expect(await mailTo(E_GIFT.c_giftCardRecipientEmail)).toHaveLength(before + 1);
+    expect(await mailTo(E_GIFT.giftCardRecipientEmail)).toHaveLength(before + 1);
     expect(await withWriteTransaction(t.db, (tx) => issuedFor(tx, orderId))).toHaveLength(1);
   });
 });

@@ -45,7 +45,7 @@ describe('a perks membership', () => {
   it('is added to the bag only by a signed-in shopper', async () => {
     await expect(addItem(t.db, null, { productId: perks, quantity: 1 })).rejects.toMatchObject({ status: 401, message: MEMBERSHIP_NEEDS_SIGN_IN });
     const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, true);
-    expect((await readCheckoutView(t.db, basketId, null)).basket.productItems).toHaveLength(1);
+    expect((await readCheckoutView(t.db, basketId, null)).basket.lines).toHaveLength(1);
   });
 
   it('is ordered only by a signed-in shopper, and paid with a new card, never a saved one', async () => {

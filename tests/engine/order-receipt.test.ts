@@ -30,12 +30,12 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 const TEE = 'fb-1001-blk-M'; // on promotion: bought for less than its list price
-const GIFT_CARD = { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Alex', c_giftCardSender: 'Pat' };
+const GIFT_CARD = { productId: 'gc-2-gc-25', quantity: 1, giftCardRecipient: 'Alex', giftCardSender: 'Pat' };
 const HEMMED_JEAN = {
   productId: 'ca-7001-nvy-Misses-6',
   quantity: 1,
   optionItems: [{ optionId: 'hemming', optionValueId: '1' }],
-  c_hemmingInseamLength: '28',
+  hemmingInseamLength: '28',
 };
 
 async function card() {
@@ -115,7 +115,7 @@ function addsUp(rows: ReturnType<typeof mailSummary>) {
 describe('a placed order', () => {
   it('e-mails every row the confirmation shows, package protection included, and they add up to the total', async () => {
     const { shown, order, mail } = await placed([{ productId: TEE, quantity: 2 }, GIFT_CARD], { method: 'SuperFast', protect: true });
-    expect(shown.c_summary.routePackageProtectionFee).toBeGreaterThan(0);
+    expect(shown.summary.routePackageProtectionFee).toBeGreaterThan(0);
     const rows = mailSummary(mail);
     expect(rows.map((r) => r.label)).toEqual([
       'Subtotal',
@@ -130,18 +130,18 @@ describe('a placed order', () => {
     expect(sum).toBe(total);
     expect(total).toBe(shown.orderTotal);
     // The page shows the very summary the checkout showed.
-    expect(order.summary).toEqual(shown.c_summary);
-    expect(rows.find((r) => r.label === 'You saved')?.cents).toBe(shown.c_summary.youSaved);
+    expect(order.summary).toEqual(shown.summary);
+    expect(rows.find((r) => r.label === 'You saved')?.cents).toBe(shown.summary.youSaved);
   });
 
   it('keeps the shipping method and its delivery time, the lines as the bag said them, and each saving', async () => {
     const { shown, order, mail } = await placed([{ productId: TEE, quantity: 2 }, GIFT_CARD], { method: 'SuperFast' });
     expect(order.delivery).toEqual({ name: 'SuperFast', delivery: 'Next business day' });
     expect(mail).toContain('Shipping method: SuperFast (Next business day)');
-    const tee = order.lines.find((l) => l.productName === shown.productItems.find((i) => i.productId === TEE)?.productName);
-    const bagTee = shown.productItems.find((i) => i.productId === TEE)!;
+    const tee = order.lines.find((l) => l.productName === shown.lines.find((i) => i.productId === TEE)?.productName);
+    const bagTee = shown.lines.find((i) => i.productId === TEE)!;
     expect(tee?.details).toEqual([`${bagTee.colorName} · ${bagTee.sizeLabel}`]);
-    expect(tee?.originalTotal).toBe(bagTee.c_lineItemDetails.original_price_value * 2);
+    expect(tee?.originalTotal).toBe(bagTee.lineDetails.original_price_value * 2);
     expect(tee!.originalTotal!).toBeGreaterThan(tee!.lineTotal);
     expect(order.lines.find((l) => l.details.includes('To Alex, from Pat'))).toBeTruthy();
     expect(mail).toContain('    To Alex, from Pat');
@@ -159,12 +159,12 @@ describe('a placed order', () => {
     const egift = {
       productId: 'egc-3-egc-50',
       quantity: 1,
-      c_giftCardRecipient: 'Ann',
-      c_giftCardSender: 'Bo',
-      c_giftCardRecipientEmail: 'ann@example.com',
+      giftCardRecipient: 'Ann',
+      giftCardSender: 'Bo',
+      giftCardRecipientEmail: 'ann@example.com',
     };
     const { shown, order, mail } = await placed([egift], { ship: false });
-    expect(shown.c_summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: true, totalTax: 0 });
+    expect(shown.summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: true, totalTax: 0 });
     expect(order.delivery).toBeNull();
     expect(mail).not.toContain('Shipping method');
     const { sum, total } = addsUp(mailSummary(mail));

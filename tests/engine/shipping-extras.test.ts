@@ -68,23 +68,23 @@ describe('shipping & handling', () => {
   it('adds the peak handling fee once per order in peak season (New York dates) and not outside it', async () => {
     at(PEAK_DAY);
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 2 });
-    const peak = (await pruneAndReadBasket(t.db, basketId)).c_summary;
+    const peak = (await pruneAndReadBasket(t.db, basketId)).summary;
     expect(peak).toMatchObject({ shippingCharge: 799, peakHandlingFee: 299, shippingAndHandling: 799 + 299 });
     expect(peak.orderTotal).toBe(peak.subTotal - peak.couponDiscount + 799 + 299);
     at(QUIET_DAY);
-    const quiet = (await pruneAndReadBasket(t.db, basketId)).c_summary;
+    const quiet = (await pruneAndReadBasket(t.db, basketId)).summary;
     expect(quiet).toMatchObject({ peakHandlingFee: 0, shippingAndHandling: 799, orderTotal: quiet.subTotal + 799 });
   });
 
   it('charges $1.99 per plastic gift card and the heavy item surcharge per unit, listed under every method', async () => {
     at(QUIET_DAY);
-    const card = { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Sam', c_giftCardSender: 'Alex' };
+    const card = { productId: 'gc-2-gc-25', quantity: 1, giftCardRecipient: 'Sam', giftCardSender: 'Alex' };
     const { basketId } = await addItem(t.db, null, card);
     await addItem(t.db, basketId, card);
     await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 2 });
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_summary).toMatchObject({ giftCardSurcharges: 398, heavyWeightItemSurcharges: 998, shippingCharge: 0 });
-    expect(b.c_summary.shippingAndHandling).toBe(398 + 998);
+    expect(b.summary).toMatchObject({ giftCardSurcharges: 398, heavyWeightItemSurcharges: 998, shippingCharge: 0 });
+    expect(b.summary.shippingAndHandling).toBe(398 + 998);
     const { methods } = await listShippingMethods(t.db, basketId);
     for (const m of methods) {
       expect(m.productSurcharges).toEqual([
@@ -92,7 +92,7 @@ describe('shipping & handling', () => {
         { itemText: 'Heavy item surcharge', price: 998 },
       ]);
     }
-    expect(b.productItems.map((l) => [l.quantity, l.c_isPOBoxExcluded])).toEqual([
+    expect(b.lines.map((l) => [l.quantity, l.poBoxExcluded])).toEqual([
       [2, false],
       [2, true],
     ]);
@@ -103,14 +103,14 @@ describe('shipping & handling', () => {
     const { basketId } = await addItem(t.db, null, {
       productId: 'egc-3-egc-25',
       quantity: 1,
-      c_giftCardRecipient: 'Sam',
-      c_giftCardSender: 'Alex',
-      c_giftCardRecipientEmail: 'sam@example.com',
+      giftCardRecipient: 'Sam',
+      giftCardSender: 'Alex',
+      giftCardRecipientEmail: 'sam@example.com',
     } as never);
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_summary).toMatchObject({ shippingAndHandling: 0, peakHandlingFee: 0, routePackageProtectionFee: 0, orderTotal: b.c_summary.subTotal });
-    expect(b.c_packageProtection).toEqual({ fee: 0, isApplied: false });
-    expect(b.c_ecoship?.isEcoshipApplicable).toBe(false);
+    expect(b.summary).toMatchObject({ shippingAndHandling: 0, peakHandlingFee: 0, routePackageProtectionFee: 0, orderTotal: b.summary.subTotal });
+    expect(b.packageProtection).toEqual({ fee: 0, isApplied: false });
+    expect(b.ecoship?.isEcoshipApplicable).toBe(false);
     await rejects(choosePackageProtection(t.db, basketId, 'add'), 400);
   });
 
@@ -134,45 +134,45 @@ describe('package protection', () => {
     at(QUIET_DAY);
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
     const small = await pruneAndReadBasket(t.db, basketId);
-    expect(small.c_packageProtection).toEqual({ fee: 98, isApplied: false }); // 2% of $19.99 is $0.40: the minimum
-    expect(small.c_summary).toMatchObject({ routePackageProtectionFee: 0, routeProtectionDisplayValue: '$0.98' });
+    expect(small.packageProtection).toEqual({ fee: 98, isApplied: false }); // 2% of $19.99 is $0.40: the minimum
+    expect(small.summary).toMatchObject({ routePackageProtectionFee: 0, routeProtectionDisplayValue: '$0.98' });
     await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 3 });
     const mid = await pruneAndReadBasket(t.db, basketId);
-    const merchandise = mid.c_summary.subTotal - mid.c_summary.couponDiscount;
-    expect(mid.c_packageProtection?.fee).toBe(Math.min(998, Math.round(merchandise * 0.02)));
+    const merchandise = mid.summary.subTotal - mid.summary.couponDiscount;
+    expect(mid.packageProtection?.fee).toBe(Math.min(998, Math.round(merchandise * 0.02)));
     await choosePackageProtection(t.db, basketId, 'add');
     const added = await pruneAndReadBasket(t.db, basketId);
-    expect(added.c_summary.routePackageProtectionFee).toBe(added.c_packageProtection?.fee);
-    expect(added.c_summary.orderTotal).toBe(mid.c_summary.orderTotal + (added.c_packageProtection?.fee ?? 0));
+    expect(added.summary.routePackageProtectionFee).toBe(added.packageProtection?.fee);
+    expect(added.summary.orderTotal).toBe(mid.summary.orderTotal + (added.packageProtection?.fee ?? 0));
   });
 
   it("protects what ships but not a gift card's value: a bag of plastic gift cards is not offered it", async () => {
     at(QUIET_DAY);
-    const card = { productId: 'gc-2-gc-150', quantity: 1, c_giftCardRecipient: 'Alex', c_giftCardSender: 'Pat' };
+    const card = { productId: 'gc-2-gc-150', quantity: 1, giftCardRecipient: 'Alex', giftCardSender: 'Pat' };
     const { basketId } = await addItem(t.db, null, card);
     const cardsOnly = await pruneAndReadBasket(t.db, basketId);
-    expect(cardsOnly.c_summary.isDigitalItemsOnly).toBe(false); // the card ships (and pays the gift card fee)
-    expect(cardsOnly.c_packageProtection).toEqual({ fee: 0, isApplied: false });
+    expect(cardsOnly.summary.isDigitalItemsOnly).toBe(false); // the card ships (and pays the gift card fee)
+    expect(cardsOnly.packageProtection).toEqual({ fee: 0, isApplied: false });
     await rejects(choosePackageProtection(t.db, basketId, 'add'), 400);
     const { basketId: mixed } = await addItem(t.db, null, card);
     await addItem(t.db, mixed, { productId: TEE, quantity: 5 });
     const b = await pruneAndReadBasket(t.db, mixed);
-    const tees = b.productItems.filter((l) => l.productId === TEE).reduce((sum, l) => sum + l.price, 0);
-    expect(b.c_packageProtection?.fee).toBe(Math.max(98, Math.round(tees * 0.02))); // on the tees alone, not the $150 card
+    const tees = b.lines.filter((l) => l.productId === TEE).reduce((sum, l) => sum + l.price, 0);
+    expect(b.packageProtection?.fee).toBe(Math.max(98, Math.round(tees * 0.02))); // on the tees alone, not the $150 card
   });
 
   it('autoapply adds it once; after the shopper removes it, autoapply leaves it off', async () => {
     at(QUIET_DAY);
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
     await choosePackageProtection(t.db, basketId, 'autoapply');
-    expect((await pruneAndReadBasket(t.db, basketId)).c_packageProtection?.isApplied).toBe(true);
+    expect((await pruneAndReadBasket(t.db, basketId)).packageProtection?.isApplied).toBe(true);
     await choosePackageProtection(t.db, basketId, 'remove');
     await choosePackageProtection(t.db, basketId, 'autoapply');
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_packageProtection?.isApplied).toBe(false);
-    expect(b.c_summary.routePackageProtectionFee).toBe(0);
+    expect(b.packageProtection?.isApplied).toBe(false);
+    expect(b.summary.routePackageProtectionFee).toBe(0);
     await choosePackageProtection(t.db, basketId, 'add');
-    expect((await pruneAndReadBasket(t.db, basketId)).c_summary.routePackageProtectionFee).toBe(98);
+    expect((await pruneAndReadBasket(t.db, basketId)).summary.routePackageProtectionFee).toBe(98);
   });
 });
 
@@ -181,18 +181,18 @@ describe('EcoShip', () => {
     at(PEAK_DAY); // a Monday: 7 business days later is Wednesday 2 December
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
     const b = await pruneAndReadBasket(t.db, basketId);
-    expect(b.c_ecoship).toEqual({ isEcoshipApplicable: true, ecoshipDate: '2026-12-02', ecoshipDisplayDate: 'Wednesday, December 2' });
-    expect(b.c_isEcoShip).toBe(false);
+    expect(b.ecoship).toEqual({ isEcoshipApplicable: true, ecoshipDate: '2026-12-02', ecoshipDisplayDate: 'Wednesday, December 2' });
+    expect(b.ecoshipChosen).toBe(false);
     await chooseEcoship(t.db, basketId, true);
     expect((await readCheckout(t.db.kysely, basketId)).ecoship).toBe(true);
-    expect((await pruneAndReadBasket(t.db, basketId)).c_isEcoShip).toBe(true);
+    expect((await pruneAndReadBasket(t.db, basketId)).ecoshipChosen).toBe(true);
     await setShippingMethod(t.db, basketId, 'Express');
     const express = await pruneAndReadBasket(t.db, basketId);
-    expect(express.c_ecoship?.isEcoshipApplicable).toBe(false);
-    expect(express.c_isEcoShip).toBe(false);
+    expect(express.ecoship?.isEcoshipApplicable).toBe(false);
+    expect(express.ecoshipChosen).toBe(false);
     await rejects(chooseEcoship(t.db, basketId, true), 400);
     await setShippingMethod(t.db, basketId, 'Regular');
-    expect((await pruneAndReadBasket(t.db, basketId)).c_isEcoShip).toBe(true);
+    expect((await pruneAndReadBasket(t.db, basketId)).ecoshipChosen).toBe(true);
   });
 });
 
@@ -237,13 +237,13 @@ describe('placing the order', () => {
   it('charges exactly the summary: surcharges, peak handling and protection, and keeps the EcoShip date', async () => {
     at(PEAK_DAY);
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
-    await addItem(t.db, basketId, { productId: 'gc-2-gc-25', quantity: 1, c_giftCardRecipient: 'Sam', c_giftCardSender: 'Alex' });
+    await addItem(t.db, basketId, { productId: 'gc-2-gc-25', quantity: 1, giftCardRecipient: 'Sam', giftCardSender: 'Alex' });
     await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 1 });
     await readyToPlace(basketId);
     await choosePackageProtection(t.db, basketId, 'autoapply');
     await chooseEcoship(t.db, basketId, true);
     const { basket } = await readCheckoutView(t.db, basketId, null);
-    const s = basket.c_summary;
+    const s = basket.summary;
     expect(s).toMatchObject({ giftCardSurcharges: 199, heavyWeightItemSurcharges: 499, peakHandlingFee: 299 });
     expect(s.routePackageProtectionFee).toBeGreaterThan(0);
     expect(s.orderTotal).toBe(s.subTotal - s.couponDiscount + s.shippingAndHandling + s.totalTax + (s.routePackageProtectionFee ?? 0));

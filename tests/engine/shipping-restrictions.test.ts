@@ -5,6 +5,7 @@ import { replaceItem } from '#src/server/commerce/basket-edit.ts';
 import { CommerceError } from '#src/server/commerce/errors.ts';
 import { lineActions, checkoutBlocker, RESTRICTED_SHIPPING_CART_URL } from '#src/lib/bag-line-rules.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
+import { bagToWire, lineToWire } from '#src/lib/api/wire.ts';
 
 let t: TestDb;
 beforeAll(async () => {
@@ -24,13 +25,13 @@ describe('restricted shipping states', () => {
     const shell = await inStockSku('rm-3001');
     const { basketId, itemId: shellLine } = await addItem(t.db, null, { productId: shell, quantity: 1 });
     await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
-    const flags = async () => (await pruneAndReadBasket(t.db, basketId)).productItems.map((i) => [i.masterId, i.showRestrictedShippingStateMessage]);
+    const flags = async () => (await pruneAndReadBasket(t.db, basketId)).lines.map((i) => [i.masterId, i.showRestrictedShippingStateMessage]);
 
     expect(await flags()).toEqual([
       ['rm-3001', false],
       ['fb-1001', false],
     ]); // no state yet
-    expect(checkoutBlocker(await pruneAndReadBasket(t.db, basketId))).toBeNull();
+    expect(checkoutBlocker(bagToWire(await pruneAndReadBasket(t.db, basketId)))).toBeNull();
 
     await setShippingState(t.db, basketId, 'ca');
     const inCa = await pruneAndReadBasket(t.db, basketId);
@@ -39,9 +40,9 @@ describe('restricted shipping states', () => {
       ['rm-3001', true],
       ['fb-1001', false],
     ]);
-    expect(lineActions(inCa.productItems[0]!)).toMatchObject({ canChangeQuantity: false, canEdit: false, canRemove: true });
-    expect(lineActions(inCa.productItems[1]!)).toMatchObject({ canChangeQuantity: true, canEdit: true });
-    expect(checkoutBlocker(inCa)).toBe(RESTRICTED_SHIPPING_CART_URL);
+    expect(lineActions(lineToWire(inCa.lines[0]!))).toMatchObject({ canChangeQuantity: false, canEdit: false, canRemove: true });
+    expect(lineActions(lineToWire(inCa.lines[1]!))).toMatchObject({ canChangeQuantity: true, canEdit: true });
+    expect(checkoutBlocker(bagToWire(inCa))).toBe(RESTRICTED_SHIPPING_CART_URL);
     // The server refuses what the line's controls do not offer: no quantity change, no edit.
     const refused = async (p: Promise<unknown>) =>
       (
@@ -57,10 +58,10 @@ describe('restricted shipping states', () => {
     expect(await refused(replaceItem(t.db, basketId, shellLine, { productId: otherSize, quantity: 1 }))).toBe(
       'This item cannot ship to the state you chose. Remove it to continue.',
     );
-    expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]).toMatchObject({ productId: shell, quantity: 1 });
+    expect((await pruneAndReadBasket(t.db, basketId)).lines[0]).toMatchObject({ productId: shell, quantity: 1 });
     // California's 7.25 % applies to the taxable merchandise.
-    expect(inCa.taxTotal).toBe(inCa.c_summary.totalTax);
-    expect(inCa.c_summary.totalTax).toBeGreaterThan(0);
+    expect(inCa.taxTotal).toBe(inCa.summary.totalTax);
+    expect(inCa.summary.totalTax).toBeGreaterThan(0);
 
     await setShippingState(t.db, basketId, 'OR');
     expect(await flags()).toEqual([
@@ -79,7 +80,7 @@ describe('restricted shipping states', () => {
     ]);
     // The line itself is untouched by the flag: quantity and price stay as they were.
     await updateItemQuantity(t.db, basketId, shellLine, 2);
-    expect((await pruneAndReadBasket(t.db, basketId)).productItems[0]!.quantity).toBe(2);
+    expect((await pruneAndReadBasket(t.db, basketId)).lines[0]!.quantity).toBe(2);
   });
 
   it('refuses a state the store does not know, and changes nothing', async () => {

@@ -34,7 +34,7 @@ describe(`two tabs signing in to one account at once (${onPostgres ? 'PostgreSQL
       expect((await loadSession(t.db, sa.token, 3600))?.basketId).toBe(stored.basket_id);
       expect((await loadSession(t.db, sb.token, 3600))?.basketId).toBe(stored.basket_id);
       const bag = await pruneAndReadBasket(t.db, stored.basket_id!);
-      expect(bag.productItems.map((i) => i.productId).sort()).toEqual(['fb-1001-blk-M', 'ww-2004-blk-M']);
+      expect(bag.lines.map((i) => i.productId).sort()).toEqual(['fb-1001-blk-M', 'ww-2004-blk-M']);
     }
   });
 });

@@ -19,12 +19,12 @@ it('a hemmed item limits the bag to Regular: the faster choice is not offered, n
     productId: 'ca-7001-nvy-Misses-6',
     quantity: 1,
     optionItems: [{ optionId: 'hemming', optionValueId: '1' }],
-    c_hemmingInseamLength: '28',
+    hemmingInseamLength: '28',
   });
   const withHem = await pruneAndReadBasket(t.db, basketId);
-  expect(withHem.c_standardDeliveryOnly).toBe(true);
+  expect(withHem.standardDeliveryOnly).toBe(true);
   expect(withHem.shipments[0]!.shippingMethod.id).toBe('Regular');
-  expect(withHem.c_summary.shippingAndHandling).toBe(0); // Regular is free over $75 (a tee and a jean)
+  expect(withHem.summary.shippingAndHandling).toBe(0); // Regular is free over $75 (a tee and a jean)
   expect((await listShippingMethods(t.db, basketId)).methods.map((m) => m.id)).toEqual(['Regular']);
   const refused = await setShippingMethod(t.db, basketId, 'SuperFast').then(
     () => null,
@@ -34,7 +34,7 @@ it('a hemmed item limits the bag to Regular: the faster choice is not offered, n
   await setShippingMethod(t.db, basketId, 'Regular'); // Regular itself is fine
   await removeItem(t.db, basketId, hemmed);
   const without = await pruneAndReadBasket(t.db, basketId);
-  expect(without.c_standardDeliveryOnly).toBe(false);
+  expect(without.standardDeliveryOnly).toBe(false);
   expect((await listShippingMethods(t.db, basketId)).methods.map((m) => m.id)).toEqual(['Regular', 'Express', 'SuperFast']);
 });
 
@@ -45,7 +45,7 @@ it('a faster method chosen before the hemmed item comes back when the hemmed ite
     productId: 'ca-7001-nvy-Misses-6',
     quantity: 1,
     optionItems: [{ optionId: 'hemming', optionValueId: '1' }],
-    c_hemmingInseamLength: '28',
+    hemmingInseamLength: '28',
   });
   expect((await pruneAndReadBasket(t.db, basketId)).shipments[0]!.shippingMethod.id).toBe('Regular');
   await removeItem(t.db, basketId, itemId);

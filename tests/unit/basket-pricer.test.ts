@@ -70,12 +70,12 @@ describe('the basket pricer (pure)', () => {
         ],
       }),
     );
-    expect(view.productItems[0]).toMatchObject({
+    expect(view.lines[0]).toMatchObject({
       basePrice: 1999,
       price: 3998,
       priceAdjustments: [{ promotionId: 'b', price: -1000, itemText: '20% off tees' }],
     });
-    expect(view.c_summary).toMatchObject({ subTotal: 3998, shippingAndHandling: 799, orderTotal: 4797, youSaved: 1000 });
+    expect(view.summary).toMatchObject({ subTotal: 3998, shippingAndHandling: 799, orderTotal: 4797, youSaved: 1000 });
   });
 
   it('prices a hemmed bag with Regular while the stored choice is a faster method, and says standard delivery only', () => {
@@ -87,9 +87,9 @@ describe('the basket pricer (pure)', () => {
       },
     );
     const { view } = priceBasket(loaded);
-    expect(view.c_standardDeliveryOnly).toBe(true);
+    expect(view.standardDeliveryOnly).toBe(true);
     expect(view.shipments[0]?.shippingMethod).toEqual({ id: 'Regular', name: 'Standard Delivery', description: '5-7 business days', price: 799 });
-    expect(view.productItems[0]?.price).toBe(2499 + 800);
+    expect(view.lines[0]?.price).toBe(2499 + 800);
     const plain = priceBasket({ ...loaded, lines: [line()] }).view;
     expect(plain.shipments[0]?.shippingMethod).toEqual({ id: 'SuperFast', name: 'SuperFast', description: 'Next business day', price: 2499 });
   });
@@ -117,12 +117,12 @@ describe('the basket pricer (pure)', () => {
         ],
       }),
     );
-    expect(view.c_summary.couponDiscount).toBe(375);
+    expect(view.summary.couponDiscount).toBe(375);
     expect(view.couponItems.map((c) => [c.code, c.statusCode, c.discount])).toEqual([
       ['SAVE15', 'applied', 375],
       ['OLD', 'invalid/expired', 0],
     ]);
-    expect(view.productItems[1]?.priceAdjustments).toEqual([]);
+    expect(view.lines[1]?.priceAdjustments).toEqual([]);
   });
 
   it('leaves out free lines the bag no longer qualifies for and names them', () => {
@@ -135,19 +135,19 @@ describe('the basket pricer (pure)', () => {
     const priced = priceBasket(loaded);
     expect(priced.staleBonusItemIds).toEqual(['free']);
     expect(priced.droppedBonusItems.map((i) => i.productName)).toEqual(['Tote']);
-    expect(priced.view.productItems.map((i) => i.itemId)).toEqual(['l1']);
+    expect(priced.view.lines.map((i) => i.itemId)).toEqual(['l1']);
   });
 
   it('taxes merchandise once the bag has a state; a state without a rate is taxed at 0', () => {
-    expect(priceBasket(basket({}, { shippingStateCode: 'NY', taxRateBp: 800 })).view.c_summary).toMatchObject({
+    expect(priceBasket(basket({}, { shippingStateCode: 'NY', taxRateBp: 800 })).view.summary).toMatchObject({
       totalTax: 200,
       isTaxCalculated: true,
     });
-    expect(priceBasket(basket({}, { shippingStateCode: 'ZZ', taxRateBp: null })).view.c_summary).toMatchObject({
+    expect(priceBasket(basket({}, { shippingStateCode: 'ZZ', taxRateBp: null })).view.summary).toMatchObject({
       totalTax: 0,
       isTaxCalculated: true,
     });
-    expect(priceBasket(basket()).view.c_summary).toMatchObject({ totalTax: 0, isTaxCalculated: false });
+    expect(priceBasket(basket()).view.summary).toMatchObject({ totalTax: 0, isTaxCalculated: false });
   });
 
   it('taxes a bag that ships nothing from its billing state: known once the billing address is, and nothing in it is taxable', () => {
@@ -159,13 +159,13 @@ describe('the basket pricer (pure)', () => {
       salePriceCents: 5000,
     });
     const shipsNothing = basket({ lines: [eGiftCard] });
-    expect(priceBasket(shipsNothing).view.c_summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: false });
-    const billed = priceBasket({ ...shipsNothing, header: { ...shipsNothing.header, billingStateCode: 'NY', billingTaxRateBp: 800 } }).view.c_summary;
+    expect(priceBasket(shipsNothing).view.summary).toMatchObject({ isDigitalItemsOnly: true, isTaxCalculated: false });
+    const billed = priceBasket({ ...shipsNothing, header: { ...shipsNothing.header, billingStateCode: 'NY', billingTaxRateBp: 800 } }).view.summary;
     expect(billed).toMatchObject({ totalTax: 0, isTaxCalculated: true, orderTotal: 5000 });
     // A bag that ships is still taxed by where it goes, whatever the billing state.
     const shipped = basket({}, { shippingStateCode: 'NY', taxRateBp: 800, billingStateCode: 'IL', billingTaxRateBp: 625 });
-    expect(priceBasket(shipped).view.c_summary).toMatchObject({ totalTax: 200, isTaxCalculated: true });
-    expect(priceBasket(basket({}, { billingStateCode: 'IL', billingTaxRateBp: 625 })).view.c_summary.isTaxCalculated).toBe(false);
+    expect(priceBasket(shipped).view.summary).toMatchObject({ totalTax: 200, isTaxCalculated: true });
+    expect(priceBasket(basket({}, { billingStateCode: 'IL', billingTaxRateBp: 625 })).view.summary.isTaxCalculated).toBe(false);
   });
 });
 
@@ -232,7 +232,7 @@ describe('money properties of any basket', () => {
     fc.assert(
       fc.property(arbBasket, (b) => {
         const { view } = priceBasket(build(b));
-        const s = view.c_summary;
+        const s = view.summary;
         for (const v of [
           s.subTotal,
           s.couponDiscount,
@@ -240,7 +240,7 @@ describe('money properties of any basket', () => {
           s.totalTax,
           s.orderTotal,
           s.youSaved,
-          ...view.productItems.flatMap((i) => [i.price, i.basePrice, ...i.priceAdjustments.map((a) => a.price)]),
+          ...view.lines.flatMap((i) => [i.price, i.basePrice, ...i.priceAdjustments.map((a) => a.price)]),
         ]) {
           expect(Number.isInteger(v)).toBe(true);
         }
@@ -255,13 +255,13 @@ describe('money properties of any basket', () => {
     fc.assert(
       fc.property(arbBasket, (b) => {
         const { view } = priceBasket(build(b));
-        for (const item of view.productItems) {
+        for (const item of view.lines) {
           const coupon = item.priceAdjustments.filter((a) => a.couponCode !== null).reduce((sum, a) => sum - a.price, 0);
           expect(coupon).toBeLessThanOrEqual(item.basePrice * item.quantity);
-          expect(item.basePrice).toBeLessThanOrEqual(item.c_lineItemDetails.original_price_value);
+          expect(item.basePrice).toBeLessThanOrEqual(item.lineDetails.original_price_value);
           if (item.bonusProductLineItem) expect(item.price).toBe(0);
         }
-        expect(view.c_summary.couponDiscount).toBeLessThanOrEqual(view.c_summary.subTotal);
+        expect(view.summary.couponDiscount).toBeLessThanOrEqual(view.summary.subTotal);
       }),
     );
   });

@@ -5,12 +5,11 @@ const line = {
   colorName: 'Navy',
   sizeLabel: '6',
   optionItems: [{ optionId: 'hemming' as const, optionValueId: '1', price: 800, itemText: 'Hemming: 28" inseam' }],
-  c_giftCardRecipient: null,
-  c_giftCardSender: null,
+  giftCard: null,
   bonusProductLineItem: false,
   basePrice: 3999,
   quantity: 2,
-  c_lineItemDetails: { original_price_value: 4999, specialProductMessagingFlags: { finalSale: false } },
+  lineDetails: { original_price_value: 4999, specialProductMessagingFlags: { finalSale: false } },
 };
 
 describe('what a line says under its name', () => {
@@ -26,11 +25,10 @@ describe('what a line says under its name', () => {
       colorName: 'Classic',
       sizeLabel: '$25',
       optionItems: [],
-      c_giftCardRecipient: 'Alex',
-      c_giftCardSender: 'Pat',
+      giftCard: { recipient: 'Alex', sender: 'Pat' },
       basePrice: 2500,
       quantity: 1,
-      c_lineItemDetails: { original_price_value: 2500 },
+      lineDetails: { original_price_value: 2500 },
     };
     expect(detailTexts(describeLine(card))).toEqual(['Classic · $25', 'To Alex, from Pat']);
     expect(describeLine(card).originalTotal).toBeNull();
@@ -41,7 +39,7 @@ describe('what a line says under its name', () => {
       ...line,
       optionItems: [],
       bonusProductLineItem: true,
-      c_lineItemDetails: { original_price_value: 4999, specialProductMessagingFlags: { finalSale: true } },
+      lineDetails: { original_price_value: 4999, specialProductMessagingFlags: { finalSale: true } },
     };
     expect(detailTexts(describeLine(gift))).toEqual(['Navy · 6', 'Free gift', 'Final Sale: no returns or exchanges']);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
 import { emptyBasket } from '#src/server/commerce/basket-read.ts';
 import { pricedBags } from '#src/server/bag/priced-bags.ts';
 
@@ -21,11 +21,11 @@ function source() {
       return state.bag;
     },
     windowStamp: async () => state.window,
-    price: async (basketId: string): Promise<BasketView> => {
+    price: async (basketId: string): Promise<Bag> => {
       state.calls.push('price');
       state.priced += 1;
       version += 1;
-      return { ...emptyBasket(), basketId, totalQuantity: version, c_notices: [...state.notices] };
+      return { ...emptyBasket(), basketId, totalQuantity: version, notices: [...state.notices] };
     },
     clock: () => state.now,
   };
@@ -75,10 +75,10 @@ describe('priced bags kept per instance (the basket read)', () => {
     s.state.bag = 'v1';
     s.state.notices = ['A free gift was removed from your bag.'];
     const told = await bags.read('b1');
-    expect(told.c_notices).toHaveLength(1);
+    expect(told.notices).toHaveLength(1);
     s.state.notices = [];
     const after = await bags.read('b1');
-    expect(after.c_notices).toEqual([]);
+    expect(after.notices).toEqual([]);
     expect(s.state.priced).toBe(4);
   });
 

@@ -222,11 +222,11 @@ describe('a bag line keeps the shoe width and the final-sale flag of what was ch
 
   it('two widths of one shoe size read as two different lines', () => {
     const { view } = priceBasket(basket([line({}), line({ id: 'l2', sku: 'ks-6001-blk-8-M', shoeWidth: 'M' })]));
-    expect(view.productItems.map((i) => i.sizeLabel)).toEqual(['8 W', '8 M']);
+    expect(view.lines.map((i) => i.sizeLabel)).toEqual(['8 W', '8 M']);
   });
 
   it('a final-sale colour’s line carries the flag its warning is shown by; other lines do not', () => {
     const { view } = priceBasket(basket([line({ colorType: 'F' }), line({ id: 'l2', colorType: 'C' })]));
-    expect(view.productItems.map((i) => i.c_lineItemDetails.specialProductMessagingFlags?.finalSale)).toEqual([true, false]);
+    expect(view.lines.map((i) => i.lineDetails.specialProductMessagingFlags?.finalSale)).toEqual([true, false]);
   });
 });

@@ -63,15 +63,15 @@ describe('package protection (embedded rule)', () => {
 
 describe('P.O. boxes', () => {
   const lines = [
-    { productName: 'Tee', c_isPOBoxExcluded: false },
-    { productName: 'Knee-High Boot', c_isPOBoxExcluded: true },
-    { productName: 'Knee-High Boot', c_isPOBoxExcluded: true },
+    { productName: 'Tee', poBoxExcluded: false },
+    { productName: 'Knee-High Boot', poBoxExcluded: true },
+    { productName: 'Knee-High Boot', poBoxExcluded: true },
   ];
   it('refuse only the excluded items, and only for a P.O. box in either address line', () => {
-    expect(poBoxExcludedLines({ address1: '12 Main St', address2: '' }, lines)).toEqual([]);
-    expect(poBoxExcludedLines({ address1: 'PO Box 12', address2: '' }, lines)).toHaveLength(2);
-    expect(poBoxExcludedLines({ address1: '12 Main St', address2: 'p.o. box 7' }, lines)).toHaveLength(2);
-    expect(poBoxExcludedLines(null, lines)).toEqual([]);
+    expect(poBoxExcludedLines({ address1: '12 Main St', address2: '' }, lines, (l) => l.poBoxExcluded)).toEqual([]);
+    expect(poBoxExcludedLines({ address1: 'PO Box 12', address2: '' }, lines, (l) => l.poBoxExcluded)).toHaveLength(2);
+    expect(poBoxExcludedLines({ address1: '12 Main St', address2: 'p.o. box 7' }, lines, (l) => l.poBoxExcluded)).toHaveLength(2);
+    expect(poBoxExcludedLines(null, lines, (l) => l.poBoxExcluded)).toEqual([]);
     expect(poBoxRefusal(lines.slice(1))).toBe(`${PO_BOX_MODAL.message} (Knee-High Boot)`);
   });
 });
@@ -158,7 +158,7 @@ describe('order total (property)', () => {
             bonusRules: [],
             now: now.toISOString(),
           };
-          const s = priceBasket(loaded, { protection: embeddedProtection, peakHandlingFeeCents: 299 }).view.c_summary;
+          const s = priceBasket(loaded, { protection: embeddedProtection, peakHandlingFeeCents: 299 }).view.summary;
           const shippingParts = (s.shippingCharge ?? 0) + (s.giftCardSurcharges ?? 0) + (s.heavyWeightItemSurcharges ?? 0) + (s.peakHandlingFee ?? 0);
           expect(s.shippingAndHandling).toBe(shippingParts);
           expect(s.orderTotal).toBe(s.subTotal - s.couponDiscount + s.shippingAndHandling + s.totalTax + (s.routePackageProtectionFee ?? 0));

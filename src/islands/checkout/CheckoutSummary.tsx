@@ -5,6 +5,7 @@ import { formatCents } from '#src/lib/money.ts';
 import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
 import { describeLine } from '#src/lib/line-details.ts';
+import { lineFromWire } from '#src/lib/api/wire.ts';
 
 /**
  * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
@@ -23,7 +24,7 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
         <h2 id={`${id}-heading`}>Order Summary</h2>
         <ul className="checkout-lines">
           {basket.productItems.map((line) => {
-            const described = describeLine(line);
+            const described = describeLine(lineFromWire(line));
             return (
               <li key={line.itemId} className="checkout-line">
                 <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />

@@ -53,7 +53,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
     step === 'createShippingAddress' ? null : ((usable.find((a) => a.preferred) ?? usable[0])?.addressId ?? null),
   );
   const usingSaved = wantsAddress && view.signedIn && savedId !== null;
-  const requiresAccount = bagHoldsMembership(view.basket.productItems);
+  const requiresAccount = bagHoldsMembership(view.basket.productItems.map((l) => l.c_productType));
 
   const emailOk = !wantsEmail || (!emailError(draft.email) && !(registered && requiresAccount));
   const addressOk = !wantsAddress || usingSaved || Object.keys(addressFieldErrors(draft.shipping)).length === 0;
@@ -61,7 +61,8 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
 
   const savedAddress = view.savedAddresses.find((a) => a.addressId === savedId)?.address ?? null;
   // The bag as the store holds it now (items may have just been removed), not as this render saw it.
-  const refusedAt = (address: AddressDraft) => poBoxExcludedLines(usingSaved ? savedAddress : address, ($checkout.get() ?? view).basket.productItems);
+  const refusedAt = (address: AddressDraft) =>
+    poBoxExcludedLines(usingSaved ? savedAddress : address, ($checkout.get() ?? view).basket.productItems, (l) => l.c_isPOBoxExcluded === true);
 
   const sendAddress = async (address: AddressDraft) => {
     const refused = refusedAt(address);

@@ -47,7 +47,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
     payment: view.payment,
     savedCards: view.signedIn ? view.savedCards : [],
     // Checkout spec §4: a perks item in the bag forces a new card; an expired card's flash hides the saved ones.
-    savedCardsHidden: !!expiredFlash || bagHoldsMembership(view.basket.productItems),
+    savedCardsHidden: !!expiredFlash || bagHoldsMembership(view.basket.productItems.map((l) => l.c_productType)),
   };
   const options = paymentOptions(choiceInput);
   const [choice, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));

@@ -1,5 +1,4 @@
 import * as v from 'valibot';
-import type { LineItemView } from '../commerce-types.ts';
 import { isPoBox } from './address-rules.ts';
 
 /**
@@ -41,17 +40,21 @@ export const PO_BOX_MODAL = {
   removeMany: 'Remove These Items',
 } as const;
 
-/** The lines of a bag that cannot go to this address: none unless the address is a P.O. box. */
-export function poBoxExcludedLines<L extends Pick<LineItemView, 'c_isPOBoxExcluded'>>(
+/**
+ * The lines of a bag that cannot go to this address: none unless the address is a P.O. box. `excluded` reads a
+ * line's flag (the engine's line and the wire's line name it differently).
+ */
+export function poBoxExcludedLines<L>(
   address: { address1?: string | null; address2?: string | null } | null,
   lines: L[],
+  excluded: (line: L) => boolean,
 ): L[] {
   if (!address || !isPoBox({ address1: address.address1 ?? '', address2: address.address2 ?? '' })) return [];
-  return lines.filter((l) => l.c_isPOBoxExcluded);
+  return lines.filter(excluded);
 }
 
 /** The server's refusal of a P.O. box address for these lines (409). */
-export const poBoxRefusal = (lines: Pick<LineItemView, 'productName'>[]) =>
+export const poBoxRefusal = (lines: { productName: string }[]) =>
   `${PO_BOX_MODAL.message} (${[...new Set(lines.map((l) => l.productName))].join(', ')})`;
 
 /** POST /checkout/api/route_package_protection (product spec §7): add, remove or autoapply. */

@@ -1,5 +1,4 @@
 import type { PaymentMethodName } from '../payment-method-names.ts';
-import type { BasketView } from '../commerce-types.ts';
 
 /**
  * The pay-later financing option (checkout spec §9 "Pay-later financing", §8 messages): shown only when the order
@@ -46,7 +45,7 @@ export function payLaterEligibility({ orderTotal, giftCardOrRewardApplied }: Pay
  * The rule's input for a bag, the one the server and the payment step both read. Nothing applies a gift card or a
  * reward to a bag yet: when they are, this reads them from the bag's payment instruments.
  */
-export const payLaterInputOf = (basket: Pick<BasketView, 'orderTotal'>): PayLaterInput => ({
+export const payLaterInputOf = (basket: { orderTotal: number }): PayLaterInput => ({
   orderTotal: basket.orderTotal,
   giftCardOrRewardApplied: false,
 });

@@ -1,7 +1,7 @@
 import { getDb } from '../db/database.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { engine } from '../commerce/engine.ts';
-import type { WishlistView } from '#src/lib/commerce-types.ts';
+import type { Wishlist } from '#src/lib/commerce/bag.ts';
 
 /**
  * The customer lists facade: the signed-in customer's wishlist and the waitlist for sold-out sizes. Endpoints
@@ -9,15 +9,15 @@ import type { WishlistView } from '#src/lib/commerce-types.ts';
  * commerce engine.
  */
 
-export async function wishlist(customerId: string): Promise<WishlistView> {
+export async function wishlist(customerId: string): Promise<Wishlist> {
   return (await engine()).getWishlist(customerId);
 }
 
-export async function addToWishlist(customerId: string, productId: string): Promise<WishlistView> {
+export async function addToWishlist(customerId: string, productId: string): Promise<Wishlist> {
   return (await engine()).addToWishlist(customerId, productId);
 }
 
-export async function removeFromWishlist(customerId: string, itemId: string, listId: string): Promise<WishlistView> {
+export async function removeFromWishlist(customerId: string, itemId: string, listId: string): Promise<Wishlist> {
   return (await engine()).removeFromWishlist(customerId, itemId, listId);
 }
 

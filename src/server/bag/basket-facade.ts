@@ -7,9 +7,7 @@ import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { CODE_APPLIED } from '#src/lib/promo-code.ts';
-import type { AddToBagInput, UpdateBasketItemSchema } from '#src/lib/schemas/basket.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
-import type * as v from 'valibot';
+import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 
 /**
  * The basket facade: the visitor's bag, found through their session (read, add, change and remove lines, codes,
@@ -39,7 +37,7 @@ const kept = pricedBags({
  * The visitor's bag with totals as they stand now (an empty bag when they have none yet). The same object may be
  * handed to other requests while the bag is unchanged: read it, never change it.
  */
-export async function readBasket(locals: SessionRead): Promise<BasketView> {
+export async function readBasket(locals: SessionRead): Promise<Bag> {
   const { basketId: id } = await locals.session();
   return id ? kept.read(id) : (await engine()).pruneAndReadBasket(null);
 }
@@ -54,7 +52,7 @@ export async function basketProductIds(locals: SessionRead): Promise<string[]> {
   const { basketId: id } = await locals.session();
   if (!id) return [];
   const basket = await kept.read(id);
-  return [...new Set(basket.productItems.map((i) => i.masterId))];
+  return [...new Set(basket.lines.map((i) => i.masterId))];
 }
 
 /**
@@ -63,7 +61,7 @@ export async function basketProductIds(locals: SessionRead): Promise<string[]> {
  * gets one in the transaction that makes their bag (locals.firstBagHolder), so a refused add writes no session and
  * a bag is never left without one. A free-gift claim uses the bag the session already has.
  */
-export async function addToBag(locals: SessionAccess, input: AddToBagInput): Promise<BasketView> {
+export async function addToBag(locals: SessionAccess, input: LineChoice): Promise<Bag> {
   const commerce = await engine();
   const session = await locals.session();
   if (!session.saved) {
@@ -81,8 +79,8 @@ export async function addToBag(locals: SessionAccess, input: AddToBagInput): Pro
 export async function updateLine(
   locals: SessionRead,
   itemId: string,
-  body: v.InferOutput<typeof UpdateBasketItemSchema>['body'],
-): Promise<BasketView> {
+  body: Pick<LineChoice, 'quantity' | 'optionItems' | 'hemmingInseamLength'> & { productId?: string | undefined },
+): Promise<Bag> {
   const id = await bagOf(locals);
   const commerce = await engine();
   if (body.productId) await commerce.replaceItem(id, itemId, { ...body, productId: body.productId });
@@ -90,7 +88,7 @@ export async function updateLine(
   return commerce.pruneAndReadBasket(id);
 }
 
-export async function removeLine(locals: SessionRead, itemId: string): Promise<BasketView> {
+export async function removeLine(locals: SessionRead, itemId: string): Promise<Bag> {
   const id = await bagOf(locals);
   const commerce = await engine();
   await commerce.removeItem(id, itemId);
@@ -101,11 +99,7 @@ export async function removeLine(locals: SessionRead, itemId: string): Promise<B
  * The code field: a coupon is applied to the bag; other code kinds are answered (see coupons.ts). The bag read
  * afterwards is the authority: a coupon whose conditions are not met yet says so rather than "applied".
  */
-export async function applyCode(
-  locals: SessionRead,
-  code: string,
-  pin: string,
-): Promise<{ basket: BasketView; message: string; couponItemId: string }> {
+export async function applyCode(locals: SessionRead, code: string, pin: string): Promise<{ basket: Bag; message: string; couponItemId: string }> {
   const session = await locals.session();
   const id = await bagOf(locals);
   const commerce = await engine();
@@ -120,7 +114,7 @@ export async function applyCode(
 export async function removeCode(
   locals: SessionRead,
   input: { couponItemId?: string | undefined; paymentInstrumentId?: string | undefined },
-): Promise<BasketView> {
+): Promise<Bag> {
   if (!input.couponItemId) {
     throw new BadRequest(
       input.paymentInstrumentId ? 'That payment is not on your bag.' : 'couponItemId is required.',

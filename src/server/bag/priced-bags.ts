@@ -1,4 +1,4 @@
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
 
 /**
  * Priced bags kept per instance, so that reading an unchanged bag again (every page's mini-cart, the bag page, the
@@ -20,19 +20,19 @@ export interface PricedBagSource {
   /** The promotions active now and the catalog's version (read at most every few seconds, shared by requests). */
   windowStamp(): Promise<string>;
   /** The bag priced now. */
-  price(basketId: string): Promise<BasketView>;
+  price(basketId: string): Promise<Bag>;
   clock?: () => number;
 }
 
 export const PRICED_BAGS_MAX = 1000;
 
 export interface PricedBags {
-  read(basketId: string): Promise<BasketView>;
+  read(basketId: string): Promise<Bag>;
   readonly size: number;
 }
 
 export function pricedBags(source: PricedBagSource, max = PRICED_BAGS_MAX): PricedBags {
-  const kept = new Map<string, { stamp: string; view: BasketView }>();
+  const kept = new Map<string, { stamp: string; view: Bag }>();
   const clock = source.clock ?? Date.now;
   return {
     get size() {
@@ -54,7 +54,7 @@ export function pricedBags(source: PricedBagSource, max = PRICED_BAGS_MAX): Pric
       const view = await source.price(basketId);
       // A read that changed the bag (a free gift it no longer earns) tells the shopper once: not kept. Its write
       // raised the bag's version anyway.
-      if (view.c_notices.length === 0) {
+      if (view.notices.length === 0) {
         kept.set(basketId, { stamp, view });
         if (kept.size > max) kept.delete(kept.keys().next().value!);
       }

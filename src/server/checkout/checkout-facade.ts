@@ -11,16 +11,9 @@ import type { PlacementReply } from './placement/placement-types.ts';
 import { STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
-import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
-import type {
-  BillingStepSchema,
-  CardToken,
-  EmailStepSchema,
-  PaymentStepSchema,
-  PlaceOrderSchema,
-  ShippingAddressStepSchema,
-} from '#src/lib/checkout/checkout-schemas.ts';
-import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
+import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
+import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
+import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
 import {
   addCustomerData,
   confirmShippingMethod,
@@ -51,7 +44,7 @@ async function bagOf(locals: SessionRead): Promise<{ basketId: string; customerI
   return { basketId, customerId };
 }
 
-async function view(locals: SessionRead): Promise<CheckoutView> {
+async function view(locals: SessionRead): Promise<CheckoutState> {
   const { basketId, customerId } = await locals.session();
   return withPayLater(await readCheckoutView(await getDb(), basketId, customerId));
 }
@@ -60,13 +53,13 @@ async function view(locals: SessionRead): Promise<CheckoutView> {
 export const readCheckout = view;
 
 /** The methods the visitor's bag may ship by, each priced for it, and the one selected. */
-export async function shippingMethods(locals: SessionRead, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }> {
+export async function shippingMethods(locals: SessionRead, known?: Bag): Promise<ShippingChoice> {
   const { basketId } = await locals.session();
   return (await engine()).listShippingMethods(basketId, known);
 }
 
 /** Choosing a method on the bag page (no checkout step is completed by it). */
-export async function chooseShippingMethod(locals: SessionRead, methodId: string): Promise<BasketView> {
+export async function chooseShippingMethod(locals: SessionRead, methodId: string): Promise<Bag> {
   const { basketId } = await bagOf(locals);
   const commerce = await engine();
   await commerce.setShippingMethod(basketId, methodId);
@@ -74,38 +67,38 @@ export async function chooseShippingMethod(locals: SessionRead, methodId: string
 }
 
 /** The shipping step's submit: the method is the bag's and the step is done. */
-export async function submitShippingMethod(locals: SessionRead, methodId: string): Promise<CheckoutView> {
+export async function submitShippingMethod(locals: SessionRead, methodId: string): Promise<CheckoutState> {
   const { basketId } = await bagOf(locals);
   await confirmShippingMethod(await getDb(), basketId, methodId);
   return view(locals);
 }
 
 /** Package protection added, removed or auto-applied (shipping step); the reply is the bag priced with it. */
-export async function packageProtection(locals: SessionRead, action: ProtectionAction): Promise<BasketView> {
+export async function packageProtection(locals: SessionRead, action: ProtectionAction): Promise<Bag> {
   const { basketId } = await bagOf(locals);
   await choosePackageProtection(await getDb(), basketId, action);
   return (await engine()).pruneAndReadBasket(basketId);
 }
 
 /** EcoShip chosen or not (shipping step); held with the bag's checkout. */
-export async function ecoship(locals: SessionRead, selected: boolean): Promise<BasketView> {
+export async function ecoship(locals: SessionRead, selected: boolean): Promise<Bag> {
   const { basketId } = await bagOf(locals);
   await chooseEcoship(await getDb(), basketId, selected);
   return (await engine()).pruneAndReadBasket(basketId);
 }
 
-export async function submitEmail(locals: SessionRead, input: v.InferOutput<typeof EmailStepSchema>): Promise<CheckoutView> {
+export async function submitEmail(locals: SessionRead, input: v.InferOutput<typeof EmailStepSchema>): Promise<CheckoutState> {
   const { basketId } = await bagOf(locals);
   await setEmail(await getDb(), basketId, input.email, input.guest_email_subscription || input.registered_email_subscription);
   return view(locals);
 }
 
-export async function submitShippingAddress(locals: SessionRead, input: v.InferOutput<typeof ShippingAddressStepSchema>): Promise<CheckoutView> {
+export async function submitShippingAddress(locals: SessionRead, input: ShippingAddressChoice): Promise<CheckoutState> {
   const { basketId, customerId } = await bagOf(locals);
   const db = await getDb();
-  if (input.c_addressId) {
+  if (input.addressId) {
     if (!customerId) throw new BadRequest('Please sign in to use a saved address.', 401);
-    await chooseSavedAddress(db, basketId, customerId, input.c_addressId);
+    await chooseSavedAddress(db, basketId, customerId, input.addressId);
   } else if (input.address) {
     const save = customerId && input.saveToProfile ? { customerId, makeDefault: input.make_address_default } : null;
     await setShippingAddress(db, basketId, input.address, save);
@@ -120,7 +113,7 @@ async function newCard(db: Db, token: string, saveFor: string | null) {
   return card;
 }
 
-export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>): Promise<CheckoutView> {
+export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>): Promise<CheckoutState> {
   const { basketId, customerId } = await bagOf(locals);
   const db = await getDb();
   const card = input.card ? await newCard(db, input.card.token, customerId && input.save_credit_card ? customerId : null) : null;
@@ -134,7 +127,7 @@ export async function submitPayment(locals: SessionRead, input: v.InferOutput<ty
   return view(locals);
 }
 
-export async function submitBilling(locals: SessionRead, input: v.InferOutput<typeof BillingStepSchema>): Promise<CheckoutView> {
+export async function submitBilling(locals: SessionRead, input: v.InferOutput<typeof BillingStepSchema>): Promise<CheckoutState> {
   const { basketId, customerId } = await bagOf(locals);
   await setBilling(await getDb(), basketId, customerId, input.billingSameAsShipping, input.billingAddress ?? null);
   return view(locals);
@@ -176,7 +169,7 @@ export async function placeOrder(
 export async function saveCustomerData(
   locals: SessionRead,
   input: { shippingAddressToAdd?: CheckoutAddress[]; billingAddressToAdd?: CheckoutAddress[]; paymentInstrumentsToAdd?: CardToken[] },
-): Promise<CheckoutView> {
+): Promise<CheckoutState> {
   const { customerId } = await locals.session();
   if (!customerId) throw new BadRequest('Please sign in to save to your profile.', 401);
   const db = await getDb();

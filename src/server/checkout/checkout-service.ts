@@ -12,8 +12,8 @@ import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
 import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
 import { basketFlash, FLASH_MESSAGES, missingBefore } from '#src/lib/checkout/flash.ts';
 import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
-import type { CheckoutAddress, CheckoutView, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { CheckoutAddress, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
+import type { Bag, CheckoutState } from '#src/lib/commerce/bag.ts';
 import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
 
 /**
@@ -31,11 +31,11 @@ async function inBag<T>(db: Db, basketId: string, work: (tx: Tx) => Promise<T>):
 }
 
 /** The flash list of a bag as it is now (what placing an order checks too). */
-export function flashFor(basket: BasketView, record: CheckoutRecord, now: Date) {
-  const billing = record.billingSame && !basket.c_summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
+export function flashFor(basket: Bag, record: CheckoutRecord, now: Date) {
+  const billing = record.billingSame && !basket.summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
   return basketFlash({
-    itemCount: basket.productItems.length,
-    digitalOnly: basket.c_summary.isDigitalItemsOnly,
+    itemCount: basket.lines.length,
+    digitalOnly: basket.summary.isDigitalItemsOnly,
     hasEmail: !!record.email,
     hasShippingAddress: !!record.shippingAddress,
     shippingMethodConfirmed: record.shippingMethodConfirmed,
@@ -46,8 +46,8 @@ export function flashFor(basket: BasketView, record: CheckoutRecord, now: Date) 
 }
 
 /** The billing address in use: the shipping address when the shopper said they are the same (never for e-gift-only bags). */
-export const effectiveBilling = (basket: BasketView, record: CheckoutRecord): CheckoutAddress | null =>
-  record.billingSame && !basket.c_summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
+export const effectiveBilling = (basket: Bag, record: CheckoutRecord): CheckoutAddress | null =>
+  record.billingSame && !basket.summary.isDigitalItemsOnly ? record.shippingAddress : record.billingAddress;
 
 /**
  * The checkout's e-mail: the one given at the information step, else a signed-in shopper's account e-mail (the
@@ -74,7 +74,7 @@ const withEmailOf = (record: CheckoutRecord, account: { email: string } | undefi
   record.email || !account ? record : { ...record, email: account.email };
 
 /** The checkout as the bag and its record hold it; the facade adds what outside services say (the pay-later offer). */
-export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<Omit<CheckoutView, 'payLater'>> {
+export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<Omit<CheckoutState, 'payLater'>> {
   const now = new Date();
   // Everything at once (one round trip on PostgreSQL's pool, not three in a row): the bag, its checkout record, the
   // account's e-mail, what shipping is priced from, the saved addresses and cards.
@@ -89,7 +89,7 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
   // A bag that is not open (placed meanwhile) reads as empty: so does its record.
   const own = basket.basketId === basketId ? stored : EMPTY_RECORD;
   const record = withEmailOf(own, account);
-  const methods = basket.c_summary.isDigitalItemsOnly ? null : shippingMethodsFor(shipping, basket);
+  const methods = basket.summary.isDigitalItemsOnly ? null : shippingMethodsFor(shipping, basket);
   return {
     basket,
     signedIn: !!customerId,
@@ -98,7 +98,7 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
     emailSubscribe: record.emailSubscribe,
     shippingAddress: record.shippingAddress,
     billingAddress: effectiveBilling(basket, record),
-    billingSameAsShipping: record.billingSame && !basket.c_summary.isDigitalItemsOnly,
+    billingSameAsShipping: record.billingSame && !basket.summary.isDigitalItemsOnly,
     payment: record.payment ? paymentView(record.payment, now) : null,
     shippingMethods: methods?.methods ?? [],
     shippingMethodConfirmed: record.shippingMethodConfirmed,
@@ -125,7 +125,7 @@ export async function setShippingAddress(
   await inBag(db, basketId, async (tx) => {
     const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
     if (!known) throw new CommerceError('invalid', 'Please choose a state we ship to.');
-    const refused = poBoxExcludedLines(address, (await readBasket(tx, basketId)).productItems);
+    const refused = poBoxExcludedLines(address, (await readBasket(tx, basketId)).lines, (l) => l.poBoxExcluded);
     if (refused.length > 0) throw new CommerceError('conflict', poBoxRefusal(refused));
     await tx.updateTable('baskets').set({ shipping_state_code: known.state_code, updated_at: nowIso() }).where('id', '=', basketId).execute();
     await writeCheckout(tx, basketId, { shippingAddress: address });
@@ -175,7 +175,8 @@ export async function setPayment(
       if (!input.customerId) throw new CommerceError('invalid', 'Please sign in to use a saved card.');
       const card = await savedCard(tx, input.customerId, input.savedCardId);
       if (!card) throw new CommerceError('not_found', 'That card is no longer in your profile.');
-      if (bagHoldsMembership((await readBasket(tx, basketId)).productItems)) throw new CommerceError('conflict', MEMBERSHIP_NEEDS_NEW_CARD);
+      if (bagHoldsMembership((await readBasket(tx, basketId)).lines.map((l) => l.productType)))
+        throw new CommerceError('conflict', MEMBERSHIP_NEEDS_NEW_CARD);
       payment = card;
     } else if (input.card) {
       // Kept in the profile for next time; this order pays with the card just entered (no security code asked again).
@@ -301,7 +302,7 @@ export type ProtectionAction = 'add' | 'remove' | 'autoapply';
 export async function choosePackageProtection(db: Db, basketId: string, action: ProtectionAction): Promise<void> {
   await inBag(db, basketId, async (tx) => {
     const record = await readCheckout(tx, basketId);
-    const offered = ((await readBasket(tx, basketId)).c_packageProtection?.fee ?? 0) > 0;
+    const offered = (await readBasket(tx, basketId)).packageProtection.fee > 0;
     if (action === 'remove') return writeCheckout(tx, basketId, { protection: PROTECTION_CHOICE.removed });
     if (action === 'add') {
       if (!offered) throw new CommerceError('invalid', 'Package protection is not offered for this bag.');
@@ -314,7 +315,7 @@ export async function choosePackageProtection(db: Db, basketId: string, action: 
 /** EcoShip on or off for the bag; held with the checkout (checkout spec §4 "Others"). On only for a bag it applies to. */
 export async function chooseEcoship(db: Db, basketId: string, selected: boolean): Promise<void> {
   await inBag(db, basketId, async (tx) => {
-    if (selected && !(await readBasket(tx, basketId)).c_ecoship?.isEcoshipApplicable) {
+    if (selected && !(await readBasket(tx, basketId)).ecoship.isEcoshipApplicable) {
       throw new CommerceError('invalid', `EcoShip is available only for items shipped by ${STANDARD_DELIVERY_NAME}.`);
     }
     await writeCheckout(tx, basketId, { ecoship: selected });

@@ -1,4 +1,4 @@
-import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
+import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from './basket-lock.ts';
@@ -15,7 +15,7 @@ export async function replaceItem(
   db: Db,
   basketId: string,
   itemId: string,
-  input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>,
+  input: Pick<LineChoice, 'productId' | 'quantity' | 'optionItems' | 'hemmingInseamLength'>,
 ): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);

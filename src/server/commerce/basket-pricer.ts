@@ -3,7 +3,8 @@ import { formatCents } from '#src/lib/money.ts';
 import { isDigital, isMerchandise } from '#src/lib/product-types.ts';
 import { noProtection, PROTECTION_CHOICE, type PackageProtection } from '../protection/package-protection.ts';
 import { ecoshipDate, peakHandlingFee, productSurcharges } from './shipping-extras.ts';
-import type { BasketView, CouponItemView, LineItemView } from '#src/lib/commerce-types.ts';
+import type { CouponItemView } from '#src/lib/commerce-types.ts';
+import type { Bag, BagLine } from '#src/lib/commerce/bag.ts';
 import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import { effectiveMethodId, isStandardDeliveryOnly } from '#src/lib/standard-delivery.ts';
 import { sizeLabel } from '#src/lib/selection.ts';
@@ -15,16 +16,16 @@ import { maxOrderable, productUrl } from './catalog.ts';
 import { applyCoupons, computeTotals, finalUnitPrice, lineTotal, type CouponLine, type PricedLine, type TotalsExtras } from './pricing.ts';
 
 /**
- * The basket view from its loaded rows, with every price computed now: stored lines hold only what the shopper
+ * The bag from its loaded rows, with every price computed now: stored lines hold only what the shopper
  * chose (variant, quantity, options), never a price. Pure: no I/O, no clock (the loader read the promotions active
- * at its `now`). The free-gift offers' pickers (bonusDiscountLineItems) need another read and are left empty here.
+ * at its `now`). The free-gift offers' pickers (bonusOffers) need another read and are left empty here.
  */
 export interface PricedBasket {
-  view: BasketView;
+  view: Bag;
   /** Free lines that no longer belong (left out of `view`); the read deletes them. */
   staleBonusItemIds: string[];
   /** The free-gift lines behind staleBonusItemIds, as the shopper saw them. */
-  droppedBonusItems: LineItemView[];
+  droppedBonusItems: BagLine[];
   bonus: BonusEvaluation;
 }
 
@@ -37,8 +38,8 @@ export interface PricingRules {
 
 export const BASE_RULES: PricingRules = { protection: noProtection, peakHandlingFeeCents: 0 };
 
-/** One line priced: its view, what the totals and coupons see of it. */
-function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; priced: PricedLine; coupon: CouponLine } {
+/** One line priced: the bag's line, what the totals and coupons see of it. */
+function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: BagLine; priced: PricedLine; coupon: CouponLine } {
   // A free gift is priced 0 with no promotion or coupon; its list price counts neither in you-saved nor in totals.
   const isBonus = r.bonusPromotionId !== null;
   const promos = loaded.autoPromotions.filter((p) => p.productIds.includes(r.productId) || p.brand === r.brand);
@@ -63,7 +64,7 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
   };
   const max = maxOrderable({ track_stock: r.trackStock, back_ordered: r.backOrdered, on_hand: r.onHand }, r.maxOrderQty);
   const outOfStock = !r.orderable || max === 0;
-  const item: LineItemView = {
+  const item: BagLine = {
     itemId: r.id,
     productId: r.sku,
     masterId: r.productId,
@@ -72,8 +73,8 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
     quantity: r.quantity,
     price: lineTotal(priced),
     basePrice: unit,
-    c_productType: r.productType,
-    c_productImageUrl: r.imageUrl,
+    productType: r.productType,
+    imageUrl: r.imageUrl,
     colorName: r.colorName,
     sizeLabel: sizeLabel({ size: r.size, shoeWidth: r.shoeWidth }),
     optionItems: r.hemmingOptionId ? [{ optionId: 'hemming', optionValueId: '1', price: hemPrice, itemText: `Hemming: ${r.inseam}" inseam` }] : [],
@@ -83,13 +84,11 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
     bonusProductLineItem: isBonus,
     bonusDiscountLineItemId: r.bonusPromotionId,
     showRestrictedShippingStateMessage: r.restricted,
-    c_hemmingInseamLength: r.inseam,
-    c_giftCardRecipient: r.giftRecipient,
-    c_giftCardSender: r.giftSender,
-    c_giftCardRecipientEmail: r.giftRecipientEmail,
+    hemmingInseamLength: r.inseam,
+    giftCard: giftCardOf(r),
     giftMessage: r.giftMessage,
-    c_isPOBoxExcluded: r.poBoxExcluded ?? false,
-    c_lineItemDetails: {
+    poBoxExcluded: r.poBoxExcluded ?? false,
+    lineDetails: {
       productUrl: productUrl(r.slug),
       variationModelMasterId: r.productId,
       original_price_value: r.listPriceCents,
@@ -109,6 +108,12 @@ function priceLine(r: LoadedLine, loaded: LoadedBasket): { item: LineItemView; p
     },
   };
   return { item, priced, coupon };
+}
+
+/** A gift card line's To, From and e-mail; null for a line that has none of them. */
+function giftCardOf(r: LoadedLine): BagLine['giftCard'] {
+  if (r.giftRecipient === null && r.giftSender === null && r.giftRecipientEmail === null) return null;
+  return { recipient: r.giftRecipient, sender: r.giftSender, recipientEmail: r.giftRecipientEmail };
 }
 
 export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RULES): PricedBasket {
@@ -157,7 +162,7 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
         productType: r.productType,
         merchandise: perLine[i]!.coupon.merchandise,
         couponDiscount: priced[i]!.couponDiscount ?? 0,
-        purchasable: !items[i]!.c_lineItemDetails.isOutOfStock,
+        purchasable: !items[i]!.lineDetails.isOutOfStock,
       });
   });
   const bonus = evaluateBonuses(loaded.bonusRules, qualifying, bonusLines);
@@ -174,10 +179,10 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   const extras = shippingExtras(loaded, keptLines, keptPriced, methodChoice.id, rules);
   const summary = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
-  const view: BasketView = {
+  const view: Bag = {
     basketId: header.id,
     currency: header.currency,
-    productItems: keptItems,
+    lines: keptItems,
     shipments: [
       {
         shipmentId: 'me',
@@ -190,24 +195,24 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
         shippingAddress: header.shippingStateCode ? { stateCode: header.shippingStateCode } : null,
       },
     ],
-    c_summary: summary,
+    summary,
     couponItems,
     isMaxDiscountsApplied: couponItems.length >= MAX_DISCOUNTS_PER_BASKET,
-    bonusDiscountLineItems: [],
+    bonusOffers: [],
     productSubTotal: summary.subTotal,
     productTotal: summary.subTotal - summary.couponDiscount,
     shippingTotal: summary.shippingAndHandling,
     taxTotal: summary.totalTax,
     orderTotal: summary.orderTotal,
     totalQuantity: keptItems.reduce((s, i) => s + i.quantity, 0),
-    c_lastAddedItemInfo: last
-      ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.c_lineItemDetails.original_price_value }
+    lastAdded: last
+      ? { itemId: last.itemId, quantity: last.quantity, salePrice: last.basePrice, originalPrice: last.lineDetails.original_price_value }
       : null,
-    c_notices: [],
-    c_standardDeliveryOnly: standardOnly,
-    c_ecoship: extras.ecoship,
-    c_isEcoShip: extras.ecoship.isEcoshipApplicable && header.ecoshipChosen === true,
-    c_packageProtection: extras.protection,
+    notices: [],
+    standardDeliveryOnly: standardOnly,
+    ecoship: extras.ecoship,
+    ecoshipChosen: extras.ecoship.isEcoshipApplicable && header.ecoshipChosen === true,
+    packageProtection: extras.protection,
   };
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };
 }

@@ -3,7 +3,6 @@ import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } 
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
-import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
 import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
@@ -13,7 +12,7 @@ import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 
 /**
@@ -75,19 +74,19 @@ export async function createBasket(tx: Tx, lastAddedItemId: string | null = null
   return id;
 }
 
-function giftFields(v: LoadedVariant, input: AddToBagInput) {
+function giftFields(v: LoadedVariant, input: LineChoice) {
   if (!isGiftCard(v.product_type))
     return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
-  if (!input.c_giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
+  if (!input.giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
   // The e-gift card asks for 'Your name' where the plastic card asks 'From' (product spec §5 messages).
-  if (!input.c_giftCardSender) throw new CommerceError('invalid', isEGiftCard(v.product_type) ? 'Please add your name' : 'Please add From');
-  if (isEGiftCard(v.product_type) && !input.c_giftCardRecipientEmail) {
+  if (!input.giftCardSender) throw new CommerceError('invalid', isEGiftCard(v.product_type) ? 'Please add your name' : 'Please add From');
+  if (isEGiftCard(v.product_type) && !input.giftCardRecipientEmail) {
     throw new CommerceError('invalid', EMAIL_REQUIRED);
   }
   return {
-    gift_recipient: input.c_giftCardRecipient,
-    gift_sender: input.c_giftCardSender,
-    gift_recipient_email: input.c_giftCardRecipientEmail ?? null,
+    gift_recipient: input.giftCardRecipient,
+    gift_sender: input.giftCardSender,
+    gift_recipient_email: input.giftCardRecipientEmail ?? null,
     gift_message: input.giftMessage ?? null,
   };
 }
@@ -111,7 +110,7 @@ export interface BagHolder {
 export async function addItem(
   db: Db,
   basketId: string | null,
-  input: AddToBagInput,
+  input: LineChoice,
   holder?: BagHolder,
   signedIn = false,
 ): Promise<{ basketId: string; itemId: string }> {
@@ -244,7 +243,7 @@ export async function setShippingState(db: Db, basketId: string, stateCode: stri
 }
 
 /** The basket as the shopper sees it. Free gifts the bag no longer qualifies for are removed here, at the read. */
-export async function pruneAndReadBasket(db: Db, basketId: string | null): Promise<BasketView> {
+export async function pruneAndReadBasket(db: Db, basketId: string | null): Promise<Bag> {
   const read = await readBasketDetailed(db.kysely, basketId);
   if (read.staleBonusItemIds.length === 0 || !basketId) return read.view;
   return pruneBonusLines(db, basketId);

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';
@@ -27,7 +26,7 @@ const REFUSAL: Record<ClaimRefusal, CommerceErrorCode> = {
  * the offer is unknown or ended (404), the product is not offered (400), the bag does not qualify or the gift is
  * already claimed (409), or the variant cannot be ordered (stock and limits as for any add).
  */
-export async function claimBonusItem(db: Db, basketId: string | null, input: AddToBagInput): Promise<{ basketId: string; itemId: string }> {
+export async function claimBonusItem(db: Db, basketId: string | null, input: LineChoice): Promise<{ basketId: string; itemId: string }> {
   const promotionId = input.bonusDiscountLineItemId ?? '';
   if (input.quantity !== 1) throw new CommerceError('invalid', BONUS_MESSAGES.oneAtATime);
   return withWriteTransaction(db, async (tx) => {
@@ -69,7 +68,7 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Add
 }
 
 /** Removes the free lines the bag no longer qualifies for and returns the basket without them, saying so. */
-export async function pruneBonusLines(db: Db, basketId: string): Promise<BasketView> {
+export async function pruneBonusLines(db: Db, basketId: string): Promise<Bag> {
   return withWriteTransaction(db, async (tx) => {
     // A bag ordered or removed since the read that asked for this has nothing left to prune.
     if (!(await tryLockOpenBasket(db, tx, basketId))) return emptyBasket();
@@ -78,6 +77,6 @@ export async function pruneBonusLines(db: Db, basketId: string): Promise<BasketV
     await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();
     await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
     // Told once: this read removed them; the next read has nothing to remove and no notice.
-    return { ...read.view, c_notices: read.droppedBonusItems.map((i) => BONUS_MESSAGES.giftRemoved(i.productName)) };
+    return { ...read.view, notices: read.droppedBonusItems.map((i) => BONUS_MESSAGES.giftRemoved(i.productName)) };
   });
 }

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/transaction.ts';
-import type { BonusDiscountLineItemView, BonusProductView } from '#src/lib/commerce-types.ts';
+import type { BonusProductView } from '#src/lib/commerce-types.ts';
+import type { BonusOffer } from '#src/lib/commerce/bag.ts';
 import { sizeLabel } from '#src/lib/selection.ts';
 import { maxOrderable } from './catalog.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
@@ -64,13 +65,13 @@ export async function loadBonusProducts(tx: Tx, productIds: string[]): Promise<M
   return out;
 }
 
-/** The basket's bonusDiscountLineItems: one per offer the bag qualifies for, with the products to choose from. */
-export async function offerViews(tx: Tx, rules: BonusRule[], evaluation: BonusEvaluation): Promise<BonusDiscountLineItemView[]> {
+/** The bag's free-gift offers: one per offer the bag qualifies for, with the products to choose from. */
+export async function bonusOffersOf(tx: Tx, rules: BonusRule[], evaluation: BonusEvaluation): Promise<BonusOffer[]> {
   const offered = evaluation.offers.map((o) => ({ offer: o, rule: rules.find((r) => r.id === o.promotionId)! }));
   const choices = await loadBonusProducts(tx, [...new Set(offered.flatMap(({ rule }) => rule.productIds))]);
   return offered.map(({ offer, rule }) => ({
     id: rule.id,
-    c_calloutMsg: rule.calloutMsg,
+    calloutMsg: rule.calloutMsg,
     maxBonusItems: rule.maxBonusItems,
     claimed: offer.claimed,
     bonusProducts: rule.productIds.flatMap((id) => choices.get(id) ?? []),

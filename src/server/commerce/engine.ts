@@ -8,33 +8,37 @@ import { reserveStock, type StockRequest } from './stock.ts';
 import { applyCode, readPromotion, removeCoupon, type CodeOutcome } from './coupons.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
 import { joinWaitlist } from './waitlist.ts';
-import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
-import type { BasketView, ProductView, ShippingMethodView, WishlistView } from '#src/lib/commerce-types.ts';
+import type { LineChoice } from '#src/lib/commerce/bag.ts';
+import type { ProductView } from '#src/lib/commerce-types.ts';
+import type { Bag, ShippingChoice, Wishlist } from '#src/lib/commerce/bag.ts';
 
 /**
- * The commerce engine's interface. The facades (the `*-facade.ts` modules under src/server) talk to it and its app types only, and
- * pages and endpoints talk to the facades; tables stay behind it, so a different backend would be a new
- * implementation of this interface, not a rewrite of the facades.
+ * The entry of the bag and catalog core (src/server/commerce): products, the bag and its lines, shipping methods,
+ * codes, the wishlist and the waitlist, in the engine's own types (src/lib/commerce/bag.ts). The facades call it.
+ * It is not the store's boundary: that is the commerce API (src/server/commerce-api.ts, the facades), and the rest
+ * of the engine behind it (the checkout and its placement, sessions, search, accounts) also imports this folder's
+ * modules directly where it needs more than this entry offers (a bag read inside its own transaction, the stamp
+ * of the catalog). What may import what is in .dependency-cruiser.cjs.
  */
 export interface CommerceEngine {
   readProduct(idOrSlug: string): Promise<ProductView | null>;
   /** The bag as the shopper sees it now; free gifts it no longer qualifies for are deleted on the way (hence the name). */
-  pruneAndReadBasket(basketId: string | null): Promise<BasketView>;
+  pruneAndReadBasket(basketId: string | null): Promise<Bag>;
   /** What the bag's price depends on besides promotion windows and the hour, as one string; null: no open bag. */
   basketStamp(basketId: string): Promise<string | null>;
   /**
    * With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has
    * none). `signedIn`: the shopper has an account (a membership is added for signed-in shoppers only).
    */
-  addItem(basketId: string | null, input: AddToBagInput, holder?: BagHolder, signedIn?: boolean): Promise<{ basketId: string; itemId: string }>;
+  addItem(basketId: string | null, input: LineChoice, holder?: BagHolder, signedIn?: boolean): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
   replaceItem(
     basketId: string,
     itemId: string,
-    input: Pick<AddToBagInput, 'productId' | 'quantity' | 'optionItems' | 'c_hemmingInseamLength'>,
+    input: Pick<LineChoice, 'productId' | 'quantity' | 'optionItems' | 'hemmingInseamLength'>,
   ): Promise<void>;
   removeItem(basketId: string, itemId: string): Promise<void>;
-  listShippingMethods(basketId: string | null, known?: BasketView): Promise<{ methods: ShippingMethodView[]; selected: string }>;
+  listShippingMethods(basketId: string | null, known?: Bag): Promise<ShippingChoice>;
   setShippingMethod(basketId: string, methodId: string): Promise<void>;
   /** The state the bag ships to: tax rate and restricted-shipping flags follow it. */
   setShippingState(basketId: string, stateCode: string | null): Promise<void>;
@@ -43,9 +47,9 @@ export interface CommerceEngine {
   applyCode(basketId: string, code: string, pin: string, signedIn: boolean): Promise<CodeOutcome>;
   removeCoupon(basketId: string, couponItemId: string): Promise<void>;
   readPromotion(promotionId: string): Promise<{ promotionId: string; calloutMsg: string; details: string; couponCodeID: string | null }>;
-  getWishlist(customerId: string): Promise<WishlistView>;
-  addToWishlist(customerId: string, productId: string): Promise<WishlistView>;
-  removeFromWishlist(customerId: string, itemId: string, listId: string): Promise<WishlistView>;
+  getWishlist(customerId: string): Promise<Wishlist>;
+  addToWishlist(customerId: string, productId: string): Promise<Wishlist>;
+  removeFromWishlist(customerId: string, itemId: string, listId: string): Promise<Wishlist>;
   joinWaitlist(sku: string, email: string): Promise<void>;
 }
 

@@ -6,7 +6,7 @@ import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { PERKS_SIGN_UP_METHOD_ID, perksSignUpMessage, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
 import { isMembership } from '#src/lib/product-types.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
-import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
+import type { Bag, ShippingChoice } from '#src/lib/commerce/bag.ts';
 
 /**
  * The shipping methods for a basket, each priced for it as the basket's totals price it (Regular becomes free
@@ -15,11 +15,7 @@ import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts'
  * whatever the method (gift card fee, heavy items: productSurcharges), and Express a perks sign-up line while the
  * store sells a perks membership and the bag holds none.
  */
-export async function listShippingMethods(
-  db: Db,
-  basketId: string | null,
-  known?: BasketView,
-): Promise<{ methods: ShippingMethodView[]; selected: string }> {
+export async function listShippingMethods(db: Db, basketId: string | null, known?: Bag): Promise<ShippingChoice> {
   const [catalog, basket] = await Promise.all([loadShippingCatalog(db), known ?? readBasket(db.kysely, basketId)]);
   return shippingMethodsFor(catalog, basket);
 }
@@ -41,22 +37,22 @@ export async function loadShippingCatalog(db: Db): Promise<ShippingCatalog> {
 }
 
 /** The methods offered for this bag, with their prices and messages. */
-export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: BasketView): { methods: ShippingMethodView[]; selected: string } {
-  const summary = basket.c_summary;
+export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: Bag): ShippingChoice {
+  const summary = basket.summary;
   const productSurcharges = [
     { itemText: SURCHARGE_LABELS.giftCardSurcharges, price: summary.giftCardSurcharges ?? 0 },
     { itemText: SURCHARGE_LABELS.heavyWeightItemSurcharges, price: summary.heavyWeightItemSurcharges ?? 0 },
   ].filter((s) => s.price > 0);
-  const hasPerks = basket.productItems.some((l) => isMembership(l.c_productType));
+  const hasPerks = basket.lines.some((l) => isMembership(l.productType));
   const perksMsg = perks && !hasPerks ? perksSignUpMessage(perks.name) : null;
-  const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.c_summary;
-  const applicable = rows.filter((m) => methodAllowed(m.id, basket.c_standardDeliveryOnly));
+  const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.summary;
+  const applicable = rows.filter((m) => methodAllowed(m.id, basket.standardDeliveryOnly));
   return {
     methods: applicable.map((m) => ({
       id: m.id,
       name: m.name,
       description: m.description,
-      c_shippingMethodLabel: m.label,
+      label: m.label,
       price: shippingPrice({ id: m.id, priceCents: m.price_cents }, subTotal - couponDiscount, digitalOnly),
       originalPrice: m.price_cents,
       productSurcharges,

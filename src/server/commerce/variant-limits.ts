@@ -1,5 +1,5 @@
 import { prepared } from '../db/prepared.ts';
-import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
+import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Tx } from '../db/transaction.ts';
 import { maxOrderable } from './catalog.ts';
 import { CommerceError } from './errors.ts';
@@ -46,18 +46,18 @@ export function assertQuantityAllowed(v: LoadedVariant, total: number): void {
 }
 
 /** The hemming option a line asks for: none, or the product's option for the variant's size family and inseam. */
-export async function resolveHemming(tx: Tx, v: LoadedVariant, input: AddToBagInput): Promise<string | null> {
+export async function resolveHemming(tx: Tx, v: LoadedVariant, input: LineChoice): Promise<string | null> {
   const wantsHem = input.optionItems?.some((o) => o.optionId === 'hemming' && o.optionValueId === '1') ?? false;
   if (!wantsHem) return null;
   if (!v.is_hemmable) throw new CommerceError('invalid', `${v.name} cannot be hemmed.`);
-  if (!input.c_hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
+  if (!input.hemmingInseamLength) throw new CommerceError('invalid', 'Please choose an inseam length for hemming.');
   const option = await tx
     .selectFrom('hemming_options')
     .select('option_id')
     .where('product_id', '=', v.product_id)
     .where('size_family', '=', v.size_family ?? '')
-    .where('inseam', '=', input.c_hemmingInseamLength)
+    .where('inseam', '=', input.hemmingInseamLength)
     .executeTakeFirst();
-  if (!option) throw new CommerceError('invalid', `An inseam of ${input.c_hemmingInseamLength}" is not offered for this size.`);
+  if (!option) throw new CommerceError('invalid', `An inseam of ${input.hemmingInseamLength}" is not offered for this size.`);
   return option.option_id;
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { isGiftCard } from '#src/lib/product-types.ts';
-import type { ProductView, WishlistItemView, WishlistView } from '#src/lib/commerce-types.ts';
+import type { ProductView, WishlistItemView } from '#src/lib/commerce-types.ts';
+import type { Wishlist } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
 import { sizeLabel } from '#src/lib/selection.ts';
 import { readProduct } from './catalog.ts';
@@ -12,7 +13,7 @@ import { CommerceError } from './errors.ts';
  * catalog at every read, never stored.
  */
 
-const EMPTY: WishlistView = { id: null, c_wishlistId: null, customerProductListItems: [], c_items: [] };
+const EMPTY: Wishlist = { id: null, items: [] };
 
 function itemView(row: { id: string; product_id: string; variant_id: string }, product: ProductView): WishlistItemView {
   const variant = row.variant_id ? product.variants.find((v) => v.id === row.variant_id) : undefined;
@@ -35,7 +36,7 @@ function itemView(row: { id: string; product_id: string; variant_id: string }, p
   };
 }
 
-export async function getWishlist(db: Db, customerId: string): Promise<WishlistView> {
+export async function getWishlist(db: Db, customerId: string): Promise<Wishlist> {
   const list = await db.kysely.selectFrom('wishlists').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (!list) return EMPTY;
   const rows = await db.kysely
@@ -54,11 +55,11 @@ export async function getWishlist(db: Db, customerId: string): Promise<WishlistV
     const p = products.get(r.product_id);
     return p ? [itemView(r, p)] : [];
   });
-  return { id: list.id, c_wishlistId: list.id, customerProductListItems: items, c_items: items.map((i) => i.productId) };
+  return { id: list.id, items };
 }
 
 /** Saves a variant (sku) or a product (id) on the customer's wishlist; saving it again changes nothing. */
-export async function addToWishlist(db: Db, customerId: string, productId: string): Promise<WishlistView> {
+export async function addToWishlist(db: Db, customerId: string, productId: string): Promise<Wishlist> {
   const variant = await db.kysely.selectFrom('variants').select(['sku', 'product_id']).where('sku', '=', productId).executeTakeFirst();
   const product = variant
     ? { id: variant.product_id }
@@ -80,7 +81,7 @@ export async function addToWishlist(db: Db, customerId: string, productId: strin
 }
 
 /** Removes an entry from the customer's own list; an entry of another list (or none) is not found. */
-export async function removeFromWishlist(db: Db, customerId: string, itemId: string, listId: string): Promise<WishlistView> {
+export async function removeFromWishlist(db: Db, customerId: string, itemId: string, listId: string): Promise<Wishlist> {
   const list = await db.kysely.selectFrom('wishlists').select('id').where('id', '=', listId).where('customer_id', '=', customerId).executeTakeFirst();
   const result = list
     ? await db.kysely.deleteFrom('wishlist_items').where('id', '=', itemId).where('wishlist_id', '=', list.id).executeTakeFirst()

@@ -1,9 +1,9 @@
 import type { AstroCookies } from 'astro';
 import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
-import type { BagHolder } from '../commerce/basket.ts';
 import {
   attachBasket,
+  type BagHolder,
   createSession,
   draftSession,
   loadSession,

@@ -1,4 +1,4 @@
-import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import type { CheckoutState } from '#src/lib/commerce/bag.ts';
 import {
   type PayLaterInput,
   type PayLaterOffer,
@@ -37,6 +37,6 @@ export async function payLaterOffer(
 }
 
 /** The checkout view the payment step receives, with the offer for its bag (or null). */
-export async function withPayLater(view: Omit<CheckoutView, 'payLater'>): Promise<CheckoutView> {
+export async function withPayLater(view: Omit<CheckoutState, 'payLater'>): Promise<CheckoutState> {
   return { ...view, payLater: await payLaterOffer(payLaterInputOf(view.basket), 'payment') };
 }

@@ -6,6 +6,9 @@ import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from '../commerce/basket.ts';
 
+/** The session holds the visitor's bag: the HTTP layer knows the holder through the session, not the engine. */
+export type { BagHolder };
+
 /**
  * Guest and customer sessions, stored in the database so that any app instance can serve any request.
  * The cookie carries a 256-bit random token; the table keeps only its SHA-256, so a leaked dump or log of the

@@ -3,6 +3,7 @@ import { readCheckout, tokenizationTarget } from '#src/server/checkout/checkout-
 import { addressSuggestionsEnabled } from '#src/server/checkout/address-facade.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { checkoutToWire } from '#src/lib/api/wire.ts';
 
 export const prerender = false;
 
@@ -12,5 +13,9 @@ export const prerender = false;
  * read).
  */
 export const GET = apiEndpoint(API.checkoutState, async ({ locals }) =>
-  success({ checkout: await readCheckout(locals), tokenization: tokenizationTarget(), addressSuggestions: addressSuggestionsEnabled() }),
+  success({
+    checkout: checkoutToWire(await readCheckout(locals)),
+    tokenization: tokenizationTarget(),
+    addressSuggestions: addressSuggestionsEnabled(),
+  }),
 );

@@ -46,18 +46,18 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   const missing = flashFor(bag, record, now);
   if (missing[0]) return done(failed(400, missing[0].message, bag, bag.orderTotal));
   // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
-  if (bagHoldsMembership(bag.productItems)) {
+  if (bagHoldsMembership(bag.lines.map((l) => l.productType))) {
     if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, bag, bag.orderTotal));
     if (record.payment?.savedCardId) return done(failed(409, MEMBERSHIP_NEEDS_NEW_CARD, bag, bag.orderTotal));
   }
   // A saved card pays with its security code, re-collected at review (the gateway checks it).
   const codeProblem = record.payment?.savedCardId ? securityCodeProblem(request.securityCode, record.payment.cardType) : null;
   if (codeProblem) return done(failed(400, codeProblem, bag, bag.orderTotal));
-  if (bag.productItems.some((l) => l.showRestrictedShippingStateMessage || l.c_lineItemDetails.isOutOfCatalog || l.c_lineItemDetails.isOutOfStock)) {
+  if (bag.lines.some((l) => l.showRestrictedShippingStateMessage || l.lineDetails.isOutOfCatalog || l.lineDetails.isOutOfStock)) {
     return done(failed(409, 'Some items in your bag cannot be ordered. Please review your bag.', bag, bag.orderTotal));
   }
   // A saved address, or a bag that gained an item since the address was given, may still pair a P.O. box with it.
-  const refused = poBoxExcludedLines(record.shippingAddress, bag.c_summary.isDigitalItemsOnly ? [] : bag.productItems);
+  const refused = poBoxExcludedLines(record.shippingAddress, bag.summary.isDigitalItemsOnly ? [] : bag.lines, (l) => l.poBoxExcluded);
   if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), bag, bag.orderTotal));
   if (bag.orderTotal !== request.expectedTotal) {
     await writeCheckout(tx, request.bagId, { payment: null });
@@ -69,7 +69,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   try {
     taken = await reserveInTx(
       tx,
-      bag.productItems.map((l) => ({ sku: l.productId, quantity: l.quantity })),
+      bag.lines.map((l) => ({ sku: l.productId, quantity: l.quantity })),
     );
     await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
   } catch (err) {

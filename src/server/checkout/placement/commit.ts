@@ -1,6 +1,7 @@
 import { preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { emptyBasket } from '../../commerce/basket-read.ts';
+import { bagToWire } from '#src/lib/api/wire.ts';
 import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
@@ -48,7 +49,7 @@ export async function commitOrder(
       orderId: order.id,
       orderTotal: snapshot.totals.orderTotal,
       message: null,
-      basket: emptyBasket(),
+      basket: bagToWire(emptyBasket()),
       basketId: bagId,
     },
   };

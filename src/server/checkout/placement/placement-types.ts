@@ -1,5 +1,6 @@
 import type { OrderResult } from '#src/lib/checkout/checkout-types.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
+import { bagToWireOrNull } from '#src/lib/api/wire.ts';
 
 /** What placing an order takes and answers (the flow: place-order.ts). */
 
@@ -23,11 +24,22 @@ export interface PlacementReply {
 
 export const ORDER_BEING_PLACED = 'Your order is already being placed.';
 
-/** A placement that ends without an order: the message, and the bag as it is now when there is one to show. */
-export function failed(status: number, message: string, bag: BasketView | null, orderTotal: number): PlacementReply {
+/**
+ * A placement that ends without an order: the message, and the bag as it is now when there is one to show. The reply
+ * is kept as it is sent (a retry with the key is answered with it, byte for byte), so its bag is on the wire already.
+ */
+export function failed(status: number, message: string, bag: Bag | null, orderTotal: number): PlacementReply {
   return {
     status,
     replayed: false,
-    result: { confirmationStatus: 'failed', orderNo: null, orderId: null, orderTotal, message, basket: bag, basketId: bag?.basketId ?? null },
+    result: {
+      confirmationStatus: 'failed',
+      orderNo: null,
+      orderId: null,
+      orderTotal,
+      message,
+      basket: bagToWireOrNull(bag),
+      basketId: bag?.basketId ?? null,
+    },
   };
 }

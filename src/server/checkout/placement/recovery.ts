@@ -7,7 +7,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import { paymentGateway } from '../../payments/payments.ts';
 import { writeCheckout } from '../checkout-store.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
-import type { BasketView } from '#src/lib/commerce-types.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
 import { finishAttempt, storedReply } from './attempt-log.ts';
 import type { PlacementReply } from './placement-types.ts';
 import type { OrderSnapshot } from './snapshot.ts';
@@ -46,7 +46,7 @@ export async function abandonAttempt(
   attemptId: string,
   bagId: string,
   snapshot: OrderSnapshot,
-  reply: (bag: BasketView | null) => PlacementReply,
+  reply: (bag: Bag | null) => PlacementReply,
   forgetCard = false,
 ): Promise<PlacementReply> {
   return withWriteTransaction(db, async (tx) => {

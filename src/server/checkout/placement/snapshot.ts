@@ -4,7 +4,8 @@ import type { NewOrder, NewOrderLine } from '../../orders/write-order.ts';
 import { effectiveBilling } from '../checkout-service.ts';
 import type { CheckoutRecord } from '../checkout-store.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
-import type { BasketSummary, BasketView } from '#src/lib/commerce-types.ts';
+import type { BasketSummary } from '#src/lib/commerce-types.ts';
+import type { Bag, BagLine } from '#src/lib/commerce/bag.ts';
 import { describeLine, detailTexts } from '#src/lib/line-details.ts';
 import { orderDelivery } from '#src/lib/shipping-methods.ts';
 import { isEGiftCard, isGiftCard } from '#src/lib/product-types.ts';
@@ -38,38 +39,38 @@ export interface OrderSnapshot {
 }
 
 /** The snapshot of a bag that passed every check, with the stock its claim took. */
-export function snapshotOf(bag: BasketView, record: CheckoutRecord, customerId: string | null, taken: StockRequest[]): OrderSnapshot {
+export function snapshotOf(bag: Bag, record: CheckoutRecord, customerId: string | null, taken: StockRequest[]): OrderSnapshot {
   return {
     customerId,
     email: record.email ?? '',
-    lines: bag.productItems.map((l) => {
+    lines: bag.lines.map((l) => {
       const described = describeLine(l);
       return {
         sku: l.productId,
         productId: l.masterId,
         productName: l.productName,
         details: detailTexts(described),
-        imageUrl: l.c_productImageUrl,
+        imageUrl: l.imageUrl,
         quantity: l.quantity,
         unitPrice: Math.round(l.price / l.quantity),
         lineTotal: l.price,
         originalTotal: described.originalTotal,
-        ...(isGiftCard(l.c_productType) ? { giftCard: giftCardPurchase(l) } : {}),
+        ...(isGiftCard(l.productType) ? { giftCard: giftCardPurchase(l) } : {}),
       };
     }),
     totals: {
-      subTotal: bag.c_summary.subTotal,
-      discount: bag.c_summary.couponDiscount,
-      shipping: bag.c_summary.shippingAndHandling,
-      tax: bag.c_summary.totalTax,
-      protection: bag.c_summary.routePackageProtectionFee ?? 0,
+      subTotal: bag.summary.subTotal,
+      discount: bag.summary.couponDiscount,
+      shipping: bag.summary.shippingAndHandling,
+      tax: bag.summary.totalTax,
+      protection: bag.summary.routePackageProtectionFee ?? 0,
       orderTotal: bag.orderTotal,
     },
-    summary: bag.c_summary,
+    summary: bag.summary,
     delivery: orderDelivery(bag),
-    ecoshipDate: bag.c_isEcoShip ? (bag.c_ecoship?.ecoshipDate ?? null) : null,
+    ecoshipDate: bag.ecoshipChosen ? bag.ecoship.ecoshipDate : null,
     shippingMethodId: bag.shipments[0]?.shippingMethod.id ?? 'Regular',
-    shippingAddress: bag.c_summary.isDigitalItemsOnly ? null : record.shippingAddress,
+    shippingAddress: bag.summary.isDigitalItemsOnly ? null : record.shippingAddress,
     billingAddress: effectiveBilling(bag, record),
     payment: record.payment
       ? { source: record.payment.source, cardType: record.payment.cardType, last4: record.payment.last4, savedCardId: record.payment.savedCardId }
@@ -79,12 +80,12 @@ export function snapshotOf(bag: BasketView, record: CheckoutRecord, customerId: 
   };
 }
 
-function giftCardPurchase(l: BasketView['productItems'][number]): GiftCardPurchase {
+function giftCardPurchase(l: BagLine): GiftCardPurchase {
   return {
-    kind: isEGiftCard(l.c_productType) ? 'e' : 'physical',
-    recipientName: l.c_giftCardRecipient,
-    recipientEmail: l.c_giftCardRecipientEmail,
-    senderName: l.c_giftCardSender,
+    kind: isEGiftCard(l.productType) ? 'e' : 'physical',
+    recipientName: l.giftCard?.recipient ?? null,
+    recipientEmail: l.giftCard?.recipientEmail ?? null,
+    senderName: l.giftCard?.sender ?? null,
     message: l.giftMessage,
   };
 }

@@ -3,6 +3,7 @@ import { register } from '#src/server/accounts/customer-facade.ts';
 import { clientAddress } from '#src/server/http/client-address.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { signInToWire } from '#src/lib/api/wire.ts';
 
 export const prerender = false;
 
@@ -16,5 +17,5 @@ export const POST = apiEndpoint(API.registerAtPayment, async (context, input) =>
     { firstName: input.first_name, lastName: input.last_name, email: input.email, password: input.password, keepMeSignedIn: false },
     clientAddress(context),
   );
-  return success({ ...reply, authenticated: true as const }, { message: 'Your account has been created.' });
+  return success({ ...signInToWire(reply), authenticated: true as const }, { message: 'Your account has been created.' });
 });

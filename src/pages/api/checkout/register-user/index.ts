@@ -5,6 +5,7 @@ import { readOrderCookie } from '#src/server/http/order-cookie.ts';
 import { clientAddress } from '#src/server/http/client-address.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { signInToWire } from '#src/lib/api/wire.ts';
 
 export const prerender = false;
 
@@ -15,5 +16,5 @@ export const prerender = false;
  */
 export const POST = apiEndpoint(API.registerAfterOrder, async (context, input) => {
   const customer = await registerWithGuestOrder(input, readOrderCookie(context.cookies), clientAddress(context));
-  return success(await signInAs(context, customer, false), { message: 'Your account has been created.' });
+  return success(signInToWire(await signInAs(context, customer, false)), { message: 'Your account has been created.' });
 });

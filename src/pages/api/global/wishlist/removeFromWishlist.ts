@@ -3,10 +3,11 @@ import { removeFromWishlist } from '#src/server/accounts/customer-lists-facade.t
 import { requireCustomer } from '#src/server/http/require-customer.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { wishlistToWire } from '#src/lib/api/wire.ts';
 
 export const prerender = false;
 
 export const DELETE = apiEndpoint(API.removeFromWishlist, async ({ locals }, { itemId, listId }) => {
   const customerId = requireCustomer(await locals.session());
-  return success(await removeFromWishlist(customerId, itemId, listId), { message: 'Removed from your wishlist' });
+  return success(wishlistToWire(await removeFromWishlist(customerId, itemId, listId)), { message: 'Removed from your wishlist' });
 });

@@ -1,0 +1,198 @@
+import type {
+  Bag,
+  BagLine,
+  BonusOffer,
+  CheckoutState,
+  LineChoice,
+  ShippingAddressChoice,
+  ShippingChoice,
+  ShippingMethod,
+  Wishlist,
+} from '../commerce/bag.ts';
+import type { CheckoutView } from '../checkout/checkout-types.ts';
+import type { BasketView, BonusDiscountLineItemView, LineItemView, ShippingMethodView, WishlistView } from '../commerce-types.ts';
+import type { AddToBagInput, UpdateBasketItemSchema } from '../schemas/basket.ts';
+import type { ShippingAddressStepSchema } from '../checkout/checkout-schemas.ts';
+import type * as v from 'valibot';
+
+/**
+ * The one converter between the commerce engine's types (src/lib/commerce/) and the spec's wire shapes
+ * (src/lib/commerce-types.ts, with their `c_` fields), used at the API's edge: the endpoints and pages convert what
+ * the facades answer, and what a request says, here. Isomorphic, so a client of the commerce API over HTTP uses the
+ * same module. Keys are written in the order the replies have always had them, so a reply's bytes do not change.
+ */
+
+export function lineToWire(line: BagLine): LineItemView {
+  return {
+    itemId: line.itemId,
+    productId: line.productId,
+    masterId: line.masterId,
+    productName: line.productName,
+    brand: line.brand,
+    quantity: line.quantity,
+    price: line.price,
+    basePrice: line.basePrice,
+    c_productType: line.productType,
+    c_productImageUrl: line.imageUrl,
+    colorName: line.colorName,
+    sizeLabel: line.sizeLabel,
+    optionItems: line.optionItems,
+    priceAdjustments: line.priceAdjustments,
+    bonusProductLineItem: line.bonusProductLineItem,
+    bonusDiscountLineItemId: line.bonusDiscountLineItemId,
+    showRestrictedShippingStateMessage: line.showRestrictedShippingStateMessage,
+    c_hemmingInseamLength: line.hemmingInseamLength,
+    c_giftCardRecipient: line.giftCard?.recipient ?? null,
+    c_giftCardSender: line.giftCard?.sender ?? null,
+    c_giftCardRecipientEmail: line.giftCard?.recipientEmail ?? null,
+    giftMessage: line.giftMessage,
+    c_isPOBoxExcluded: line.poBoxExcluded,
+    c_lineItemDetails: line.lineDetails,
+  };
+}
+
+/** A line of a reply in the engine's names: what an island hands to the rules shared with the server. */
+export function lineFromWire(line: LineItemView): BagLine {
+  const gift = { recipient: line.c_giftCardRecipient, sender: line.c_giftCardSender, recipientEmail: line.c_giftCardRecipientEmail };
+  return {
+    itemId: line.itemId,
+    productId: line.productId,
+    masterId: line.masterId,
+    productName: line.productName,
+    brand: line.brand,
+    quantity: line.quantity,
+    price: line.price,
+    basePrice: line.basePrice,
+    productType: line.c_productType,
+    imageUrl: line.c_productImageUrl,
+    colorName: line.colorName,
+    sizeLabel: line.sizeLabel,
+    optionItems: line.optionItems,
+    priceAdjustments: line.priceAdjustments,
+    bonusProductLineItem: line.bonusProductLineItem,
+    bonusDiscountLineItemId: line.bonusDiscountLineItemId,
+    showRestrictedShippingStateMessage: line.showRestrictedShippingStateMessage,
+    hemmingInseamLength: line.c_hemmingInseamLength,
+    giftCard: Object.values(gift).every((f) => f === null) ? null : gift,
+    giftMessage: line.giftMessage,
+    poBoxExcluded: line.c_isPOBoxExcluded ?? false,
+    lineDetails: line.c_lineItemDetails,
+  };
+}
+
+export const bonusOfferToWire = (offer: BonusOffer): BonusDiscountLineItemView => ({
+  id: offer.id,
+  c_calloutMsg: offer.calloutMsg,
+  maxBonusItems: offer.maxBonusItems,
+  claimed: offer.claimed,
+  bonusProducts: offer.bonusProducts,
+});
+
+/**
+ * A bag the server keeps (src/server/bag/priced-bags.ts) is handed out again unchanged, and its reply's text and
+ * compressed copies are kept with the object they were made from: the same bag converts to the same wire object.
+ */
+const wired = new WeakMap<Bag, BasketView>();
+
+export function bagToWire(bag: Bag): BasketView {
+  const known = wired.get(bag);
+  if (known) return known;
+  const wire: BasketView = {
+    basketId: bag.basketId,
+    currency: bag.currency,
+    productItems: bag.lines.map(lineToWire),
+    shipments: bag.shipments,
+    c_summary: bag.summary,
+    couponItems: bag.couponItems,
+    isMaxDiscountsApplied: bag.isMaxDiscountsApplied,
+    bonusDiscountLineItems: bag.bonusOffers.map(bonusOfferToWire),
+    productSubTotal: bag.productSubTotal,
+    productTotal: bag.productTotal,
+    shippingTotal: bag.shippingTotal,
+    taxTotal: bag.taxTotal,
+    orderTotal: bag.orderTotal,
+    totalQuantity: bag.totalQuantity,
+    c_lastAddedItemInfo: bag.lastAdded,
+    c_notices: bag.notices,
+    c_standardDeliveryOnly: bag.standardDeliveryOnly,
+    c_ecoship: bag.ecoship,
+    c_isEcoShip: bag.ecoshipChosen,
+    c_packageProtection: bag.packageProtection,
+  };
+  wired.set(bag, wire);
+  return wire;
+}
+
+export const bagToWireOrNull = (bag: Bag | null): BasketView | null => (bag ? bagToWire(bag) : null);
+
+export const shippingMethodToWire = (method: ShippingMethod): ShippingMethodView => ({
+  id: method.id,
+  name: method.name,
+  description: method.description,
+  c_shippingMethodLabel: method.label,
+  price: method.price,
+  originalPrice: method.originalPrice,
+  productSurcharges: method.productSurcharges,
+  shipPerksSignUpMsg: method.shipPerksSignUpMsg,
+});
+
+export const shippingChoiceToWire = (choice: ShippingChoice): { methods: ShippingMethodView[]; selected: string } => ({
+  methods: choice.methods.map(shippingMethodToWire),
+  selected: choice.selected,
+});
+
+export const wishlistToWire = (list: Wishlist): WishlistView => ({
+  id: list.id,
+  c_wishlistId: list.id,
+  customerProductListItems: list.items,
+  c_items: list.items.map((i) => i.productId),
+});
+
+/** The checkout with its bag and shipping methods on the wire; every other field is the spec's as it is. */
+export const checkoutToWire = (checkout: CheckoutState): CheckoutView => ({
+  ...checkout,
+  basket: bagToWire(checkout.basket),
+  shippingMethods: checkout.shippingMethods.map(shippingMethodToWire),
+});
+
+/** An add to the bag (or a line's edit) as the engine takes it. */
+export function lineChoiceFromWire(input: AddToBagInput): LineChoice {
+  return {
+    productId: input.productId,
+    quantity: input.quantity,
+    optionItems: input.optionItems,
+    hemmingInseamLength: input.c_hemmingInseamLength,
+    giftMessage: input.giftMessage,
+    giftCardSender: input.c_giftCardSender,
+    giftCardRecipient: input.c_giftCardRecipient,
+    giftCardRecipientEmail: input.c_giftCardRecipientEmail,
+    fromPDP: input.fromPDP,
+    bonusDiscountLineItemId: input.bonusDiscountLineItemId,
+  };
+}
+
+/** A sign-in's reply (token, basket, shippingMethods, profileData, wishlistData, mergeBasket) on the wire. */
+export function signInToWire<R extends { basket: Bag; shippingMethods: ShippingMethod[]; wishlistData: Wishlist }>(reply: R) {
+  return {
+    ...reply,
+    basket: bagToWire(reply.basket),
+    shippingMethods: reply.shippingMethods.map(shippingMethodToWire),
+    wishlistData: wishlistToWire(reply.wishlistData),
+  };
+}
+
+/** The shipping step's address request as the checkout takes it. */
+export const shippingAddressFromWire = (input: v.InferOutput<typeof ShippingAddressStepSchema>): ShippingAddressChoice => ({
+  address: input.address,
+  addressId: input.c_addressId,
+  saveToProfile: input.saveToProfile,
+  make_address_default: input.make_address_default,
+});
+
+/** A line's edit (UpdateBasketItem body): its quantity, or another variant with its hemming. */
+export const lineEditFromWire = (body: v.InferOutput<typeof UpdateBasketItemSchema>['body']) => ({
+  quantity: body.quantity,
+  productId: body.productId,
+  optionItems: body.optionItems,
+  hemmingInseamLength: body.c_hemmingInseamLength,
+});
