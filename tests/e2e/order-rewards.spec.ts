@@ -18,7 +18,8 @@ test("a signed-in shopper's order confirmation shows the rewards points it earne
   await expect(page).toHaveURL(/\/order-confirmation/);
 
   const summary = page.getByTestId('order-summary');
-  const subtotal = Number((await summary.getByTestId('summary-subtotal').innerText()).replace(/[^0-9.]/g, ''));
+  const subtotalText = (await summary.getByTestId('summary-subtotal').textContent()) ?? '';
+  const subtotal = Number(subtotalText.replace(/[^0-9.]/g, ''));
   const points = Math.floor(subtotal);
   expect(points).toBeGreaterThan(0);
   await expect(summary.getByRole('term').filter({ hasText: 'Rewards points earned' })).toBeVisible();

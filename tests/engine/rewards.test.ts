@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CERTIFICATE_INVALID } from '#src/lib/promo-code.ts';
+import type { ProgrammeId } from '#src/lib/rewards/programmes.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { findCertificate, releaseCertificate, useCertificate } from '#src/server/rewards/certificates.ts';
@@ -144,7 +145,7 @@ describe('earning', () => {
     lines,
     discountCents,
   });
-  const membership = (customerId: string, programme: string) =>
+  const membership = (customerId: string, programme: ProgrammeId) =>
     t.db.kysely
       .selectFrom('rewards_memberships')
       .select('points')
