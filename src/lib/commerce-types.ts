@@ -257,6 +257,10 @@ export interface BasketSummary {
   routePackageProtectionFee?: number;
   /** The fee protection costs for this bag as the shopper reads it ('$1.20'); '' when it is not offered. */
   routeProtectionDisplayValue?: string;
+  /** An order's summary only: the points it earned in each rewards programme (absent when none). */
+  fbbRewardsEarned?: number;
+  elqRewardsEarned?: number;
+  diaRewardsEarned?: number;
 }
 
 export interface ShippingMethodView {

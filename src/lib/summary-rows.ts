@@ -1,6 +1,7 @@
 import type { BasketSummary } from './commerce-types.ts';
 import { formatCents } from './money.ts';
 import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from './checkout/shipping-extras.ts';
+import { REWARDS_EARNED_LABELS } from './rewards/programmes.ts';
 
 /**
  * The order summary's rows (checkout spec §3 "Summary row types"), worked out once from the server's figures and
@@ -21,7 +22,10 @@ export type SummaryRowKey =
   | 'packageProtection'
   | 'totalTax'
   | 'orderTotal'
-  | 'youSaved';
+  | 'youSaved'
+  | 'fbbRewardsEarned'
+  | 'elqRewardsEarned'
+  | 'diaRewardsEarned';
 
 export interface SummaryRow {
   key: SummaryRowKey;
@@ -46,8 +50,8 @@ function taxPending(summary: BasketSummary, place: SummaryPlace): string {
 
 /**
  * Subtotal, coupons (when a code takes something off), shipping & handling with its surcharges under it (when the
- * bag ships anything), package protection (when charged), estimated tax, the order total, and what the shopper saved
- * (when anything).
+ * bag ships anything), package protection (when charged), estimated tax, the order total, what the shopper saved
+ * (when anything), and on an order the points it earned in each rewards programme (when any).
  * orderTotal = the sum of the terms, as the server reckons it (src/server/commerce/pricing.ts computeTotals).
  */
 export function summaryRows(summary: BasketSummary, place: SummaryPlace): SummaryRow[] {
@@ -83,5 +87,9 @@ export function summaryRows(summary: BasketSummary, place: SummaryPlace): Summar
   rows.push({ key: 'orderTotal', label: 'Order total', value: formatCents(summary.orderTotal), role: 'total', amount: summary.orderTotal });
   if (summary.youSaved > 0)
     rows.push({ key: 'youSaved', label: 'You saved', value: formatCents(summary.youSaved), role: 'note', amount: summary.youSaved });
+  for (const [key, label] of Object.entries(REWARDS_EARNED_LABELS) as [keyof typeof REWARDS_EARNED_LABELS, string][]) {
+    const points = summary[key] ?? 0;
+    if (points > 0) rows.push({ key, label, value: `${points} ${points === 1 ? 'point' : 'points'}`, role: 'note', amount: points });
+  }
   return rows;
 }

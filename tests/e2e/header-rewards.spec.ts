@@ -32,10 +32,36 @@ test("an active ELQ member: the rewards link goes to /myelqrewards on every bran
   const reg = await page.request.post('/api/global/register', { data: { firstName: 'Elle', lastName: 'Q', email, password: 'secret123' } });
   const customerId = (await reg.json()).body.token.customer_id as string;
   const db = e2eDb();
+  await db.kysely.updateTable('rewards_accounts').set({ tier: 'Gold' }).where('customer_id', '=', customerId).execute();
   await db.kysely
-    .updateTable('rewards_accounts')
-    .set({ is_active_member: 1, points: 320, tier: 'Gold', certificate_cents: 1000 })
+    .updateTable('rewards_memberships')
+    .set({ points: 320 })
     .where('customer_id', '=', customerId)
+    .where('programme', '=', 'fbb')
+    .execute();
+  await db.kysely.insertInto('rewards_memberships').values({ customer_id: customerId, programme: 'elq', is_active: 1, points: 0 }).execute();
+  // Certificates the header counts: one it can use ($10.00), one used and one expired it leaves out.
+  const certificate = (n: number, extra: { used_at?: string; used_by_attempt?: string; expires_at?: string } = {}) => ({
+    id: `${customerId}-${n}`,
+    number_hash: `${customerId}-${n}`,
+    last4: '0000',
+    customer_id: customerId,
+    kind: 'FB_REWARD_CERTIFICATE' as const,
+    amount_cents: 1000,
+    expires_at: new Date(Date.now() + 86_400_000).toISOString(),
+    order_id: null,
+    used_at: null,
+    used_by_attempt: null,
+    created_at: new Date().toISOString(),
+    ...extra,
+  });
+  await db.kysely
+    .insertInto('reward_certificates')
+    .values([
+      certificate(1),
+      certificate(2, { used_at: new Date().toISOString(), used_by_attempt: 'placed' }),
+      certificate(3, { expires_at: new Date(Date.now() - 1000).toISOString() }),
+    ])
     .execute();
   await db.kysely.destroy();
 

@@ -15,6 +15,9 @@ const TEST_IDS: Record<SummaryRowKey, string> = {
   totalTax: 'summary-tax',
   orderTotal: 'summary-total',
   youSaved: 'summary-saved',
+  fbbRewardsEarned: 'summary-rewards-earned',
+  elqRewardsEarned: 'summary-elq-rewards-earned',
+  diaRewardsEarned: 'summary-dia-rewards-earned',
 };
 
 const CLASSES: Partial<Record<SummaryRow['role'], string>> = { part: 'summary-part', total: 'total' };

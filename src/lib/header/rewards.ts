@@ -1,3 +1,4 @@
+import { BRAND_PROGRAMMES } from '../rewards/programmes.ts';
 import { DEFAULT_REWARDS_URL, MEMBER_REWARDS_URL } from './constants.ts';
 
 /** The rewards record (spec §3), as GET /api/global/me returns it for a signed-in customer. */
@@ -11,7 +12,7 @@ export interface RewardsRecord {
   rewardsPageURL: string | null;
 }
 
-export const REWARDS_LABELS = { member: 'ELQ Rewards', default: 'Dia Shop Rewards' } as const;
+export const REWARDS_LABELS = { member: BRAND_PROGRAMMES.elq.label, default: BRAND_PROGRAMMES.dia.label } as const;
 
 export interface RewardsLinkInput {
   /** Rewards URL from the header content (headerRewardsUrl), if an editor set one. */

@@ -5,7 +5,7 @@ import { CommerceError } from '../commerce/errors.ts';
 import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { LIMITS, limitOr429, reserveAttempt, settleAttempt, type CountedKey } from '../http/throttle.ts';
 import { readDeviceCookie } from './device-cookie.ts';
-import { enrolInRewards } from './rewards.ts';
+import { enrolInRewards } from '../rewards/rewards-record.ts';
 
 export interface Customer {
   id: string;

@@ -6,7 +6,7 @@ import { clearSessionCookies } from '../http/session-cookies.ts';
 import { authenticate, createCustomer, findCustomer, isRegistered, limitRegistrations, type Customer } from './accounts.ts';
 import { isResetLinkUsable, requestPasswordReset, resetPassword as resetWithToken, resetSentMessage } from './reset.ts';
 export { RESET_LINK_INVALID } from './reset.ts';
-import { rewardsFor } from './rewards.ts';
+import { rewardsFor } from '../rewards/rewards-record.ts';
 import { endCustomerSession } from './sign-in.ts';
 import { presentedDeviceCookie, signInReply } from './sign-in-reply.ts';
 import { accountForSocialIdentity } from './social-identity.ts';

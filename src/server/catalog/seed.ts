@@ -354,6 +354,7 @@ export async function wipe(db: Db): Promise<void> {
     'password_resets',
     'outbox',
     'rate_limits',
+    'rewards_earnings',
     'orders',
     'sessions',
     'customers',

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
+import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
@@ -310,13 +311,10 @@ export interface WaitlistEntryTable {
   created_at: string;
 }
 
+/** The retailer's rewards record: what is not per programme (points and membership are rewards_memberships). */
 export interface RewardsAccountTable {
   customer_id: string;
-  is_active_member: number;
-  points: number;
-  threshold: number;
   tier: string | null;
-  certificate_cents: number;
   page_url: string | null;
   /** 1 when the customer holds the store's private-label card (isPLCCHolder). */
   plcc_holder: number;
@@ -401,4 +399,8 @@ export interface Database {
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_failures: GiftCardFailureTable;
+  rewards_memberships: RewardsMembershipTable;
+  rewards_earnings: RewardsEarningTable;
+  rewards_ledger: RewardsLedgerTable;
+  reward_certificates: RewardCertificateTable;
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db/database.ts';
 import type { Selectable } from 'kysely';
 import type { BasketSummary, OrderSummaryView } from '#src/lib/commerce-types.ts';
 import type { OrderTable } from '../db/schema.ts';
+import { pointsEarnedBy } from '../rewards/earn.ts';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 
 /**
@@ -77,7 +78,10 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
       lineTotal: l.line_total_cents,
       originalTotal: l.original_total_cents,
     })),
-    summary: order.summary ? (JSON.parse(order.summary) as BasketSummary) : summaryFromColumns(order),
+    summary: {
+      ...(order.summary ? (JSON.parse(order.summary) as BasketSummary) : summaryFromColumns(order)),
+      ...(await pointsEarnedBy(db.kysely, order.id)),
+    },
     delivery: order.shipping_method_name ? { name: order.shipping_method_name, delivery: order.delivery_estimate ?? '' } : null,
     shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,
     payment: order.payment_summary ? (JSON.parse(order.payment_summary) as { cardType: string; last4: string }) : null,

@@ -12,6 +12,7 @@ import { exactly } from './exact.ts';
 
 /** The bag as every bag and checkout reply carries it (src/lib/commerce-types.ts BasketView); money in cents. */
 const Cents = v.number();
+const Points = v.number();
 const Text = v.string();
 const NullableText = v.nullable(v.string());
 
@@ -104,6 +105,9 @@ export const SummarySchema = exactly<BasketSummary>()(
     peakHandlingFee: v.optional(Cents),
     routePackageProtectionFee: v.optional(Cents),
     routeProtectionDisplayValue: v.optional(Text),
+    fbbRewardsEarned: v.optional(Points),
+    elqRewardsEarned: v.optional(Points),
+    diaRewardsEarned: v.optional(Points),
   }),
 );
 

@@ -4,6 +4,7 @@ import { emptyBasket } from '../../commerce/basket-read.ts';
 import { bagToWire } from '#src/lib/api/wire.ts';
 import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
+import { earnForOrder } from '../../rewards/earn.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
 import { finishAttempt } from './attempt-log.ts';
@@ -38,6 +39,7 @@ export async function commitOrder(
       .execute();
   }
   const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
+  giftCardMails.push(...(await earnForOrder(tx, { ...order, ...snapshot, discountCents: snapshot.totals.discount })));
   const mail = confirmationMail(order.orderNo, snapshot);
   await queueMail(tx, mail);
   const reply: PlacementReply = {
