@@ -78,7 +78,8 @@ test('the zoom shows the whole photograph at 1x, keeps its Close button clear, a
   await page.getByRole('button', { name: 'Enlarge image' }).click();
   const dialog = page.getByRole('dialog', { name: 'Product Zoom' });
   const image = dialog.getByRole('img');
-  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // The zoom's large photograph may be resized on this first request: on a busy machine that takes seconds.
+  await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 20_000 }).toBe(true);
   // At 1x the picture lies inside the dialog: its box ends above the zoom buttons.
   const picture = (await image.boundingBox())!;
   const zoomIn = dialog.getByRole('button', { name: 'Zoom in' });
