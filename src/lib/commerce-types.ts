@@ -257,6 +257,8 @@ export interface BasketSummary {
   routePackageProtectionFee?: number;
   /** The fee protection costs for this bag as the shopper reads it ('$1.20'); '' when it is not offered. */
   routeProtectionDisplayValue?: string;
+  /** The perks programme that makes this bag's shipping method free (a member's Express); absent otherwise. */
+  shippingPerksName?: string | null;
 }
 
 export interface ShippingMethodView {

@@ -70,7 +70,7 @@ export async function addToBag(locals: SessionAccess, input: LineChoice): Promis
     return commerce.pruneAndReadBasket(created);
   }
   const db = await getDb();
-  const { basketId: id } = await commerce.addItem(session.basketId, input, sessionBagHolder(db, session.id), !!session.customerId);
+  const { basketId: id } = await commerce.addItem(session.basketId, input, sessionBagHolder(db, session.id), session.customerId);
   if (session.basketId !== id) await attachBasket(db, session, id); // no write when already attached
   return commerce.pruneAndReadBasket(id);
 }

@@ -104,6 +104,7 @@ export const SummarySchema = exactly<BasketSummary>()(
     peakHandlingFee: v.optional(Cents),
     routePackageProtectionFee: v.optional(Cents),
     routeProtectionDisplayValue: v.optional(Text),
+    shippingPerksName: v.optional(NullableText),
   }),
 );
 
