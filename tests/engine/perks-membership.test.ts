@@ -2,7 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alreadyMemberMessage } from '#src/lib/perks/perks-texts.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
-import { readCheckoutView, setEmail, setPayment } from '#src/server/checkout/checkout-service.ts';
+import {
+  addCustomerData,
+  confirmShippingMethod,
+  listSavedCards,
+  readCheckoutView,
+  setEmail,
+  setPayment,
+  setShippingAddress,
+} from '#src/server/checkout/checkout-service.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
 
@@ -95,6 +103,22 @@ describe('the perks membership', () => {
     const renewed = new Date(soon);
     renewed.setUTCFullYear(renewed.getUTCFullYear() + 1);
     expect((await latestMembership(t.db.kysely, c.id))?.endsAt).toBe(renewed.toISOString());
+  });
+
+  it('added to a bag paid with a saved card, lets that card go so a new card is asked for', async () => {
+    const c = await customer();
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 }, undefined, c.id);
+    await setEmail(t.db, basketId, c.email, false);
+    await setShippingAddress(t.db, basketId, TEST_ADDRESS, null);
+    await confirmShippingMethod(t.db, basketId, 'Regular');
+    const saved = await cardFromGateway(gateway(), await sandboxToken(t.db, '4242424242424242'), { customerRef: null });
+    await addCustomerData(t.db, c.id, { addresses: [], cards: [saved] });
+    const [wallet] = await listSavedCards(t.db, c.id);
+    const payWith = { card: null, savedCardId: wallet!.paymentInstrumentId, billingSame: false, billingAddress: TEST_ADDRESS, customerId: c.id };
+    await setPayment(t.db, basketId, payWith);
+    expect((await readCheckoutView(t.db, basketId, c.id)).payment?.savedCardId).toBe(wallet!.paymentInstrumentId);
+    await addItem(t.db, basketId, { productId: perks, quantity: 1 }, undefined, c.id);
+    expect((await readCheckoutView(t.db, basketId, c.id)).payment).toBeNull();
   });
 
   it("prices Express at nothing for a member's bag and names the programme, and at its price for everyone else", async () => {

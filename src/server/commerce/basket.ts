@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
-import { refuseIfAlreadyMember } from '../perks/memberships.ts';
+import { refuseIfAlreadyMember, requireNewCard } from '../perks/memberships.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared.ts';
@@ -179,6 +179,7 @@ export async function addItem(
       );
     }
     if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (existing && isMembership(v.product_type)) await requireNewCard(tx, id);
     return { basketId: id, itemId };
   });
 }

@@ -93,3 +93,14 @@ export async function grantOrderMemberships(
       .execute();
   }
 }
+
+/**
+ * A membership added to a bag whose payment is a saved card: the payment is let go, so the payment step asks for a
+ * new card (checkout spec §4, "the payment method becomes new card"); placement refuses a saved card for it anyway.
+ */
+export async function requireNewCard(tx: Tx, basketId: string): Promise<void> {
+  const row = await tx.selectFrom('basket_checkout').select('payment').where('basket_id', '=', basketId).executeTakeFirst();
+  if (!row?.payment) return;
+  const payment = JSON.parse(row.payment) as { savedCardId?: string | null };
+  if (payment.savedCardId) await tx.updateTable('basket_checkout').set({ payment: null }).where('basket_id', '=', basketId).execute();
+}
