@@ -27,6 +27,7 @@ import { HemmingSelector } from './HemmingSelector.tsx';
 import { SizeGuide } from './SizeGuide.tsx';
 import { WaitlistForm } from './WaitlistForm.tsx';
 import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
+import { PerksJoin } from '../perks/PerksJoin.tsx';
 import './product.css';
 
 export interface EditLine {
@@ -76,6 +77,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<BasketView | null>(null);
+  const [joining, setJoining] = useState(false);
   // The URL follows the selection only once the selection has been read from it (a first pass with nothing
   // chosen would drop the shopper's ?color= and ?size= and write them back a moment later).
   const [started, setStarted] = useState(false);
@@ -140,8 +142,11 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
   };
 
   const canAdd = !busy && fresh && !error && !!variant && variant.inStock;
+  // The perks membership is joined through its own modal (terms, and an account): the add button opens it.
+  const membership = isMembership(product.productType) && !edit;
   const onAdd = async () => {
     if (!canAdd || !variant) return;
+    if (membership) return setJoining(true);
     if (giftCard && Object.keys(giftErrors).length > 0) {
       setGiftShown({ to: true, from: true, email: true, confirmEmail: true, message: true });
       return;
@@ -289,6 +294,15 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
       {!edit && <WishlistToggle productId={variant?.id ?? product.id} visible={showWishlistToggle(product, sel)} />}
       {!edit && product.isMasterWaitlisted && variant && !variant.inStock && <WaitlistForm key={variant.id} skuId={variant.id} />}
       {!edit && <AddedToBagModal basket={added} product={product} onClose={() => setAdded(null)} />}
+      {membership && variant && (
+        <PerksJoin
+          open={joining}
+          onClose={() => setJoining(false)}
+          variantId={variant.id}
+          productName={product.name}
+          priceCents={variant.finalPrice}
+        />
+      )}
     </section>
   );
 }
