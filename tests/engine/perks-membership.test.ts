@@ -15,6 +15,8 @@ import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
 
 import { readProduct } from '#src/server/commerce/catalog.ts';
+import { mergeBaskets } from '#src/server/commerce/merge-baskets.ts';
+import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { listShippingMethods } from '#src/server/commerce/shipping.ts';
 import { activeMembership, grantOrderMemberships, latestMembership } from '#src/server/perks/memberships.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
@@ -119,6 +121,21 @@ describe('the perks membership', () => {
     expect((await readCheckoutView(t.db, basketId, c.id)).payment?.savedCardId).toBe(wallet!.paymentInstrumentId);
     await addItem(t.db, basketId, { productId: perks, quantity: 1 }, undefined, c.id);
     expect((await readCheckoutView(t.db, basketId, c.id)).payment).toBeNull();
+  });
+
+  it("merged at sign-in, stays in the account's bag; signed out, the shopper has no bag to hold it", async () => {
+    const c = await customer();
+    const { basketId: stored } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    await t.db.kysely.updateTable('customers').set({ basket_id: stored }).where('id', '=', c.id).execute();
+    // A bag holding the membership, met by a sign-in (the membership was added signed in, in another visit).
+    const { basketId: visiting } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, c.id);
+    const merged = await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, visiting, c.id));
+    expect(merged).toMatchObject({ basketId: stored, showPerksRemovalMsg: false });
+    expect((await pruneAndReadBasket(t.db, stored)).lines.map((l) => l.productId).sort()).toEqual([TEE, perks].sort());
+    // Signing out ends the session, not the account's bag: the guest that remains has none, and signing in again
+    // brings the membership back.
+    const again = await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, null, c.id));
+    expect(again.basketId).toBe(stored);
   });
 
   it("prices Express at nothing for a member's bag and names the programme, and at its price for everyone else", async () => {
