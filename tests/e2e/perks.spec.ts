@@ -27,8 +27,10 @@ async function registerElsewhere(page: Page, email: string): Promise<void> {
 
 /** The perks line wakes when scrolled to (below the fold on a phone): scrolled to, and waited for. */
 async function perksLineAwake(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Perks Details' }).scrollIntoViewIfNeeded();
-  await expect(page.locator('astro-island[component-export="PerksMessage"]:not([ssr])')).toHaveCount(1);
+  // The island's element, not its button: the button is replaced when a member's line takes its place.
+  const island = page.locator('astro-island[component-export="PerksMessage"]');
+  await island.scrollIntoViewIfNeeded();
+  await expect(island).not.toHaveAttribute('ssr');
 }
 
 /** The checkout's order summary, unfolded on small screens. */
@@ -118,6 +120,8 @@ test('the join modal: terms ticked by default and required, with their own modal
 test('the join modal works from the keyboard alone, and Escape gives focus back to Add to Bag', async ({ page }) => {
   await openPerksPage(page);
   const add = page.getByRole('button', { name: 'Add to Bag' });
+  // Enabled once the purchase area has the product's fresh data.
+  await expect(add).toBeEnabled();
   await add.focus();
   await page.keyboard.press('Enter');
   const dialog = joinDialog(page);
