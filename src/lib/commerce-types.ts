@@ -261,6 +261,8 @@ export interface BasketSummary {
   fbbRewardsEarned?: number;
   elqRewardsEarned?: number;
   diaRewardsEarned?: number;
+  /** The perks programme that makes this bag's shipping method free (a member's Express); absent otherwise. */
+  shippingPerksName?: string | null;
 }
 
 export interface ShippingMethodView {

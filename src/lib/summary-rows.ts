@@ -64,7 +64,8 @@ export function summaryRows(summary: BasketSummary, place: SummaryPlace): Summar
   if (!summary.isDigitalItemsOnly) {
     rows.push({
       key: 'shippingAndHandling',
-      label: 'Shipping & handling',
+      // A perks member's free Express is named after the programme that pays for it (checkout spec shippingPerksName).
+      label: summary.shippingPerksName ? `Shipping & handling (${summary.shippingPerksName})` : 'Shipping & handling',
       value: shipping === 0 ? 'Free' : formatCents(shipping),
       role: 'term',
       amount: shipping,

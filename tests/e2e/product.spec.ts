@@ -360,8 +360,10 @@ test('a callout that names its code is not followed by the code again', async ({
   await expect(purchase.getByText(/DRESS10/)).toHaveCount(1);
 });
 
-test('the perks line reads with a space before Perks Details', async ({ page }) => {
+test('the perks line promises free Express shipping, reads with a space before Perks Details, and links to joining', async ({ page }) => {
   await page.goto('/p/everyday-crew-tee-fb-1001');
   await hydrated(page);
-  await expect(page.getByText(/Free shipping on every order with/)).toHaveText(/a year\. Perks Details/);
+  await expect(page.getByText(/Free Express shipping on every order with/)).toHaveText(
+    'Free Express shipping on every order with Fernbrook Perks, $29.00 a year. Perks Details Join Fernbrook Perks',
+  );
 });

@@ -44,7 +44,7 @@ const place = (basketId: string, customerId: string | null, total: number, secur
 describe('a perks membership', () => {
   it('is added to the bag only by a signed-in shopper', async () => {
     await expect(addItem(t.db, null, { productId: perks, quantity: 1 })).rejects.toMatchObject({ status: 401, message: MEMBERSHIP_NEEDS_SIGN_IN });
-    const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, true);
+    const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, 'a-signed-in-shopper');
     expect((await readCheckoutView(t.db, basketId, null)).basket.lines).toHaveLength(1);
   });
 
@@ -55,7 +55,7 @@ describe('a perks membership', () => {
       lastName: 'Lovelace',
       password: null,
     });
-    const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, true);
+    const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, 'a-signed-in-shopper');
     await setEmail(t.db, basketId, customer.email, false);
     const newCard = async () => cardFromGateway(gateway(), await sandboxToken(t.db, '4242424242424242'), null);
     await setPayment(t.db, basketId, {

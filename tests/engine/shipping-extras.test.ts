@@ -124,7 +124,7 @@ describe('shipping & handling', () => {
       ['SuperFast', null],
     ]);
     const perks = (await readProduct(t.db, 'fb-perks'))!.variants[0]!.id;
-    await addItem(t.db, basketId, { productId: perks, quantity: 1 }, undefined, true);
+    await addItem(t.db, basketId, { productId: perks, quantity: 1 }, undefined, 'a-signed-in-shopper');
     expect((await listShippingMethods(t.db, basketId)).methods.every((m) => m.shipPerksSignUpMsg === null)).toBe(true);
   });
 });

@@ -36,6 +36,11 @@ describe('the order summary rows', () => {
     expect(termsOf(rows)).toBe(5455);
   });
 
+  it("names the perks programme on a member's free Express shipping", () => {
+    const rows = summaryRows(summary({ shippingAndHandling: 0, giftCardSurcharges: 0, shippingPerksName: 'Fernbrook Perks' }), 'checkout');
+    expect(rows.find((r) => r.key === 'shippingAndHandling')).toMatchObject({ label: 'Shipping & handling (Fernbrook Perks)', value: 'Free' });
+  });
+
   it('shows coupons taken off and what the shopper saved', () => {
     const rows = summaryRows(summary({ couponDiscount: 500, orderTotal: 4955, youSaved: 1500 }), 'checkout');
     expect(rows.find((r) => r.key === 'coupons')).toMatchObject({ label: 'Coupons', value: '−$5.00', amount: -500 });

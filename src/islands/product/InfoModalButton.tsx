@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { Modal, type ModalSize } from '../ui/Modal.tsx';
 
-/** A link-style button opening a modal of fixed content (Hemming Details, Gift card terms, Perks Details). */
+/** A link-style button opening a modal of fixed content (Hemming Details, Gift card terms). */
 export function InfoModalButton({
   label,
   title,

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
@@ -51,6 +51,9 @@ interface Props {
   onPreviewColor?: (color: string | undefined) => void;
 }
 
+// The perks join modal (sign-in, terms) is fetched the first time it opens: other product pages never load it.
+const PerksJoin = lazy(() => import('../perks/PerksJoin.tsx').then((m) => ({ default: m.PerksJoin })));
+
 const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
 
 function selectionsFromUrl(product: ProductView): Selections {
@@ -76,6 +79,9 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<BasketView | null>(null);
+  const [joining, setJoining] = useState(false);
+  // Kept once opened, so closing it (its dialog's close event) gives focus back to the button that opened it.
+  const [joinOpened, setJoinOpened] = useState(false);
   // The URL follows the selection only once the selection has been read from it (a first pass with nothing
   // chosen would drop the shopper's ?color= and ?size= and write them back a moment later).
   const [started, setStarted] = useState(false);
@@ -140,8 +146,14 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
   };
 
   const canAdd = !busy && fresh && !error && !!variant && variant.inStock;
+  // The perks membership is joined through its own modal (terms, and an account): the add button opens it.
+  const membership = isMembership(product.productType) && !edit;
   const onAdd = async () => {
     if (!canAdd || !variant) return;
+    if (membership) {
+      setJoinOpened(true);
+      return setJoining(true);
+    }
     if (giftCard && Object.keys(giftErrors).length > 0) {
       setGiftShown({ to: true, from: true, email: true, confirmEmail: true, message: true });
       return;
@@ -289,6 +301,17 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
       {!edit && <WishlistToggle productId={variant?.id ?? product.id} visible={showWishlistToggle(product, sel)} />}
       {!edit && product.isMasterWaitlisted && variant && !variant.inStock && <WaitlistForm key={variant.id} skuId={variant.id} />}
       {!edit && <AddedToBagModal basket={added} product={product} onClose={() => setAdded(null)} />}
+      {membership && variant && joinOpened && (
+        <Suspense fallback={null}>
+          <PerksJoin
+            open={joining}
+            onClose={() => setJoining(false)}
+            variantId={variant.id}
+            productName={product.name}
+            priceCents={variant.finalPrice}
+          />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -22,6 +22,8 @@ export const API = defineEndpoints({
   shippingMethods: { method: 'GET', path: '/api/checkout/shipping_methods', reply: 'ShippingMethods' },
   chooseShippingMethod: { method: 'POST', path: '/api/checkout/shipping_method/', request: 'ShippingMethod', reply: 'ShippingMethodChosen' },
   readPromotion: { method: 'POST', path: '/api/checkout/promotions/read', request: 'PromotionRead', reply: 'Promotion' },
+  // The perks membership of the signed-in shopper (product spec §7), asked once per session.
+  subscriptionStatus: { method: 'POST', path: '/api/checkout/subscriptionStatus', reply: 'SubscriptionStatus' },
 
   // The checkout (checkout spec §7, product spec §7): each step's submit answers with the checkout. The two
   // placements also take an Idempotency-Key header.

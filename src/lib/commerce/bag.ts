@@ -102,6 +102,8 @@ export interface Bag {
   ecoshipChosen: boolean;
   /** Package protection: its fee for this bag (0: not offered) and whether the shopper has it added. */
   packageProtection: { fee: number; isApplied: boolean };
+  /** The account holding the bag is a perks member now (its Express is free); null for a guest or a non-member. */
+  perksMembership?: { name: string } | null;
 }
 
 export interface ShippingMethod {

@@ -56,6 +56,14 @@ export const AddToBagSchema = v.object({
   c_giftCardRecipient: OptionalText(NAME_FIELD_MAX, 'To'),
   c_giftCardRecipientEmail: v.optional(Email),
   fromPDP: v.optional(v.boolean()),
+  /**
+   * The perks join modal after a sign-in (checkout spec §7): who it signed in as. The server knows the shopper from
+   * the session and refuses a customerId that is not the session's; a membership is always checked against the
+   * shopper's current one (checkIfAlreadyMember is accepted as the spec sends it).
+   */
+  checkIfAlreadyMember: v.optional(v.boolean()),
+  email: v.optional(Email),
+  customerId: v.optional(Id),
   /** Claims a free gift: the id of one of the basket's bonusDiscountLineItems. */
   bonusDiscountLineItemId: v.optional(
     v.pipe(

@@ -7,6 +7,7 @@ import type { CheckoutView, OrderResult } from '../checkout/checkout-types.ts';
 import { ORDER_TECHNICAL_PROBLEM, STORE_UNREACHABLE } from '../checkout/order-messages.ts';
 import { serverMessageOr } from '../errors.ts';
 import type { CardTokenization } from '../checkout/tokenize.ts';
+import { forgetPerksStatus } from './perks.ts';
 import { $bag } from './bag.ts';
 
 /**
@@ -104,6 +105,8 @@ export async function placeOrder(
   // A reply updates the bag only when it is about the bag this page shows (checkout spec §4).
   const current = $checkout.get();
   if (result.basket && result.basketId && current && result.basketId === current.basket.basketId) $bag.set(result.basket);
+  // An order holding the membership makes the shopper a member: the kept status is asked again.
+  if (result.confirmationStatus === 'confirmed') forgetPerksStatus();
   return { ok: true, result };
 }
 

@@ -26,3 +26,9 @@ export function loadCustomer(): Promise<void> {
   });
   return loading;
 }
+
+/** Asks again who the visitor is (signed in inside a modal, without leaving the page). */
+export function reloadCustomer(): Promise<void> {
+  loading = undefined;
+  return loadCustomer();
+}

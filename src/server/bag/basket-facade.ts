@@ -6,6 +6,7 @@ import { stampReader } from '../http/page-cache.ts';
 import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
+import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED } from '#src/lib/promo-code.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 
@@ -61,16 +62,19 @@ export async function basketProductIds(locals: SessionRead): Promise<string[]> {
  * gets one in the transaction that makes their bag (locals.firstBagHolder), so a refused add writes no session and
  * a bag is never left without one. A free-gift claim uses the bag the session already has.
  */
-export async function addToBag(locals: SessionAccess, input: LineChoice): Promise<Bag> {
+export async function addToBag(locals: SessionAccess, input: LineChoice, asCustomer?: string): Promise<Bag> {
   const commerce = await engine();
   const session = await locals.session();
+  // The perks join modal names the account it signed in as: an add from another account's page (signed out since,
+  // or signed in elsewhere) is not made for whoever this session is now.
+  if (asCustomer !== undefined && asCustomer !== session.customerId) throw new BadRequest(MEMBERSHIP_NEEDS_SIGN_IN, 401);
   if (!session.saved) {
     const { basketId: created } = await commerce.addItem(null, input, await locals.firstBagHolder());
     await locals.keepSession(created);
     return commerce.pruneAndReadBasket(created);
   }
   const db = await getDb();
-  const { basketId: id } = await commerce.addItem(session.basketId, input, sessionBagHolder(db, session.id), !!session.customerId);
+  const { basketId: id } = await commerce.addItem(session.basketId, input, sessionBagHolder(db, session.id), session.customerId);
   if (session.basketId !== id) await attachBasket(db, session, id); // no write when already attached
   return commerce.pruneAndReadBasket(id);
 }

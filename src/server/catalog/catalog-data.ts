@@ -174,7 +174,7 @@ export const PRODUCTS: ProductDef[] = [
     category: 'membership',
     listCents: 2900,
     colors: [{ id: 'na', name: 'Membership', hex: '#2f6f4f' }],
-    description: 'Free shipping on every order and members-only offers for a year.',
+    description: 'Free Express shipping on every order for a year.',
     images: 1,
     maxOrderQty: 1,
   },
@@ -789,8 +789,18 @@ export interface PromotionDef {
   products?: string[];
 }
 
-/** Promotions without a coupon apply on their own (finalPrice); coupon promotions show a hint until entered. */
+/**
+ * Promotions without a coupon apply on their own (finalPrice); coupon promotions show a hint until entered. One that
+ * takes nothing off and reaches no product (fb-perks) only carries texts: the Perks Details modal reads it.
+ */
 export const PROMOTIONS: PromotionDef[] = [
+  {
+    id: 'fb-perks',
+    callout: 'Free Express shipping on every order for a year',
+    details:
+      'Fernbrook Perks members ship every order by Express at no charge for a year from the day they join; fees such as the gift card fee still apply. Join while signed in to your account; the membership is paid with a new card. Members can renew in the last 30 days of a membership, and the new year starts when the current one ends.',
+    percentOff: 0,
+  },
   {
     id: 'fb-tops-20',
     callout: '20% off all Fernbrook tops',

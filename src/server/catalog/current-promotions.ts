@@ -27,6 +27,8 @@ export async function currentPromotions(db: Db, now = new Date()): Promise<Curre
       'brands.name as brand_name',
     ])
     .where(promotionActiveAt('promotions', at))
+    // A promotion that takes nothing off only carries texts (the perks details): it is not a deal.
+    .where('promotions.percent_off', '>', 0)
     .orderBy('promotions.id')
     .execute();
   return rows.map((r) => ({

@@ -1,4 +1,8 @@
+import type { ExpressionBuilder } from 'kysely';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
+import { perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
+import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
+import type { Database } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { BonusRule } from './bonus-rules.ts';
@@ -35,6 +39,8 @@ export interface LoadedBasketHeader {
   /** basket_checkout.package_protection and .ecoship (checkout-store.ts); absent means never chosen. */
   protectionChoice?: number;
   ecoshipChosen?: boolean;
+  /** The perks membership of the account holding the bag, active or not (the pricer compares its end with `now`). */
+  perks?: { endsAt: string; name: string } | null;
 }
 
 export interface LoadedLine {
@@ -93,6 +99,15 @@ export interface LoadedBasket {
   now?: string;
 }
 
+/** The holder's memberships, latest end first, as a subquery of the bag's header row (b). */
+const holderMembership = (eb: ExpressionBuilder<Database & { b: Database['baskets'] }, 'b'>) =>
+  eb
+    .selectFrom('customers as pc')
+    .innerJoin('perks_memberships as pm', 'pm.customer_id', 'pc.id')
+    .whereRef('pc.basket_id', '=', 'b.id')
+    .orderBy('pm.ends_at', 'desc')
+    .limit(1);
+
 const loadHeader = prepared((tx: Tx, basketId: string) =>
   tx
     .selectFrom('baskets as b')
@@ -123,6 +138,12 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
     .select((eb) => [
       eb.selectFrom('catalog_state').select('version').where('id', '=', 1).as('catalog_version'),
       eb.exists(eb.selectFrom('basket_coupons as bcp').select('bcp.id').whereRef('bcp.basket_id', '=', 'b.id')).as('has_coupons'),
+      // The perks membership of the account holding the bag (none for a guest's): the one ending last, and its name.
+      holderMembership(eb).select('pm.ends_at').as('perks_until'),
+      holderMembership(eb)
+        .innerJoin('products as pp', (j) => j.onRef('pp.brand_code', '=', 'pm.programme').on('pp.product_type', '=', PRODUCT_TYPE.membership))
+        .select('pp.name')
+        .as('perks_product_name'),
     ])
     .where('b.id', '=', basketId)
     .where('b.status', '=', 'open'),
@@ -240,6 +261,7 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       billingTaxRateBp: header.billing_rate_bp ?? null,
       protectionChoice: header.package_protection ?? 0,
       ecoshipChosen: header.ecoship === 1,
+      perks: header.perks_until ? { endsAt: header.perks_until, name: perksProgrammeName(header.perks_product_name ?? '') } : null,
     },
     lines: lineRows.map((r) => ({
       id: r.id,

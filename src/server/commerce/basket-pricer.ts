@@ -9,6 +9,8 @@ import { COUPON_MESSAGES, MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.t
 import { effectiveMethodId, isStandardDeliveryOnly } from '#src/lib/standard-delivery.ts';
 import { sizeLabel } from '#src/lib/selection.ts';
 import { FINAL_SALE } from '#src/lib/coupon-reach.ts';
+import { isActiveMember } from '#src/lib/perks/membership-dates.ts';
+import { memberMethodPrice, PERKS_MEMBER_METHOD_ID } from '#src/lib/perks/member-shipping.ts';
 import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
 import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';
@@ -173,11 +175,16 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   const standardOnly = isStandardDeliveryOnly(lines.filter((_, i) => keep[i]).map((r) => ({ hemmed: r.hemmingOptionId !== null })));
   const methodId = effectiveMethodId(header.shippingMethodId, standardOnly);
   const method = methodId === header.shippingMethodId ? header.chosenMethod : header.regularMethod;
-  const methodChoice = { id: method ? methodId : DEFAULT_SHIPPING_METHOD_ID, priceCents: method?.priceCents ?? 0 };
+  // A perks member's Express costs nothing (src/lib/perks/member-shipping.ts); the summary names the programme.
+  const member = !!header.perks && isActiveMember(header.perks.endsAt, new Date(loaded.now ?? Date.now()));
+  const chosenId = method ? methodId : DEFAULT_SHIPPING_METHOD_ID;
+  const methodChoice = { id: chosenId, priceCents: memberMethodPrice(chosenId, method?.priceCents ?? 0, member) };
+  const perksShipping = member && chosenId === PERKS_MEMBER_METHOD_ID && !!method;
   const keptLines = lines.filter((_, i) => keep[i]);
   const taxRateBp = taxRate(header, keptLines.length > 0 && keptLines.every((r) => isDigital(r.productType)));
   const extras = shippingExtras(loaded, keptLines, keptPriced, methodChoice.id, rules);
-  const summary = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
+  const totals = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
+  const summary = perksShipping && !totals.isDigitalItemsOnly ? { ...totals, shippingPerksName: header.perks!.name } : totals;
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
   const view: Bag = {
     basketId: header.id,
@@ -213,6 +220,7 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
     ecoship: extras.ecoship,
     ecoshipChosen: extras.ecoship.isEcoshipApplicable && header.ecoshipChosen === true,
     packageProtection: extras.protection,
+    perksMembership: member ? { name: header.perks!.name } : null,
   };
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };
 }

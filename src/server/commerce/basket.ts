@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
+import { refuseIfAlreadyMember, requireNewCard } from '../perks/memberships.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared.ts';
@@ -112,13 +113,16 @@ export async function addItem(
   basketId: string | null,
   input: LineChoice,
   holder?: BagHolder,
-  signedIn = false,
+  customerId: string | null = null,
 ): Promise<{ basketId: string; itemId: string }> {
   if (input.bonusDiscountLineItemId) return claimBonusItem(db, basketId, input);
   return withWriteTransaction(db, async (tx) => {
     const v = await loadVariant(tx, input.productId);
     if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another size or colour.');
-    if (isMembership(v.product_type) && !signedIn) throw new CommerceError('unauthorized', MEMBERSHIP_NEEDS_SIGN_IN);
+    if (isMembership(v.product_type)) {
+      if (!customerId) throw new CommerceError('unauthorized', MEMBERSHIP_NEEDS_SIGN_IN);
+      await refuseIfAlreadyMember(tx, customerId, v.brand_code);
+    }
     const hem = await resolveHemming(tx, v, input);
     const gift = giftFields(v, input);
 
@@ -175,6 +179,7 @@ export async function addItem(
       );
     }
     if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (existing && isMembership(v.product_type)) await requireNewCard(tx, id);
     return { basketId: id, itemId };
   });
 }

@@ -28,9 +28,10 @@ export interface CommerceEngine {
   basketStamp(basketId: string): Promise<string | null>;
   /**
    * With a holder (the session), the holder's own bag (created and handed to it in the same transaction when it has
-   * none). `signedIn`: the shopper has an account (a membership is added for signed-in shoppers only).
+   * none). `customerId`: the signed-in shopper (a membership is added for signed-in shoppers only, and not to a member's
+   * bag outside the renewal window).
    */
-  addItem(basketId: string | null, input: LineChoice, holder?: BagHolder, signedIn?: boolean): Promise<{ basketId: string; itemId: string }>;
+  addItem(basketId: string | null, input: LineChoice, holder?: BagHolder, customerId?: string | null): Promise<{ basketId: string; itemId: string }>;
   updateItemQuantity(basketId: string, itemId: string, quantity: number): Promise<void>;
   replaceItem(
     basketId: string,
@@ -58,7 +59,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
     readProduct: (id) => readProduct(db, id),
     pruneAndReadBasket: (basketId) => pruneAndReadBasket(db, basketId),
     basketStamp: (basketId) => readBasketStamp(db.kysely, basketId),
-    addItem: (basketId, input, holder, signedIn) => addItem(db, basketId, input, holder, signedIn),
+    addItem: (basketId, input, holder, customerId) => addItem(db, basketId, input, holder, customerId),
     updateItemQuantity: (basketId, itemId, quantity) => updateItemQuantity(db, basketId, itemId, quantity),
     replaceItem: (basketId, itemId, input) => replaceItem(db, basketId, itemId, input),
     removeItem: (basketId, itemId) => removeItem(db, basketId, itemId),

@@ -6,6 +6,7 @@ import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { PERKS_SIGN_UP_METHOD_ID, perksSignUpMessage, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
 import { isMembership } from '#src/lib/product-types.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
+import { memberMethodPrice } from '#src/lib/perks/member-shipping.ts';
 import type { Bag, ShippingChoice } from '#src/lib/commerce/bag.ts';
 
 /**
@@ -13,7 +14,7 @@ import type { Bag, ShippingChoice } from '#src/lib/commerce/bag.ts';
  * once merchandise after coupons reaches the threshold). A caller that has just read the basket passes it, so it
  * is not read twice. A bag holding a hemmed item is offered Regular only. Each method lists the fees the bag adds
  * whatever the method (gift card fee, heavy items: productSurcharges), and Express a perks sign-up line while the
- * store sells a perks membership and the bag holds none.
+ * store sells a perks membership, the bag holds none and its shopper is not a member (a member's Express is free).
  */
 export async function listShippingMethods(db: Db, basketId: string | null, known?: Bag): Promise<ShippingChoice> {
   const [catalog, basket] = await Promise.all([loadShippingCatalog(db), known ?? readBasket(db.kysely, basketId)]);
@@ -43,8 +44,10 @@ export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: Bag
     { itemText: SURCHARGE_LABELS.giftCardSurcharges, price: summary.giftCardSurcharges ?? 0 },
     { itemText: SURCHARGE_LABELS.heavyWeightItemSurcharges, price: summary.heavyWeightItemSurcharges ?? 0 },
   ].filter((s) => s.price > 0);
+  // The sign-up line speaks to shoppers who are not members and are not joining in this bag; a member's Express is free.
+  const member = !!basket.perksMembership;
   const hasPerks = basket.lines.some((l) => isMembership(l.productType));
-  const perksMsg = perks && !hasPerks ? perksSignUpMessage(perks.name) : null;
+  const perksMsg = perks && !hasPerks && !member ? perksSignUpMessage(perks.name) : null;
   const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.summary;
   const applicable = rows.filter((m) => methodAllowed(m.id, basket.standardDeliveryOnly));
   return {
@@ -53,7 +56,7 @@ export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: Bag
       name: m.name,
       description: m.description,
       label: m.label,
-      price: shippingPrice({ id: m.id, priceCents: m.price_cents }, subTotal - couponDiscount, digitalOnly),
+      price: shippingPrice({ id: m.id, priceCents: memberMethodPrice(m.id, m.price_cents, member) }, subTotal - couponDiscount, digitalOnly),
       originalPrice: m.price_cents,
       productSurcharges,
       shipPerksSignUpMsg: m.id === PERKS_SIGN_UP_METHOD_ID ? perksMsg : null,

@@ -22,6 +22,7 @@ const variantRow = prepared((tx: Tx, sku: string) =>
       'products.is_hemmable',
       'products.product_type',
       'products.name',
+      'products.brand_code',
     ])
     .where('variants.sku', '=', sku),
 );

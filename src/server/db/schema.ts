@@ -2,6 +2,7 @@ import type { Generated } from 'kysely';
 import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
+import type { PerksMembershipOrderTable, PerksMembershipTable } from './schema-perks.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
@@ -403,4 +404,6 @@ export interface Database {
   rewards_earnings: RewardsEarningTable;
   rewards_ledger: RewardsLedgerTable;
   reward_certificates: RewardCertificateTable;
+  perks_memberships: PerksMembershipTable;
+  perks_membership_orders: PerksMembershipOrderTable;
 }

@@ -108,6 +108,7 @@ export const SummarySchema = exactly<BasketSummary>()(
     fbbRewardsEarned: v.optional(Points),
     elqRewardsEarned: v.optional(Points),
     diaRewardsEarned: v.optional(Points),
+    shippingPerksName: v.optional(NullableText),
   }),
 );
 

@@ -14,6 +14,7 @@ import {
 import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
 import { PageLoadReply } from './page-load.ts';
+import { SubscriptionStatusReply } from './perks.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
 
 /**
@@ -48,6 +49,7 @@ export const REPLIES = {
   SignIn: SignInReply,
   SizeGuide: SizeGuideReply,
   Subscribed: SubscribedReply,
+  SubscriptionStatus: SubscriptionStatusReply,
   Suggestions: SuggestionsReply,
   Waitlist: WaitlistReply,
   Wishlist: WishlistReply,

@@ -7,6 +7,7 @@ import { issueOrderCards } from '../../gift-cards/order-cards.ts';
 import { earnForOrder } from '../../rewards/earn.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
+import { grantOrderMemberships } from '../../perks/memberships.ts';
 import { finishAttempt } from './attempt-log.ts';
 import type { PlacementReply } from './placement-types.ts';
 import { orderOf, type OrderSnapshot } from './snapshot.ts';
@@ -14,7 +15,8 @@ import { orderOf, type OrderSnapshot } from './snapshot.ts';
 /**
  * Committing a placement, all in the caller's transaction: the order and its lines are written from the snapshot,
  * the bag is marked ordered and let go by its sessions and accounts, the confirmation e-mail is queued in the outbox,
- * the gift cards it bought are issued (an e-gift card's mail queued to its recipient), and the attempt stores its
+ * the gift cards it bought are issued (an e-gift card's mail queued to its recipient), a membership it bought starts
+ * or extends (src/server/perks/), and the attempt stores its
  * reply. The mails go with the reply (`mail`, `giftCardMails`) and are handed to SMTP once the transaction has
  * committed (`delivered`).
  */
@@ -38,6 +40,7 @@ export async function commitOrder(
       .onConflict((oc) => oc.column('email').doNothing())
       .execute();
   }
+  await grantOrderMemberships(tx, { id: order.id, customerId: snapshot.customerId, productIds: snapshot.lines.map((l) => l.productId), placedAt });
   const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
   giftCardMails.push(...(await earnForOrder(tx, { ...order, ...snapshot, discountCents: snapshot.totals.discount })));
   const mail = confirmationMail(order.orderNo, snapshot);

@@ -7,6 +7,6 @@ import { bagToWire, lineChoiceFromWire } from '#src/lib/api/wire.ts';
 export const prerender = false;
 
 export const POST = apiEndpoint(API.addToBag, async ({ request, locals }, input) => {
-  const basket = bagToWire(await addToBag(locals, lineChoiceFromWire(input)));
+  const basket = bagToWire(await addToBag(locals, lineChoiceFromWire(input), input.customerId));
   return successReply(request, { basket, updatedShippingMethod: basket.shipments[0]?.shippingMethod ?? null }, { message: 'Added to bag' });
 });
