@@ -86,13 +86,14 @@ function attemptKey(): string {
 }
 
 export async function placeOrder(
-  orderTotal: number,
+  totals: { orderTotal: number; amountDue: number },
   securityCode?: string,
 ): Promise<{ ok: true; result: OrderResult } | { ok: false; message: string }> {
-  const endpoint = orderTotal > 0 ? API.placePaidOrder : API.placeOrder;
+  // Something left for the card: payment_place_order/create; nothing (gift cards pay it all, or a total of 0): place_order.
+  const endpoint = totals.amountDue > 0 ? API.placePaidOrder : API.placeOrder;
   const r = await callApi(
     endpoint,
-    { orderTotal, ...(securityCode ? { security_code: securityCode } : {}) },
+    { orderTotal: totals.orderTotal, amountDue: totals.amountDue, ...(securityCode ? { security_code: securityCode } : {}) },
     { headers: { 'idempotency-key': attemptKey() } },
   );
   // No answer (network lost), or a server failure without a result: the key is kept, so trying again is safe.

@@ -154,14 +154,22 @@ export async function placeOrder(
   // A confirmed order lets the bag go, so a retry of it (its reply was lost) finds no bag: the key's attempt names it.
   const bagId = current ?? (await attemptBag(db, key));
   if (!bagId) throw new BadRequest(NO_BAG, 409);
-  if (requirePayment && input.orderTotal <= 0) throw new BadRequest('This order has nothing to pay: place it without a payment.', 400);
   // The security code goes to the gateway and nowhere else: not into the request's stored hash either (a hash of
   // three digits is no secret).
   const { security_code: securityCode, ...body } = input;
   return place(
     db,
     paymentGateway(),
-    { bagId, customerId, idempotencyKey: key, body, expectedTotal: input.orderTotal, ...(securityCode ? { securityCode } : {}) },
+    {
+      bagId,
+      customerId,
+      idempotencyKey: key,
+      body,
+      expectedTotal: input.orderTotal,
+      expectedAmountDue: input.amountDue ?? input.orderTotal,
+      requirePayment,
+      ...(securityCode ? { securityCode } : {}),
+    },
     config().PAYMENT_TIMEOUT_MS,
   );
 }

@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
+import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
@@ -401,4 +402,6 @@ export interface Database {
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_failures: GiftCardFailureTable;
+  bag_tenders: BagTenderTable;
+  order_tenders: OrderTenderTable;
 }

@@ -21,6 +21,7 @@ import { shippingMethodTexts } from './020-shipping-method-texts.ts';
 import { paymentReferences } from './021-payment-references.ts';
 import { referenceVersion } from './022-reference-version.ts';
 import { giftCards } from './023-gift-cards.ts';
+import { tenders } from './024-tenders.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -51,6 +52,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_021_payment_references': paymentReferences,
   '2026_11_27_022_reference_version': referenceVersion,
   '2026_11_28_023_gift_cards': giftCards,
+  '2026_11_28_024_tenders': tenders,
 };
 
 export const migrationProvider: MigrationProvider = {
