@@ -22,6 +22,15 @@ export const $checkoutAlert = atom<string | null>(null);
 
 type Result = { ok: true } | { ok: false; message: string; status: number };
 
+/**
+ * The bag changed on its own (the payment step's code field applied a gift card or a code): the checkout shows that
+ * bag. Its flash list is the server's from the last step; the next step's reply brings it up to date.
+ */
+$bag.listen((bag) => {
+  const current = $checkout.get();
+  if (bag && current && bag !== current.basket && bag.basketId === current.basket.basketId) $checkout.set({ ...current, basket: bag });
+});
+
 function take(checkout: CheckoutView): void {
   $checkout.set(checkout);
   $bag.set(checkout.basket);

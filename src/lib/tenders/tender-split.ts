@@ -19,6 +19,10 @@ export const TENDER_ALREADY_APPLIED = 'This gift card is already applied to your
 export const GIFT_CARD_APPLIED = 'Gift card applied.';
 export const GIFT_CARD_EMPTY = 'This gift card has no balance left.';
 export const TENDER_NOT_ON_BAG = 'That payment is not on your bag.';
+/** The payment step when gift cards pay the whole order. */
+export const GIFT_CARDS_PAY_ALL = 'Your gift cards pay for this order. No card is needed.';
+/** What the code field tells a shopper who types a gift card number. */
+export const GIFT_CARD_NOTE = 'A gift card pays toward your order total. Enter its 4-digit PIN to apply it; a card pays anything left at checkout.';
 
 /**
  * The order tenders pay in: rewards and certificates first (they expire and cannot be given back as cash), then
