@@ -1,4 +1,5 @@
 import type { BasketSummary } from './commerce-types.ts';
+import { amountDueOf } from './tenders/tender-split.ts';
 import { formatCents } from './money.ts';
 import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from './checkout/shipping-extras.ts';
 
@@ -90,7 +91,7 @@ export function summaryRows(summary: BasketSummary, place: SummaryPlace): Summar
     role: 'term',
     amount: summary.isTaxCalculated ? summary.totalTax : 0,
   });
-  const total = summary.amountDue ?? summary.orderTotal;
+  const total = amountDueOf(summary);
   rows.push({ key: 'orderTotal', label: 'Order total', value: formatCents(total), role: 'total', amount: total });
   if (summary.youSaved > 0)
     rows.push({ key: 'youSaved', label: 'You saved', value: formatCents(summary.youSaved), role: 'note', amount: summary.youSaved });

@@ -17,7 +17,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
 import { PayLaterNote } from './PayLaterNote.tsx';
-import { GIFT_CARDS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
+import { amountDueOf, GIFT_CARDS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
 
 interface Props {
@@ -56,7 +56,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const [password, setPassword] = useState('');
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
   // Gift cards may pay it all: a card is asked for only while something is left for it (the server's amountDue).
-  const needsCard = !billingOnly && (view.basket.c_summary.amountDue ?? view.basket.orderTotal) > 0;
+  const needsCard = !billingOnly && amountDueOf(view.basket.c_summary) > 0;
   const billingSame = !digitalOnly && draft.billingSame;
 
   // A store card passes the form rules and is refused on submit with its own message (not as a form error).

@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { securityCodeError, securityCodeLength, type CardKind } from '#src/lib/checkout/card-rules.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -29,7 +30,7 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
   const cvvError = saved ? securityCodeError(cvv, kind) : null;
 
   // What the card pays: the order total less what gift cards on the bag pay (all of it when there are none).
-  const amountDue = view.basket.c_summary.amountDue ?? view.basket.orderTotal;
+  const amountDue = amountDueOf(view.basket.c_summary);
   const place = async () => {
     setBusy(true);
     const r = await placeOrder({ orderTotal: view.basket.orderTotal, amountDue }, saved ? cvv : undefined);

@@ -61,6 +61,9 @@ export interface TenderSplit {
   amountDue: number;
 }
 
+/** What a card pays of a summary: the order total less every tender (all of it when the bag has none). */
+export const amountDueOf = (summary: { orderTotal: number; amountDue?: number | undefined }): number => summary.amountDue ?? summary.orderTotal;
+
 /** The tenders in the order they pay. */
 export const paymentOrder = <T extends Pick<TenderBalance, 'method' | 'position'>>(tenders: readonly T[]): T[] =>
   [...tenders].sort((a, b) => RANK[a.method] - RANK[b.method] || a.position - b.position);
