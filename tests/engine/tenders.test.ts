@@ -215,6 +215,13 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
       .executeTakeFirstOrThrow();
     expect(order).toMatchObject({ total_cents: total, authorization_id: null, payment_summary: null });
     expect(JSON.parse(order.summary!)).toMatchObject({ giftCardsApplied: total, amountDue: 0 });
+    const mail = await t.db.kysely
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('subject', 'like', `%${reply.result.orderNo}%`)
+      .executeTakeFirstOrThrow();
+    expect(mail.text_body).toContain(`Gift cards: −$${(total / 100).toFixed(2)}`);
+    expect(mail.text_body).toContain('Order total: $0.00');
   });
 
   it('a change at review that leaves part unpaid with no card on the order is a changed total', async () => {

@@ -60,7 +60,15 @@ describe('what each tender pays of an order', () => {
           expect(s.applied).toBeGreaterThanOrEqual(0);
           expect(s.applied).toBeLessThanOrEqual(byId.get(s.id)!.available);
         }
-        // Application order: a tender pays only once every tender before it has paid all it holds.
+        // Application order: rewards and certificates, then gift cards, each kind in the order applied; a tender pays
+        // only once every tender before it has paid all it holds.
+        const rank = (m: string) => (m === 'SVS_GIFT_CARD' ? 2 : m === 'FB_REWARD_DOLLAR' || m === 'DIA_REWARDS' ? 1 : 0);
+        split.shares.forEach((s, i) => {
+          const before = split.shares[i - 1];
+          if (!before) return;
+          expect(rank(before.method)).toBeLessThanOrEqual(rank(s.method));
+          if (rank(before.method) === rank(s.method)) expect(byId.get(before.id)!.position).toBeLessThan(byId.get(s.id)!.position);
+        });
         split.shares.forEach((s, i) => {
           if (i > 0 && s.applied > 0) {
             const before = split.shares[i - 1]!;
