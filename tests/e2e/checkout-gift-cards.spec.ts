@@ -75,6 +75,7 @@ test('a gift card pays part at the payment step and a card pays the rest; the co
   await expect(page).toHaveURL(/\/order-confirmation$/);
   await expect(page.getByTestId('summary-gift-cards')).toHaveText('−$10.00');
   await expect(page.getByTestId('summary-total')).toHaveText(dollars(total - 1000));
+  await expect(page.getByText(`Gift card •••• ${card.last4}: $10.00`)).toBeVisible();
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
 });
 
