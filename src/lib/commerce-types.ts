@@ -263,6 +263,19 @@ export interface BasketSummary {
   diaRewardsEarned?: number;
   /** The perks programme that makes this bag's shipping method free (a member's Express); absent otherwise. */
   shippingPerksName?: string | null;
+  /** The giftCardsApplied summary row: what gift cards pay of orderTotal, in cents (0 or absent when none). */
+  giftCardsApplied?: number;
+  /** What is left for a card to pay: orderTotal less every tender (absent: all of orderTotal). */
+  amountDue?: number;
+}
+
+/** A tender on the wire (checkout spec §3 Basket paymentInstruments); amount is what it pays now, in cents. */
+export interface PaymentInstrumentView {
+  paymentInstrumentId: string;
+  paymentMethodId: string;
+  /** A gift card's number, masked to its last four. */
+  c_giftCardNumber: string | null;
+  amount: number;
 }
 
 export interface ShippingMethodView {
@@ -319,6 +332,8 @@ export interface BasketView {
   c_isEcoShip?: boolean;
   /** Package protection: its fee for this bag (0: not offered) and whether the shopper has it added. */
   c_packageProtection?: { fee: number; isApplied: boolean };
+  /** Gift cards (and later rewards) applied as payment, in the order they pay. */
+  paymentInstruments?: PaymentInstrumentView[];
 }
 
 /** One product in a recommendation carousel (header spec §3 "Recommendation item"); prices in cents. */

@@ -1,4 +1,5 @@
 import type { BasketSummary } from './commerce-types.ts';
+import { amountDueOf } from './tenders/tender-split.ts';
 import { formatCents } from './money.ts';
 import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from './checkout/shipping-extras.ts';
 import { REWARDS_EARNED_LABELS } from './rewards/programmes.ts';
@@ -15,6 +16,7 @@ export type SummaryPlace = 'bag' | 'checkout' | 'order';
 export type SummaryRowKey =
   | 'subTotal'
   | 'coupons'
+  | 'giftCardsApplied'
   | 'shippingAndHandling'
   | 'giftCardSurcharges'
   | 'heavyWeightItemSurcharges'
@@ -48,16 +50,25 @@ function taxPending(summary: BasketSummary, place: SummaryPlace): string {
   return summary.isDigitalItemsOnly ? 'Calculated from your billing address' : 'Calculated from your address';
 }
 
+/** The giftCardsApplied row's label. */
+export const GIFT_CARDS_LABEL = 'Gift cards';
+
 /**
- * Subtotal, coupons (when a code takes something off), shipping & handling with its surcharges under it (when the
+ * Subtotal, coupons (when a code takes something off), gift cards (when they pay part; the spec's slot for the
+ * payments, after coupons and the rewards rows), shipping & handling with its surcharges under it (when the
  * bag ships anything), package protection (when charged), estimated tax, the order total, what the shopper saved
  * (when anything), and on an order the points it earned in each rewards programme (when any).
- * orderTotal = the sum of the terms, as the server reckons it (src/server/commerce/pricing.ts computeTotals).
+ * The total row is what is left to pay once gift cards have paid theirs (amountDue): the sum of the terms. Without
+ * tenders that is orderTotal, as the server reckons it (src/server/commerce/pricing.ts computeTotals).
  */
 export function summaryRows(summary: BasketSummary, place: SummaryPlace): SummaryRow[] {
   const rows: SummaryRow[] = [{ key: 'subTotal', label: 'Subtotal', value: formatCents(summary.subTotal), role: 'term', amount: summary.subTotal }];
   if (summary.couponDiscount > 0) {
     rows.push({ key: 'coupons', label: 'Coupons', value: `−${formatCents(summary.couponDiscount)}`, role: 'term', amount: -summary.couponDiscount });
+  }
+  const giftCards = summary.giftCardsApplied ?? 0;
+  if (giftCards > 0) {
+    rows.push({ key: 'giftCardsApplied', label: GIFT_CARDS_LABEL, value: `−${formatCents(giftCards)}`, role: 'term', amount: -giftCards });
   }
   const shipping = summary.shippingAndHandling;
   // A bag that ships nothing pays none (computeTotals): 'Shipping & handling: Free' would describe it as shipped.
@@ -85,7 +96,8 @@ export function summaryRows(summary: BasketSummary, place: SummaryPlace): Summar
     role: 'term',
     amount: summary.isTaxCalculated ? summary.totalTax : 0,
   });
-  rows.push({ key: 'orderTotal', label: 'Order total', value: formatCents(summary.orderTotal), role: 'total', amount: summary.orderTotal });
+  const total = amountDueOf(summary);
+  rows.push({ key: 'orderTotal', label: 'Order total', value: formatCents(total), role: 'total', amount: total });
   if (summary.youSaved > 0)
     rows.push({ key: 'youSaved', label: 'You saved', value: formatCents(summary.youSaved), role: 'note', amount: summary.youSaved });
   for (const [key, label] of Object.entries(REWARDS_EARNED_LABELS) as [keyof typeof REWARDS_EARNED_LABELS, string][]) {

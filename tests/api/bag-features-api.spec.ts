@@ -50,7 +50,7 @@ test('a valid code waiting for its conditions says so; bad codes are refused wit
     [{ code: 'SAVE 15!' }, 400, 'Please enter a valid code'],
     [{ code: 'NOPE42' }, 400, /not recognised/],
     [{ code: '6006491234567890' }, 400, 'Please enter a 4-digit pin'],
-    [{ code: '6006491234567890', giftCardPin: '1234' }, 422, /payment step of checkout/],
+    [{ code: '6006491234567890', giftCardPin: '1234' }, 400, 'The gift card number or PIN is incorrect.'],
     [{ code: 'X'.padEnd(19, '1') }, 422, 'Please sign in to use this code.'],
     [{ code: 'RC12' }, 400, 'Invalid certificate number'],
     [{ code: 'SAVE15', pageType: 'elsewhere' }, 400, /pageType/],

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type PlaywrightWorkerArgs } from '@playwright/test';
-import { e2eDb } from '../helpers/e2e-db.ts';
-import { SHIP_TO } from '../helpers/place-order-http.ts';
+import { boughtCard } from '../helpers/gift-card-http.ts';
 
 /**
  * The gift card balance check over HTTP, on a card bought as an e-gift card: the right number and PIN answer its
@@ -20,48 +18,6 @@ const client = (playwright: PlaywrightWorkerArgs['playwright'], baseURL: string 
 async function ok(res: import('@playwright/test').APIResponse, what: string) {
   expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
   return res.json();
-}
-
-/** Buys a $50 e-gift card for a fresh recipient and reads its number and PIN from the mail the recipient gets. */
-async function boughtCard(r: APIRequestContext): Promise<{ number: string; pin: string }> {
-  const recipient = `gift-${randomUUID().slice(0, 8)}@example.com`;
-  const item = { productId: 'egc-3-egc-50', quantity: 1, c_giftCardRecipient: 'Ann', c_giftCardSender: 'Bo', c_giftCardRecipientEmail: recipient };
-  await ok(await r.post('/api/checkout/product/add_to_cart', { data: item }), 'add to bag');
-  await ok(await r.post('/api/checkout/email', { data: { email: `buyer-${randomUUID().slice(0, 8)}@example.com` } }), 'email');
-  const token = await ok(
-    await r.post('/sandbox-gateway/v1/tokens', {
-      headers: { authorization: 'Bearer pk_test_sandbox' },
-      form: {
-        'card[number]': '4242424242424242',
-        'card[exp_month]': '12',
-        'card[exp_year]': String(new Date().getFullYear() + 2),
-        'card[cvc]': '123',
-        'card[name]': 'Ann Lee',
-      },
-    }),
-    'tokenize',
-  );
-  const paid = await ok(
-    await r.post('/api/checkout/payment_method/update/', {
-      data: { card: { token: token.id }, billingSameAsShipping: false, billingAddress: SHIP_TO },
-    }),
-    'payment',
-  );
-  const orderTotal: number = paid.body.checkout.basket.c_summary.orderTotal;
-  await ok(
-    await r.post('/api/checkout/payment_place_order/create/', { headers: { 'idempotency-key': randomUUID() }, data: { orderTotal } }),
-    'place',
-  );
-  const db = e2eDb();
-  try {
-    const mail = await db.kysely.selectFrom('outbox').select('text_body').where('to_address', '=', recipient).executeTakeFirstOrThrow();
-    const number = /Gift card number: (\d{19})\n/.exec(mail.text_body)?.[1];
-    const pin = /PIN: (\d{4})\n/.exec(mail.text_body)?.[1];
-    if (!number || !pin) throw new Error('the e-gift card mail has no number and PIN');
-    return { number, pin };
-  } finally {
-    await db.kysely.destroy();
-  }
 }
 
 const otherPin = (pin: string) => String((Number(pin) + 1) % 10_000).padStart(4, '0');

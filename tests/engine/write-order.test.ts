@@ -43,6 +43,7 @@ const shipped: NewOrder = {
   shippingAddress: TEST_ADDRESS,
   billingAddress: { ...TEST_ADDRESS, firstName: 'Bill' },
   payment: { cardType: 'Visa', last4: '4242' },
+  tenders: [],
   authorizationId: 'auth-1',
   lines: [
     {

@@ -82,7 +82,7 @@ describe('the basket flash list', () => {
     shippingMethodConfirmed: true,
     hasBillingAddress: true,
     payment: 'valid',
-    orderTotal: 4797,
+    amountDue: 4797,
   };
   const types = (b: Partial<FlashInput>) => basketFlash({ ...READY, ...b }).map((f) => f.type);
 
@@ -115,8 +115,8 @@ describe('the basket flash list', () => {
   });
 
   it('a total of zero needs no card', () => {
-    expect(types({ orderTotal: 0, payment: 'none' })).toEqual([]);
-    expect(types({ orderTotal: 0, payment: 'expired' })).toEqual([]);
+    expect(types({ amountDue: 0, payment: 'none' })).toEqual([]);
+    expect(types({ amountDue: 0, payment: 'expired' })).toEqual([]);
   });
 
   it('a new guest bag goes to information; once addressed and paid for, to review', () => {
@@ -145,7 +145,7 @@ describe('a page is submitted only once the pages before it are done (the server
     shippingMethodConfirmed: true,
     hasBillingAddress: false,
     payment: 'none',
-    orderTotal: 4797,
+    amountDue: 4797,
   };
 
   it('payment waits for the shipping step to be submitted, and for the information step', () => {

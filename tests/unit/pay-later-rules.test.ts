@@ -23,7 +23,10 @@ describe('the pay-later financing rule', () => {
     expect(payLaterEligibility({ orderTotal: 4000, giftCardOrRewardApplied: true })).toBe('below-minimum');
   });
 
-  it("reads a bag's order total, with no gift card or reward applied while bags cannot hold them", () => {
+  it("reads a bag's order total, and whether a gift card or reward pays part of it, from the engine's bag or the wire's", () => {
     expect(payLaterInputOf({ orderTotal: 6123 })).toEqual({ orderTotal: 6123, giftCardOrRewardApplied: false });
+    expect(payLaterInputOf({ orderTotal: 6123, paymentInstruments: [{}] }).giftCardOrRewardApplied).toBe(true);
+    expect(payLaterInputOf({ orderTotal: 6123, tenders: [{}] }).giftCardOrRewardApplied).toBe(true);
+    expect(payLaterInputOf({ orderTotal: 6123, tenders: [] }).giftCardOrRewardApplied).toBe(false);
   });
 });

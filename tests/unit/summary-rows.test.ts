@@ -48,6 +48,18 @@ describe('the order summary rows', () => {
     expect(termsOf(rows)).toBe(4955);
   });
 
+  it('shows what gift cards pay after coupons, and the total left for the card is the sum of the rows', () => {
+    const rows = summaryRows(summary({ couponDiscount: 500, orderTotal: 4955, giftCardsApplied: 2000, amountDue: 2955 }), 'checkout');
+    expect(rows.map((r) => r.key).slice(0, 3)).toEqual(['subTotal', 'coupons', 'giftCardsApplied']);
+    expect(rows.find((r) => r.key === 'giftCardsApplied')).toMatchObject({ label: 'Gift cards', value: '−$20.00', role: 'term', amount: -2000 });
+    expect(rows.find((r) => r.key === 'orderTotal')).toMatchObject({ value: '$29.55', amount: 2955 });
+    expect(termsOf(rows)).toBe(2955);
+    // Paid in full by gift card: nothing left.
+    const paid = summaryRows(summary({ giftCardsApplied: 5455, amountDue: 0 }), 'order');
+    expect(paid.find((r) => r.key === 'orderTotal')?.value).toBe('$0.00');
+    expect(termsOf(paid)).toBe(0);
+  });
+
   it('has no shipping row for a bag that ships nothing', () => {
     const eGift = summary({
       subTotal: 2500,
@@ -76,18 +88,22 @@ describe('the order summary rows', () => {
   it('adds up for any summary the server can make', () => {
     const cents = fc.integer({ min: 0, max: 100_000 });
     fc.assert(
-      fc.property(cents, cents, cents, cents, cents, cents, (subTotal, coupons, shipping, fee, tax, protection) => {
+      fc.property(cents, cents, cents, cents, cents, cents, cents, (subTotal, coupons, shipping, fee, tax, protection, giftCard) => {
         const couponDiscount = Math.min(coupons, subTotal);
+        const orderTotal = subTotal - couponDiscount + shipping + fee + tax + protection;
+        const giftCardsApplied = Math.min(giftCard, orderTotal);
         const s = summary({
+          giftCardsApplied,
+          amountDue: orderTotal - giftCardsApplied,
           subTotal,
           couponDiscount,
           shippingAndHandling: shipping + fee,
           giftCardSurcharges: fee,
           totalTax: tax,
           routePackageProtectionFee: protection,
-          orderTotal: subTotal - couponDiscount + shipping + fee + tax + protection,
+          orderTotal,
         });
-        expect(termsOf(summaryRows(s, 'order'))).toBe(s.orderTotal);
+        expect(termsOf(summaryRows(s, 'order'))).toBe(s.orderTotal - giftCardsApplied);
       }),
     );
   });

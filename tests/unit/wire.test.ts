@@ -130,6 +130,8 @@ const bag: Bag = {
   ecoship,
   ecoshipChosen: true,
   packageProtection: { fee: 120, isApplied: false },
+  tenders: [{ paymentInstrumentId: 'T1', paymentMethodId: 'SVS_GIFT_CARD', maskedNumber: '•••• 4321', amount: 5000 }],
+  amountDue: 7999,
 };
 
 const wireDetails = details;
@@ -207,6 +209,7 @@ const expectedWire: BasketView = {
   c_ecoship: ecoship,
   c_isEcoShip: true,
   c_packageProtection: { fee: 120, isApplied: false },
+  paymentInstruments: [{ paymentInstrumentId: 'T1', paymentMethodId: 'SVS_GIFT_CARD', c_giftCardNumber: '•••• 4321', amount: 5000 }],
 };
 
 const method: ShippingMethod = {

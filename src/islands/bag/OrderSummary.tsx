@@ -7,6 +7,7 @@ import './bag.css';
 const TEST_IDS: Record<SummaryRowKey, string> = {
   subTotal: 'summary-subtotal',
   coupons: 'summary-coupons',
+  giftCardsApplied: 'summary-gift-cards',
   shippingAndHandling: 'summary-shipping',
   giftCardSurcharges: 'summary-gift-card-fee',
   heavyWeightItemSurcharges: 'summary-heavy-item',

@@ -10,15 +10,18 @@ import {
   SIGN_IN_FOR_CODE_URL,
   typedCode,
 } from '#src/lib/promo-code.ts';
-import { $bag, applyPromoCode, removePromoCode } from '#src/lib/stores/bag.ts';
+import { $bag, applyPromoCode, removeGiftCard, removePromoCode } from '#src/lib/stores/bag.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { GIFT_CARD_NOTE } from '#src/lib/tenders/tender-split.ts';
+import { AppliedGiftCards } from '../tenders/AppliedGiftCards.tsx';
 import { PromotionDetails } from './PromotionDetails.tsx';
 
 /**
- * The bag's code field and the codes on the bag. The field rules and the type guess run as the shopper types
- * (a gift card number asks for its pin); the server decides again and answers with the bag.
+ * The code field of the bag and of the checkout's payment step, with the codes and gift cards on the bag. The field
+ * rules and the type guess run as the shopper types (a gift card number asks for its PIN and says what a gift card
+ * does); the server decides again and answers with the bag.
  */
-export function PromoCodeForm() {
+export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'checkout' }) {
   const bag = useStore($bag);
   const [code, setCode] = useState('');
   const [pin, setPin] = useState('');
@@ -42,7 +45,7 @@ export function PromoCodeForm() {
       return setAnswered((n) => n + 1);
     }
     setBusy(true);
-    const r = await applyPromoCode(normaliseCode(code), isGiftCard ? pin : '');
+    const r = await applyPromoCode(normaliseCode(code), isGiftCard ? pin : '', pageType);
     setBusy(false);
     setResult(r);
     setAnswered((n) => n + 1);
@@ -51,20 +54,20 @@ export function PromoCodeForm() {
       setPin('');
     }
   };
-  const remove = async (couponItemId: string) => {
+  const remove = async (removal: Promise<{ ok: boolean; message: string }>) => {
     setBusy(true);
-    const r = await removePromoCode(couponItemId);
+    const r = await removal;
     setBusy(false);
     setResult(r);
   };
 
   return (
     <section className="promo" aria-labelledby="promo-heading">
-      <h2 id="promo-heading">Promo code</h2>
+      <h2 id="promo-heading">Promo code or gift card</h2>
       <form onSubmit={submit} noValidate>
         <div className="promo-row">
           <div className="field">
-            <label htmlFor="promo-code">Enter a promo code</label>
+            <label htmlFor="promo-code">Enter a promo code or gift card</label>
             <input
               id="promo-code"
               name="code"
@@ -72,7 +75,7 @@ export function PromoCodeForm() {
               autoCapitalize="characters"
               value={code}
               aria-invalid={result?.ok === false}
-              aria-describedby={result ? 'promo-result' : undefined}
+              aria-describedby={[result ? 'promo-result' : '', isGiftCard ? 'promo-gift-card-note' : ''].join(' ').trim() || undefined}
               onChange={(e) => {
                 setCode(typedCode(e.target.value));
                 setResult(null);
@@ -88,6 +91,7 @@ export function PromoCodeForm() {
                 inputMode="numeric"
                 autoComplete="off"
                 maxLength={GIFT_CARD_PIN_LENGTH}
+                aria-describedby="promo-gift-card-note"
                 value={pin}
                 onChange={(e) => setPin(e.target.value.replace(/\D/g, ''))}
               />
@@ -97,6 +101,11 @@ export function PromoCodeForm() {
             Apply
           </button>
         </div>
+        {isGiftCard && (
+          <p id="promo-gift-card-note" className="promo-note">
+            {GIFT_CARD_NOTE}
+          </p>
+        )}
       </form>
       {result && (
         <p
@@ -117,6 +126,7 @@ export function PromoCodeForm() {
         </p>
       )}
       {bag?.isMaxDiscountsApplied && <p className="notice notice-caution">{MAX_DISCOUNTS}</p>}
+      <AppliedGiftCards instruments={bag?.paymentInstruments ?? []} busy={busy} onRemove={(id) => void remove(removeGiftCard(id))} />
       {coupons.length > 0 && (
         <ul className="coupons" aria-label="Codes on your bag">
           {coupons.map((c) => (
@@ -130,7 +140,13 @@ export function PromoCodeForm() {
               </p>
               <div className="line-actions">
                 {c.promotionId && <PromotionDetails promotionId={c.promotionId} label={`Details of code ${c.code}`} />}
-                <button type="button" className="link" disabled={busy} onClick={() => remove(c.couponItemId)} aria-label={`Remove code ${c.code}`}>
+                <button
+                  type="button"
+                  className="link"
+                  disabled={busy}
+                  onClick={() => remove(removePromoCode(c.couponItemId))}
+                  aria-label={`Remove code ${c.code}`}
+                >
                   Remove
                 </button>
               </div>

@@ -14,6 +14,7 @@ import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { PaymentStep, reportMissingBilling } from './PaymentStep.tsx';
+import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { ReviewStep } from './ReviewStep.tsx';
 import { ShippingStep } from './ShippingStep.tsx';
@@ -168,6 +169,8 @@ export function CheckoutApp() {
         <CompletedSummary view={view} step={step} onChange={change} />
         {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
         {base === 'shipping' && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
+        {/* Gift cards and codes before the card: what they pay decides whether a card is needed at all. */}
+        {step === 'payment' || step === 'updatePayment' ? <PromoCodeForm pageType="checkout" /> : null}
         {base === 'payment' && (
           <PaymentStep
             view={view}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -18,7 +19,7 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
     <aside className="checkout-summary" aria-labelledby={`${id}-heading`}>
       <button type="button" className="checkout-summary-toggle" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
         <span>{open ? 'Hide order summary' : 'Show order summary'}</span>
-        <span className="checkout-summary-toggle-total">{formatCents(basket.orderTotal)}</span>
+        <span className="checkout-summary-toggle-total">{formatCents(amountDueOf(basket.c_summary))}</span>
       </button>
       <div id={`${id}-body`} className={open ? 'checkout-summary-body open' : 'checkout-summary-body'}>
         <h2 id={`${id}-heading`}>Order Summary</h2>

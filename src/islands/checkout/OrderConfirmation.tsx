@@ -142,12 +142,19 @@ export function OrderConfirmation() {
               </p>
             </>
           )}
-          {order.payment && (
+          {(order.payment || (order.giftCards ?? []).length > 0) && (
             <>
               <h3>Payment</h3>
-              <p>
-                {order.payment.cardType} ending in {order.payment.last4}
-              </p>
+              {order.giftCards?.map((card) => (
+                <p key={card.maskedNumber}>
+                  Gift card {card.maskedNumber}: {formatCents(card.amount)}
+                </p>
+              ))}
+              {order.payment && (
+                <p>
+                  {order.payment.cardType} ending in {order.payment.last4}
+                </p>
+              )}
             </>
           )}
         </aside>

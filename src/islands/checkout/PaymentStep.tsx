@@ -17,6 +17,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
 import { PayLaterNote } from './PayLaterNote.tsx';
+import { amountDueOf, GIFT_CARDS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
 
 interface Props {
@@ -31,7 +32,7 @@ interface Props {
 
 /**
  * The payment page: the card already on the order, a saved card or a new one (tokenized in the browser; the number
- * never reaches the store), the billing address (same as shipping by default; its own for digital-only bags), and
+ * never reaches the store) while gift cards leave something to pay, the billing address (same as shipping by default; its own for digital-only bags), and
  * for a guest the offer to create an account.
  */
 export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onError }: Props) {
@@ -54,10 +55,12 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const [createAccount, setCreateAccount] = useState(false);
   const [password, setPassword] = useState('');
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
+  // Gift cards may pay it all: a card is asked for only while something is left for it (the server's amountDue).
+  const needsCard = !billingOnly && amountDueOf(view.basket.c_summary) > 0;
   const billingSame = !digitalOnly && draft.billingSame;
 
   // A store card passes the form rules and is refused on submit with its own message (not as a form error).
-  const cardOk = billingOnly || choice !== null || kind.isPlcc || !!cardDetails();
+  const cardOk = !needsCard || choice !== null || kind.isPlcc || !!cardDetails();
   const billingOk = billingSame || Object.keys(addressFieldErrors(draft.billing)).length === 0;
   const accountOk = !createAccount || isValidPassword(password);
 
@@ -66,15 +69,15 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       setBusy(false);
       if (message) onError(message);
     };
-    if (!billingOnly && choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
+    if (needsCard && choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
     setBusy(true);
     if (!billingOnly && createAccount && !view.signedIn) {
       const names = billingSame ? (view.shippingAddress ?? draft.shipping) : draft.billing;
       const r = await registerAtPayment({ first_name: names.firstName, last_name: names.lastName, email: view.email ?? draft.email, password });
       if (!r.ok) return finish(r.message);
     }
-    // The card stays as it is on the order: only the billing address is sent.
-    if (billingOnly || choice === CARD_ON_ORDER) {
+    // The card stays as it is on the order, or none is needed: only the billing address is sent.
+    if (!needsCard || choice === CARD_ON_ORDER) {
       const r = await submitBilling(billingSame, billingSame ? undefined : draft.billing);
       if (!r.ok) return finish(r.message);
       finish();
@@ -114,8 +117,13 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
-      {!billingOnly && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
-      {!billingOnly && options.length > 0 && (
+      {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
+      {!billingOnly && !needsCard && (
+        <p className="notice notice-success" role="status">
+          {GIFT_CARDS_PAY_ALL}
+        </p>
+      )}
+      {needsCard && options.length > 0 && (
         <fieldset className="checkout-fieldset saved-cards">
           <legend>Payment method</legend>
           {[...options, { id: null, label: 'Use a new card', disabled: false }].map((o) => (
@@ -126,7 +134,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           ))}
         </fieldset>
       )}
-      {!billingOnly && choice === null && (
+      {needsCard && choice === null && (
         <fieldset className="checkout-fieldset">
           <legend>Card</legend>
           <CardIcons current={kind.type} />

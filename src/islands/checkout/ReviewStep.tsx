@@ -1,4 +1,5 @@
 import { useState, type RefObject } from 'react';
+import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { securityCodeError, securityCodeLength, type CardKind } from '#src/lib/checkout/card-rules.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -28,9 +29,11 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
   const kind: CardKind = { type: saved?.cardType ?? '', isPlcc: false, isAmex: saved?.cardType === 'American Express', known: true };
   const cvvError = saved ? securityCodeError(cvv, kind) : null;
 
+  // What the card pays: the order total less what gift cards on the bag pay (all of it when there are none).
+  const amountDue = amountDueOf(view.basket.c_summary);
   const place = async () => {
     setBusy(true);
-    const r = await placeOrder(view.basket.orderTotal, saved ? cvv : undefined);
+    const r = await placeOrder({ orderTotal: view.basket.orderTotal, amountDue }, saved ? cvv : undefined);
     if (r.ok && r.result.confirmationStatus === 'confirmed') {
       clearDraft();
       resetCardEntry();
@@ -47,7 +50,7 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
       title="Review and Place Order"
       valid={!cvvError}
       busy={busy}
-      submitLabel={`Place Order · ${formatCents(view.basket.orderTotal)}`}
+      submitLabel={`Place Order · ${formatCents(amountDue)}`}
       onInvalid={() => setShowAll(true)}
       onSubmit={() => void place()}
     >

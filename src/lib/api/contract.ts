@@ -11,7 +11,8 @@ import { defineEndpoints } from './endpoint.ts';
  * Routes a browser navigates to rather than calls (the social sign-in popup's start and callback) are not in it.
  */
 export const API = defineEndpoints({
-  // The bag: lines, codes and shipping method (checkout spec §7). Each change answers with the bag.
+  // The bag: lines, codes, gift cards applied as payment and shipping method (checkout spec §7). Each change answers
+  // with the bag. applyCode takes a gift card with its giftCardPin; removeCode a couponItemId or a paymentInstrumentId.
   readBag: { method: 'GET', path: '/api/checkout/basket', reply: 'Bag' },
   addToBag: { method: 'POST', path: '/api/checkout/product/add_to_cart', request: 'AddToBag', reply: 'AddToBag' },
   updateLine: { method: 'POST', path: '/api/checkout/basket/update/updateBasketItem', request: 'UpdateBasketItem', reply: 'Bag' },
@@ -26,7 +27,7 @@ export const API = defineEndpoints({
   subscriptionStatus: { method: 'POST', path: '/api/checkout/subscriptionStatus', reply: 'SubscriptionStatus' },
 
   // The checkout (checkout spec §7, product spec §7): each step's submit answers with the checkout. The two
-  // placements also take an Idempotency-Key header.
+  // placements also take an Idempotency-Key header; placePaidOrder only when something is left for a card.
   checkoutState: { method: 'GET', path: '/api/checkout/state', reply: 'CheckoutState' },
   submitEmail: { method: 'POST', path: '/api/checkout/email', request: 'EmailStep', reply: 'Checkout' },
   recogniseEmail: { method: 'POST', path: '/api/checkout/email/validate', request: 'EmailOnly', reply: 'EmailRecognised' },

@@ -118,6 +118,12 @@ export function bagToWire(bag: Bag): BasketView {
     c_ecoship: bag.ecoship,
     c_isEcoShip: bag.ecoshipChosen,
     c_packageProtection: bag.packageProtection,
+    paymentInstruments: bag.tenders.map((t) => ({
+      paymentInstrumentId: t.paymentInstrumentId,
+      paymentMethodId: t.paymentMethodId,
+      c_giftCardNumber: t.paymentMethodId === 'SVS_GIFT_CARD' ? t.maskedNumber : null,
+      amount: t.amount,
+    })),
   };
   wired.set(bag, wire);
   return wire;

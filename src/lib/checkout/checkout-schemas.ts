@@ -60,11 +60,13 @@ export const PaymentStepSchema = v.pipe(
 export const BillingStepSchema = v.pipe(v.object(Billing), v.check(billingGiven, BILLING_REQUIRED));
 
 /**
- * Placing the order: the total the shopper saw (cents); for a saved card its security code, which is checked for
- * form and never stored (checkout spec §7 place_order/ variant).
+ * Placing the order: the total the shopper saw and, when gift cards pay part of it, what they saw left for the card
+ * (cents; absent: all of the total); for a saved card its security code, which is checked for form and never stored
+ * (checkout spec §7 place_order/ variant). Neither number sets what is charged: a mismatch with the server's refuses.
  */
 export const PlaceOrderSchema = v.object({
   orderTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  amountDue: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
   security_code: v.optional(v.pipe(v.string(), v.regex(/^\d{3,4}$/, CARD_MESSAGES.codeInvalid))),
   isBillingSameAsShipping: v.optional(v.boolean()),
 });

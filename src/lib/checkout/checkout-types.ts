@@ -104,6 +104,8 @@ export interface OrderConfirmationView {
   delivery: { name: string; delivery: string } | null;
   shippingAddress: CheckoutAddress | null;
   payment: { cardType: string; last4: string } | null;
+  /** Gift cards that paid part of the order, by their last four, in the order they paid (absent: none). */
+  giftCards?: { maskedNumber: string; amount: number }[];
   /** A guest order no account holds yet: the page offers to register with it. */
   canRegister: boolean;
 }

@@ -37,8 +37,8 @@ export interface FlashInput {
   hasBillingAddress: boolean;
   /** The bag's card: none, a usable one, or an expired one. */
   payment: 'none' | 'valid' | 'expired';
-  /** A total of zero needs no card. */
-  orderTotal: number;
+  /** What is left for a card to pay once gift cards have paid theirs (src/lib/tenders/): zero needs no card. */
+  amountDue: number;
 }
 
 export function basketFlash(b: FlashInput): Flash[] {
@@ -47,8 +47,8 @@ export function basketFlash(b: FlashInput): Flash[] {
   if (!b.hasEmail) types.push('EmailRequired');
   if (!b.digitalOnly && !b.hasShippingAddress) types.push('ShippingAddressRequired');
   if (!b.digitalOnly && !b.shippingMethodConfirmed) types.push('ShippingMethodRequired');
-  if (b.orderTotal > 0 && b.payment === 'none') types.push('PaymentInstrumentRequired');
-  if (b.orderTotal > 0 && b.payment === 'expired') types.push('PaymentInstrumentExpired');
+  if (b.amountDue > 0 && b.payment === 'none') types.push('PaymentInstrumentRequired');
+  if (b.amountDue > 0 && b.payment === 'expired') types.push('PaymentInstrumentExpired');
   if (!b.hasBillingAddress) types.push('BillingAddressRequired');
   return types.map((type) => ({ type, message: FLASH_MESSAGES[type] }));
 }

@@ -9,6 +9,7 @@ import type {
   WishlistItemView,
 } from '../commerce-types.ts';
 import type { CheckoutAddress, CheckoutView } from '../checkout/checkout-types.ts';
+import type { TenderMethod } from '../tenders/tender-split.ts';
 
 /**
  * Isomorphic, types only: the commerce engine's own bag, shipping method and wishlist, as the engine, the checkout
@@ -67,6 +68,16 @@ export interface BonusOffer {
   bonusProducts: BonusProductView[];
 }
 
+/** A payment instrument applied to the bag besides the card (a gift card), with what it pays of the bag now. */
+export interface AppliedTender {
+  paymentInstrumentId: string;
+  paymentMethodId: TenderMethod;
+  /** The number as the shopper sees it: its last four only. */
+  maskedNumber: string;
+  /** What it pays of the order total now, in cents: the lesser of its balance and what the tenders before it left. */
+  amount: number;
+}
+
 /** The last line added, as the added-to-bag modal shows it. */
 export interface LastAdded {
   itemId: string;
@@ -104,6 +115,10 @@ export interface Bag {
   packageProtection: { fee: number; isApplied: boolean };
   /** The account holding the bag is a perks member now (its Express is free); null for a guest or a non-member. */
   perksMembership?: { name: string } | null;
+  /** Tenders applied to the bag, in the order they pay (src/lib/tenders/tender-split.ts). */
+  tenders: AppliedTender[];
+  /** What is left for a card to pay: orderTotal less what the tenders pay; 0 places the order with no card. */
+  amountDue: number;
 }
 
 export interface ShippingMethod {

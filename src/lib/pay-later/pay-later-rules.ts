@@ -27,10 +27,7 @@ export interface PayLaterOffer {
 export interface PayLaterInput {
   /** What the order costs, in cents. */
   orderTotal: number;
-  /**
-   * A gift card or a reward pays part of the order. Nothing applies them to a bag yet, so the checkout passes false;
-   * the bag's payment instruments feed it when gift cards and rewards are applied.
-   */
+  /** A gift card or a reward pays part of the order (a tender on the bag: src/lib/tenders/). */
   giftCardOrRewardApplied: boolean;
 }
 
@@ -42,10 +39,14 @@ export function payLaterEligibility({ orderTotal, giftCardOrRewardApplied }: Pay
 }
 
 /**
- * The rule's input for a bag, the one the server and the payment step both read. Nothing applies a gift card or a
- * reward to a bag yet: when they are, this reads them from the bag's payment instruments.
+ * The rule's input for a bag, the one the server and the payment step both read: the engine's bag (its `tenders`) or
+ * the wire's (its `paymentInstruments`).
  */
-export const payLaterInputOf = (basket: { orderTotal: number }): PayLaterInput => ({
+export const payLaterInputOf = (basket: {
+  orderTotal: number;
+  tenders?: readonly unknown[];
+  paymentInstruments?: readonly unknown[];
+}): PayLaterInput => ({
   orderTotal: basket.orderTotal,
-  giftCardOrRewardApplied: false,
+  giftCardOrRewardApplied: (basket.tenders ?? basket.paymentInstruments ?? []).length > 0,
 });

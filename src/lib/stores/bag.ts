@@ -110,15 +110,24 @@ export async function chooseShippingMethod(shippingMethodId: string): Promise<vo
 export type CodeResult = { ok: true; message: string } | { ok: false; message: string };
 
 /** Sends a code from the bag's code field; the reply's basket replaces the bag (its coupons and totals). */
-export async function applyPromoCode(code: string, pin: string): Promise<CodeResult> {
+/** The code field's code (a coupon, or a gift card with its PIN), from the bag or the checkout's payment step. */
+export async function applyPromoCode(code: string, pin: string, pageType: 'cart' | 'checkout' = 'cart'): Promise<CodeResult> {
   const r = await callApi(API.applyCode, {
     code,
-    pin: pin || undefined,
-    pageType: 'cart',
+    giftCardPin: pin || undefined,
+    pageType,
   });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
   return { ok: true, message: r.body.message };
+}
+
+/** Takes a gift card applied as payment off the bag. */
+export async function removeGiftCard(paymentInstrumentId: string): Promise<CodeResult> {
+  const r = await callApi(API.removeCode, { paymentInstrumentId });
+  if (!r.ok) return r;
+  $bag.set(r.body.basket);
+  return { ok: true, message: 'Gift card removed' };
 }
 
 export async function removePromoCode(couponItemId: string): Promise<CodeResult> {

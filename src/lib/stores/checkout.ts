@@ -23,6 +23,15 @@ export const $checkoutAlert = atom<string | null>(null);
 
 type Result = { ok: true } | { ok: false; message: string; status: number };
 
+/**
+ * The bag changed on its own (the payment step's code field applied a gift card or a code): the checkout shows that
+ * bag. Its flash list is the server's from the last step; the next step's reply brings it up to date.
+ */
+$bag.listen((bag) => {
+  const current = $checkout.get();
+  if (bag && current && bag !== current.basket && bag.basketId === current.basket.basketId) $checkout.set({ ...current, basket: bag });
+});
+
 function take(checkout: CheckoutView): void {
   $checkout.set(checkout);
   $bag.set(checkout.basket);
@@ -87,13 +96,14 @@ function attemptKey(): string {
 }
 
 export async function placeOrder(
-  orderTotal: number,
+  totals: { orderTotal: number; amountDue: number },
   securityCode?: string,
 ): Promise<{ ok: true; result: OrderResult } | { ok: false; message: string }> {
-  const endpoint = orderTotal > 0 ? API.placePaidOrder : API.placeOrder;
+  // Something left for the card: payment_place_order/create; nothing (gift cards pay it all, or a total of 0): place_order.
+  const endpoint = totals.amountDue > 0 ? API.placePaidOrder : API.placeOrder;
   const r = await callApi(
     endpoint,
-    { orderTotal, ...(securityCode ? { security_code: securityCode } : {}) },
+    { orderTotal: totals.orderTotal, amountDue: totals.amountDue, ...(securityCode ? { security_code: securityCode } : {}) },
     { headers: { 'idempotency-key': attemptKey() } },
   );
   // No answer (network lost), or a server failure without a result: the key is kept, so trying again is safe.

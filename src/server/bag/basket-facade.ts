@@ -7,7 +7,8 @@ import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
-import { CODE_APPLIED } from '#src/lib/promo-code.ts';
+import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
+import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 
 /**
@@ -103,10 +104,20 @@ export async function removeLine(locals: SessionRead, itemId: string): Promise<B
  * The code field: a coupon is applied to the bag; other code kinds are answered (see coupons.ts). The bag read
  * afterwards is the authority: a coupon whose conditions are not met yet says so rather than "applied".
  */
-export async function applyCode(locals: SessionRead, code: string, pin: string): Promise<{ basket: Bag; message: string; couponItemId: string }> {
+export async function applyCode(
+  locals: SessionRead,
+  code: string,
+  pin: string,
+  client: string,
+): Promise<{ basket: Bag; message: string; couponItemId?: string; paymentInstrumentId?: string }> {
   const session = await locals.session();
   const id = await bagOf(locals);
   const commerce = await engine();
+  // A gift card pays: it becomes a tender on the bag (src/server/tenders/), with its PIN checked.
+  if (guessCodeType(code) === 'giftCard') {
+    const tender = await applyGiftCard(await getDb(), id, code, pin, client);
+    return { basket: await commerce.pruneAndReadBasket(id), message: tender.message, paymentInstrumentId: tender.id };
+  }
   const outcome = await commerce.applyCode(id, code, pin, !!session.customerId);
   const basket = await commerce.pruneAndReadBasket(id);
   const coupon = basket.couponItems.find((c) => c.couponItemId === outcome.couponItemId);
@@ -114,20 +125,16 @@ export async function applyCode(locals: SessionRead, code: string, pin: string):
   return { basket, message, couponItemId: outcome.couponItemId };
 }
 
-/** Removes a code from the bag (couponItemId). A bag holds no payment instrument: a paymentInstrumentId is 404. */
+/** Removes a code (couponItemId) or a tender (paymentInstrumentId) from the bag. */
 export async function removeCode(
   locals: SessionRead,
   input: { couponItemId?: string | undefined; paymentInstrumentId?: string | undefined },
 ): Promise<Bag> {
-  if (!input.couponItemId) {
-    throw new BadRequest(
-      input.paymentInstrumentId ? 'That payment is not on your bag.' : 'couponItemId is required.',
-      input.paymentInstrumentId ? 404 : 400,
-    );
-  }
+  if (!input.couponItemId && !input.paymentInstrumentId) throw new BadRequest('couponItemId or paymentInstrumentId is required.', 400);
   const id = await bagOf(locals);
   const commerce = await engine();
-  await commerce.removeCoupon(id, input.couponItemId);
+  if (input.couponItemId) await commerce.removeCoupon(id, input.couponItemId);
+  else if (input.paymentInstrumentId) await removeTender(await getDb(), id, input.paymentInstrumentId);
   return commerce.pruneAndReadBasket(id);
 }
 

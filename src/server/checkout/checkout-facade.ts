@@ -7,7 +7,7 @@ import { cardTokenization, paymentGateway } from '../payments/payments.ts';
 import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
 import { placeOrder as place } from './placement/place-order.ts';
-import type { PlacementReply } from './placement/placement-types.ts';
+import { NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
 import { STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
@@ -154,14 +154,24 @@ export async function placeOrder(
   // A confirmed order lets the bag go, so a retry of it (its reply was lost) finds no bag: the key's attempt names it.
   const bagId = current ?? (await attemptBag(db, key));
   if (!bagId) throw new BadRequest(NO_BAG, 409);
-  if (requirePayment && input.orderTotal <= 0) throw new BadRequest('This order has nothing to pay: place it without a payment.', 400);
+  // A request that itself says nothing is left for a card is refused at once; the claim checks the server's figure.
+  if (requirePayment && (input.amountDue ?? input.orderTotal) <= 0) throw new BadRequest(NOTHING_TO_PAY, 400);
   // The security code goes to the gateway and nowhere else: not into the request's stored hash either (a hash of
   // three digits is no secret).
   const { security_code: securityCode, ...body } = input;
   return place(
     db,
     paymentGateway(),
-    { bagId, customerId, idempotencyKey: key, body, expectedTotal: input.orderTotal, ...(securityCode ? { securityCode } : {}) },
+    {
+      bagId,
+      customerId,
+      idempotencyKey: key,
+      body,
+      expectedTotal: input.orderTotal,
+      expectedAmountDue: input.amountDue ?? input.orderTotal,
+      requirePayment,
+      ...(securityCode ? { securityCode } : {}),
+    },
     config().PAYMENT_TIMEOUT_MS,
   );
 }

@@ -41,7 +41,7 @@ export function flashFor(basket: Bag, record: CheckoutRecord, now: Date) {
     shippingMethodConfirmed: record.shippingMethodConfirmed,
     hasBillingAddress: !!billing,
     payment: !record.payment ? 'none' : isCardExpired(record.payment, now) ? 'expired' : 'valid',
-    orderTotal: basket.orderTotal,
+    amountDue: basket.amountDue,
   });
 }
 

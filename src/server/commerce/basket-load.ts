@@ -1,7 +1,8 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
+import type { TenderMethod } from '#src/lib/tenders/tender-split.ts';
 import type { Database } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -13,7 +14,7 @@ import { isPromotionActive } from './promotion-window.ts';
 /**
  * Everything a basket read needs, in set-based queries: the bag with its shipping method, tax rate, the catalog's
  * version and whether it holds codes; its lines with product, colour, stock, hemming, image and shipping restriction;
- * its coupons with their promotions, read only when it has any; and the catalog's automatic and free-gift promotions,
+ * its coupons with their promotions, and its tenders with their gift cards' balances, each read only when it has any; and the catalog's automatic and free-gift promotions,
  * kept per catalog version (catalog-promotions.ts). A bag without codes whose catalog version is the kept one is
  * read in two queries. No rule is applied here: basket-pricer.ts turns these rows into the basket view.
  */
@@ -89,11 +90,22 @@ export interface LoadedCoupon {
   rule: CouponRule;
 }
 
+/** A tender on the bag (src/server/tenders/) and what its gift card holds now, in cents. */
+export interface LoadedTender {
+  id: string;
+  method: TenderMethod;
+  maskedNumber: string;
+  position: number;
+  available: number;
+}
+
 export interface LoadedBasket {
   header: LoadedBasketHeader;
   lines: LoadedLine[];
   autoPromotions: LoadedAutoPromotion[];
   coupons: LoadedCoupon[];
+  /** Absent: none (a bag loaded by hand). */
+  tenders?: LoadedTender[];
   bonusRules: BonusRule[];
   /** The time of the read (ISO): the calendar rules of shipping (peak season, EcoShip date) use it. */
   now?: string;
@@ -144,6 +156,7 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
         .innerJoin('products as pp', (j) => j.onRef('pp.brand_code', '=', 'pm.programme').on('pp.product_type', '=', PRODUCT_TYPE.membership))
         .select('pp.name')
         .as('perks_product_name'),
+      eb.exists(eb.selectFrom('bag_tenders as btp').select('btp.id').whereRef('btp.basket_id', '=', 'b.id')).as('has_tenders'),
     ])
     .where('b.id', '=', basketId)
     .where('b.status', '=', 'open'),
@@ -233,12 +246,25 @@ export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
     .orderBy('bc.id'),
 );
 
+/** The bag's tenders in the order applied, each with its gift card's balance (the sum of its ledger) now. */
+const loadTenderRows = prepared((tx: Tx, basketId: string) =>
+  tx
+    .selectFrom('bag_tenders as t')
+    .leftJoin('gift_card_ledger as l', 'l.card_id', 't.gift_card_id')
+    .select(['t.id', 't.method', 't.masked_number', 't.position'])
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.amount_cents'), sql<number>`0`).as('available'))
+    .where('t.basket_id', '=', basketId)
+    .groupBy(['t.id', 't.method', 't.masked_number', 't.position'])
+    .orderBy('t.position'),
+);
+
 /** The rows of an open basket, or null when there is no open basket with that id. */
 export async function loadBasket(tx: Tx, basketId: string, now: string): Promise<LoadedBasket | null> {
   const [header, lineRows] = await Promise.all([loadHeader(tx, basketId).then((rows) => rows[0]), loadLines(tx, basketId)]);
   if (!header) return null;
-  const [couponRows, promotions] = await Promise.all([
+  const [couponRows, tenderRows, promotions] = await Promise.all([
     header.has_coupons ? loadCouponRows(tx, basketId) : [],
+    header.has_tenders ? loadTenderRows(tx, basketId) : [],
     catalogPromotions(tx, Number(header.catalog_version)),
   ]);
   return {
@@ -318,6 +344,13 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
         },
       };
     }),
+    tenders: tenderRows.map((r) => ({
+      id: r.id,
+      method: r.method,
+      maskedNumber: r.masked_number,
+      position: r.position,
+      available: Math.max(0, Number(r.available)),
+    })),
     bonusRules: bonusRulesAt(promotions, now),
     now,
   };

@@ -38,6 +38,8 @@ export function emptyBasket(): Bag {
     ecoship: { isEcoshipApplicable: false, ecoshipDate: '', ecoshipDisplayDate: '' },
     ecoshipChosen: false,
     packageProtection: { fee: 0, isApplied: false },
+    tenders: [],
+    amountDue: 0,
   };
 }
 

@@ -16,9 +16,10 @@ import {
 } from '#src/lib/promo-code.ts';
 
 /**
- * Codes on a bag. Only coupons are stored here; gift cards, reward certificates and retailer card rewards are
- * recognised by the same field but are payment instruments: refused here with a message naming the payment step
- * (which takes cards only).
+ * Codes on a bag. Only coupons are stored here. Gift cards, reward certificates and retailer card rewards are
+ * recognised by the same field but are payment instruments: a gift card becomes a tender on the bag
+ * (src/server/tenders/, which the bag facade sends it to before it reaches here); the reward kinds are refused with a
+ * message naming the payment step until they are tenders too.
  */
 
 export type CodeOutcome = { couponItemId: string; statusCode: CouponStatus; message: string; alreadyApplied: boolean };

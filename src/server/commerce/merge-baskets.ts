@@ -1,5 +1,6 @@
 import { isMembership } from '#src/lib/product-types.ts';
 import { MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
+import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';
@@ -19,6 +20,26 @@ async function carryCoupons(tx: Tx, guest: string, stored: string): Promise<void
     await tx.updateTable('basket_coupons').set({ basket_id: stored }).where('id', '=', c.id).execute();
     room--;
   }
+}
+
+/**
+ * Gift cards applied to the guest bag go with its codes: after the stored bag's own, in the order applied, each card
+ * once, up to MAX_TENDERS_PER_BASKET. The rest are dropped with the guest bag.
+ */
+async function carryTenders(tx: Tx, guest: string, stored: string): Promise<void> {
+  const [guestTenders, storedTenders] = await Promise.all([
+    tx.selectFrom('bag_tenders').select(['id', 'gift_card_id']).where('basket_id', '=', guest).orderBy('position').execute(),
+    tx.selectFrom('bag_tenders').select(['gift_card_id', 'position']).where('basket_id', '=', stored).execute(),
+  ]);
+  const have = new Set(storedTenders.map((t) => t.gift_card_id));
+  let position = Math.max(-1, ...storedTenders.map((t) => t.position)) + 1;
+  let room = MAX_TENDERS_PER_BASKET - storedTenders.length;
+  for (const t of guestTenders) {
+    if (room <= 0 || have.has(t.gift_card_id)) continue;
+    await tx.updateTable('bag_tenders').set({ basket_id: stored, position: position++ }).where('id', '=', t.id).execute();
+    room--;
+  }
+  await tx.deleteFrom('bag_tenders').where('basket_id', '=', guest).execute();
 }
 
 export interface MergeOutcome {
@@ -116,6 +137,7 @@ async function mergeInto(db: Db, tx: Tx, guestBasketId: string | null, storedBas
     if (step.kind === 'drop') await tx.deleteFrom('basket_items').where('id', '=', step.sourceId).execute();
   }
   await carryCoupons(tx, guest, stored);
+  await carryTenders(tx, guest, stored);
   await tx.deleteFrom('baskets').where('id', '=', guest).execute();
   await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', stored).execute();
 

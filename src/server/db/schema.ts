@@ -3,6 +3,7 @@ import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, Payme
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type { PerksMembershipOrderTable, PerksMembershipTable } from './schema-perks.ts';
+import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
@@ -406,4 +407,6 @@ export interface Database {
   reward_certificates: RewardCertificateTable;
   perks_memberships: PerksMembershipTable;
   perks_membership_orders: PerksMembershipOrderTable;
+  bag_tenders: BagTenderTable;
+  order_tenders: OrderTenderTable;
 }

@@ -85,6 +85,7 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
       if (ids.length === 0) return 0;
       await tx.deleteFrom('basket_items').where('basket_id', 'in', ids).execute();
       await tx.deleteFrom('basket_coupons').where('basket_id', 'in', ids).execute();
+      await tx.deleteFrom('bag_tenders').where('basket_id', 'in', ids).execute();
       await tx.deleteFrom('basket_checkout').where('basket_id', 'in', ids).execute();
       await tx.deleteFrom('baskets').where('id', 'in', ids).execute();
       return ids.length;

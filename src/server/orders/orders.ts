@@ -62,7 +62,16 @@ export async function assignOrderToCustomer(db: Db, orderId: string, customerId:
 export async function readOrderConfirmation(db: Db, orderId: string): Promise<OrderConfirmationView | null> {
   const order = await db.kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (!order) return null;
-  const lines = await db.kysely.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute();
+  const [lines, tenders] = await Promise.all([
+    db.kysely.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
+    db.kysely
+      .selectFrom('order_tenders')
+      .select(['masked_number', 'amount_cents'])
+      .where('order_id', '=', orderId)
+      .where('method', '=', 'SVS_GIFT_CARD')
+      .orderBy('position')
+      .execute(),
+  ]);
   return {
     orderId: order.id,
     orderNo: order.order_no,
@@ -85,6 +94,7 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
     delivery: order.shipping_method_name ? { name: order.shipping_method_name, delivery: order.delivery_estimate ?? '' } : null,
     shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,
     payment: order.payment_summary ? (JSON.parse(order.payment_summary) as { cardType: string; last4: string }) : null,
+    giftCards: tenders.map((t) => ({ maskedNumber: t.masked_number, amount: t.amount_cents })),
     canRegister: order.customer_id === null,
   };
 }

@@ -6,6 +6,7 @@ import type { OrderLineTable } from '../db/schema-checkout.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
+import { writeOrderTenders, type PaidTender } from '../tenders/tender-payment.ts';
 
 /**
  * Writing a new order and its lines: the one place that inserts into orders and order_lines. Placement
@@ -47,6 +48,8 @@ export interface NewOrder {
   billingAddress: CheckoutAddress | null;
   /** What the confirmation shows of the card; never a number or a security code. */
   payment: { cardType: string; last4: string } | null;
+  /** Gift cards that paid part of it (order_tenders), in the order they paid. */
+  tenders: PaidTender[];
   /** The gateway's hold on the amount; null when there was nothing to pay. */
   authorizationId: string | null;
   lines: NewOrderLine[];
@@ -97,6 +100,7 @@ export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string;
       original_total_cents: line.originalTotal,
     });
   }
+  await writeOrderTenders(tx, id, order.tenders);
   return { id, orderNo };
 }
 

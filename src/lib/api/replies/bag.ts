@@ -109,6 +109,8 @@ export const SummarySchema = exactly<BasketSummary>()(
     elqRewardsEarned: v.optional(Points),
     diaRewardsEarned: v.optional(Points),
     shippingPerksName: v.optional(NullableText),
+    giftCardsApplied: v.optional(Cents),
+    amountDue: v.optional(Cents),
   }),
 );
 
@@ -140,6 +142,9 @@ export const BasketSchema = exactly<BasketView>()(
     c_ecoship: v.optional(v.object({ isEcoshipApplicable: v.boolean(), ecoshipDate: Text, ecoshipDisplayDate: Text })),
     c_isEcoShip: v.optional(v.boolean()),
     c_packageProtection: v.optional(v.object({ fee: Cents, isApplied: v.boolean() })),
+    paymentInstruments: v.optional(
+      v.array(v.object({ paymentInstrumentId: Text, paymentMethodId: Text, c_giftCardNumber: NullableText, amount: Cents })),
+    ),
   }),
 );
 
@@ -162,7 +167,13 @@ export const AddToBagReply = v.object({
   basket: BasketSchema,
   updatedShippingMethod: v.nullable(v.object({ id: Text, name: Text, description: Text, price: Cents })),
 });
-export const CodeAppliedReply = v.object({ basket: BasketSchema, message: Text, couponItemId: Text });
+/** A coupon answers its couponItemId; a gift card, the paymentInstrumentId of its tender. */
+export const CodeAppliedReply = v.object({
+  basket: BasketSchema,
+  message: Text,
+  couponItemId: v.optional(Text),
+  paymentInstrumentId: v.optional(Text),
+});
 export const BagIdReply = v.object({ basketId: NullableText });
 export const ShippingMethodsReply = v.object({ applicableShippingMethods: v.array(ShippingMethodSchema), defaultShippingMethodId: Text });
 export const PromotionReply = v.object({ promotionId: Text, calloutMsg: Text, details: Text, couponCodeID: NullableText });

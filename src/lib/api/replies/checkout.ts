@@ -122,6 +122,7 @@ const OrderConfirmation = exactly<OrderConfirmationView>()(
     delivery: v.nullable(v.object({ name: Text, delivery: Text })),
     shippingAddress: v.nullable(Address),
     payment: v.nullable(v.object({ cardType: Text, last4: Text })),
+    giftCards: v.optional(v.array(v.object({ maskedNumber: Text, amount: Cents }))),
     canRegister: v.boolean(),
   }),
 );

@@ -10,7 +10,7 @@ import type { OrderSnapshot } from './snapshot.ts';
 /**
  * Authorizing and committing, after the claim has committed: the gateway holds the amount, with the attempt id as
  * the provider's idempotency key, then the order is written in a transaction of its own. A refusal (or a failure to
- * write) gives the stock back, voids any authorization and frees the bag.
+ * write) gives the stock back and the gift cards their debits, voids any authorization and frees the bag.
  */
 export async function authorizeAndCommit(
   db: Db,
@@ -27,7 +27,8 @@ export async function authorizeAndCommit(
     outcome = await gateway.authorize({
       source,
       ...(source.kind === 'saved' && securityCode ? { securityCode } : {}),
-      amountCents: snapshot.totals.orderTotal,
+      // The card pays what gift cards leave (the claim debited them); never a figure the client sent.
+      amountCents: snapshot.amountDue ?? snapshot.totals.orderTotal,
       currency: 'USD',
       reference: attemptId,
     });

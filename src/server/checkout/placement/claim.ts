@@ -13,8 +13,9 @@ import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { finishAttempt, openAttempt } from './attempt-log.ts';
-import { failed, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
+import { failed, NOTHING_TO_PAY, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
 import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
+import { debitTenders, type PaidTender } from '../../tenders/tender-payment.ts';
 
 /**
  * Claiming the bag, the placement's first transaction: the key's attempt is opened (a second request with the key
@@ -43,8 +44,13 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
 
   const bag = await readBasket(tx, request.bagId);
   const record = await withAccountEmail(tx, await readCheckout(tx, request.bagId), request.customerId);
+  // The total, and what gift cards leave for the card, as the shopper saw them: a change (a line, a code, a method,
+  // a gift card spent elsewhere) that leaves part unpaid with no card is a changed total, not a missing card.
+  const totalsChanged = bag.orderTotal !== request.expectedTotal || bag.amountDue !== (request.expectedAmountDue ?? request.expectedTotal);
   const missing = flashFor(bag, record, now);
-  if (missing[0]) return done(failed(400, missing[0].message, bag, bag.orderTotal));
+  if (missing[0] && !(totalsChanged && missing[0].type === 'PaymentInstrumentRequired')) {
+    return done(failed(400, missing[0].message, bag, bag.orderTotal));
+  }
   // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
   if (bagHoldsMembership(bag.lines.map((l) => l.productType))) {
     if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, bag, bag.orderTotal));
@@ -59,26 +65,37 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // A saved address, or a bag that gained an item since the address was given, may still pair a P.O. box with it.
   const refused = poBoxExcludedLines(record.shippingAddress, bag.summary.isDigitalItemsOnly ? [] : bag.lines, (l) => l.poBoxExcluded);
   if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), bag, bag.orderTotal));
-  if (bag.orderTotal !== request.expectedTotal) {
+  const totalChanged = async () => {
     await writeCheckout(tx, request.bagId, { payment: null });
     return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
-  }
+  };
+  if (totalsChanged) return totalChanged();
+  // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.
+  if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
+  // Stock is taken and gift cards debited together: either both stand or neither does.
   let taken: StockRequest[];
+  let tenders: PaidTender[] | null;
   await sql`SAVEPOINT take_stock`.execute(tx);
   try {
     taken = await reserveInTx(
       tx,
       bag.lines.map((l) => ({ sku: l.productId, quantity: l.quantity })),
     );
-    await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
+    tenders = await debitTenders(tx, attemptId, request.bagId, bag.tenders);
   } catch (err) {
     if (!(err instanceof CommerceError)) throw err;
     await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
     return done(failed(409, err.message, bag, bag.orderTotal));
   }
+  if (!tenders) {
+    // A gift card was spent elsewhere since the bag was priced: the shopper's total no longer holds.
+    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    return totalChanged();
+  }
+  await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
 
-  const snapshot = snapshotOf(bag, record, request.customerId, taken);
+  const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
   await markPlacing(tx, attemptId, request.bagId);
   return { kind: 'claimed', attemptId, snapshot };
 }

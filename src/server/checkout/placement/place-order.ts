@@ -18,14 +18,14 @@ import type { OrderSnapshot } from './snapshot.ts';
  *
  * 1. Claim (claim.ts): the attempt for the idempotency key is opened (a second request with the key finds it and
  *    waits for its reply: replay.ts), the bag is locked and checked, stock is taken, the bag is marked as being
- *    placed, and the attempt is committed as 'authorizing' with a snapshot of the order (snapshot.ts), BEFORE the
+ *    placed, the bag's gift cards are debited (src/server/tenders/tender-payment.ts), and the attempt is committed as 'authorizing' with a snapshot of the order (snapshot.ts), BEFORE the
  *    gateway is called: the intent log (attempt-log.ts). An order with nothing to pay is written right there.
- * 2. Authorize (authorize.ts): the gateway holds the amount, with the attempt id as the provider's idempotency key.
+ * 2. Authorize (authorize.ts): the gateway holds what the gift cards left (amountDue), with the attempt id as the provider's idempotency key.
  * 3. Commit (commit.ts): the order and its lines are written from the snapshot (src/server/orders/write-order.ts),
  *    the bag is marked ordered and let go by its sessions, the confirmation e-mail is queued in the outbox, and the
  *    attempt stores its reply, all at once.
  *
- * A refusal at 2 (or a failure at 3) gives the stock back, voids any authorization and frees the bag. A process that
+ * A refusal at 2 (or a failure at 3) gives the stock back, reverses the gift card debits, voids any authorization and frees the bag. A process that
  * dies between 1 and 3 leaves an 'authorizing' attempt whose lease runs out; recovery (recovery.ts) voids what the
  * gateway holds under its reference and gives everything back, at the lease's end or as soon as a request meets it.
  */
@@ -40,8 +40,9 @@ export async function placeOrder(db: Db, gateway: PaymentGateway, request: Place
       claimed = await withWriteTransaction(db, async (tx): Promise<Claimed> => {
         const claim = await claimBag(db, tx, request, hash, leaseMs);
         if (claim.kind === 'reply') return claim;
-        // Nothing to authorize: the order is written in this same transaction.
-        if (claim.snapshot.totals.orderTotal === 0)
+        // Nothing for a card to pay (a total of 0, or gift cards pay it all): the order is written in this same
+        // transaction, with no gateway call.
+        if ((claim.snapshot.amountDue ?? claim.snapshot.totals.orderTotal) === 0)
           return { kind: 'reply', reply: await commitOrder(tx, claim.attemptId, request.bagId, claim.snapshot, null) };
         await markAuthorizing(tx, claim.attemptId, claim.snapshot);
         return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot };

@@ -14,6 +14,10 @@ export interface PlacementRequest {
   securityCode?: string;
   /** The order total the shopper saw, in cents. */
   expectedTotal: number;
+  /** What the shopper saw left for the card once gift cards paid theirs, in cents (absent: expectedTotal). */
+  expectedAmountDue?: number;
+  /** payment_place_order/create: refused when there is nothing left for a card to pay. */
+  requirePayment?: boolean;
 }
 
 export interface PlacementReply {
@@ -23,6 +27,7 @@ export interface PlacementReply {
 }
 
 export const ORDER_BEING_PLACED = 'Your order is already being placed.';
+export const NOTHING_TO_PAY = 'This order has nothing to pay: place it without a payment.';
 
 /**
  * A placement that ends without an order: the message, and the bag as it is now when there is one to show. The reply

@@ -10,6 +10,7 @@ import { describeLine, detailTexts } from '#src/lib/line-details.ts';
 import { orderDelivery } from '#src/lib/shipping-methods.ts';
 import { isEGiftCard, isGiftCard } from '#src/lib/product-types.ts';
 import type { GiftCardPurchase } from '../../gift-cards/order-cards.ts';
+import type { PaidTender } from '../../tenders/tender-payment.ts';
 
 /**
  * The order as a claim takes it from the bag, before the gateway is asked: kept with the attempt (as JSON, so its
@@ -32,14 +33,25 @@ export interface OrderSnapshot {
   shippingMethodId: string;
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
+  /** The card, when it pays anything (amountDue > 0). */
   payment: { source: PaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
+  /** Gift cards debited by the claim, in the order they paid (absent from snapshots written before tenders). */
+  tenders?: PaidTender[];
+  /** What the card is authorized for: orderTotal less the tenders (absent: all of orderTotal). */
+  amountDue?: number;
   /** The shopper ticked the e-mail subscription at the information step. */
   subscribe: boolean;
   taken: StockRequest[];
 }
 
 /** The snapshot of a bag that passed every check, with the stock its claim took. */
-export function snapshotOf(bag: Bag, record: CheckoutRecord, customerId: string | null, taken: StockRequest[]): OrderSnapshot {
+export function snapshotOf(
+  bag: Bag,
+  record: CheckoutRecord,
+  customerId: string | null,
+  taken: StockRequest[],
+  tenders: PaidTender[] = [],
+): OrderSnapshot {
   return {
     customerId,
     email: record.email ?? '',
@@ -72,9 +84,12 @@ export function snapshotOf(bag: Bag, record: CheckoutRecord, customerId: string 
     shippingMethodId: bag.shipments[0]?.shippingMethod.id ?? 'Regular',
     shippingAddress: bag.summary.isDigitalItemsOnly ? null : record.shippingAddress,
     billingAddress: effectiveBilling(bag, record),
-    payment: record.payment
-      ? { source: record.payment.source, cardType: record.payment.cardType, last4: record.payment.last4, savedCardId: record.payment.savedCardId }
-      : null,
+    tenders,
+    amountDue: bag.amountDue,
+    payment:
+      record.payment && bag.amountDue > 0
+        ? { source: record.payment.source, cardType: record.payment.cardType, last4: record.payment.last4, savedCardId: record.payment.savedCardId }
+        : null,
     subscribe: record.emailSubscribe,
     taken,
   };
@@ -107,6 +122,7 @@ export function orderOf(
     shippingAddress: snapshot.shippingAddress,
     billingAddress: snapshot.billingAddress,
     payment: snapshot.payment ? { cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 } : null,
+    tenders: snapshot.tenders ?? [],
     lines: snapshot.lines,
   };
 }

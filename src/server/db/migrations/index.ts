@@ -23,6 +23,7 @@ import { referenceVersion } from './022-reference-version.ts';
 import { giftCards } from './023-gift-cards.ts';
 import { rewardsProgrammes } from './024-rewards-programmes.ts';
 import { perksMemberships } from './025-perks-memberships.ts';
+import { tenders } from './026-tenders.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -55,6 +56,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_023_gift_cards': giftCards,
   '2026_11_28_024_rewards_programmes': rewardsProgrammes,
   '2026_11_28_025_perks_memberships': perksMemberships,
+  '2026_11_28_026_tenders': tenders,
 };
 
 export const migrationProvider: MigrationProvider = {

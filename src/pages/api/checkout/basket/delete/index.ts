@@ -6,7 +6,7 @@ import { bagToWire } from '#src/lib/api/wire.ts';
 
 export const prerender = false;
 
-/** Removes a code from the bag (couponItemId). A bag holds no payment instrument: a paymentInstrumentId is 404. */
+/** Removes a code (couponItemId) or a gift card applied as payment (paymentInstrumentId) from the bag. */
 export const DELETE = apiEndpoint(API.removeCode, async ({ request, locals }, input) =>
   successReply(request, { basket: bagToWire(await removeCode(locals, input)) }),
 );

@@ -3,11 +3,16 @@ import { applyCode } from '#src/server/bag/basket-facade.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { successReply } from '#src/server/http/compress.ts';
 import { bagToWire } from '#src/lib/api/wire.ts';
+import { clientAddress } from '#src/server/http/client-address.ts';
 
 export const prerender = false;
 
-/** The code field: a coupon is applied to the bag; other code kinds are answered (see coupons.ts). */
-export const POST = apiEndpoint(API.applyCode, async ({ request, locals }, input) => {
-  const { basket, message, couponItemId } = await applyCode(locals, input.code, input.pin ?? input.giftCardPin ?? '');
-  return successReply(request, { basket: bagToWire(basket), message, couponItemId }, { message });
+/**
+ * The code field: a coupon is applied to the bag, a gift card (with giftCardPin) becomes a tender on it; other code
+ * kinds are answered (see coupons.ts). Wrong PINs are counted per card and per client address.
+ */
+export const POST = apiEndpoint(API.applyCode, async (context, input) => {
+  const { request, locals } = context;
+  const { basket, message, ...applied } = await applyCode(locals, input.code, input.pin ?? input.giftCardPin ?? '', clientAddress(context));
+  return successReply(request, { basket: bagToWire(basket), message, ...applied }, { message });
 });

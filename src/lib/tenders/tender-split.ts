@@ -1,0 +1,80 @@
+/**
+ * Tenders: the payment instruments applied to a bag besides the card (checkout spec §3 "Payment method ids"), and
+ * what each of them pays. Pure and isomorphic: the server prices the bag with it and places the order with it; an
+ * island may mirror it. All amounts are integer cents.
+ */
+
+/** The spec's payment method ids a bag can hold as tenders. Only gift cards are sold by the store today. */
+export const TENDER_METHODS = ['FB_REWARD_CERTIFICATE', 'ADS_REWARD_CERTIFICATE', 'FB_REWARD_DOLLAR', 'DIA_REWARDS', 'SVS_GIFT_CARD'] as const;
+export type TenderMethod = (typeof TENDER_METHODS)[number];
+export const GIFT_CARD_METHOD: TenderMethod = 'SVS_GIFT_CARD';
+
+/**
+ * Our decision (docs/decisions.md "Tenders"): at most 5 tenders on one bag. Five gift cards cover any order a
+ * shopper assembles from cards they hold; more is a sign of someone trying numbers.
+ */
+export const MAX_TENDERS_PER_BASKET = 5;
+
+export const TENDER_ALREADY_APPLIED = 'This gift card is already applied to your order.';
+export const GIFT_CARD_APPLIED = 'Gift card applied.';
+export const GIFT_CARD_EMPTY = 'This gift card has no balance left.';
+export const TENDER_NOT_ON_BAG = 'That payment is not on your bag.';
+/** The payment step when gift cards pay the whole order. */
+export const GIFT_CARDS_PAY_ALL = 'Your gift cards pay for this order. No card is needed.';
+/** What the code field tells a shopper who types a gift card number. */
+export const GIFT_CARD_NOTE = 'A gift card pays toward your order total. Enter its 4-digit PIN to apply it; a card pays anything left at checkout.';
+
+/**
+ * The order tenders pay in: rewards and certificates first (they expire and cannot be given back as cash), then
+ * gift cards, each kind in the order the shopper applied them; a card pays the rest.
+ */
+const RANK: Record<TenderMethod, number> = {
+  FB_REWARD_CERTIFICATE: 0,
+  ADS_REWARD_CERTIFICATE: 0,
+  FB_REWARD_DOLLAR: 1,
+  DIA_REWARDS: 1,
+  SVS_GIFT_CARD: 2,
+};
+
+export interface TenderBalance {
+  id: string;
+  method: TenderMethod;
+  /** The order the shopper applied it in (lower first). */
+  position: number;
+  /** What it holds now, in cents (never below 0). */
+  available: number;
+}
+
+export interface TenderShare {
+  id: string;
+  method: TenderMethod;
+  /** What it pays of this order, in cents. */
+  applied: number;
+}
+
+export interface TenderSplit {
+  /** Every tender, in the order it pays. */
+  shares: TenderShare[];
+  /** What the tenders pay together. */
+  applied: number;
+  /** What is left for a card: total - applied, never below 0. */
+  amountDue: number;
+}
+
+/** What a card pays of a summary: the order total less every tender (all of it when the bag has none). */
+export const amountDueOf = (summary: { orderTotal: number; amountDue?: number | undefined }): number => summary.amountDue ?? summary.orderTotal;
+
+/** The tenders in the order they pay. */
+export const paymentOrder = <T extends Pick<TenderBalance, 'method' | 'position'>>(tenders: readonly T[]): T[] =>
+  [...tenders].sort((a, b) => RANK[a.method] - RANK[b.method] || a.position - b.position);
+
+/** Each tender pays the lesser of what it holds and what is still left of `total`, in payment order. */
+export function splitTotal(total: number, tenders: readonly TenderBalance[]): TenderSplit {
+  let left = Math.max(0, total);
+  const shares = paymentOrder(tenders).map((t) => {
+    const applied = Math.min(Math.max(0, t.available), left);
+    left -= applied;
+    return { id: t.id, method: t.method, applied };
+  });
+  return { shares, applied: Math.max(0, total) - left, amountDue: left };
+}

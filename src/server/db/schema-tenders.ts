@@ -1,0 +1,27 @@
+import type { TenderMethod } from '#src/lib/tenders/tender-split.ts';
+
+/** Tenders on bags and on orders (migration 026-tenders.ts explains each table). */
+
+export interface BagTenderTable {
+  /** The spec's paymentInstrumentId. */
+  id: string;
+  basket_id: string;
+  method: TenderMethod;
+  /** The gift card it draws on; set exactly when method is SVS_GIFT_CARD. */
+  gift_card_id: string | null;
+  /** The number as the shopper sees it: its last four only. */
+  masked_number: string;
+  /** The order it was applied in (tenders of one kind pay in this order). */
+  position: number;
+  created_at: string;
+}
+
+export interface OrderTenderTable {
+  order_id: string;
+  position: number;
+  method: TenderMethod;
+  gift_card_id: string | null;
+  masked_number: string;
+  /** What it paid of the order, in cents. */
+  amount_cents: number;
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '../db/database.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
+import { lockOpenBasket } from '../commerce/basket-lock.ts';
+import { CommerceError } from '../commerce/errors.ts';
+import { balance } from '../gift-cards/ledger.ts';
+import { verify } from '../gift-cards/verify.ts';
+import { Refusal } from '../refusal.ts';
+import { GIFT_CARD_REFUSED, GIFT_CARD_TOO_MANY_TRIES, maskedGiftCardNumber, typedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
+import { codeError, MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
+import {
+  GIFT_CARD_APPLIED,
+  GIFT_CARD_EMPTY,
+  GIFT_CARD_METHOD,
+  MAX_TENDERS_PER_BASKET,
+  TENDER_ALREADY_APPLIED,
+  TENDER_NOT_ON_BAG,
+} from '#src/lib/tenders/tender-split.ts';
+
+/**
+ * Tenders on a bag (bag_tenders): a gift card is applied from the code field with its PIN and taken off by its
+ * paymentInstrumentId, while the bag is open and not being placed (lockOpenBasket). What each pays is not stored:
+ * the bag is priced from its cards' ledgers at every read (basket-pricer.ts, src/lib/tenders/tender-split.ts), and
+ * the placement's claim debits them (src/server/checkout/placement/claim.ts).
+ */
+
+/**
+ * Applies a gift card to the bag: its number and PIN are verified first (verify.ts: the same answer for an unknown
+ * number and a wrong PIN, each failure counted against the number and the client). A card already on the bag, a
+ * card with nothing left and a bag at MAX_TENDERS_PER_BASKET are refused. Returns the tender's id.
+ */
+export async function applyGiftCard(
+  db: Db,
+  basketId: string,
+  rawNumber: string,
+  pin: string,
+  client: string,
+): Promise<{ id: string; message: string }> {
+  const invalid = codeError(rawNumber, pin);
+  if (invalid) throw new CommerceError('invalid', invalid);
+  const verified = await verify(db, typedGiftCardNumber(rawNumber), pin, client);
+  if (!verified.ok) {
+    // Too many wrong tries is a 429, as at the balance check.
+    if (verified.reason === 'too_many_tries') throw new Refusal(GIFT_CARD_TOO_MANY_TRIES, 429);
+    throw new CommerceError('invalid', GIFT_CARD_REFUSED);
+  }
+  return withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    const onBag = await tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'position']).where('basket_id', '=', basketId).execute();
+    if (onBag.some((t) => t.gift_card_id === verified.cardId)) throw new CommerceError('conflict', TENDER_ALREADY_APPLIED);
+    if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
+    if ((await balance(tx, verified.cardId)) <= 0) throw new CommerceError('unprocessable', GIFT_CARD_EMPTY);
+    const id = randomUUID();
+    const now = new Date().toISOString();
+    await tx
+      .insertInto('bag_tenders')
+      .values({
+        id,
+        basket_id: basketId,
+        method: GIFT_CARD_METHOD,
+        gift_card_id: verified.cardId,
+        masked_number: maskedGiftCardNumber(verified.last4),
+        position: Math.max(-1, ...onBag.map((t) => t.position)) + 1,
+        created_at: now,
+      })
+      .execute();
+    await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
+    return { id, message: GIFT_CARD_APPLIED };
+  });
+}
+
+/** Takes a tender off the bag. */
+export async function removeTender(db: Db, basketId: string, paymentInstrumentId: string): Promise<void> {
+  await withWriteTransaction(db, async (tx) => {
+    await lockOpenBasket(db, tx, basketId);
+    const removed = await tx.deleteFrom('bag_tenders').where('id', '=', paymentInstrumentId).where('basket_id', '=', basketId).executeTakeFirst();
+    if (Number(removed.numDeletedRows) === 0) throw new CommerceError('not_found', TENDER_NOT_ON_BAG);
+    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+  });
+}
