@@ -1,5 +1,5 @@
-// The checkout's figures for npm run bench: order placement by card through the sandbox gateway
-// (orders/s and p99 at N connections, each request a different ready bag and a fresh idempotency key), each step's
+// The checkout's figures for npm run bench: order placement by card through the sandbox gateway, and by a gift card
+// and a card (orders/s and p99 at N connections, each request a different ready bag and a fresh idempotency key), each step's
 // save and the address suggestions (p95; each connection a shopper saving their own bag), all against the same server. Prints
 // figures; asserts nothing.
 import autocannon from 'autocannon';
@@ -29,23 +29,42 @@ function caller(base: string): Call {
   };
 }
 
-/** A visitor whose bag is ready to order: its cookie and the total it shows. */
-async function readyBag(base: string, sku: string): Promise<{ cookie: string; total: number }> {
+/** A gift card the bench may spend: its number and PIN. */
+export interface BenchGiftCard {
+  number: string;
+  pin: string;
+}
+
+/** The gift card's code and PIN sent to the bag's code field, as the code form sends them. */
+const applyGiftCard = (call: Call, cookie: string, card: BenchGiftCard) =>
+  call('/api/checkout/basket/update/', { code: card.number, giftCardPin: card.pin, pageType: 'checkout' }, cookie);
+
+/**
+ * A visitor whose bag is ready to order: its cookie, the total it shows and what is left for the card. With a gift
+ * card, the card is applied before payment (an order paid by two instruments).
+ */
+async function readyBag(base: string, sku: string, giftCard?: BenchGiftCard): Promise<{ cookie: string; total: number; amountDue: number }> {
   const call = caller(base);
   const added = await call('/api/checkout/product/add_to_cart', { productId: sku, quantity: 1 });
   const cookie = added.cookie;
   await call('/api/checkout/email', { email: 'bench@example.com' }, cookie);
   await call('/api/checkout/shipping_address/create/', { address: ADDRESS }, cookie);
   await call('/api/checkout/shipping_method/', { shippingMethodId: 'Regular', confirm: true }, cookie);
+  if (giftCard) {
+    const applied = await applyGiftCard(call, cookie, giftCard);
+    if (applied.status !== 200) throw new Error(`gift card not applied: ${JSON.stringify(applied.body)}`);
+  }
   const token = await tokenizeCard(
     { url: `${base}/sandbox-gateway/v1/tokens`, publishableKey: 'pk_test_sandbox' },
     { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123', holder: 'Ada Lovelace' },
   );
   if (!token.ok) throw new Error(`tokenization failed: ${token.message}`);
   const paid = await call('/api/checkout/payment_method/update/', { card: { token: token.card.token }, billingSameAsShipping: true }, cookie);
-  const checkout = (paid.body as { body: { checkout: { basket: { orderTotal: number }; _flash: unknown[] } } }).body.checkout;
+  type Ready = { basket: { orderTotal: number; c_summary: { amountDue?: number } }; _flash: unknown[] };
+  const checkout = (paid.body as { body: { checkout: Ready } }).body.checkout;
   if (checkout._flash.length > 0) throw new Error(`bag not ready: ${JSON.stringify(checkout._flash)}`);
-  return { cookie, total: checkout.basket.orderTotal };
+  const total = checkout.basket.orderTotal;
+  return { cookie, total, amountDue: checkout.basket.c_summary.amountDue ?? total };
 }
 
 async function inBatches<T>(n: number, width: number, make: () => Promise<T>): Promise<T[]> {
@@ -58,7 +77,10 @@ async function inBatches<T>(n: number, width: number, make: () => Promise<T>): P
  * p95 (ms) of `count` calls, `width` at a time, and how many did not answer 2xx (a refusal is quicker than the work,
  * so a run with refusals would flatter the figure); each call is told its number and which of the `width` runs it is.
  */
-async function p95(count: number, width: number, run: (i: number, worker: number) => Promise<{ status: number }>) {
+type Step = (i: number, worker: number) => Promise<{ status: number; undo?: () => Promise<unknown> }>;
+
+/** `undo`, when a call answers one, runs after the call is timed (taking an applied gift card off again). */
+async function p95(count: number, width: number, run: Step) {
   const times: number[] = [];
   let refused = 0;
   let next = 0;
@@ -67,9 +89,10 @@ async function p95(count: number, width: number, run: (i: number, worker: number
       while (next < count) {
         const i = next++;
         const t = performance.now();
-        const { status } = await run(i, worker);
+        const { status, undo } = await run(i, worker);
         times.push(performance.now() - t);
         if (status < 200 || status > 299) refused++;
+        await undo?.();
       }
     }),
   );
@@ -77,14 +100,15 @@ async function p95(count: number, width: number, run: (i: number, worker: number
   return { ms: times[Math.floor(times.length * 0.95)] ?? 0, refused };
 }
 
-export async function benchCheckout(base: string, connections: number, duration: number, sku: string, headers: Record<string, string>) {
-  const call = caller(base);
-  // One ready bag per placement: the run places each once (a bag placed twice answers a fast 409, which would
-  // count as throughput and shorten the tail), so the rate is orders over the time they took.
-  const needed = Math.max(2000, duration * 500);
-  const bags = await inBatches(needed, 10, () => readyBag(base, sku));
+/** Places each bag once at `connections` at a time; answers autocannon's result. */
+async function placeAll(
+  base: string,
+  connections: number,
+  headers: Record<string, string>,
+  bags: { cookie: string; total: number; amountDue: number }[],
+) {
   let i = 0;
-  const placed = await autocannon({
+  return autocannon({
     url: `${base}/api/checkout/payment_place_order/create/`,
     method: 'POST',
     connections,
@@ -97,18 +121,47 @@ export async function benchCheckout(base: string, connections: number, duration:
           return {
             ...req,
             headers: { ...req.headers, cookie: bag.cookie, 'idempotency-key': `bench-${i}-${Math.random().toString(36).slice(2)}-key` },
-            body: JSON.stringify({ orderTotal: bag.total }),
+            body: JSON.stringify({ orderTotal: bag.total, amountDue: bag.amountDue }),
           };
         },
       },
     ],
   });
+}
+
+/**
+ * `giftCards(n)` issues n gift cards for the run (each bag of the two-instrument run spends its own, so no placement
+ * waits on another's card).
+ */
+export async function benchCheckout(
+  base: string,
+  connections: number,
+  duration: number,
+  sku: string,
+  headers: Record<string, string>,
+  giftCards: (n: number) => Promise<BenchGiftCard[]>,
+) {
+  const call = caller(base);
+  // One ready bag per placement: the run places each once (a bag placed twice answers a fast 409, which would
+  // count as throughput and shorten the tail), so the rate is orders over the time they took.
+  const needed = Math.max(2000, duration * 500);
+  const bags = await inBatches(needed, 10, () => readyBag(base, sku));
+  const placed = await placeAll(base, connections, headers, bags);
   const confirmed = placed.requests.total - placed.non2xx;
   console.log(
     `\nCheckout (sandbox gateway): place a card order  ${placed.requests.average.toFixed(0).padStart(5)} orders/s  p99 ${placed.latency.p99} ms` +
       `  (${confirmed} confirmed, ${placed.non2xx} non-2xx of ${placed.requests.total}; ${bags.length} bags prepared)`,
   );
 
+  // Two instruments: a $10.00 gift card pays part, the card the rest.
+  const cards = await giftCards(Math.max(500, duration * 100));
+  let nextCard = 0;
+  const paired = await inBatches(cards.length, 10, () => readyBag(base, sku, cards[nextCard++]));
+  const placedPaired = await placeAll(base, connections, headers, paired);
+  console.log(
+    `  place an order paid by a gift card and a card  ${placedPaired.requests.average.toFixed(0).padStart(5)} orders/s  p99 ${placedPaired.latency.p99} ms` +
+      `  (${placedPaired.requests.total - placedPaired.non2xx} confirmed, ${placedPaired.non2xx} non-2xx of ${placedPaired.requests.total})`,
+  );
   // Each connection is one shopper with a bag of their own, saving their own step: ten shoppers at once, not one
   // bag saved ten times at once (which measures only the wait for that bag's row lock).
   const shoppers = await inBatches(connections, 10, () => readyBag(base, sku));
@@ -117,7 +170,8 @@ export async function benchCheckout(base: string, connections: number, duration:
   const own = (worker: number) => shoppers[worker]!.cookie;
   const from = (worker: number) => ({ ...headers, 'x-forwarded-for': `203.0.113.${worker + 1}` });
   const send = (w: number, path: string, body: unknown, method = 'POST') => call(path, body, own(w), method, from(w));
-  const steps: [string, (n: number, worker: number) => Promise<{ status: number }>][] = [
+  const toApply = await giftCards(500);
+  const steps: [string, Step][] = [
     ['save e-mail step', (_, w) => send(w, '/api/checkout/email', { email: 'bench@example.com' })],
     ['save shipping address', (_, w) => send(w, '/api/checkout/shipping_address/update/', { address: ADDRESS })],
     ['save shipping method', (n, w) => send(w, '/api/checkout/shipping_method/', { shippingMethodId: n % 2 ? 'Regular' : 'Express', confirm: true })],
@@ -128,6 +182,20 @@ export async function benchCheckout(base: string, connections: number, duration:
         const r = await fetch(`${base}/api/checkout/state`, { headers: { ...from(w), cookie: own(w) } });
         await r.arrayBuffer();
         return r;
+      },
+    ],
+    [
+      'apply a gift card (number and PIN)',
+      async (n, w) => {
+        const applied = await call(
+          '/api/checkout/basket/update/',
+          { code: toApply[n]!.number, giftCardPin: toApply[n]!.pin },
+          own(w),
+          'POST',
+          from(w),
+        );
+        const id = (applied.body as { body?: { paymentInstrumentId?: string } } | null)?.body?.paymentInstrumentId;
+        return { status: applied.status, undo: () => send(w, '/api/checkout/basket/delete/', { paymentInstrumentId: id }, 'DELETE') };
       },
     ],
     ['address suggestions (embedded)', (n, w) => send(w, '/api/checkout/smarty', { address: ['New Yo', 'Spring', '9021', 'Chicago IL'][n % 4] })],

@@ -10,6 +10,7 @@ import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
+import { giftCardIssuer } from '../tests/helpers/gift-card-fixtures.ts';
 import { benchCheckout } from './bench-checkout.ts';
 import { benchFirstRenders } from './bench-pages.ts';
 import { createDb } from '../src/server/db/database.ts';
@@ -163,7 +164,12 @@ await benchFirstRenders(base, db, 100, new Set([PRODUCT]), acceptEncoding, serve
 // The server's resident memory now (Linux): the page cache is bounded (src/server/http/page-cache.ts), the rest is not.
 const rss = existsSync(`/proc/${server.pid}/status`) ? /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] : undefined;
 if (rss) console.log(`\nServer memory (resident): ${(Number(rss) / 1024).toFixed(0)} MB`);
+// Gift cards for the two-instrument placements and the code field: $10.00 each, issued as an order's commit would.
+const giftCards = async (n: number) => {
+  const issuer = await giftCardIssuer(db);
+  return Promise.all(Array.from({ length: n }, () => issuer.card(1_000)));
+};
+if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
 await db.kysely.destroy();
-if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding);
 server.kill();
 process.exit(0);
