@@ -27,8 +27,9 @@ describe('the PayPal sandbox approval page', () => {
     await testDb.cleanup();
   });
 
+  const provider = () => sandboxWebPayment({ database: async () => testDb.db, approvalBase: base, timeoutMs: 1000 });
   const order = () =>
-    sandboxWebPayment({ database: async () => testDb.db, approvalBase: base, timeoutMs: 1000 }).createOrder({
+    provider().createOrder({
       breakdown: { itemTotalCents: 5_000, shippingCents: 0, taxCents: 0, handlingCents: 0, discountCents: 0 },
       currency: 'USD',
       reference: `ref-${Math.random()}`,
@@ -48,6 +49,18 @@ describe('the PayPal sandbox approval page', () => {
     const { approvalUrl } = await order();
     const answer = await fetch(approvalUrl, { method: 'POST', body: new URLSearchParams({ choice: 'steal' }), redirect: 'manual' });
     expect(answer.status).toBe(400);
+  });
+
+  it('refuses a choice posted from another site, and the order still awaits approval', async () => {
+    const { approvalUrl, orderId } = await order();
+    const answer = await fetch(approvalUrl, {
+      method: 'POST',
+      headers: { 'sec-fetch-site': 'cross-site' },
+      body: new URLSearchParams({ choice: 'approve' }),
+      redirect: 'manual',
+    });
+    expect(answer.status).toBe(403);
+    expect((await provider().getOrder(orderId))?.status).toBe('created');
   });
 
   it('is not served when another web payment provider is configured', async () => {

@@ -6,7 +6,8 @@ import type { AddressInfo } from 'node:net';
  * A local stand-in for PayPal's REST API, answering in its documented shapes, so the PayPal adapter (on PayPal's own
  * SDK) is tested offline: OAuth 2.0 client credentials (POST /v1/oauth2/token), Orders v2 (create, show, authorize),
  * Payments v2 (capture and void an authorization), PayPal-Request-Id replay (the first reply, for the same request
- * again), and the error object ({ name, message, debug_id, details: [{ issue, description }] }) with PayPal's issue
+ * again; the same id while the first is still being worked on: 409 PREVIOUS_REQUEST_IN_PROGRESS, as PayPal answers
+ * simultaneous duplicates), and the error object ({ name, message, debug_id, details: [{ issue, description }] }) with PayPal's issue
  * names. The shopper's approval on PayPal's page is a test hook: approve(orderId) or, for a funding source the
  * processor refuses, approve(orderId, { declined: true }).
  */
@@ -17,6 +18,8 @@ export interface PayPalStandIn {
   approve(orderId: string, options?: { declined?: boolean }): void;
   /** How many captures were made (a replay makes none). */
   capturesMade(): number;
+  /** How many requests were answered PREVIOUS_REQUEST_IN_PROGRESS. */
+  conflictsAnswered(): number;
   close(): Promise<void>;
 }
 
@@ -39,11 +42,14 @@ type Reply = { status: number; body?: unknown };
 const ALPHABET = 'ABCDEFGHJKLMNPRSTUVWXY0123456789';
 const newId = () => [...randomBytes(17)].map((b) => ALPHABET[b % ALPHABET.length]).join('');
 const cents = (value: string) => Math.round(Number(value) * 100);
+/** How long a request carrying a request id is worked on before its reply goes out. */
+const WORK_MS = 15;
 
 const MESSAGES: Record<number, [string, string]> = {
   400: ['INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.'],
   401: ['AUTHENTICATION_FAILURE', 'Authentication failed due to invalid authentication credentials or a missing Authorization header.'],
   404: ['RESOURCE_NOT_FOUND', 'The specified resource does not exist.'],
+  409: ['RESOURCE_CONFLICT', 'The server has detected a conflict while processing this request.'],
   422: ['UNPROCESSABLE_ENTITY', 'The requested action could not be performed, semantically incorrect, or failed business validation.'],
 };
 const ISSUES: Record<string, string> = {
@@ -58,6 +64,7 @@ const ISSUES: Record<string, string> = {
   AMOUNT_MISMATCH: 'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
   INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
   DUPLICATE_REQUEST_ID: 'The value of PayPal-Request-Id header has already been used.',
+  PREVIOUS_REQUEST_IN_PROGRESS: 'A previous request on this resource is currently in progress. Please wait for some time and try again.',
 };
 const failure = (status: number, issue?: string): Reply => {
   const [name, message] = MESSAGES[status] ?? ['INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'];
@@ -74,7 +81,10 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
   const orders = new Map<string, Order>();
   const authorizations = new Map<string, { order: Order; auth: Authorization }>();
   const replies = new Map<string, { fingerprint: string; reply: Reply }>();
+  /** Request ids whose first request is still being worked on (its reply goes out after WORK_MS). */
+  const inFlight = new Set<string>();
   let captures = 0;
+  let conflicts = 0;
   let baseUrl = '';
 
   const orderBody = (o: Order) => ({
@@ -231,11 +241,19 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (typeof requestId !== 'string' || req.method !== 'POST') return send(route(req.method ?? 'GET', url.pathname, body));
       // PayPal-Request-Id: the same request again gets the first reply; the id with another request is refused.
       const key = `${url.pathname} ${requestId}`;
+      if (inFlight.has(key)) {
+        conflicts++;
+        return send(failure(409, 'PREVIOUS_REQUEST_IN_PROGRESS'));
+      }
       const previous = replies.get(key);
       if (previous) return send(previous.fingerprint === text ? previous.reply : failure(422, 'DUPLICATE_REQUEST_ID'));
       const reply = route('POST', url.pathname, body);
       replies.set(key, { fingerprint: text, reply });
-      return send(reply);
+      inFlight.add(key);
+      setTimeout(() => {
+        inFlight.delete(key);
+        send(reply);
+      }, WORK_MS);
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -251,6 +269,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       order.declined = options.declined ?? false;
     },
     capturesMade: () => captures,
+    conflictsAnswered: () => conflicts,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -72,6 +72,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, database: () =>
     res.writeHead(405, { allow: 'GET, POST' }).end();
     return;
   }
+  // A choice is the shopper's own, made on this page: a form posted from another site is refused.
+  if (req.headers['sec-fetch-site'] === 'cross-site') return page(res, 403, 'PayPal sandbox', '<p>Choose on this page.</p>');
   const form = await readForm(req);
   const choice = CHOICES.find((c) => c === form?.get('choice'));
   if (!choice) return page(res, 400, 'PayPal sandbox', '<p>Choose Approve, a declined card or Cancel.</p>');

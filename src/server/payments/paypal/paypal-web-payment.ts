@@ -80,6 +80,26 @@ function webOrder(order: Order): WebOrder | null {
   return { orderId: order.id, reference: unit.customId ?? '', amountCents, status, authorization };
 }
 
+/** Another request with this PayPal-Request-Id is still being worked on: PayPal asks for a later retry. */
+const IN_PROGRESS = 'PREVIOUS_REQUEST_IN_PROGRESS';
+const IN_PROGRESS_RETRIES = 8;
+const retryPause = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 25 * 2 ** Math.min(attempt, 5) * (0.5 + Math.random())));
+
+/**
+ * A call with a request id, asked again while PayPal answers PREVIOUS_REQUEST_IN_PROGRESS (simultaneous duplicates:
+ * another instance or a double click is making the same request). PayPal then answers the first request's result.
+ */
+async function patiently<T>(call: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await call();
+    } catch (err) {
+      if (attempt >= IN_PROGRESS_RETRIES || issueOf(err)?.issue !== IN_PROGRESS) throw err;
+      await retryPause(attempt);
+    }
+  }
+}
+
 const refusal = (code: Exclude<AuthorizeOrderResult, { ok: true }>['code']): AuthorizeOrderResult => ({
   ok: false,
   code,
@@ -108,33 +128,35 @@ export function paypalWebPayment(options: PayPalWebPaymentOptions): WebPaymentPr
       const money = (value: string) => ({ currencyCode: request.currency, value });
       let order: Order;
       try {
-        ({ result: order } = await orders.createOrder({
-          paypalRequestId: request.requestId,
-          prefer: 'return=representation',
-          body: {
-            intent: CheckoutPaymentIntent.Authorize,
-            purchaseUnits: [
-              {
-                customId: request.reference,
-                amount: {
-                  ...money(amount.value),
-                  breakdown: {
-                    itemTotal: money(amount.breakdown.itemTotal),
-                    shipping: money(amount.breakdown.shipping),
-                    taxTotal: money(amount.breakdown.taxTotal),
-                    handling: money(amount.breakdown.handling),
-                    discount: money(amount.breakdown.discount),
+        ({ result: order } = await patiently(() =>
+          orders.createOrder({
+            paypalRequestId: request.requestId,
+            prefer: 'return=representation',
+            body: {
+              intent: CheckoutPaymentIntent.Authorize,
+              purchaseUnits: [
+                {
+                  customId: request.reference,
+                  amount: {
+                    ...money(amount.value),
+                    breakdown: {
+                      itemTotal: money(amount.breakdown.itemTotal),
+                      shipping: money(amount.breakdown.shipping),
+                      taxTotal: money(amount.breakdown.taxTotal),
+                      handling: money(amount.breakdown.handling),
+                      discount: money(amount.breakdown.discount),
+                    },
                   },
                 },
-              },
-            ],
-            paymentSource: {
-              paypal: {
-                experienceContext: { returnUrl: request.returnUrl, cancelUrl: request.cancelUrl, userAction: PaypalExperienceUserAction.PayNow },
+              ],
+              paymentSource: {
+                paypal: {
+                  experienceContext: { returnUrl: request.returnUrl, cancelUrl: request.cancelUrl, userAction: PaypalExperienceUserAction.PayNow },
+                },
               },
             },
-          },
-        }));
+          }),
+        ));
       } catch (err) {
         if (issueOf(err)?.issue === 'DUPLICATE_REQUEST_ID') throw new WebPaymentRequestConflict('This request id was used with other parameters.');
         throw err;
@@ -150,13 +172,14 @@ export function paypalWebPayment(options: PayPalWebPaymentOptions): WebPaymentPr
 
     async authorizeOrder(orderId, requestId) {
       try {
-        const { result } = await orders.authorizeOrder({ id: orderId, paypalRequestId: requestId, prefer: 'return=representation' });
+        const { result } = await patiently(() => orders.authorizeOrder({ id: orderId, paypalRequestId: requestId, prefer: 'return=representation' }));
         const id = result.purchaseUnits?.[0]?.payments?.authorizations?.[0]?.id;
         if (!id) throw new Error('PayPal authorized an order without an authorization');
         return { ok: true, authorizationId: id };
       } catch (err) {
         const found = issueOf(err);
-        if (!found) return refusal('timeout');
+        // No answer, or still in progress after every retry: the outcome is unknown.
+        if (!found || found.issue === IN_PROGRESS) return refusal('timeout');
         if (found.status === 404) return refusal('not_found');
         if (found.issue === 'INSTRUMENT_DECLINED') return refusal('instrument_declined');
         if (found.issue === 'ORDER_NOT_APPROVED') return refusal('not_approved');
@@ -170,17 +193,19 @@ export function paypalWebPayment(options: PayPalWebPaymentOptions): WebPaymentPr
 
     async captureAuthorization(authorizationId, requestId): Promise<CaptureResult> {
       try {
-        const { result } = await payments.captureAuthorizedPayment({
-          authorizationId,
-          paypalRequestId: requestId,
-          prefer: 'return=representation',
-          body: { finalCapture: true },
-        });
+        const { result } = await patiently(() =>
+          payments.captureAuthorizedPayment({
+            authorizationId,
+            paypalRequestId: requestId,
+            prefer: 'return=representation',
+            body: { finalCapture: true },
+          }),
+        );
         if (!result.id) throw new Error('PayPal captured without a capture id');
         return { ok: true, captureId: result.id };
       } catch (err) {
         const found = issueOf(err);
-        if (!found) return { ok: false, code: 'timeout' };
+        if (!found || found.issue === IN_PROGRESS) return { ok: false, code: 'timeout' };
         if (found.status === 404) return { ok: false, code: 'not_found' };
         if (['AUTHORIZATION_ALREADY_CAPTURED', 'PREVIOUSLY_CAPTURED', 'ORDER_ALREADY_CAPTURED'].includes(found.issue)) {
           return { ok: false, code: 'already_captured' };
@@ -192,7 +217,7 @@ export function paypalWebPayment(options: PayPalWebPaymentOptions): WebPaymentPr
 
     async voidAuthorization(authorizationId) {
       try {
-        await payments.voidPayment({ authorizationId, paypalRequestId: `void-${authorizationId}` });
+        await patiently(() => payments.voidPayment({ authorizationId, paypalRequestId: `void-${authorizationId}` }));
         return 'voided';
       } catch (err) {
         const issue = issueOf(err)?.issue;
