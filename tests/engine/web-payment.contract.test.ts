@@ -244,6 +244,15 @@ describe.each([
     expect(await s.provider.findByReference(reference)).toMatchObject([{ status: 'voided', authorization: { status: 'voided' } }]);
   });
 
+  it('refuses a breakdown that is not whole cents or totals zero, making no order', async () => {
+    const reference = newKey();
+    const ask = (breakdown: AmountBreakdown) =>
+      s.provider.createOrder({ breakdown, currency: 'USD', reference, requestId: newKey(), returnUrl: RETURN_URL, cancelUrl: CANCEL_URL });
+    await expect(ask({ ...BREAKDOWN, taxCents: 10.5 })).rejects.toBeInstanceOf(RangeError);
+    await expect(ask({ ...BREAKDOWN, discountCents: totalCents(BREAKDOWN) + BREAKDOWN.discountCents })).rejects.toBeInstanceOf(RangeError);
+    expect(await s.provider.findByReference(reference)).toEqual([]);
+  });
+
   it('knows no unknown order, and finds nothing under an unused reference', async () => {
     expect(await s.provider.getOrder('0ABCDEFGHJKLMNPRS')).toBeNull();
     expect(await s.provider.authorizeOrder('0ABCDEFGHJKLMNPRS', newKey())).toMatchObject({ ok: false, code: 'not_found' });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
-import { totalCents, type AmountBreakdown } from '../web-payment-amounts.ts';
+import { amountStrings, totalCents, type AmountBreakdown } from '../web-payment-amounts.ts';
 import {
   WEB_PAYMENT_MESSAGES,
   type AuthorizeOrderResult,
@@ -70,8 +70,10 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
     name: 'embedded',
 
     async createOrder(request): Promise<CreatedOrder> {
+      // PayPal's own checks: whole cents that add up to a total above zero, and return and cancel URLs.
+      amountStrings(request.breakdown);
+      for (const url of [request.returnUrl, request.cancelUrl]) if (!URL.canParse(url)) throw new TypeError('Not a URL');
       const amount = totalCents(request.breakdown);
-      if (!(amount > 0)) throw new RangeError('A web payment needs a total above zero');
       const db = await database();
       const answer = await once(db, `create:${request.requestId}`, JSON.stringify(request), timeoutMs, async () => {
         const id = sandboxId();
