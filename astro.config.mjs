@@ -16,8 +16,9 @@ const env = parseConfig(process.env);
 /**
  * `astro dev` puts the same front door as the production server (src/server/http/front-door.ts: the store's own
  * host only, allowed methods, security headers) before everything, and serves the embedded OpenID provider under
- * /oidc and the sandbox card gateway under /sandbox-gateway as the production server does (src/server/main.ts), so
- * social sign-in through the local provider and card tokenization work in development too. The modules are plain
+ * /oidc, the sandbox card gateway under /sandbox-gateway and the PayPal sandbox's approval page under /sandbox-paypal
+ * as the production server does (src/server/main.ts), so social sign-in through the local provider, card tokenization
+ * and PayPal approval work in development too. The modules are plain
  * Node TypeScript (the production server runs them unbundled), loaded on the first request.
  */
 const frontDoorAndLocalOidcInDev = {
@@ -26,22 +27,25 @@ const frontDoorAndLocalOidcInDev = {
     /** @param {{ server: import('vite').ViteDevServer }} options */
     'astro:server:setup': ({ server }) => {
       /** @typedef {(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => boolean} Mount */
-      /** @type {Promise<{ door: Mount, oidc: Mount, sandboxGateway: Mount }> | undefined} */
+      /** @type {Promise<{ door: Mount, oidc: Mount, sandboxGateway: Mount, sandboxPaypal: Mount }> | undefined} */
       let mounted;
       server.middlewares.use((req, res, next) => {
         mounted ??= Promise.all([
           import('./src/server/http/front-door.ts'),
           import('./src/server/social/local-provider/mount.ts'),
           import('./src/server/payments/sandbox/mount.ts'),
-        ]).then(([f, m, p]) => ({
+          import('./src/server/payments/paypal-sandbox/approval-mount.ts'),
+        ]).then(([f, m, p, pp]) => ({
           door: f.createFrontDoor(),
           oidc: m.localProviderMount(),
           sandboxGateway: p.sandboxGatewayMount(),
+          sandboxPaypal: pp.sandboxPaypalMount(),
         }));
-        mounted.then(({ door, oidc, sandboxGateway }) => {
+        mounted.then(({ door, oidc, sandboxGateway, sandboxPaypal }) => {
           if (door(req, res)) return;
           if (req.url?.startsWith('/oidc') && oidc(req, res)) return;
           if (req.url?.startsWith('/sandbox-gateway') && sandboxGateway(req, res)) return;
+          if (req.url?.startsWith('/sandbox-paypal') && sandboxPaypal(req, res)) return;
           next();
         }, next);
       });

@@ -85,6 +85,15 @@ const ConfigSchema = v.object({
   ),
   STRIPE_SECRET_KEY: v.optional(v.pipe(v.string(), v.regex(/^(sk|rk)_\w+$/, 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_...)'))),
   STRIPE_PUBLISHABLE_KEY: v.optional(v.pipe(v.string(), v.regex(/^pk_\w+$/, 'STRIPE_PUBLISHABLE_KEY must be a Stripe publishable key (pk_...)'))),
+  // The web payment provider for express checkout (src/server/payments/web-payments.ts): embedded (the offline
+  // PayPal sandbox with its approval page under /sandbox-paypal; default), paypal (needs PAYPAL_CLIENT_ID and
+  // PAYPAL_CLIENT_SECRET) or off.
+  WEB_PAYMENT: v.optional(v.picklist(['embedded', 'paypal', 'off'], 'WEB_PAYMENT must be embedded, paypal or off'), 'embedded'),
+  PAYPAL_CLIENT_ID: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'PAYPAL_CLIENT_ID must be a PayPal REST app client id'))),
+  PAYPAL_CLIENT_SECRET: v.optional(v.pipe(v.string(), v.regex(/^[\w-]+$/, 'PAYPAL_CLIENT_SECRET must be a PayPal REST app secret'))),
+  // sandbox (PayPal's sandbox accounts) or production; PAYPAL_BASE_URL, when set, replaces the environment's API origin.
+  PAYPAL_ENVIRONMENT: v.optional(v.picklist(['sandbox', 'production'], 'PAYPAL_ENVIRONMENT must be sandbox or production'), 'sandbox'),
+  PAYPAL_BASE_URL: v.optional(httpUrl('PAYPAL_BASE_URL')),
   // Gift cards (src/server/gift-cards/): the key of the keyed hashes their numbers and PINs are stored as, at least
   // 32 random bytes in base64url. Required with a public origin; unset on loopback, one is made and kept in the database.
   GIFT_CARD_KEY: v.optional(

@@ -21,6 +21,7 @@ try {
 const { createFrontDoor } = await import('./http/front-door.ts');
 const { localProviderMount } = await import('./social/local-provider/mount.ts');
 const { sandboxGatewayMount } = await import('./payments/sandbox/mount.ts');
+const { sandboxPaypalMount } = await import('./payments/paypal-sandbox/approval-mount.ts');
 const { storeFront } = await import('./front.ts');
 const { startMaintenance } = await import('./maintenance/sweep.ts');
 
@@ -32,6 +33,8 @@ const frontDoor = createFrontDoor(origin);
 const oidc = localProviderMount();
 // The embedded sandbox gateway's card tokenization (PAYMENT_GATEWAY=sandbox): its own path, before the store.
 const sandboxGateway = sandboxGatewayMount();
+// The embedded PayPal sandbox's approval page (WEB_PAYMENT=embedded), likewise.
+const sandboxPaypal = sandboxPaypalMount();
 // Built files go out precompressed, pages and JSON compressed (src/server/front.ts).
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 
@@ -51,7 +54,7 @@ await prepareSearch().catch((err) => console.error('[search] not prepared at sta
 
 const server = http.createServer((req, res) => {
   if (frontDoor(req, res)) return;
-  if (!oidc(req, res) && !sandboxGateway(req, res)) store(req, res);
+  if (!oidc(req, res) && !sandboxGateway(req, res) && !sandboxPaypal(req, res)) store(req, res);
 });
 server.listen(PORT, HOST, () => console.log(`Store listening on http://${HOST}:${PORT} (public origin ${origin})`));
 // Expired sessions, counters and abandoned guest bags are swept by every instance on a jittered timer (safe at once).

@@ -4,6 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { request, type APIRequestContext } from '@playwright/test';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createDb } from '#src/server/db/database.ts';
+import { SANDBOX_PAYPAL_PATH } from '#src/server/payments/paypal-sandbox/approval-mount.ts';
+import { sandboxWebPayment } from '#src/server/payments/paypal-sandbox/sandbox-web-payment.ts';
 
 /**
  * `npm run dev` (astro dev) serves what the production server serves, the embedded OpenID provider under /oidc
@@ -83,4 +86,24 @@ it('serves resized photographs at /img/ as the production server does (src/integ
   // The pages' image URLs carry the stamp the dev server computed from public/media.
   const page = await (await http.get('/p/wrap-midi-dress-jl-4001')).text();
   expect(page).toMatch(/\/img\/dress-e8705f-1\.jpg\?sw=400&amp;v=[0-9a-f]{12} 400w/);
+}, 60_000);
+
+it('serves the PayPal sandbox approval page at /sandbox-paypal as the production server does', async () => {
+  const db = createDb({ sqliteFile: join(dataDir, 'store.db') });
+  try {
+    const provider = sandboxWebPayment({ database: async () => db, approvalBase: `${origin}${SANDBOX_PAYPAL_PATH}`, timeoutMs: 5_000 });
+    const { approvalUrl } = await provider.createOrder({
+      breakdown: { itemTotalCents: 4_200, shippingCents: 0, taxCents: 0, handlingCents: 0, discountCents: 0 },
+      currency: 'USD',
+      reference: 'dev-reference',
+      requestId: 'dev-request',
+      returnUrl: `${origin}/checkout`,
+      cancelUrl: `${origin}/cart`,
+    });
+    const page = await http.get(approvalUrl);
+    expect(page.status()).toBe(200);
+    expect(await page.text()).toContain('Pay $42.00 USD with PayPal');
+  } finally {
+    await db.kysely.destroy();
+  }
 }, 60_000);

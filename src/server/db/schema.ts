@@ -1,5 +1,11 @@
 import type { Generated } from 'kysely';
 import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
+import type {
+  PaypalSandboxAuthorizationTable,
+  PaypalSandboxOrderTable,
+  PaypalSandboxRequestTable,
+  WebPaymentOrderTable,
+} from './schema-web-payment.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type { PerksMembershipOrderTable, PerksMembershipTable } from './schema-perks.ts';
@@ -398,6 +404,10 @@ export interface Database {
   payment_sandbox_tokens: PaymentSandboxTokenTable;
   payment_sandbox_authorizations: PaymentSandboxAuthorizationTable;
   payment_sandbox_methods: PaymentSandboxMethodTable;
+  paypal_sandbox_orders: PaypalSandboxOrderTable;
+  paypal_sandbox_authorizations: PaypalSandboxAuthorizationTable;
+  paypal_sandbox_requests: PaypalSandboxRequestTable;
+  web_payment_orders: WebPaymentOrderTable;
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_failures: GiftCardFailureTable;
