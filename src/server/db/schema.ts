@@ -1,6 +1,7 @@
 import type { Generated } from 'kysely';
 import type { PaymentSandboxAuthorizationTable, PaymentSandboxMethodTable, PaymentSandboxTokenTable } from './schema-payments.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
+import type { StoreCardAccountTable, StoreCardLedgerTable } from './schema-store-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type {
   BasketCheckoutTable,
@@ -403,4 +404,6 @@ export interface Database {
   rewards_earnings: RewardsEarningTable;
   rewards_ledger: RewardsLedgerTable;
   reward_certificates: RewardCertificateTable;
+  store_card_accounts: StoreCardAccountTable;
+  store_card_ledger: StoreCardLedgerTable;
 }

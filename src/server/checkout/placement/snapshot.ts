@@ -1,8 +1,7 @@
 import type { StockRequest } from '../../commerce/stock.ts';
-import type { PaymentSource } from '../../payments/gateway.ts';
 import type { NewOrder, NewOrderLine } from '../../orders/write-order.ts';
 import { effectiveBilling } from '../checkout-service.ts';
-import type { CheckoutRecord } from '../checkout-store.ts';
+import type { CheckoutPaymentSource, CheckoutRecord } from '../checkout-store.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
 import type { Bag, BagLine } from '#src/lib/commerce/bag.ts';
@@ -32,7 +31,7 @@ export interface OrderSnapshot {
   shippingMethodId: string;
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
-  payment: { source: PaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
+  payment: { source: CheckoutPaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
   /** The shopper ticked the e-mail subscription at the information step. */
   subscribe: boolean;
   taken: StockRequest[];

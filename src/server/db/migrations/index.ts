@@ -22,6 +22,7 @@ import { paymentReferences } from './021-payment-references.ts';
 import { referenceVersion } from './022-reference-version.ts';
 import { giftCards } from './023-gift-cards.ts';
 import { rewardsProgrammes } from './024-rewards-programmes.ts';
+import { storeCards } from './026-store-cards.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -53,6 +54,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_022_reference_version': referenceVersion,
   '2026_11_28_023_gift_cards': giftCards,
   '2026_11_28_024_rewards_programmes': rewardsProgrammes,
+  '2026_11_28_026_store_cards': storeCards,
 };
 
 export const migrationProvider: MigrationProvider = {
