@@ -4,6 +4,7 @@ import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
 import { CARD_MESSAGES } from './card-rules.ts';
 import { FLASH_MESSAGES } from './flash.ts';
+import { StoreCardNumberSchema } from '../store-card/store-card-rules.ts';
 
 /**
  * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
@@ -50,10 +51,12 @@ export const PaymentStepSchema = v.pipe(
   v.object({
     card: v.optional(CardTokenSchema),
     paymentInstrumentId: v.optional(Id),
+    /** A store card's number: it skips tokenization (store-card-rules.ts). */
+    storeCard: v.optional(StoreCardNumberSchema),
     save_credit_card: Flag,
     ...Billing,
   }),
-  v.check((p) => !!p.card !== !!p.paymentInstrumentId, FLASH_MESSAGES.PaymentInstrumentRequired),
+  v.check((p) => [p.card, p.paymentInstrumentId, p.storeCard].filter(Boolean).length === 1, FLASH_MESSAGES.PaymentInstrumentRequired),
   v.check(billingGiven, BILLING_REQUIRED),
 );
 
