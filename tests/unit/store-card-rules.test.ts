@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { applicablePaymentMethods, PaymentMethodsSchema } from '#src/lib/checkout/payment-methods.ts';
 import { cardLabel, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
-import { StoreCardNumberSchema, storeCardAccountOf, storeCardInstrumentId } from '#src/lib/store-card/store-card-rules.ts';
+import { StoreCardNumberSchema } from '#src/lib/checkout/checkout-schemas.ts';
+import { storeCardAccountOf, storeCardInstrumentId } from '#src/lib/store-card/store-card-rules.ts';
 import content from '#src/content/payment/payment-methods.json' with { type: 'json' };
 
 const config = {

@@ -2,9 +2,8 @@ import * as v from 'valibot';
 import { Email } from '../schemas/email.ts';
 import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
-import { CARD_MESSAGES } from './card-rules.ts';
+import { CARD_MESSAGES, digitsOnly, isPlccNumber, PLCC_LENGTH } from './card-rules.ts';
 import { FLASH_MESSAGES } from './flash.ts';
-import { StoreCardNumberSchema } from '../store-card/store-card-rules.ts';
 
 /**
  * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
@@ -39,6 +38,22 @@ export const CardTokenSchema = v.strictObject(
   'Send the card as its token only.',
 );
 export type CardToken = v.InferOutput<typeof CardTokenSchema>;
+
+/**
+ * A store card (PLCC) as the payment step sends it: its number, to the store's own payment endpoint and never to the
+ * card gateway (checkout spec §4 "Card type containing PLCC skips tokenization"). A number of one of the store ranges
+ * (card-rules.ts PLCC_PREFIXES), 16 digits; spaces as typed are dropped.
+ */
+export const StoreCardNumberSchema = v.strictObject(
+  {
+    number: v.pipe(
+      v.string(),
+      v.transform(digitsOnly),
+      v.check((n) => n.length === PLCC_LENGTH && isPlccNumber(n), CARD_MESSAGES.numberInvalid),
+    ),
+  },
+  'Send the store card as its number only.',
+);
 
 const Billing = {
   billingSameAsShipping: v.boolean(),

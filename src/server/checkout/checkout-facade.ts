@@ -27,7 +27,7 @@ import {
   type ProtectionAction,
 } from './checkout-service.ts';
 import { cardFromGateway } from './card-on-file.ts';
-import { storeCardInstrumentOf, storeCardToPay } from '../store-card/store-card-checkout.ts';
+import { storeCardInstrumentOf, storeCardToPay } from './store-card-choice.ts';
 import { requireMethodOffered } from './payment-methods-config.ts';
 
 /**
@@ -113,7 +113,7 @@ async function newCard(db: Db, token: string, saveFor: string | null) {
 
 /**
  * The payment step's submit: a tokenized card, a saved card, or the store card (its number, or the holder's saved
- * one: src/server/store-card/store-card-checkout.ts), each only when the bag's brand offers its method.
+ * one: store-card-choice.ts), each only when the bag's brand offers its method.
  */
 export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>, client: string): Promise<CheckoutState> {
   const { basketId, customerId } = await bagOf(locals);

@@ -1,13 +1,12 @@
 import type * as v from 'valibot';
 import type { Db } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
-import type { StoredPayment } from '../checkout/checkout-store.ts';
-import { readCheckout } from '../checkout/checkout-store.ts';
+import { readCheckout, type StoredPayment } from './checkout-store.ts';
 import type { PaymentStepSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import { STORE_CARD_NOT_VERIFIED, STORE_CARD_TOO_MANY_TRIES } from '#src/lib/store-card/store-card-messages.ts';
 import { storeCardAccountOf } from '#src/lib/store-card/store-card-rules.ts';
-import { ownStoreCard, verifyStoreCard } from './accounts.ts';
-import { storeCardPayment } from './store-card-payment.ts';
+import { ownStoreCard, verifyStoreCard } from '../store-card/accounts.ts';
+import { storeCardPayment } from '../store-card/store-card-payment.ts';
 
 /**
  * The store card at the payment step: the holder's saved card (by its paymentInstrumentId), or a number typed into
