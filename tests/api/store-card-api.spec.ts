@@ -61,11 +61,22 @@ test('a guest pays with a store card number alone: no expiry, no security code, 
   const number = await openAccount(500_00);
   const r = await visitor(playwright, baseURL!);
   await bagToPay(r);
-  const { checkout } = await ok(await pay(r, { storeCard: { number: number.replace(/(\d{4})(?=\d)/g, '$1 ') } }));
+  const paid = await pay(r, { storeCard: { number: number.replace(/(\d{4})(?=\d)/g, '$1 ') } });
+  const { checkout } = await ok(paid);
   expect(checkout.payment).toMatchObject({ cardType: PLCC_TYPE, last4: number.slice(-4), isExpired: false });
   expect(checkout.c_applicablePaymentMethods).toContain('plcc');
-  const placed = await ok(await place(r, checkout.basket.orderTotal));
-  expect(placed.confirmationStatus).toBe('confirmed');
+  const placed = await place(r, checkout.basket.orderTotal);
+  expect((await ok(placed)).confirmationStatus).toBe('confirmed');
+  // The number is in no reply and in none of the rows the payment and the order wrote: only its hash and last four.
+  for (const reply of [paid, placed]) expect(await reply.text()).not.toContain(number);
+  const db = e2eDb();
+  try {
+    for (const table of ['basket_checkout', 'checkout_attempts', 'orders', 'store_card_accounts', 'store_card_ledger'] as const) {
+      expect(JSON.stringify(await db.kysely.selectFrom(table).selectAll().execute()), table).not.toContain(number);
+    }
+  } finally {
+    await db.kysely.destroy();
+  }
   await r.dispose();
 });
 
