@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
+import { storeCardNumber } from '../helpers/store-card-fixtures.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 
 /** The rewards record drives the header: the link (/myelqrewards for active ELQ members on fb pages), the points bar. */
@@ -110,8 +112,16 @@ test('the card-holder flag changes the card placements', async ({ page, isMobile
   await expect(flyout.getByRole('link', { name: 'Manage your card' })).toBeHidden();
   await page.keyboard.press('Escape');
 
+  // Holding the card is having a store card account (src/server/store-card/).
   const db = e2eDb();
-  await db.kysely.updateTable('rewards_accounts').set({ plcc_holder: 1 }).where('customer_id', '=', customerId).execute();
+  await openStoreCardAccount(db, {
+    number: storeCardNumber(),
+    customerId,
+    firstName: 'Cara',
+    lastName: 'Holder',
+    billingPostalCode: '62701',
+    creditLimitCents: 100_00,
+  });
   await db.kysely.destroy();
   await page.reload();
   await card.click();

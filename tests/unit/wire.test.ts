@@ -289,9 +289,18 @@ describe('shipping methods, the wishlist, the checkout and a sign-in on the wire
   });
 
   it('converts the checkout’s bag and methods and leaves its other fields where they were', () => {
-    const checkout = { basket: bag, signedIn: false, email: 'a@example.com', shippingMethods: [method], _flash: [] } as unknown as CheckoutState;
+    const checkout = {
+      basket: bag,
+      signedIn: false,
+      email: 'a@example.com',
+      shippingMethods: [method],
+      savedCards: [],
+      storeCard: null,
+      _flash: [],
+    } as unknown as CheckoutState;
     const wire = checkoutToWire(checkout);
-    expect(Object.keys(wire)).toEqual(['basket', 'signedIn', 'email', 'shippingMethods', '_flash']);
+    expect(Object.keys(wire)).toEqual(['basket', 'signedIn', 'email', 'shippingMethods', 'savedCards', '_flash']);
+    expect(wire.savedCards).toEqual([]);
     expect(wire.basket).toStrictEqual(expectedWire);
     expect(wire.shippingMethods[0]?.c_shippingMethodLabel).toBe('Order by 1 pm ET');
   });

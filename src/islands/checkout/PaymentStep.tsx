@@ -3,13 +3,16 @@ import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import { useStore } from '@nanostores/react';
 import { emitSiteError } from '#src/lib/analytics.ts';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
-import { CARD_TECHNICAL_PROBLEM, STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
+import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
+import { digitsOnly, PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
+import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
+import { STORE_CARD_NOTE } from '#src/lib/store-card/store-card-messages.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
 import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-later-rules.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
-import { $cardEntry, $cardKind, cardDetails, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
@@ -44,9 +47,11 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const [busy, setBusy] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const expiredFlash = view._flash.find((f) => f.type === 'PaymentInstrumentExpired');
+  const plccOffered = view.c_applicablePaymentMethods.includes('plcc');
   const choiceInput = {
     payment: view.payment,
-    savedCards: view.signedIn ? view.savedCards : [],
+    // A store card is listed only where the bag's brands offer it (c_applicablePaymentMethods).
+    savedCards: view.signedIn ? view.savedCards.filter((c) => plccOffered || c.cardType !== PLCC_TYPE) : [],
     // Checkout spec §4: a perks item in the bag forces a new card; an expired card's flash hides the saved ones.
     savedCardsHidden: !!expiredFlash || bagHoldsMembership(view.basket.productItems.map((l) => l.c_productType)),
   };
@@ -59,8 +64,9 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const needsCard = !billingOnly && amountDueOf(view.basket.c_summary) > 0;
   const billingSame = !digitalOnly && draft.billingSame;
 
-  // A store card passes the form rules and is refused on submit with its own message (not as a form error).
-  const cardOk = !needsCard || choice !== null || kind.isPlcc || !!cardDetails();
+  // A store card needs its number only (and a name): it is not tokenized, so it has no card details to send.
+  const storeCardOk = kind.isPlcc && plccOffered && Object.keys(cardEntryErrors()).length === 0;
+  const cardOk = !needsCard || choice !== null || storeCardOk || !!cardDetails();
   const billingOk = billingSame || Object.keys(addressFieldErrors(draft.billing)).length === 0;
   const accountOk = !createAccount || isValidPassword(password);
 
@@ -69,7 +75,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       setBusy(false);
       if (message) onError(message);
     };
-    if (needsCard && choice === null && kind.isPlcc) return onError(STORE_CARD_OFFLINE);
+    if (needsCard && choice === null && kind.isPlcc && !plccOffered) return onError(METHOD_NOT_OFFERED);
     setBusy(true);
     if (!billingOnly && createAccount && !view.signedIn) {
       const names = billingSame ? (view.shippingAddress ?? draft.shipping) : draft.billing;
@@ -84,17 +90,19 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       return onDone();
     }
     let card: Awaited<ReturnType<typeof tokenizeCard>> | null = null;
-    if (choice === null) {
+    // Checkout spec §4: a store card skips tokenization; its number goes to the store's payment endpoint only.
+    const storeCard = choice === null && kind.isPlcc ? { number: digitsOnly(entry.number) } : null;
+    if (choice === null && !storeCard) {
       const details = cardDetails();
       if (!details || !where) return finish(CARD_TECHNICAL_PROBLEM);
       card = await tokenizeCard(where, details);
       if (!card.ok) return finish(card.message);
     }
     const r = await submitPayment({
-      ...(card?.ok ? { card: { token: card.card.token } } : { paymentInstrumentId: choice ?? undefined }),
+      ...(storeCard ? { storeCard } : card?.ok ? { card: { token: card.card.token } } : { paymentInstrumentId: choice ?? undefined }),
       billingSameAsShipping: billingSame,
       billingAddress: billingSame ? undefined : (draft.billing as AddressDraft),
-      save_credit_card: view.signedIn && choice === null && entry.saveCard,
+      save_credit_card: view.signedIn && choice === null && !storeCard && entry.saveCard,
     });
     if (!r.ok) return finish(r.message);
     resetCardEntry();
@@ -139,7 +147,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           <legend>Card</legend>
           <CardIcons current={kind.type} />
           <CardForm signedIn={view.signedIn} showErrors={showAll} />
-          {kind.isPlcc && <p className="notice notice-caution">{STORE_CARD_OFFLINE}</p>}
+          {kind.isPlcc && <p className={plccOffered ? 'notice' : 'notice notice-caution'}>{plccOffered ? STORE_CARD_NOTE : METHOD_NOT_OFFERED}</p>}
         </fieldset>
       )}
       <fieldset className="checkout-fieldset">

@@ -9,7 +9,10 @@ import type {
   ShippingMethod,
   Wishlist,
 } from '../commerce/bag.ts';
-import type { CheckoutView } from '../checkout/checkout-types.ts';
+import type { CheckoutView, SavedCardView } from '../checkout/checkout-types.ts';
+import { PLCC_TYPE } from '../checkout/card-rules.ts';
+import type { PlccInfo, SavedStoreCard } from '../commerce/store-card.ts';
+import { maskedStoreCardNumber } from '../store-card/store-card-rules.ts';
 import type { BasketView, BonusDiscountLineItemView, LineItemView, ShippingMethodView, WishlistView } from '../commerce-types.ts';
 import type { AddToBagInput, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import type { ShippingAddressStepSchema } from '../checkout/checkout-schemas.ts';
@@ -155,10 +158,39 @@ export const wishlistToWire = (list: Wishlist): WishlistView => ({
 });
 
 /** The checkout with its bag and shipping methods on the wire; every other field is the spec's as it is. */
-export const checkoutToWire = (checkout: CheckoutState): CheckoutView => ({
+export const checkoutToWire = ({ storeCard, ...checkout }: CheckoutState): CheckoutView => ({
   ...checkout,
   basket: bagToWire(checkout.basket),
   shippingMethods: checkout.shippingMethods.map(shippingMethodToWire),
+  savedCards: savedCardsToWire({ storeCard, savedCards: checkout.savedCards }),
+});
+
+/** The saved payment instruments on the wire: the store card first (with c_otb and c_rewards), then the saved cards. */
+export const savedCardsToWire = (checkout: Pick<CheckoutState, 'storeCard' | 'savedCards'>): SavedCardView[] => [
+  ...(checkout.storeCard ? [storeCardToWire(checkout.storeCard)] : []),
+  ...checkout.savedCards,
+];
+
+/** c_customerPlccInfo: the header's view of the store card. */
+export const plccInfoToWire = (info: PlccInfo) => ({
+  isPLCCHolder: info.isHolder ? ('Y' as const) : ('N' as const),
+  firstName: info.firstName,
+  otb: info.availableCents,
+  rewards: info.points,
+});
+
+const storeCardToWire = (card: SavedStoreCard): SavedCardView => ({
+  paymentInstrumentId: card.paymentInstrumentId,
+  cardType: PLCC_TYPE,
+  last4: card.last4,
+  expMonth: 0,
+  expYear: 0,
+  holder: card.holder,
+  savedCardId: card.paymentInstrumentId,
+  isExpired: false,
+  c_plccAccountNumber: maskedStoreCardNumber(card.last4),
+  c_otb: card.availableCents,
+  c_rewards: card.points,
 });
 
 /** An add to the bag (or a line's edit) as the engine takes it. */

@@ -7,6 +7,3 @@
 
 /** Tokenization or an authorization did not get an answer: the card may be fine, the shopper tries again. */
 export const CARD_TECHNICAL_PROBLEM = 'There was a technical problem with your card. Please try again.';
-
-/** A store card (private label) passes the form rules but cannot be paid with online. */
-export const STORE_CARD_OFFLINE = 'Store card payments cannot be taken online yet. Please use another card.';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Email } from '../schemas/email.ts';
 import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
-import { CARD_MESSAGES } from './card-rules.ts';
+import { CARD_MESSAGES, digitsOnly, isPlccNumber, PLCC_LENGTH } from './card-rules.ts';
 import { FLASH_MESSAGES } from './flash.ts';
 
 /**
@@ -39,6 +39,22 @@ export const CardTokenSchema = v.strictObject(
 );
 export type CardToken = v.InferOutput<typeof CardTokenSchema>;
 
+/**
+ * A store card (PLCC) as the payment step sends it: its number, to the store's own payment endpoint and never to the
+ * card gateway (checkout spec §4 "Card type containing PLCC skips tokenization"). A number of one of the store ranges
+ * (card-rules.ts PLCC_PREFIXES), 16 digits; spaces as typed are dropped.
+ */
+export const StoreCardNumberSchema = v.strictObject(
+  {
+    number: v.pipe(
+      v.string(),
+      v.transform(digitsOnly),
+      v.check((n) => n.length === PLCC_LENGTH && isPlccNumber(n), CARD_MESSAGES.numberInvalid),
+    ),
+  },
+  'Send the store card as its number only.',
+);
+
 const Billing = {
   billingSameAsShipping: v.boolean(),
   billingAddress: v.optional(AddressSchema),
@@ -50,10 +66,12 @@ export const PaymentStepSchema = v.pipe(
   v.object({
     card: v.optional(CardTokenSchema),
     paymentInstrumentId: v.optional(Id),
+    /** A store card's number: it skips tokenization (store-card-rules.ts). */
+    storeCard: v.optional(StoreCardNumberSchema),
     save_credit_card: Flag,
     ...Billing,
   }),
-  v.check((p) => !!p.card !== !!p.paymentInstrumentId, FLASH_MESSAGES.PaymentInstrumentRequired),
+  v.check((p) => [p.card, p.paymentInstrumentId, p.storeCard].filter(Boolean).length === 1, FLASH_MESSAGES.PaymentInstrumentRequired),
   v.check(billingGiven, BILLING_REQUIRED),
 );
 

@@ -1,6 +1,7 @@
 import type { BasketSummary, BasketView, ShippingMethodView } from '../commerce-types.ts';
 import type { PayLaterOffer } from '../pay-later/pay-later-rules.ts';
 import type { Flash } from './flash.ts';
+import type { PaymentMethodId } from './payment-methods.ts';
 
 /**
  * Isomorphic types of the checkout as the endpoints return it and the island shows it. Money in integer cents.
@@ -42,6 +43,10 @@ export interface SavedAddressView {
 
 export interface SavedCardView extends PaymentView {
   paymentInstrumentId: string;
+  /** A store card's number as shown (last four behind asterisks), its available credit in cents, its points. */
+  c_plccAccountNumber?: string;
+  c_otb?: number;
+  c_rewards?: number;
 }
 
 export interface CheckoutView {
@@ -60,6 +65,8 @@ export interface CheckoutView {
   shippingMethodConfirmed: boolean;
   savedAddresses: SavedAddressView[];
   savedCards: SavedCardView[];
+  /** The payment methods offered for the bag's brands (payment-methods.ts): the payment step shows only these. */
+  c_applicablePaymentMethods: PaymentMethodId[];
   /** What the basket still lacks (the spec's `_flash` list); the step follows it (chooseStep). */
   _flash: Flash[];
   /** The pay-later financing offer for the bag's total, decided by the server (src/server/pay-later/); null: none. */

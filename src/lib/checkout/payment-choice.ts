@@ -1,3 +1,5 @@
+import { formatCents } from '../money.ts';
+import { PLCC_TYPE } from './card-rules.ts';
 import type { PaymentView, SavedCardView } from './checkout-types.ts';
 
 /**
@@ -28,9 +30,14 @@ export interface PaymentOption {
 
 type CardFace = Pick<PaymentView, 'cardType' | 'last4' | 'expMonth' | 'expYear'>;
 
-/** 'Visa ending in 4242, expires 12/34'. */
+/** 'Visa ending in 4242, expires 12/34'; a store card has no expiry: 'Store card ending in 1234'. */
 export const cardLabel = (c: CardFace) =>
-  `${c.cardType} ending in ${c.last4}, expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`;
+  c.cardType === PLCC_TYPE
+    ? `Store card ending in ${c.last4}`
+    : `${c.cardType} ending in ${c.last4}, expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`;
+
+/** A saved store card with its available credit (c_otb): 'Store card ending in 1234, $300.00 available credit'. */
+const savedLabel = (c: SavedCardView) => (c.c_otb === undefined ? cardLabel(c) : `${cardLabel(c)}, ${formatCents(c.c_otb)} available credit`);
 
 const sameFace = (a: CardFace, b: CardFace) =>
   a.cardType === b.cardType && a.last4 === b.last4 && a.expMonth === b.expMonth && a.expYear === b.expYear;
@@ -49,7 +56,7 @@ export function paymentOptions(input: PaymentChoiceInput): PaymentOption[] {
   if (input.savedCardsHidden) return options;
   for (const c of input.savedCards) {
     if (onOrder && sameFace(c, onOrder)) continue;
-    options.push({ id: c.paymentInstrumentId, label: `${cardLabel(c)}${c.isExpired ? ' (Expired)' : ''}`, disabled: c.isExpired });
+    options.push({ id: c.paymentInstrumentId, label: `${savedLabel(c)}${c.isExpired ? ' (Expired)' : ''}`, disabled: c.isExpired });
   }
   return options;
 }

@@ -1,3 +1,4 @@
+import type { SavedStoreCard } from './store-card.ts';
 import type {
   BasketSummary,
   BonusProductView,
@@ -170,4 +171,9 @@ export interface ShippingAddressChoice {
 }
 
 /** The checkout as the engine reads it: the spec's checkout, with the bag and shipping methods in the engine's types. */
-export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods'> & { basket: Bag; shippingMethods: ShippingMethod[] };
+export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods'> & {
+  basket: Bag;
+  shippingMethods: ShippingMethod[];
+  /** The signed-in shopper's store card; on the wire it is one of savedCards. */
+  storeCard: SavedStoreCard | null;
+};

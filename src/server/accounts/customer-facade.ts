@@ -1,4 +1,6 @@
 import type { APIContext } from 'astro';
+import { plccInfoOf } from '../store-card/store-card-wallet.ts';
+import { plccInfoToWire } from '#src/lib/api/wire.ts';
 import { getDb } from '../db/database.ts';
 import { storeOrigin } from '../config.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
@@ -88,13 +90,17 @@ export async function recogniseEmail(email: string, clientAddress: string): Prom
 /** Who the visitor is, for the header after hydration (contract in src/lib/stores/customer.ts). */
 export async function me(context: SessionOwner) {
   const customer = await currentCustomer(context);
-  const rewards = customer ? await rewardsFor(await getDb(), customer.id) : null;
+  const db = await getDb();
+  const [rewards, plcc] = await Promise.all([customer ? rewardsFor(db, customer.id) : null, plccInfoOf(db, customer?.id ?? null)]);
+  const c_customerPlccInfo = plccInfoToWire(plcc);
   return {
     authenticated: !!customer,
     firstName: customer?.firstName ?? null,
     email: customer?.email ?? null,
     rewards: rewards?.record ?? null,
-    isPLCCHolder: rewards?.plccHolder ? ('Y' as const) : ('N' as const),
+    // The card placements follow the store card account (src/server/store-card/), not a flag.
+    isPLCCHolder: c_customerPlccInfo.isPLCCHolder,
+    c_customerPlccInfo,
   };
 }
 

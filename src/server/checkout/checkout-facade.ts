@@ -8,9 +8,7 @@ import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
 import { placeOrder as place } from './placement/place-order.ts';
 import { NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
-import { STORE_CARD_OFFLINE } from '#src/lib/checkout/card-messages.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
-import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
@@ -29,6 +27,8 @@ import {
   type ProtectionAction,
 } from './checkout-service.ts';
 import { cardFromGateway } from './card-on-file.ts';
+import { storeCardInstrumentOf, storeCardToPay } from './store-card-choice.ts';
+import { requireMethodOffered } from './payment-methods-config.ts';
 
 /**
  * The checkout facade: what the checkout's endpoints ask of the engine, for the visitor's own bag (found through
@@ -108,18 +108,22 @@ export async function submitShippingAddress(locals: SessionRead, input: Shipping
 
 /** A tokenized card as the gateway describes it; kept as a saved payment method when a signed-in shopper asks. */
 async function newCard(db: Db, token: string, saveFor: string | null) {
-  const card = await cardFromGateway(paymentGateway(), token, saveFor ? { customerRef: await gatewayCustomerOf(db, saveFor) } : null);
-  if (card.cardType === PLCC_TYPE) throw new BadRequest(STORE_CARD_OFFLINE, 422);
-  return card;
+  return cardFromGateway(paymentGateway(), token, saveFor ? { customerRef: await gatewayCustomerOf(db, saveFor) } : null);
 }
 
-export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>): Promise<CheckoutState> {
+/**
+ * The payment step's submit: a tokenized card, a saved card, or the store card (its number, or the holder's saved
+ * one: store-card-choice.ts), each only when the bag's brand offers its method.
+ */
+export async function submitPayment(locals: SessionRead, input: v.InferOutput<typeof PaymentStepSchema>, client: string): Promise<CheckoutState> {
   const { basketId, customerId } = await bagOf(locals);
   const db = await getDb();
-  const card = input.card ? await newCard(db, input.card.token, customerId && input.save_credit_card ? customerId : null) : null;
+  await requireMethodOffered(db, basketId, input.storeCard || storeCardInstrumentOf(input) ? 'plcc' : 'creditCard');
+  const storeCard = await storeCardToPay(db, { basketId, customerId, client, input });
+  const card = storeCard ?? (input.card ? await newCard(db, input.card.token, customerId && input.save_credit_card ? customerId : null) : null);
   await setPayment(db, basketId, {
     card,
-    savedCardId: input.paymentInstrumentId ?? null,
+    savedCardId: storeCard ? null : (input.paymentInstrumentId ?? null),
     billingSame: input.billingSameAsShipping,
     billingAddress: input.billingAddress ?? null,
     customerId,

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { savedStoreCard } from '../store-card/store-card-wallet.ts';
+import { paymentMethodsFor } from './payment-methods-config.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
@@ -78,13 +80,14 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
   const now = new Date();
   // Everything at once (one round trip on PostgreSQL's pool, not three in a row): the bag, its checkout record, the
   // account's e-mail, what shipping is priced from, the saved addresses and cards.
-  const [basket, stored, account, shipping, savedAddresses, savedCards] = await Promise.all([
+  const [basket, stored, account, shipping, savedAddresses, savedCards, storeCard] = await Promise.all([
     pruneAndReadBasket(db, basketId),
     readCheckout(db.kysely, basketId),
     customerId ? accountEmail(db.kysely, customerId) : undefined,
     loadShippingCatalog(db),
     customerId ? listSavedAddresses(db, customerId) : [],
     customerId ? listSavedCards(db, customerId, now) : [],
+    customerId ? savedStoreCard(db, customerId) : null,
   ]);
   // A bag that is not open (placed meanwhile) reads as empty: so does its record.
   const own = basket.basketId === basketId ? stored : EMPTY_RECORD;
@@ -104,6 +107,8 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
     shippingMethodConfirmed: record.shippingMethodConfirmed,
     savedAddresses,
     savedCards,
+    storeCard,
+    c_applicablePaymentMethods: paymentMethodsFor(basket.lines.map((l) => l.brand)),
     _flash: flashFor(basket, record, now),
   };
 }

@@ -2,6 +2,7 @@ import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress, PaymentView } from '#src/lib/checkout/checkout-types.ts';
 import type { CardOnFile, PaymentSource } from '../payments/gateway.ts';
+import { NO_EXPIRY, type StoreCardSource } from '../store-card/store-card-source.ts';
 import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-protection.ts';
 
 /**
@@ -13,8 +14,11 @@ import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-
  * The card kept on the bag: what pays (a single-use token, or a saved card's payment method at the gateway) and the
  * gateway's own description of the card; never a number or a security code.
  */
+/** A card at the gateway, or the store card's account (src/server/store-card/). */
+export type CheckoutPaymentSource = PaymentSource | StoreCardSource;
+
 export interface StoredPayment extends CardOnFile {
-  source: PaymentSource;
+  source: CheckoutPaymentSource;
   savedCardId: string | null;
 }
 
@@ -105,6 +109,7 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
 
 /** A card is usable through the end of its expiry month (product spec §5 "Card expiry"). */
 export function isCardExpired(card: Pick<StoredPayment, 'expMonth' | 'expYear'>, now: Date): boolean {
+  if (card.expYear === NO_EXPIRY) return false;
   const year = card.expYear < 100 ? 2000 + card.expYear : card.expYear;
   return now.getUTCFullYear() * 12 + now.getUTCMonth() > year * 12 + (card.expMonth - 1);
 }

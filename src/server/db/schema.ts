@@ -7,6 +7,7 @@ import type {
   WebPaymentOrderTable,
 } from './schema-web-payment.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
+import type { StoreCardAccountTable, StoreCardLedgerTable } from './schema-store-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type { PerksMembershipOrderTable, PerksMembershipTable } from './schema-perks.ts';
 import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
@@ -419,4 +420,6 @@ export interface Database {
   perks_membership_orders: PerksMembershipOrderTable;
   bag_tenders: BagTenderTable;
   order_tenders: OrderTenderTable;
+  store_card_accounts: StoreCardAccountTable;
+  store_card_ledger: StoreCardLedgerTable;
 }

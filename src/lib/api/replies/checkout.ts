@@ -1,3 +1,4 @@
+import { PAYMENT_METHOD_IDS } from '../../checkout/payment-methods.ts';
 import * as v from 'valibot';
 import type { CheckoutAddress, CheckoutView, OrderConfirmationView, OrderResult, PaymentView, SavedCardView } from '../../checkout/checkout-types.ts';
 import type { AddressLookupReply as AddressLookup, AddressSuggestion, StreetAddress, Verification } from '../../checkout/address-suggestions.ts';
@@ -38,7 +39,15 @@ const paymentEntries = {
   isExpired: v.boolean(),
 };
 const Payment = exactly<PaymentView>()(v.object(paymentEntries));
-const SavedCard = exactly<SavedCardView>()(v.object({ ...paymentEntries, paymentInstrumentId: Text }));
+const SavedCard = exactly<SavedCardView>()(
+  v.object({
+    ...paymentEntries,
+    paymentInstrumentId: Text,
+    c_plccAccountNumber: v.optional(Text),
+    c_otb: v.optional(v.number()),
+    c_rewards: v.optional(v.number()),
+  }),
+);
 
 const FlashSchema = exactly<Flash>()(
   v.object({
@@ -74,6 +83,7 @@ export const CheckoutSchema = exactly<CheckoutView>()(
     shippingMethodConfirmed: v.boolean(),
     savedAddresses: v.array(v.object({ addressId: Text, address: Address, preferred: v.boolean(), incomplete: v.boolean() })),
     savedCards: v.array(SavedCard),
+    c_applicablePaymentMethods: v.array(v.picklist(PAYMENT_METHOD_IDS)),
     _flash: v.array(FlashSchema),
     payLater: v.nullable(PayLater),
   }),

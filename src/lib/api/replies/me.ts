@@ -29,4 +29,6 @@ export const MeReply = v.object({
   email: NullableText,
   rewards: v.nullable(Rewards),
   isPLCCHolder: v.optional(v.picklist(['Y', 'N']), 'N'),
+  /** The store card as the header's card placements read it (header spec §3): otb (available credit) in cents. */
+  c_customerPlccInfo: v.optional(v.object({ isPLCCHolder: v.picklist(['Y', 'N']), firstName: NullableText, otb: v.number(), rewards: v.number() })),
 });

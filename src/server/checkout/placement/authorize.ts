@@ -4,6 +4,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { commitOrder, delivered } from './commit.ts';
 import { failed, type PlacementReply } from './placement-types.ts';
+import { payerFor } from './payer.ts';
 import { abandonAttempt, voidByReference } from './recovery.ts';
 import type { OrderSnapshot } from './snapshot.ts';
 
@@ -20,18 +21,13 @@ export async function authorizeAndCommit(
   snapshot: OrderSnapshot,
   securityCode: string | undefined,
 ): Promise<PlacementReply> {
-  const source = snapshot.payment?.source;
+  // The gateway, or the store card's credit (payer.ts).
+  const payer = payerFor(db, gateway, snapshot.payment?.source);
   let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
   try {
-    if (!source) throw new Error('no card on the attempt');
-    outcome = await gateway.authorize({
-      source,
-      ...(source.kind === 'saved' && securityCode ? { securityCode } : {}),
-      // The card pays what gift cards leave (the claim debited them); never a figure the client sent.
-      amountCents: snapshot.amountDue ?? snapshot.totals.orderTotal,
-      currency: 'USD',
-      reference: attemptId,
-    });
+    // What gift cards and rewards leave (the claim took theirs); never a figure the client sent.
+    const amountCents = snapshot.amountDue ?? snapshot.totals.orderTotal;
+    outcome = await payer.authorize({ amountCents, reference: attemptId, ...(securityCode ? { securityCode } : {}) });
   } catch (err) {
     console.error(`[checkout] authorization for attempt ${attemptId} failed to answer`, (err as Error).message);
     outcome = { ok: false, code: 'timeout', message: ORDER_TECHNICAL_PROBLEM };
@@ -61,7 +57,7 @@ export async function authorizeAndCommit(
     return delivered(committed);
   } catch (err) {
     console.error(`[checkout] writing the order of attempt ${attemptId} failed; voiding its authorization`, err);
-    await gateway.void(outcome.authorizationId).catch(() => {});
+    await payer.void(outcome.authorizationId, attemptId).catch(() => {});
     return abandonAttempt(db, attemptId, bagId, snapshot, (bag) => failed(503, ORDER_TECHNICAL_PROBLEM, bag, snapshot.totals.orderTotal)).catch(() =>
       failed(503, ORDER_TECHNICAL_PROBLEM, null, snapshot.totals.orderTotal),
     );

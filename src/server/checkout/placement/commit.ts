@@ -5,6 +5,7 @@ import { bagToWire } from '#src/lib/api/wire.ts';
 import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
 import { earnForOrder } from '../../rewards/earn.ts';
+import { captureHold } from '../../store-card/ledger.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
 import { grantOrderMemberships } from '../../perks/memberships.ts';
@@ -30,6 +31,7 @@ export async function commitOrder(
   const placedAt = new Date().toISOString();
   const order = await writeOrder(tx, orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId }));
   await markOrdered(tx, placedAt, bagId);
+  await captureHold(tx, attemptId);
   // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
   await releaseFromSessions(tx, bagId);
   await releaseFromCustomers(tx, bagId);

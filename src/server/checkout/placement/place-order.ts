@@ -20,7 +20,9 @@ import type { OrderSnapshot } from './snapshot.ts';
  *    waits for its reply: replay.ts), the bag is locked and checked, stock is taken, the bag is marked as being
  *    placed, the bag's gift cards are debited (src/server/tenders/tender-payment.ts), and the attempt is committed as 'authorizing' with a snapshot of the order (snapshot.ts), BEFORE the
  *    gateway is called: the intent log (attempt-log.ts). An order with nothing to pay is written right there.
- * 2. Authorize (authorize.ts): the gateway holds what the gift cards left (amountDue), with the attempt id as the provider's idempotency key.
+ * 2. Authorize (authorize.ts): the gateway holds what the gift cards left (amountDue), with the attempt id as the
+ *    provider's idempotency key; a store card holds it against the account's credit instead, under the same id
+ *    (payer.ts).
  * 3. Commit (commit.ts): the order and its lines are written from the snapshot (src/server/orders/write-order.ts),
  *    the bag is marked ordered and let go by its sessions, the confirmation e-mail is queued in the outbox, and the
  *    attempt stores its reply, all at once.

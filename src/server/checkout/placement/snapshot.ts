@@ -1,8 +1,7 @@
 import type { StockRequest } from '../../commerce/stock.ts';
-import type { PaymentSource } from '../../payments/gateway.ts';
 import type { NewOrder, NewOrderLine } from '../../orders/write-order.ts';
 import { effectiveBilling } from '../checkout-service.ts';
-import type { CheckoutRecord } from '../checkout-store.ts';
+import type { CheckoutPaymentSource, CheckoutRecord } from '../checkout-store.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
 import type { Bag, BagLine } from '#src/lib/commerce/bag.ts';
@@ -34,7 +33,7 @@ export interface OrderSnapshot {
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
   /** The card, when it pays anything (amountDue > 0). */
-  payment: { source: PaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
+  payment: { source: CheckoutPaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
   /** Gift cards debited by the claim, in the order they paid (absent from snapshots written before tenders). */
   tenders?: PaidTender[];
   /** What the card is authorized for: orderTotal less the tenders (absent: all of orderTotal). */

@@ -25,6 +25,7 @@ import { rewardsProgrammes } from './024-rewards-programmes.ts';
 import { perksMemberships } from './025-perks-memberships.ts';
 import { tenders } from './026-tenders.ts';
 import { webPayment } from './027-web-payment.ts';
+import { storeCards } from './028-store-cards.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -59,6 +60,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_025_perks_memberships': perksMemberships,
   '2026_11_28_026_tenders': tenders,
   '2026_11_28_027_web_payment': webPayment,
+  '2026_11_28_028_store_cards': storeCards,
 };
 
 export const migrationProvider: MigrationProvider = {

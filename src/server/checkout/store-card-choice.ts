@@ -1,0 +1,41 @@
+import type * as v from 'valibot';
+import type { Db } from '../db/database.ts';
+import { BadRequest } from '../http/api.ts';
+import { readCheckout, type StoredPayment } from './checkout-store.ts';
+import type { PaymentStepSchema } from '#src/lib/checkout/checkout-schemas.ts';
+import { STORE_CARD_NOT_VERIFIED, STORE_CARD_TOO_MANY_TRIES } from '#src/lib/store-card/store-card-messages.ts';
+import { storeCardAccountOf } from '#src/lib/store-card/store-card-rules.ts';
+import { ownStoreCard, verifyStoreCard } from '../store-card/accounts.ts';
+import { storeCardPayment } from '../store-card/store-card-payment.ts';
+
+/**
+ * The store card at the payment step: the holder's saved card (by its paymentInstrumentId), or a number typed into
+ * the card form, verified by the account's billing ZIP code unless it is the signed-in shopper's own card
+ * (accounts.ts). Null when the step pays with something else.
+ */
+/** The holder's saved store card the step names, by its account id; null for any other choice. */
+export const storeCardInstrumentOf = (input: { paymentInstrumentId?: string | undefined }) =>
+  input.paymentInstrumentId ? storeCardAccountOf(input.paymentInstrumentId) : null;
+
+export async function storeCardToPay(
+  db: Db,
+  request: { basketId: string; customerId: string | null; client: string; input: v.InferOutput<typeof PaymentStepSchema> },
+): Promise<Omit<StoredPayment, 'savedCardId'> | null> {
+  const { basketId, customerId, client, input } = request;
+  const accountId = storeCardInstrumentOf(input);
+  if (accountId) {
+    if (!customerId) throw new BadRequest('Please sign in to use a saved card.', 401);
+    const own = await ownStoreCard(db, customerId, accountId);
+    if (!own) throw new BadRequest('That card is no longer in your profile.', 404);
+    return storeCardPayment(own);
+  }
+  if (!input.storeCard) return null;
+  const billing = input.billingSameAsShipping ? (await readCheckout(db.kysely, basketId)).shippingAddress : input.billingAddress;
+  const verified = await verifyStoreCard(db, { number: input.storeCard.number, customerId, billingPostalCode: billing?.postalCode ?? null, client });
+  if (!verified.ok)
+    throw new BadRequest(
+      verified.reason === 'too_many_tries' ? STORE_CARD_TOO_MANY_TRIES : STORE_CARD_NOT_VERIFIED,
+      verified.reason === 'too_many_tries' ? 429 : 400,
+    );
+  return storeCardPayment(verified.account);
+}
