@@ -20,6 +20,7 @@ const NO_PAYLOAD: Record<string, string> = {
   'POST /api/checkout/payment_method/read': "lists the session's saved cards (the spec's customerId and basketId are the session's)",
   'POST /api/global/wishlist/getWishlist': "answers the signed-in customer's wishlist",
   'POST /api/order-confirmation/order': "answers the order named by this browser's order cookie",
+  'POST /api/checkout/subscriptionStatus': "answers the session's perks membership",
 };
 
 /** The URL path Astro serves a route file at: index files answer for their folder; a [parameter] gets a sample value. */
