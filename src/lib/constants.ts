@@ -3,6 +3,8 @@
  * a limit is never written twice.
  */
 export const CURRENCY = 'USD';
+/** The store's clock: shipping cut-offs, peak season, promotion windows and membership dates are New York time. */
+export const STORE_TIME_ZONE = 'America/New_York';
 export const CURRENCY_SYMBOL = '$';
 export const DEFAULT_MAX_ORDER_QTY = 10;
 export const DEFAULT_QUANTITY = 1;

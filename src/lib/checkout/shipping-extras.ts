@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { isPoBox } from './address-rules.ts';
+import { STORE_TIME_ZONE } from '../constants.ts';
 
 /**
  * The shipping step's extras in one place (checkout spec §3 "Shipping method", "Order summary
@@ -14,7 +15,7 @@ export const PEAK_SEASON = { from: { month: 11, day: 15 }, to: { month: 12, day:
 /** EcoShip waits to ship a bag in fewer boxes: it arrives by this many business days (Mon-Fri) after today. */
 export const ECOSHIP_BUSINESS_DAYS = 7;
 /** Calendar rules of the shipping step (peak season, the EcoShip date) are reckoned in this time zone. */
-export const SHIPPING_TIME_ZONE = 'America/New_York';
+export const SHIPPING_TIME_ZONE = STORE_TIME_ZONE;
 
 /** The method a perks sign-up line is shown under, and what it says. */
 export const PERKS_SIGN_UP_METHOD_ID = 'Express';

@@ -1,3 +1,4 @@
+import { STORE_TIME_ZONE } from '../constants.ts';
 /** The header's business constants (spec §9), in one place. Scripts, islands and the server import these. */
 export const PROMO_AUTOPLAY_MS = 6000;
 export const SEARCH_DEBOUNCE_MS = 500;
@@ -14,7 +15,7 @@ export const STICKY_OFFSET_DESKTOP = 5;
 /** The mobile menu is the window height less this many pixels. */
 export const MOBILE_MENU_HEIGHT_OFFSET = 110;
 /** Mega menu start and end times are New York wall-clock times. */
-export const MEGA_MENU_TIME_ZONE = 'America/New_York';
+export const MEGA_MENU_TIME_ZONE = STORE_TIME_ZONE;
 export const DEFAULT_REWARDS_URL = '/rewards';
 export const MEMBER_REWARDS_URL = '/myelqrewards';
 export const ORDERS_URL = '/orders';

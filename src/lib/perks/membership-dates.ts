@@ -1,4 +1,4 @@
-import { SHIPPING_TIME_ZONE } from '../checkout/shipping-extras.ts';
+import { STORE_TIME_ZONE } from '../constants.ts';
 
 /**
  * How long a perks membership lasts and when it may be bought again (docs/decisions.md "Perks membership").
@@ -40,4 +40,4 @@ export const mayBuyMembership = (endsAt: string | null, now: Date): boolean =>
 
 /** The end of a membership as the shopper reads it ('November 27, 2027'), on the store's calendar. */
 export const membershipEndDisplay = (endsAt: string): string =>
-  new Intl.DateTimeFormat('en-US', { timeZone: SHIPPING_TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(endsAt));
+  new Intl.DateTimeFormat('en-US', { timeZone: STORE_TIME_ZONE, month: 'long', day: 'numeric', year: 'numeric' }).format(new Date(endsAt));
