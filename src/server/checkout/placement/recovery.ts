@@ -3,7 +3,7 @@ import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
 import { readBasket } from '../../commerce/basket-read.ts';
 import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
 import { releaseInTx } from '../../commerce/stock.ts';
-import { reverse } from '../../gift-cards/ledger.ts';
+import { releaseTenders } from '../../tenders/tender-payment.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { paymentGateway } from '../../payments/payments.ts';
 import { writeCheckout } from '../checkout-store.ts';
@@ -38,7 +38,7 @@ export async function voidByReference(gateway: PaymentGateway, reference: string
 }
 
 /**
- * Gives back what an attempt took (stock, gift card debits, the bag) and stores its failure as the key's reply. A card that paid by
+ * Gives back what an attempt took (stock, tenders, the bag) and stores its failure as the key's reply. A card that paid by
  * token is taken off the bag too: the authorization spent the token (a token pays once), so the shopper enters the
  * card again; a saved card stays.
  */
@@ -56,8 +56,9 @@ export async function abandonAttempt(
     ).executeTakeFirst();
     if (attempt?.state === 'done' && attempt.reply) return storedReply(attempt.reply_status ?? 200, attempt.reply, false);
     await releaseInTx(tx, snapshot.taken);
-    // The gift cards get back what the claim debited, in the transaction that ends the attempt (ledger.ts: once).
-    await reverse(tx, attemptId);
+    // Certificates, rewards dollars and gift cards get back what the claim took, in the transaction that ends the
+    // attempt (each once: tender-payment.ts).
+    await releaseTenders(tx, attemptId);
     await tx.updateTable('baskets').set({ placing_attempt_id: null }).where('id', '=', bagId).where('placing_attempt_id', '=', attemptId).execute();
     if (forgetCard || snapshot.payment?.source.kind === 'token') await writeCheckout(tx, bagId, { payment: null });
     const answer = reply(await readBasket(tx, bagId));

@@ -24,6 +24,7 @@ import { giftCards } from './023-gift-cards.ts';
 import { rewardsProgrammes } from './024-rewards-programmes.ts';
 import { perksMemberships } from './025-perks-memberships.ts';
 import { tenders } from './026-tenders.ts';
+import { rewardTenders } from './027-reward-tenders.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -57,6 +58,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_024_rewards_programmes': rewardsProgrammes,
   '2026_11_28_025_perks_memberships': perksMemberships,
   '2026_11_28_026_tenders': tenders,
+  '2026_11_29_027_reward_tenders': rewardTenders,
 };
 
 export const migrationProvider: MigrationProvider = {
