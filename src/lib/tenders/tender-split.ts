@@ -9,7 +9,6 @@ export const TENDER_METHODS = ['FB_REWARD_CERTIFICATE', 'ADS_REWARD_CERTIFICATE'
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 export const GIFT_CARD_METHOD: TenderMethod = 'SVS_GIFT_CARD';
 export const isCertificateMethod = (m: TenderMethod): boolean => m === 'FB_REWARD_CERTIFICATE' || m === 'ADS_REWARD_CERTIFICATE';
-export const isRewardsDollarMethod = (m: TenderMethod): boolean => m === 'FB_REWARD_DOLLAR' || m === 'DIA_REWARDS';
 
 /**
  * Our decision (docs/decisions.md "Tenders"): at most 5 tenders on one bag, of every kind together (gift cards,
@@ -35,6 +34,8 @@ export const RETAILER_REWARD_AS_CERTIFICATE =
   'Card rewards are issued as reward certificates. Please enter the certificate number from your rewards e-mail.';
 /** The payment step when gift cards pay the whole order. */
 export const GIFT_CARDS_PAY_ALL = 'Your gift cards pay for this order. No card is needed.';
+/** The same when rewards or certificates are among what pays. */
+export const TENDERS_PAY_ALL = 'Your rewards and gift cards pay for this order. No card is needed.';
 /** What the code field tells a shopper who types a gift card number. */
 export const GIFT_CARD_NOTE = 'A gift card pays toward your order total. Enter its 4-digit PIN to apply it; a card pays anything left at checkout.';
 

@@ -10,6 +10,8 @@ import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
 import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
 import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
+import { rewardsOffersFor } from '../rewards/rewards-offers.ts';
+import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 
 /**
@@ -136,6 +138,13 @@ async function applyTender(bagId: string, code: string, pin: string, client: str
     default:
       return null;
   }
+}
+
+/** The brand rewards the visitor's bag offers them (none for a guest): src/server/rewards/rewards-offers.ts. */
+export async function readRewardsOffers(locals: SessionRead): Promise<RewardsOffer[]> {
+  const { customerId } = await locals.session();
+  if (!customerId) return [];
+  return rewardsOffersFor((await getDb()).kysely, customerId, await readBasket(locals));
 }
 
 /** Removes a code (couponItemId) or a tender (paymentInstrumentId) from the bag. */

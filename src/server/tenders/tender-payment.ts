@@ -1,6 +1,7 @@
 import type { Tx } from '../db/transaction.ts';
 import { debit, reverse } from '../gift-cards/ledger.ts';
-import { CertificateRefusal, releaseCertificate, useCertificate } from '../rewards/certificates.ts';
+// Named apart from React's hooks, which the linter reads a use… call as.
+import { CertificateRefusal, releaseCertificate, useCertificate as takeCertificate } from '../rewards/certificates.ts';
 import { releaseRewards, spendRewards } from '../rewards/rewards-dollars.ts';
 import type { AppliedTender } from '#src/lib/commerce/bag.ts';
 import { BRAND_PROGRAMMES, type BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
@@ -59,7 +60,7 @@ export async function debitTenders(
   if (paid.some((t) => t.method !== GIFT_CARD_METHOD && (t.owner === null || t.owner !== customerId))) return null;
   for (const t of byKey((x) => x.certificateId)) {
     try {
-      await useCertificate(tx, t.certificateId!, attemptId);
+      await takeCertificate(tx, t.certificateId!, attemptId);
     } catch (err) {
       if (err instanceof CertificateRefusal) return null;
       throw err;

@@ -1,7 +1,7 @@
 import { API } from '#src/lib/api/contract.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
-import { readRewardsOffers } from '#src/server/rewards/rewards-facade.ts';
+import { readRewardsOffers } from '#src/server/bag/basket-facade.ts';
 
 export const prerender = false;
 
