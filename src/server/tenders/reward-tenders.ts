@@ -7,7 +7,7 @@ import { Refusal } from '../refusal.ts';
 import { findCertificate } from '../rewards/certificates.ts';
 import { rewardsAvailable } from '../rewards/rewards-dollars.ts';
 import { maskedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
-import { MAX_DISCOUNTS, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
+import { codeError, MAX_DISCOUNTS, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
 import { BRAND_PROGRAMMES, programmeOfRewardBrand } from '#src/lib/rewards/programmes.ts';
 import {
   CERTIFICATE_ALREADY_APPLIED,
@@ -70,7 +70,10 @@ export async function applyCertificate(
   customerId: string | null,
   rawNumber: string,
 ): Promise<{ id: string; message: string }> {
-  if (!customerId) throw new Refusal(SIGN_IN_FOR_CODE, 401);
+  // A number of the wrong form is answered as the field's rule (400) before anything else, as every code is.
+  const invalid = codeError(rawNumber);
+  if (invalid) throw new CommerceError('invalid', invalid);
+  if (!customerId) throw new Refusal(SIGN_IN_FOR_CODE, 422);
   const certificate = await findCertificate(db.kysely, customerId, rawNumber);
   const id = await addTender(
     db,
@@ -90,7 +93,7 @@ export async function applyRewards(
   customerId: string | null,
   rewardBrand: string,
 ): Promise<{ id: string; message: string }> {
-  if (!customerId) throw new Refusal(SIGN_IN_FOR_CODE, 401);
+  if (!customerId) throw new Refusal(SIGN_IN_FOR_CODE, 422);
   const programme = programmeOfRewardBrand(rewardBrand);
   if (!programme) throw new CommerceError('invalid', NO_REWARDS_TO_APPLY);
   const { label, paymentMethodId } = BRAND_PROGRAMMES[programme];
