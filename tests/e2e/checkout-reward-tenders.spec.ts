@@ -73,7 +73,7 @@ test('a guest entering a certificate is asked to sign in to use it', async ({ pa
   await page.goto('/cart');
   await hydrated(page);
   await page.getByLabel('Enter a promo code or gift card').fill(`X${'4'.repeat(18)}`);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Please sign in to use this code.' });
   await expect(alert).toBeVisible();
   await expect(alert.getByRole('link', { name: 'Sign in' })).toBeVisible();
@@ -85,7 +85,7 @@ test('a certificate and ELQ rewards pay the order at the payment step; the confi
   await page.goto('/checkout?step=payment');
   await hydrated(page);
   await page.getByLabel('Enter a promo code or gift card').fill(certificate.number);
-  await page.getByRole('button', { name: 'Apply' }).click();
+  await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Reward certificate applied.' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Reward certificate •••• ${certificate.last4}` })).toContainText('pays $10.00');
 
@@ -97,7 +97,10 @@ test('a certificate and ELQ rewards pay the order at the payment step; the confi
   await expect(summary.getByTestId('summary-certificates')).toHaveText('−$10.00');
   await expect(summary.getByTestId('summary-elq-rewards')).toHaveText(`−${dollars(rewards)}`);
   await expect(summary.getByTestId('summary-total')).toHaveText(dollars(total - 1000 - rewards));
-  await page.screenshot({ path: testInfo.outputPath(`payment-rewards-${testInfo.project.name}.png`), fullPage: true });
+  // The step as a shopper sees it, kept with the test's output at the sizes the store is reviewed at.
+  await page.setViewportSize(testInfo.project.name === 'mobile' ? { width: 390, height: 844 } : { width: 1280, height: 900 });
+  await page.getByRole('listitem', { name: 'ELQ Rewards' }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: testInfo.outputPath(`payment-rewards-${testInfo.project.name}.png`) });
 
   await expect(page.getByRole('status').filter({ hasText: 'Your rewards and gift cards pay for this order. No card is needed.' })).toBeVisible();
   await page.getByRole('button', { name: 'Review Order' }).click();
