@@ -265,6 +265,10 @@ export interface BasketSummary {
   shippingPerksName?: string | null;
   /** The giftCardsApplied summary row: what gift cards pay of orderTotal, in cents (0 or absent when none). */
   giftCardsApplied?: number;
+  /** What reward certificates, ELQ rewards and Dia rewards pay of orderTotal, in cents (absent when none applied). */
+  rewardsApplied?: number;
+  elqRewardsApplied?: number;
+  diaRewardsApplied?: number;
   /** What is left for a card to pay: orderTotal less every tender (absent: all of orderTotal). */
   amountDue?: number;
 }
@@ -275,6 +279,8 @@ export interface PaymentInstrumentView {
   paymentMethodId: string;
   /** A gift card's number, masked to its last four. */
   c_giftCardNumber: string | null;
+  /** A reward certificate's number, masked to its last four. */
+  c_rewardCertNumber?: string | null;
   amount: number;
 }
 

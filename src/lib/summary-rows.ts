@@ -2,7 +2,7 @@ import type { BasketSummary } from './commerce-types.ts';
 import { amountDueOf } from './tenders/tender-split.ts';
 import { formatCents } from './money.ts';
 import { PACKAGE_PROTECTION_LABEL, SURCHARGE_LABELS } from './checkout/shipping-extras.ts';
-import { REWARDS_EARNED_LABELS } from './rewards/programmes.ts';
+import { BRAND_PROGRAMMES, REWARDS_EARNED_LABELS } from './rewards/programmes.ts';
 
 /**
  * The order summary's rows (checkout spec §3 "Summary row types"), worked out once from the server's figures and
@@ -16,6 +16,9 @@ export type SummaryPlace = 'bag' | 'checkout' | 'order';
 export type SummaryRowKey =
   | 'subTotal'
   | 'coupons'
+  | 'rewardsApplied'
+  | 'elqRewardsApplied'
+  | 'diaRewardsApplied'
   | 'giftCardsApplied'
   | 'shippingAndHandling'
   | 'giftCardSurcharges'
@@ -52,19 +55,29 @@ function taxPending(summary: BasketSummary, place: SummaryPlace): string {
 
 /** The giftCardsApplied row's label. */
 export const GIFT_CARDS_LABEL = 'Gift cards';
+/** The reward tenders' rows, in the order they pay (src/lib/tenders/tender-split.ts), each before the gift cards. */
+export const REWARDS_APPLIED_LABELS = {
+  rewardsApplied: 'Reward certificates',
+  elqRewardsApplied: BRAND_PROGRAMMES.elq.label,
+  diaRewardsApplied: BRAND_PROGRAMMES.dia.label,
+} as const;
 
 /**
- * Subtotal, coupons (when a code takes something off), gift cards (when they pay part; the spec's slot for the
- * payments, after coupons and the rewards rows), shipping & handling with its surcharges under it (when the
+ * Subtotal, coupons (when a code takes something off), reward certificates, ELQ and Dia rewards, then gift cards
+ * (each when it pays part, in the order tenders pay), shipping & handling with its surcharges under it (when the
  * bag ships anything), package protection (when charged), estimated tax, the order total, what the shopper saved
  * (when anything), and on an order the points it earned in each rewards programme (when any).
- * The total row is what is left to pay once gift cards have paid theirs (amountDue): the sum of the terms. Without
+ * The total row is what is left to pay once the tenders have paid theirs (amountDue): the sum of the terms. Without
  * tenders that is orderTotal, as the server reckons it (src/server/commerce/pricing.ts computeTotals).
  */
 export function summaryRows(summary: BasketSummary, place: SummaryPlace): SummaryRow[] {
   const rows: SummaryRow[] = [{ key: 'subTotal', label: 'Subtotal', value: formatCents(summary.subTotal), role: 'term', amount: summary.subTotal }];
   if (summary.couponDiscount > 0) {
     rows.push({ key: 'coupons', label: 'Coupons', value: `−${formatCents(summary.couponDiscount)}`, role: 'term', amount: -summary.couponDiscount });
+  }
+  for (const [key, label] of Object.entries(REWARDS_APPLIED_LABELS) as [keyof typeof REWARDS_APPLIED_LABELS, string][]) {
+    const cents = summary[key] ?? 0;
+    if (cents > 0) rows.push({ key, label, value: `−${formatCents(cents)}`, role: 'term', amount: -cents });
   }
   const giftCards = summary.giftCardsApplied ?? 0;
   if (giftCards > 0) {

@@ -128,7 +128,7 @@ describe('coupons on the bag', () => {
     expect(err.status).toBe(409);
   });
 
-  it('recognises gift cards, certificates and card rewards and sends them to checkout, never faking success', async () => {
+  it('recognises gift cards, certificates and card rewards and never stores them as coupons, never faking success', async () => {
     const { basketId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
     expect((await refusal(applyCode(t.db, basketId, '6006491234567890', '', false))).message).toBe('Please enter a 4-digit pin');
     expect((await refusal(applyCode(t.db, basketId, '600649123456', '1234', false))).message).toBe('Valid gift card number is required');
@@ -137,8 +137,11 @@ describe('coupons on the bag', () => {
     expect(gift.message).toMatch(/payment step of checkout/);
     expect((await refusal(applyCode(t.db, basketId, 'X12', '', true))).message).toBe('Invalid certificate number');
     expect((await refusal(applyCode(t.db, basketId, 'X'.padEnd(19, '7'), '', false))).message).toBe('Please sign in to use this code.');
-    expect((await refusal(applyCode(t.db, basketId, 'X'.padEnd(19, '7'), '', true))).message).toMatch(/payment step of checkout/);
-    expect((await refusal(applyCode(t.db, basketId, 'RW'.padEnd(16, '7'), '', true))).status).toBe(422);
+    // A signed-in shopper's certificate becomes a tender before it reaches the coupons (tests/engine/reward-tenders.test.ts).
+    expect((await refusal(applyCode(t.db, basketId, 'X'.padEnd(19, '7'), '', true))).message).toBe('Invalid certificate number');
+    const cardReward = await refusal(applyCode(t.db, basketId, 'RW'.padEnd(16, '7'), '', true));
+    expect(cardReward.status).toBe(422);
+    expect(cardReward.message).toMatch(/issued as reward certificates/);
     expect((await pruneAndReadBasket(t.db, basketId)).couponItems).toEqual([]);
   });
 

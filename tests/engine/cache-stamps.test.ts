@@ -14,8 +14,10 @@ import { embeddedEngine } from '#src/server/commerce/engine.ts';
 import { createDb, type Db } from '#src/server/db/database.ts';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
+import { applyCertificate, applyRewards } from '#src/server/tenders/reward-tenders.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
+import { certificateFor, grantRewards, rewardsCustomer } from '../helpers/rewards-fixtures.ts';
 
 /**
  * Kept priced bags (src/server/bag/priced-bags.ts) and cached pages (src/server/http/page-cache.ts) are used for as
@@ -155,7 +157,7 @@ beforeAll(async () => {
   guards = await versionTriggers(db);
 
   // A bag with every kind of line and choice: a free gift earned and claimed, an e-gift card, hemmed trousers, a
-  // code, a gift card applied as payment, a state, the checkout's extras; and a bag whose free gift is no longer earned (its read removes it).
+  // code, a gift card, a certificate and rewards applied as payment, a state, the checkout's extras; and a bag whose free gift is no longer earned (its read removes it).
   const trousers = (await readProduct(db, 'ca-7001'))!.variants.find((v) => v.inStock && v.sizeFamily === 'Misses')!;
   const { basketId } = await addItem(db, null, { productId: 'ww-2001-ivr-M', quantity: 2 });
   await addItem(db, basketId, { productId: 'fb-1007-ivr', quantity: 1, bonusDiscountLineItemId: 'bonus-tote-75' });
@@ -169,6 +171,11 @@ beforeAll(async () => {
   expect((await applyCode(db, basketId, 'SAVE15', '', false)).statusCode).toBe('applied');
   const card = await (await giftCardIssuer(db)).card(2000);
   await applyGiftCard(db, basketId, card.number, card.pin, 'cache-stamps');
+  // A member's certificate and rewards dollars applied as payment: priced from their certificate, ledger and membership.
+  const member = await rewardsCustomer(db, ['elq']);
+  await grantRewards(db, member.id, 'elq', 500);
+  await applyCertificate(db, basketId, member.id, (await certificateFor(db, member.id, 300)).number);
+  await applyRewards(db, basketId, member.id, 'zq');
   await setShippingState(db, basketId, 'NY');
   await withWriteTransaction(db, (tx) => writeCheckout(tx, basketId, { ecoship: true, protection: 2 }));
   const stale = await addItem(db, null, { productId: 'ww-2001-ivr-M', quantity: 2 });
@@ -180,7 +187,7 @@ beforeAll(async () => {
   bagReads = await tablesNamedBy(async () => {
     const view = await bagFacade.readBasket(session(basketId));
     expect(view.couponItems).toHaveLength(1);
-    expect(view.tenders).toHaveLength(1);
+    expect(view.tenders).toHaveLength(3);
     expect(view.bonusOffers).toHaveLength(1);
     expect((await bagFacade.readBasket(session(stale.basketId))).notices).not.toEqual([]);
   });

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRAND_CODES } from '#src/lib/constants.ts';
 import { accrue, eligibleCents, pointsFor } from '#src/lib/rewards/earning.ts';
-import { showsRewardsOffer } from '#src/lib/rewards/offer.ts';
+import { rewardsOffers, showsRewardsOffer } from '#src/lib/rewards/offer.ts';
 import { brandProgrammeOf, programmeOfRewardBrand, REWARDS_POINTS_THRESHOLD } from '#src/lib/rewards/programmes.ts';
 import { summaryRows } from '#src/lib/summary-rows.ts';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
@@ -124,5 +124,39 @@ describe("an order's summary", () => {
 
   it('shows no earned rows when nothing was earned', () => {
     expect(summaryRows(summary, 'order').some((r) => r.key.endsWith('RewardsEarned'))).toBe(false);
+  });
+});
+
+describe('the rewards offers of a bag', () => {
+  const input = {
+    balances: { elq: { isActiveMember: true, totalRewards: 2500 }, dia: { isActiveMember: true, totalRewards: 900 } },
+    brands: ['fb'],
+    amountDue: 1800,
+    isMaxDiscountsApplied: false,
+    applied: [],
+  } as const;
+
+  it("offers a programme of the bag's brands, the lesser of the balance and what is left to pay", () => {
+    expect(rewardsOffers(input)).toEqual([
+      {
+        applicableRewards: 1800,
+        totalRewards: 2500,
+        paymentMethodId: 'FB_REWARD_DOLLAR',
+        rewardsType: 'elqRewards',
+        rewardBrand: 'zq',
+        label: 'ELQ Rewards',
+      },
+    ]);
+    expect(rewardsOffers({ ...input, brands: ['fb', 'jl'] }).map((o) => [o.rewardBrand, o.applicableRewards])).toEqual([
+      ['zq', 1800],
+      ['dia', 900],
+    ]);
+  });
+
+  it('offers nothing once applied, at the cap, with nothing left to pay, or to a lapsed member', () => {
+    expect(rewardsOffers({ ...input, applied: ['elq'] })).toEqual([]);
+    expect(rewardsOffers({ ...input, isMaxDiscountsApplied: true })).toEqual([]);
+    expect(rewardsOffers({ ...input, amountDue: 0 })).toEqual([]);
+    expect(rewardsOffers({ ...input, balances: { elq: { isActiveMember: false, totalRewards: 2500 } } })).toEqual([]);
   });
 });

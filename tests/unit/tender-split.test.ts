@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitTotal, TENDER_METHODS, type TenderBalance } from '#src/lib/tenders/tender-split.ts';
+import { splitTotal, TENDER_METHODS, tenderRows, type TenderBalance } from '#src/lib/tenders/tender-split.ts';
 
 const card = (id: string, available: number, position: number, method: TenderBalance['method'] = 'SVS_GIFT_CARD'): TenderBalance => ({
   id,
@@ -77,5 +77,43 @@ describe('what each tender pays of an order', () => {
         });
       }),
     );
+  });
+
+  it('for any mix of certificates, rewards and gift cards: the summary rows add up to what the tenders pay, and the charge depends only on the balances held', () => {
+    const tender = fc.record({
+      available: fc.integer({ min: 0, max: 100_000 }),
+      method: fc.constantFrom(...TENDER_METHODS),
+      claimed: fc.integer({ min: -1_000_000, max: 1_000_000 }),
+    });
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 500_000 }), fc.array(tender, { minLength: 1, maxLength: 5 }), (total, list) => {
+        const tenders = list.map((t, i) => card(`t${i}`, t.available, i, t.method));
+        const split = splitTotal(total, tenders);
+        const rows = tenderRows(split.shares);
+        const rowSum = (rows.rewardsApplied ?? 0) + (rows.elqRewardsApplied ?? 0) + (rows.diaRewardsApplied ?? 0) + rows.giftCardsApplied;
+        expect(rowSum).toBe(split.applied);
+        expect(split.applied + split.amountDue).toBe(total);
+        // What a client claims a tender pays is no input: the split reads only the balances, in any order given.
+        const reversed = splitTotal(total, [...tenders].reverse());
+        expect(reversed.amountDue).toBe(split.amountDue);
+        const withClaims = splitTotal(
+          total,
+          tenders.map((t, i) => ({ ...t, applied: list[i]!.claimed }) as TenderBalance),
+        );
+        expect(withClaims).toEqual(split);
+      }),
+    );
+  });
+
+  it('a reward row appears only when its kind is on the bag; the gift card row always', () => {
+    expect(tenderRows([{ method: 'SVS_GIFT_CARD', applied: 500 }])).toEqual({ giftCardsApplied: 500 });
+    expect(
+      tenderRows([
+        { method: 'FB_REWARD_CERTIFICATE', applied: 1000 },
+        { method: 'ADS_REWARD_CERTIFICATE', applied: 500 },
+        { method: 'FB_REWARD_DOLLAR', applied: 0 },
+        { method: 'DIA_REWARDS', applied: 250 },
+      ]),
+    ).toEqual({ rewardsApplied: 1500, elqRewardsApplied: 0, diaRewardsApplied: 250, giftCardsApplied: 0 });
   });
 });

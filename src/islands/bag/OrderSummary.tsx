@@ -7,6 +7,9 @@ import './bag.css';
 const TEST_IDS: Record<SummaryRowKey, string> = {
   subTotal: 'summary-subtotal',
   coupons: 'summary-coupons',
+  rewardsApplied: 'summary-certificates',
+  elqRewardsApplied: 'summary-elq-rewards',
+  diaRewardsApplied: 'summary-dia-rewards',
   giftCardsApplied: 'summary-gift-cards',
   shippingAndHandling: 'summary-shipping',
   giftCardSurcharges: 'summary-gift-card-fee',

@@ -10,16 +10,19 @@ import {
   SIGN_IN_FOR_CODE_URL,
   typedCode,
 } from '#src/lib/promo-code.ts';
-import { $bag, applyPromoCode, removeGiftCard, removePromoCode } from '#src/lib/stores/bag.ts';
+import { $bag, applyPromoCode, removePromoCode, removeTender } from '#src/lib/stores/bag.ts';
+import { applyRewards } from '#src/lib/stores/rewards.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { GIFT_CARD_NOTE } from '#src/lib/tenders/tender-split.ts';
-import { AppliedGiftCards } from '../tenders/AppliedGiftCards.tsx';
+import { AppliedTenders } from '../tenders/AppliedTenders.tsx';
+import { RewardsOffers } from '../tenders/RewardsOffers.tsx';
 import { PromotionDetails } from './PromotionDetails.tsx';
 
 /**
- * The code field of the bag and of the checkout's payment step, with the codes and gift cards on the bag. The field
- * rules and the type guess run as the shopper types (a gift card number asks for its PIN and says what a gift card
- * does); the server decides again and answers with the bag.
+ * The code field of the bag and of the checkout's payment step, with the codes and tenders on the bag and the brand
+ * rewards it offers. The field rules and the type guess run as the shopper types (a gift card number asks for its PIN
+ * and says what a gift card does; a certificate number is sent as it is); the server decides again and answers with
+ * the bag.
  */
 export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'checkout' }) {
   const bag = useStore($bag);
@@ -59,6 +62,14 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
     const r = await removal;
     setBusy(false);
     setResult(r);
+  };
+  // Applying rewards answers like a code: the result is focused and read out.
+  const answer = async (applying: Promise<{ ok: boolean; message: string }>) => {
+    setBusy(true);
+    const r = await applying;
+    setBusy(false);
+    setResult(r);
+    setAnswered((n) => n + 1);
   };
 
   return (
@@ -126,7 +137,8 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
         </p>
       )}
       {bag?.isMaxDiscountsApplied && <p className="notice notice-caution">{MAX_DISCOUNTS}</p>}
-      <AppliedGiftCards instruments={bag?.paymentInstruments ?? []} busy={busy} onRemove={(id) => void remove(removeGiftCard(id))} />
+      <RewardsOffers busy={busy} onApply={(brand) => void answer(applyRewards(brand, pageType))} />
+      <AppliedTenders instruments={bag?.paymentInstruments ?? []} busy={busy} onRemove={(id) => void remove(removeTender(id))} />
       {coupons.length > 0 && (
         <ul className="coupons" aria-label="Codes on your bag">
           {coupons.map((c) => (

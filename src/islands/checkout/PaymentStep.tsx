@@ -20,7 +20,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
 import { PayLaterNote } from './PayLaterNote.tsx';
-import { amountDueOf, GIFT_CARDS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
+import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
 
 interface Props {
@@ -128,7 +128,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">
-          {GIFT_CARDS_PAY_ALL}
+          {(view.basket.paymentInstruments ?? []).every((p) => p.paymentMethodId === 'SVS_GIFT_CARD') ? GIFT_CARDS_PAY_ALL : TENDERS_PAY_ALL}
         </p>
       )}
       {needsCard && options.length > 0 && (

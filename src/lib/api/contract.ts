@@ -25,6 +25,8 @@ export const API = defineEndpoints({
   readPromotion: { method: 'POST', path: '/api/checkout/promotions/read', request: 'PromotionRead', reply: 'Promotion' },
   // The perks membership of the signed-in shopper (product spec §7), asked once per session.
   subscriptionStatus: { method: 'POST', path: '/api/checkout/subscriptionStatus', reply: 'SubscriptionStatus' },
+  // The signed-in shopper's brand rewards the bag offers (product spec §3 "Rewards"); applied with applyCode's rewardBrand.
+  rewardsOffers: { method: 'GET', path: '/api/checkout/rewards', reply: 'RewardsOffers' },
 
   // The checkout (checkout spec §7, product spec §7): each step's submit answers with the checkout. The two
   // placements also take an Idempotency-Key header; placePaidOrder only when something is left for a card.

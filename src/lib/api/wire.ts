@@ -17,6 +17,7 @@ import type { BasketView, BonusDiscountLineItemView, LineItemView, ShippingMetho
 import type { AddToBagInput, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import type { ShippingAddressStepSchema } from '../checkout/checkout-schemas.ts';
 import type * as v from 'valibot';
+import { isCertificateMethod } from '../tenders/tender-split.ts';
 
 /**
  * The one converter between the commerce engine's types (src/lib/commerce/) and the spec's wire shapes
@@ -125,6 +126,7 @@ export function bagToWire(bag: Bag): BasketView {
       paymentInstrumentId: t.paymentInstrumentId,
       paymentMethodId: t.paymentMethodId,
       c_giftCardNumber: t.paymentMethodId === 'SVS_GIFT_CARD' ? t.maskedNumber : null,
+      ...(isCertificateMethod(t.paymentMethodId) ? { c_rewardCertNumber: t.maskedNumber } : {}),
       amount: t.amount,
     })),
   };

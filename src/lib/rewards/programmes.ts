@@ -18,7 +18,13 @@ export const PROGRAMME_IDS: readonly ProgrammeId[] = ['fbb', 'elq', 'dia'];
 
 export const BRAND_PROGRAMMES: Record<
   BrandProgrammeId,
-  { label: string; rewardBrand: RewardBrand; rewardsType: string; paymentMethodId: string; brands: readonly BrandCode[] }
+  {
+    label: string;
+    rewardBrand: RewardBrand;
+    rewardsType: string;
+    paymentMethodId: 'FB_REWARD_DOLLAR' | 'DIA_REWARDS';
+    brands: readonly BrandCode[];
+  }
 > = {
   elq: { label: 'ELQ Rewards', rewardBrand: 'zq', rewardsType: 'elqRewards', paymentMethodId: 'FB_REWARD_DOLLAR', brands: ['fb', 'ww', 'rm', 'ca'] },
   dia: { label: 'Dia Shop Rewards', rewardBrand: 'dia', rewardsType: 'diaRewards', paymentMethodId: 'DIA_REWARDS', brands: ['jl', 'bh', 'ks'] },

@@ -10,15 +10,22 @@ import { CODE_INVALID } from '../promo-code.ts';
 const RAW_CODE_MAX = 40;
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 
-export const ApplyCodeSchema = v.object({
-  code: v.pipe(v.optional(v.string(CODE_INVALID), ''), v.trim(), v.minLength(1, CODE_INVALID), v.maxLength(RAW_CODE_MAX, CODE_INVALID)),
-  /** Gift card pin; the spec's payload calls it giftCardPin, the promo form pin. */
-  pin: optionalText(8),
-  giftCardPin: optionalText(8),
-  pageType: v.optional(v.picklist(['cart', 'checkout'], 'pageType is cart or checkout.'), 'cart'),
-  page: optionalText(32),
-  rewardBrand: optionalText(16),
-});
+/** A code, or rewardBrand alone (zq, dia: a brand programme's rewards dollars applied as a tender). */
+export const ApplyCodeSchema = v.pipe(
+  v.object({
+    code: v.pipe(v.optional(v.string(CODE_INVALID), ''), v.trim(), v.maxLength(RAW_CODE_MAX, CODE_INVALID)),
+    /** Gift card pin; the spec's payload calls it giftCardPin, the promo form pin. */
+    pin: optionalText(8),
+    giftCardPin: optionalText(8),
+    pageType: v.optional(v.picklist(['cart', 'checkout'], 'pageType is cart or checkout.'), 'cart'),
+    page: optionalText(32),
+    rewardBrand: optionalText(16),
+  }),
+  v.forward(
+    v.partialCheck([['code'], ['rewardBrand']], (i) => i.code.length > 0 || !!i.rewardBrand, CODE_INVALID),
+    ['code'],
+  ),
+);
 
 export const DeleteFromBasketSchema = v.object({
   couponItemId: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(ID_MAX_LENGTH))),

@@ -122,12 +122,13 @@ export async function applyPromoCode(code: string, pin: string, pageType: 'cart'
   return { ok: true, message: r.body.message };
 }
 
-/** Takes a gift card applied as payment off the bag. */
-export async function removeGiftCard(paymentInstrumentId: string): Promise<CodeResult> {
+/** Takes a tender (a gift card, certificate or rewards applied as payment) off the bag. */
+export async function removeTender(paymentInstrumentId: string): Promise<CodeResult> {
+  const method = $bag.get()?.paymentInstruments?.find((p) => p.paymentInstrumentId === paymentInstrumentId)?.paymentMethodId;
   const r = await callApi(API.removeCode, { paymentInstrumentId });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
-  return { ok: true, message: 'Gift card removed' };
+  return { ok: true, message: method === 'SVS_GIFT_CARD' ? 'Gift card removed' : 'Payment removed' };
 }
 
 export async function removePromoCode(couponItemId: string): Promise<CodeResult> {

@@ -4,14 +4,16 @@
  * island may mirror it. All amounts are integer cents.
  */
 
-/** The spec's payment method ids a bag can hold as tenders. Only gift cards are sold by the store today. */
+/** The spec's payment method ids a bag can hold as tenders. */
 export const TENDER_METHODS = ['FB_REWARD_CERTIFICATE', 'ADS_REWARD_CERTIFICATE', 'FB_REWARD_DOLLAR', 'DIA_REWARDS', 'SVS_GIFT_CARD'] as const;
 export type TenderMethod = (typeof TENDER_METHODS)[number];
 export const GIFT_CARD_METHOD: TenderMethod = 'SVS_GIFT_CARD';
+export const isCertificateMethod = (m: TenderMethod): boolean => m === 'FB_REWARD_CERTIFICATE' || m === 'ADS_REWARD_CERTIFICATE';
 
 /**
- * Our decision (docs/decisions.md "Tenders"): at most 5 tenders on one bag. Five gift cards cover any order a
- * shopper assembles from cards they hold; more is a sign of someone trying numbers.
+ * Our decision (docs/decisions.md "Tenders"): at most 5 tenders on one bag, of every kind together (gift cards,
+ * certificates, rewards dollars). Five cover any order a shopper assembles from what they hold; more is a sign of
+ * someone trying numbers.
  */
 export const MAX_TENDERS_PER_BASKET = 5;
 
@@ -19,8 +21,21 @@ export const TENDER_ALREADY_APPLIED = 'This gift card is already applied to your
 export const GIFT_CARD_APPLIED = 'Gift card applied.';
 export const GIFT_CARD_EMPTY = 'This gift card has no balance left.';
 export const TENDER_NOT_ON_BAG = 'That payment is not on your bag.';
+export const CERTIFICATE_ALREADY_APPLIED = 'This certificate is already applied to your order.';
+export const CERTIFICATE_APPLIED = 'Reward certificate applied.';
+export const REWARDS_ALREADY_APPLIED = 'These rewards are already applied to your order.';
+export const REWARDS_APPLIED = 'Rewards applied.';
+export const NO_REWARDS_TO_APPLY = 'You have no rewards to apply to this order.';
+/**
+ * What an rw code is answered (docs/decisions.md "Rewards and certificates"): the store card's rewards are issued as
+ * reward certificates (ADS_REWARD_CERTIFICATE), so no rw number exists to look up.
+ */
+export const RETAILER_REWARD_AS_CERTIFICATE =
+  'Card rewards are issued as reward certificates. Please enter the certificate number from your rewards e-mail.';
 /** The payment step when gift cards pay the whole order. */
 export const GIFT_CARDS_PAY_ALL = 'Your gift cards pay for this order. No card is needed.';
+/** The same when rewards or certificates are among what pays. */
+export const TENDERS_PAY_ALL = 'Your rewards and gift cards pay for this order. No card is needed.';
 /** What the code field tells a shopper who types a gift card number. */
 export const GIFT_CARD_NOTE = 'A gift card pays toward your order total. Enter its 4-digit PIN to apply it; a card pays anything left at checkout.';
 
@@ -67,6 +82,23 @@ export const amountDueOf = (summary: { orderTotal: number; amountDue?: number | 
 /** The tenders in the order they pay. */
 export const paymentOrder = <T extends Pick<TenderBalance, 'method' | 'position'>>(tenders: readonly T[]): T[] =>
   [...tenders].sort((a, b) => RANK[a.method] - RANK[b.method] || a.position - b.position);
+
+/**
+ * The summary rows tenders fill (checkout spec §3): what certificates (rewardsApplied), ELQ rewards, Dia rewards and
+ * gift cards pay, each summed; a reward row only when its kind is on the bag.
+ */
+export function tenderRows(shares: readonly { method: TenderMethod; applied: number }[]) {
+  const has = (test: (m: TenderMethod) => boolean) => shares.some((x) => test(x.method));
+  const sum = (test: (m: TenderMethod) => boolean) => shares.reduce((s, x) => (test(x.method) ? s + x.applied : s), 0);
+  const isElq = (m: TenderMethod) => m === 'FB_REWARD_DOLLAR';
+  const isDia = (m: TenderMethod) => m === 'DIA_REWARDS';
+  return {
+    ...(has(isCertificateMethod) ? { rewardsApplied: sum(isCertificateMethod) } : {}),
+    ...(has(isElq) ? { elqRewardsApplied: sum(isElq) } : {}),
+    ...(has(isDia) ? { diaRewardsApplied: sum(isDia) } : {}),
+    giftCardsApplied: sum((m) => m === GIFT_CARD_METHOD),
+  };
+}
 
 /** Each tender pays the lesser of what it holds and what is still left of `total`, in payment order. */
 export function splitTotal(total: number, tenders: readonly TenderBalance[]): TenderSplit {

@@ -9,6 +9,9 @@ import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
 import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
+import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
+import { rewardsOffersFor } from '../rewards/rewards-offers.ts';
+import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 
 /**
@@ -109,20 +112,39 @@ export async function applyCode(
   code: string,
   pin: string,
   client: string,
+  rewardBrand?: string,
 ): Promise<{ basket: Bag; message: string; couponItemId?: string; paymentInstrumentId?: string }> {
   const session = await locals.session();
   const id = await bagOf(locals);
   const commerce = await engine();
-  // A gift card pays: it becomes a tender on the bag (src/server/tenders/), with its PIN checked.
-  if (guessCodeType(code) === 'giftCard') {
-    const tender = await applyGiftCard(await getDb(), id, code, pin, client);
-    return { basket: await commerce.pruneAndReadBasket(id), message: tender.message, paymentInstrumentId: tender.id };
-  }
+  // Gift cards, certificates and rewards dollars pay: each becomes a tender on the bag (src/server/tenders/).
+  const tender = await applyTender(id, code, pin, client, session.customerId ?? null, rewardBrand);
+  if (tender) return { basket: await commerce.pruneAndReadBasket(id), message: tender.message, paymentInstrumentId: tender.id };
   const outcome = await commerce.applyCode(id, code, pin, !!session.customerId);
   const basket = await commerce.pruneAndReadBasket(id);
   const coupon = basket.couponItems.find((c) => c.couponItemId === outcome.couponItemId);
   const message = outcome.alreadyApplied || !coupon ? outcome.message : coupon.statusCode === 'applied' ? CODE_APPLIED : coupon.message;
   return { basket, message, couponItemId: outcome.couponItemId };
+}
+
+/** The tender a request applies (a gift card with its PIN, a certificate, a programme's rewards), or null for a coupon. */
+async function applyTender(bagId: string, code: string, pin: string, client: string, customerId: string | null, rewardBrand?: string) {
+  if (rewardBrand && !code) return applyRewards(await getDb(), bagId, customerId, rewardBrand);
+  switch (guessCodeType(code)) {
+    case 'giftCard':
+      return applyGiftCard(await getDb(), bagId, code, pin, client);
+    case 'rewardCertificate':
+      return applyCertificate(await getDb(), bagId, customerId, code);
+    default:
+      return null;
+  }
+}
+
+/** The brand rewards the visitor's bag offers them (none for a guest): src/server/rewards/rewards-offers.ts. */
+export async function readRewardsOffers(locals: SessionRead): Promise<RewardsOffer[]> {
+  const { customerId } = await locals.session();
+  if (!customerId) return [];
+  return rewardsOffersFor((await getDb()).kysely, customerId, await readBasket(locals));
 }
 
 /** Removes a code (couponItemId) or a tender (paymentInstrumentId) from the bag. */

@@ -2,7 +2,7 @@ import { sql, type ExpressionBuilder } from 'kysely';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
-import type { TenderMethod } from '#src/lib/tenders/tender-split.ts';
+import { GIFT_CARD_METHOD, isCertificateMethod, type TenderMethod } from '#src/lib/tenders/tender-split.ts';
 import type { Database } from '../db/schema.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -90,7 +90,7 @@ export interface LoadedCoupon {
   rule: CouponRule;
 }
 
-/** A tender on the bag (src/server/tenders/) and what its gift card holds now, in cents. */
+/** A tender on the bag (src/server/tenders/) and what it holds now, in cents. */
 export interface LoadedTender {
   id: string;
   method: TenderMethod;
@@ -246,17 +246,47 @@ export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
     .orderBy('bc.id'),
 );
 
-/** The bag's tenders in the order applied, each with its gift card's balance (the sum of its ledger) now. */
-const loadTenderRows = prepared((tx: Tx, basketId: string) =>
+/**
+ * The bag's tenders in the order applied, each with what it holds now: a gift card the sum of its ledger; a
+ * certificate its amount while it is the applying account's, unused and unexpired (0 otherwise); rewards dollars the
+ * sum of the applying account's ledger in the programme while it is an active member (0 otherwise).
+ */
+const loadTenderRows = prepared((tx: Tx, basketId: string, now: string) =>
   tx
     .selectFrom('bag_tenders as t')
-    .leftJoin('gift_card_ledger as l', 'l.card_id', 't.gift_card_id')
     .select(['t.id', 't.method', 't.masked_number', 't.position'])
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('l.amount_cents'), sql<number>`0`).as('available'))
+    .select((eb) => [
+      eb
+        .selectFrom('gift_card_ledger as l')
+        .select((c) => c.fn.coalesce(c.fn.sum<number>('l.amount_cents'), sql<number>`0`).as('n'))
+        .whereRef('l.card_id', '=', 't.gift_card_id')
+        .as('card_balance'),
+      eb
+        .selectFrom('reward_certificates as rc')
+        .select('rc.amount_cents')
+        .whereRef('rc.id', '=', 't.certificate_id')
+        .whereRef('rc.customer_id', '=', 't.customer_id')
+        .where('rc.used_at', 'is', null)
+        .where('rc.expires_at', '>', now)
+        .as('certificate_amount'),
+      eb
+        .selectFrom('rewards_ledger as rl')
+        .innerJoin('rewards_memberships as rm', (j) => j.onRef('rm.customer_id', '=', 'rl.customer_id').onRef('rm.programme', '=', 'rl.programme'))
+        .select((c) => c.fn.coalesce(c.fn.sum<number>('rl.amount_cents'), sql<number>`0`).as('n'))
+        .whereRef('rl.customer_id', '=', 't.customer_id')
+        .whereRef('rl.programme', '=', 't.programme')
+        .where('rm.is_active', '=', 1)
+        .as('rewards_balance'),
+    ])
     .where('t.basket_id', '=', basketId)
-    .groupBy(['t.id', 't.method', 't.masked_number', 't.position'])
     .orderBy('t.position'),
 );
+
+/** What a loaded tender row holds now, by its kind. */
+function tenderAvailable(r: { method: TenderMethod; card_balance: unknown; certificate_amount: unknown; rewards_balance: unknown }): number {
+  const held = r.method === GIFT_CARD_METHOD ? r.card_balance : isCertificateMethod(r.method) ? r.certificate_amount : r.rewards_balance;
+  return Math.max(0, Number(held ?? 0));
+}
 
 /** The rows of an open basket, or null when there is no open basket with that id. */
 export async function loadBasket(tx: Tx, basketId: string, now: string): Promise<LoadedBasket | null> {
@@ -264,7 +294,7 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
   if (!header) return null;
   const [couponRows, tenderRows, promotions] = await Promise.all([
     header.has_coupons ? loadCouponRows(tx, basketId) : [],
-    header.has_tenders ? loadTenderRows(tx, basketId) : [],
+    header.has_tenders ? loadTenderRows(tx, basketId, now) : [],
     catalogPromotions(tx, Number(header.catalog_version)),
   ]);
   return {
@@ -349,7 +379,7 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       method: r.method,
       maskedNumber: r.masked_number,
       position: r.position,
-      available: Math.max(0, Number(r.available)),
+      available: tenderAvailable(r),
     })),
     bonusRules: bonusRulesAt(promotions, now),
     now,

@@ -11,7 +11,7 @@ import { sizeLabel } from '#src/lib/selection.ts';
 import { FINAL_SALE } from '#src/lib/coupon-reach.ts';
 import { isActiveMember } from '#src/lib/perks/membership-dates.ts';
 import { memberMethodPrice, PERKS_MEMBER_METHOD_ID } from '#src/lib/perks/member-shipping.ts';
-import { GIFT_CARD_METHOD, splitTotal } from '#src/lib/tenders/tender-split.ts';
+import { splitTotal, tenderRows } from '#src/lib/tenders/tender-split.ts';
 import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
 import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';
@@ -189,7 +189,7 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   // Tenders pay the order total as it stands; what they leave is the card's (src/lib/tenders/tender-split.ts).
   const tenders = loaded.tenders ?? [];
   const split = splitTotal(totals.orderTotal, tenders);
-  const summary = tenders.length === 0 ? perksSummary : { ...perksSummary, ...tenderSummary(split.shares), amountDue: split.amountDue };
+  const summary = tenders.length === 0 ? perksSummary : { ...perksSummary, ...tenderRows(split.shares), amountDue: split.amountDue };
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
   const view: Bag = {
     basketId: header.id,
@@ -235,11 +235,6 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
     amountDue: split.amountDue,
   };
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };
-}
-
-/** The summary rows tenders fill: what gift cards pay together (the reward kinds will add their own rows). */
-function tenderSummary(shares: { method: string; applied: number }[]) {
-  return { giftCardsApplied: shares.reduce((sum, s) => (s.method === GIFT_CARD_METHOD ? sum + s.applied : sum), 0) };
 }
 
 /**

@@ -8,7 +8,9 @@ import type { Tx } from '../db/transaction.ts';
  * bag), the end of the perks membership of the account holding it (signing in, or an order that starts a
  * membership, changes how its shipping is priced without touching the bag), and how many ledger rows its tenders'
  * gift cards have (a card spent on another bag changes what it pays on this one; a ledger is only ever added to, so
- * its row count moves with every debit, reversal or issue). Two reads of a bag under the same stamp, the same
+ * its row count moves with every debit, reversal or issue), and likewise for reward tenders how many of their
+ * certificates are unused (a certificate used or released by another placement), how many rows the rewards ledgers
+ * they spend from have, and whether their accounts are still active members. Two reads of a bag under the same stamp, the same
  * free-gift and promotion windows and the same hour
  * (basket-pricer's calendar rules) price it the same. Null when there is no such bag.
  */
@@ -32,6 +34,25 @@ const stampRows = prepared((tx: Tx, basketId: string) =>
         .select((c) => c.fn.countAll<number>().as('n'))
         .whereRef('t.basket_id', '=', 'b.id')
         .as('tender_ledger'),
+      eb
+        .selectFrom('bag_tenders as tc')
+        .innerJoin('reward_certificates as rc', 'rc.id', 'tc.certificate_id')
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('tc.basket_id', '=', 'b.id')
+        .where('rc.used_at', 'is', null)
+        .as('certificates_free'),
+      eb
+        .selectFrom('bag_tenders as tr')
+        .innerJoin('rewards_ledger as rl', (j) => j.onRef('rl.customer_id', '=', 'tr.customer_id').onRef('rl.programme', '=', 'tr.programme'))
+        .select((c) => c.fn.countAll<number>().as('n'))
+        .whereRef('tr.basket_id', '=', 'b.id')
+        .as('rewards_ledger'),
+      eb
+        .selectFrom('bag_tenders as tm')
+        .innerJoin('rewards_memberships as rm', (j) => j.onRef('rm.customer_id', '=', 'tm.customer_id').onRef('rm.programme', '=', 'tm.programme'))
+        .select((c) => c.fn.sum<number>('rm.is_active').as('n'))
+        .whereRef('tm.basket_id', '=', 'b.id')
+        .as('rewards_active'),
     ])
     .where('b.id', '=', basketId)
     .orderBy('i.id'),
@@ -41,7 +62,8 @@ export async function readBasketStamp(tx: Tx, basketId: string): Promise<string 
   const rows = await stampRows(tx, basketId);
   const head = rows[0];
   if (!head) return null;
-  let stamp = `${head.version}|${head.status}|${head.catalog_version}|${head.perks_until ?? '-'}|${Number(head.tender_ledger ?? 0)}`;
+  const tenders = [head.tender_ledger, head.certificates_free, head.rewards_ledger, head.rewards_active].map((n) => Number(n ?? 0)).join(',');
+  let stamp = `${head.version}|${head.status}|${head.catalog_version}|${head.perks_until ?? '-'}|${tenders}`;
   for (const r of rows) if (r.item_id !== null) stamp += `|${r.on_hand ?? '-'}`;
   return stamp;
 }

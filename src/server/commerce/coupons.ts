@@ -12,14 +12,16 @@ import {
   guessCodeType,
   normaliseCode,
   SIGN_IN_FOR_CODE,
+  CERTIFICATE_INVALID,
   type CouponStatus,
 } from '#src/lib/promo-code.ts';
+import { RETAILER_REWARD_AS_CERTIFICATE } from '#src/lib/tenders/tender-split.ts';
 
 /**
- * Codes on a bag. Only coupons are stored here. Gift cards, reward certificates and retailer card rewards are
- * recognised by the same field but are payment instruments: a gift card becomes a tender on the bag
- * (src/server/tenders/, which the bag facade sends it to before it reaches here); the reward kinds are refused with a
- * message naming the payment step until they are tenders too.
+ * Codes on a bag. Only coupons are stored here. Gift cards and reward certificates are recognised by the same field
+ * but are payment instruments: they become tenders on the bag (src/server/tenders/, which the bag facade sends them
+ * to before they reach here). A retailer card reward (rw) has no source in this store, whose store card rewards are
+ * certificates: it is answered with a sentence saying so.
  */
 
 export type CodeOutcome = { couponItemId: string; statusCode: CouponStatus; message: string; alreadyApplied: boolean };
@@ -37,13 +39,11 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
     case 'giftCard':
       throw new CommerceError('unprocessable', 'Gift cards are applied as payment. Please enter this card in the payment step of checkout.');
     case 'rewardCertificate':
+      // The bag facade makes a signed-in shopper's certificate a tender before it reaches here.
       if (!signedIn) throw new CommerceError('unprocessable', SIGN_IN_FOR_CODE);
-      throw new CommerceError(
-        'unprocessable',
-        'Reward certificates are applied as payment. Please enter this certificate in the payment step of checkout.',
-      );
+      throw new CommerceError('unprocessable', CERTIFICATE_INVALID);
     case 'retailerReward':
-      throw new CommerceError('unprocessable', 'Card rewards are applied as payment. Please enter this reward in the payment step of checkout.');
+      throw new CommerceError('unprocessable', RETAILER_REWARD_AS_CERTIFICATE);
     case 'coupon':
       break;
   }

@@ -9,6 +9,12 @@ export interface BagTenderTable {
   method: TenderMethod;
   /** The gift card it draws on; set exactly when method is SVS_GIFT_CARD. */
   gift_card_id: string | null;
+  /** The account that applied a reward tender (only its placement spends it); null for a gift card. */
+  customer_id: string | null;
+  /** The certificate a certificate tender draws on. */
+  certificate_id: string | null;
+  /** The brand programme (elq, dia) a rewards-dollar tender spends. */
+  programme: string | null;
   /** The number as the shopper sees it: its last four only. */
   masked_number: string;
   /** The order it was applied in (tenders of one kind pay in this order). */
@@ -21,6 +27,7 @@ export interface OrderTenderTable {
   position: number;
   method: TenderMethod;
   gift_card_id: string | null;
+  certificate_id: string | null;
   masked_number: string;
   /** What it paid of the order, in cents. */
   amount_cents: number;

@@ -26,7 +26,7 @@ async function ledgerSum(tx: Tx, customerId: string, programme: BrandProgrammeId
   return Number(row.total);
 }
 
-async function isActive(tx: Tx, customerId: string, programme: BrandProgrammeId): Promise<boolean> {
+export async function isActive(tx: Tx, customerId: string, programme: BrandProgrammeId): Promise<boolean> {
   const row = await tx
     .selectFrom('rewards_memberships')
     .select('is_active')

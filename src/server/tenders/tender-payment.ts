@@ -1,41 +1,97 @@
 import type { Tx } from '../db/transaction.ts';
-import { debit } from '../gift-cards/ledger.ts';
+import { debit, reverse } from '../gift-cards/ledger.ts';
+// Named apart from React's hooks, which the linter reads a use… call as.
+import { CertificateRefusal, releaseCertificate, useCertificate as takeCertificate } from '../rewards/certificates.ts';
+import { releaseRewards, spendRewards } from '../rewards/rewards-dollars.ts';
 import type { AppliedTender } from '#src/lib/commerce/bag.ts';
-import type { TenderMethod } from '#src/lib/tenders/tender-split.ts';
+import { BRAND_PROGRAMMES, type BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
+import { GIFT_CARD_METHOD, type TenderMethod } from '#src/lib/tenders/tender-split.ts';
 
-/** A tender as an order keeps it: what it paid, and the card it drew on. */
+/** A tender as an order keeps it: what it paid, and the card or certificate it drew on. */
 export interface PaidTender {
   paymentInstrumentId: string;
   method: TenderMethod;
   giftCardId: string | null;
+  /** Absent from snapshots written before certificates were tenders. */
+  certificateId?: string | null;
   maskedNumber: string;
   amount: number;
 }
 
 /**
- * Debits each gift card tender of the bag for what the priced bag says it pays, inside the placement's claim and
- * under its attempt (ledger.ts: once per attempt and card). Cards are debited in id order, as every path that locks
- * several does, so two claims sharing cards cannot deadlock. Null when a card now holds less than its share (another
- * order spent it since the bag was priced): the total the shopper saw no longer holds, and the caller rolls the
- * debits back.
+ * Spends each tender of the bag for what the priced bag says it pays, inside the placement's claim and under its
+ * attempt (each kind once per attempt): certificates are used (useCertificate: a certificate is used whole, whatever
+ * part of it the order needed), rewards dollars spent (spendRewards), gift cards debited (ledger.ts). The kinds are
+ * taken in that order, and within a kind in id order, as abandonAttempt gives them back, so two claims or a claim
+ * and an abandon sharing any of them cannot deadlock. Null when one now pays less than its share (spent or used by
+ * another order since the bag was priced, or a reward tender of an account other than the one placing): the total
+ * the shopper saw no longer holds, and the caller rolls everything back.
  */
-export async function debitTenders(tx: Tx, attemptId: string, bagId: string, shares: AppliedTender[]): Promise<PaidTender[] | null> {
+export async function debitTenders(
+  tx: Tx,
+  attemptId: string,
+  bagId: string,
+  shares: AppliedTender[],
+  customerId: string | null = null,
+): Promise<PaidTender[] | null> {
   const paying = shares.filter((s) => s.amount > 0);
   if (paying.length === 0) return [];
-  const rows = await tx.selectFrom('bag_tenders').select(['id', 'gift_card_id']).where('basket_id', '=', bagId).execute();
-  const cardOf = new Map(rows.map((r) => [r.id, r.gift_card_id]));
-  const paid = paying.map((s) => ({
-    paymentInstrumentId: s.paymentInstrumentId,
-    method: s.paymentMethodId,
-    giftCardId: cardOf.get(s.paymentInstrumentId) ?? null,
-    maskedNumber: s.maskedNumber,
-    amount: s.amount,
-  }));
-  for (const t of [...paid].sort((a, b) => (a.giftCardId ?? '').localeCompare(b.giftCardId ?? ''))) {
-    if (!t.giftCardId) return null;
-    if ((await debit(tx, t.giftCardId, attemptId, t.amount)) !== t.amount) return null;
+  const rows = await tx
+    .selectFrom('bag_tenders')
+    .select(['id', 'gift_card_id', 'certificate_id', 'programme', 'customer_id'])
+    .where('basket_id', '=', bagId)
+    .execute();
+  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  const paid = paying.map((s) => {
+    const row = rowOf.get(s.paymentInstrumentId);
+    return {
+      paymentInstrumentId: s.paymentInstrumentId,
+      method: s.paymentMethodId,
+      giftCardId: row?.gift_card_id ?? null,
+      certificateId: row?.certificate_id ?? null,
+      programme: row?.programme ?? null,
+      owner: row?.customer_id ?? null,
+      maskedNumber: s.maskedNumber,
+      amount: s.amount,
+    };
+  });
+  const byKey = (key: (t: (typeof paid)[number]) => string | null) =>
+    paid.filter((t) => key(t) !== null).sort((a, b) => (key(a) ?? '').localeCompare(key(b) ?? ''));
+  if (paid.some((t) => t.method !== GIFT_CARD_METHOD && (t.owner === null || t.owner !== customerId))) return null;
+  for (const t of byKey((x) => x.certificateId)) {
+    try {
+      await takeCertificate(tx, t.certificateId!, attemptId);
+    } catch (err) {
+      if (err instanceof CertificateRefusal) return null;
+      throw err;
+    }
   }
-  return paid;
+  for (const t of byKey((x) => x.programme)) {
+    const rewardBrand = BRAND_PROGRAMMES[t.programme as BrandProgrammeId].rewardBrand;
+    if ((await spendRewards(tx, t.owner!, rewardBrand, attemptId, t.amount)) !== t.amount) return null;
+  }
+  for (const t of byKey((x) => x.giftCardId)) {
+    if ((await debit(tx, t.giftCardId!, attemptId, t.amount)) !== t.amount) return null;
+  }
+  if (paid.some((t) => !t.giftCardId && !t.certificateId && !t.programme)) return null;
+  return paid.map(({ paymentInstrumentId, method, giftCardId, certificateId, maskedNumber, amount }) => ({
+    paymentInstrumentId,
+    method,
+    giftCardId,
+    certificateId,
+    maskedNumber,
+    amount,
+  }));
+}
+
+/**
+ * Gives back everything the attempt took from tenders, in the order the claim takes them (certificates, rewards
+ * dollars, gift cards): in the transaction that ends the attempt, each kind once (running it again gives nothing).
+ */
+export async function releaseTenders(tx: Tx, attemptId: string): Promise<void> {
+  await releaseCertificate(tx, attemptId);
+  await releaseRewards(tx, attemptId);
+  await reverse(tx, attemptId);
 }
 
 /** The order's tenders, in the order they paid. */
@@ -49,6 +105,7 @@ export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTe
         position,
         method: t.method,
         gift_card_id: t.giftCardId,
+        certificate_id: t.certificateId ?? null,
         masked_number: t.maskedNumber,
         amount_cents: t.amount,
       })),

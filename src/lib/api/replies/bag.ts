@@ -110,6 +110,9 @@ export const SummarySchema = exactly<BasketSummary>()(
     diaRewardsEarned: v.optional(Points),
     shippingPerksName: v.optional(NullableText),
     giftCardsApplied: v.optional(Cents),
+    rewardsApplied: v.optional(Cents),
+    elqRewardsApplied: v.optional(Cents),
+    diaRewardsApplied: v.optional(Cents),
     amountDue: v.optional(Cents),
   }),
 );
@@ -143,7 +146,15 @@ export const BasketSchema = exactly<BasketView>()(
     c_isEcoShip: v.optional(v.boolean()),
     c_packageProtection: v.optional(v.object({ fee: Cents, isApplied: v.boolean() })),
     paymentInstruments: v.optional(
-      v.array(v.object({ paymentInstrumentId: Text, paymentMethodId: Text, c_giftCardNumber: NullableText, amount: Cents })),
+      v.array(
+        v.object({
+          paymentInstrumentId: Text,
+          paymentMethodId: Text,
+          c_giftCardNumber: NullableText,
+          c_rewardCertNumber: v.optional(NullableText),
+          amount: Cents,
+        }),
+      ),
     ),
   }),
 );

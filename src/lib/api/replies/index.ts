@@ -14,7 +14,7 @@ import {
 import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
 import { PageLoadReply } from './page-load.ts';
-import { SubscriptionStatusReply } from './perks.ts';
+import { RewardsOffersReply, SubscriptionStatusReply } from './perks.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
 
 /**
@@ -50,6 +50,7 @@ export const REPLIES = {
   SizeGuide: SizeGuideReply,
   Subscribed: SubscribedReply,
   SubscriptionStatus: SubscriptionStatusReply,
+  RewardsOffers: RewardsOffersReply,
   Suggestions: SuggestionsReply,
   Waitlist: WaitlistReply,
   Wishlist: WishlistReply,

@@ -73,7 +73,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.
   if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
-  // Stock is taken and gift cards debited together: either both stand or neither does.
+  // Stock is taken and tenders spent together: either both stand or neither does.
   let taken: StockRequest[];
   let tenders: PaidTender[] | null;
   await sql`SAVEPOINT take_stock`.execute(tx);
@@ -82,14 +82,15 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
       tx,
       bag.lines.map((l) => ({ sku: l.productId, quantity: l.quantity })),
     );
-    tenders = await debitTenders(tx, attemptId, request.bagId, bag.tenders);
+    tenders = await debitTenders(tx, attemptId, request.bagId, bag.tenders, request.customerId);
   } catch (err) {
     if (!(err instanceof CommerceError)) throw err;
     await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
     return done(failed(409, err.message, bag, bag.orderTotal));
   }
   if (!tenders) {
-    // A gift card was spent elsewhere since the bag was priced: the shopper's total no longer holds.
+    // A gift card, certificate or rewards balance was spent elsewhere since the bag was priced: the shopper's total
+    // no longer holds.
     await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
     return totalChanged();
   }

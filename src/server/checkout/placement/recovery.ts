@@ -3,8 +3,8 @@ import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
 import { readBasket } from '../../commerce/basket-read.ts';
 import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
 import { releaseInTx } from '../../commerce/stock.ts';
-import { reverse } from '../../gift-cards/ledger.ts';
 import { releaseHold } from '../../store-card/ledger.ts';
+import { releaseTenders } from '../../tenders/tender-payment.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { paymentGateway } from '../../payments/payments.ts';
 import { writeCheckout } from '../checkout-store.ts';
@@ -39,7 +39,7 @@ export async function voidByReference(gateway: PaymentGateway, reference: string
 }
 
 /**
- * Gives back what an attempt took (stock, gift card debits, a store card's hold, the bag) and stores its failure as the key's reply. A card that paid by
+ * Gives back what an attempt took (stock, tenders, a store card's hold, the bag) and stores its failure as the key's reply. A card that paid by
  * token is taken off the bag too: the authorization spent the token (a token pays once), so the shopper enters the
  * card again; a saved card stays.
  */
@@ -57,9 +57,9 @@ export async function abandonAttempt(
     ).executeTakeFirst();
     if (attempt?.state === 'done' && attempt.reply) return storedReply(attempt.reply_status ?? 200, attempt.reply, false);
     await releaseInTx(tx, snapshot.taken);
-    // The gift cards get back what the claim debited, and a store card its hold, in the transaction that ends the
-    // attempt (each once).
-    await reverse(tx, attemptId);
+    // Certificates, rewards dollars and gift cards get back what the claim took, and a store card its hold, in the
+    // transaction that ends the attempt (each once: tender-payment.ts, store-card/ledger.ts).
+    await releaseTenders(tx, attemptId);
     await releaseHold(tx, attemptId);
     await tx.updateTable('baskets').set({ placing_attempt_id: null }).where('id', '=', bagId).where('placing_attempt_id', '=', attemptId).execute();
     if (forgetCard || snapshot.payment?.source.kind === 'token') await writeCheckout(tx, bagId, { payment: null });

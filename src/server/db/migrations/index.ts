@@ -26,6 +26,7 @@ import { perksMemberships } from './025-perks-memberships.ts';
 import { tenders } from './026-tenders.ts';
 import { webPayment } from './027-web-payment.ts';
 import { storeCards } from './028-store-cards.ts';
+import { rewardTenders } from './029-reward-tenders.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -61,6 +62,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_026_tenders': tenders,
   '2026_11_28_027_web_payment': webPayment,
   '2026_11_28_028_store_cards': storeCards,
+  '2026_11_28_029_reward_tenders': rewardTenders,
 };
 
 export const migrationProvider: MigrationProvider = {
