@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { giveTryOutRewards } from '#src/server/rewards/try-out.ts';
 import { CERTIFICATE_INVALID, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
+import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { RETAILER_REWARD_AS_CERTIFICATE } from '#src/lib/tenders/tender-split.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
@@ -22,10 +23,10 @@ async function ok(res: APIResponse, what: string) {
 }
 
 /** Registers a signed-in account with a bag of one line, and gives it the try-out rewards (npm run rewards). */
-async function member(r: APIRequestContext) {
+async function member(r: APIRequestContext, productId = 'fb-1002-olv-M') {
   const email = `rewards.api.${randomUUID().slice(0, 8)}@example.com`;
   await ok(await r.post('/api/global/register', { data: { firstName: 'Rae', lastName: 'Wards', email, password: 'secret123' } }), 'register');
-  await ok(await r.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add');
+  await ok(await r.post('/api/checkout/product/add_to_cart', { data: { productId, quantity: 1 } }), 'add');
   await ok(await r.post('/api/checkout/email', { data: { email } }), 'email');
   await ok(await r.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }), 'address');
   const db = e2eDb();
@@ -110,4 +111,24 @@ test('a guest is offered no rewards', async ({ playwright, baseURL }) => {
   const r = await visitor(playwright, baseURL);
   await ok(await r.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add');
   expect((await ok(await r.get('/api/checkout/rewards'), 'offers')).body.rewards).toEqual([]);
+});
+
+test('a certificate is refused for a bag whose brand does not offer rewards as payment (Kestrel)', async ({ playwright, baseURL }) => {
+  const db = e2eDb();
+  const stocked = await db.kysely
+    .selectFrom('stock')
+    .select('sku')
+    .where('sku', 'like', 'ks-6001-%')
+    .orderBy('on_hand', 'desc')
+    .executeTakeFirstOrThrow();
+  await db.kysely.destroy();
+  const r = await visitor(playwright, baseURL);
+  const { certificates } = await member(r, stocked.sku);
+  const res = await r.post(APPLY, { data: { code: certificates[0]!.number, pageType: 'checkout' } });
+  expect(res.status()).toBe(422);
+  expect((await res.json()).message).toBe(METHOD_NOT_OFFERED);
+  const state = await ok(await r.get('/api/checkout/state'), 'state');
+  expect(state.body.checkout.basket.paymentInstruments ?? []).toEqual([]);
+  expect(state.body.checkout.c_applicablePaymentMethods).not.toContain('rewards');
+  await r.dispose();
 });

@@ -27,3 +27,20 @@ export function applicablePaymentMethods(config: PaymentMethodsConfig, brands: r
   if (lists.length === 0) lists.push(config.default);
   return PAYMENT_METHOD_IDS.filter((m) => lists.every((l) => l.includes(m)));
 }
+
+/** The method a tender pays by: a gift card, or rewards (certificates and programme rewards alike). */
+export const tenderPaymentMethod = (paymentMethodId: string): PaymentMethodId => (paymentMethodId === 'SVS_GIFT_CARD' ? 'giftCard' : 'rewards');
+
+/**
+ * The first method an order would be paid by that the bag is not offered, or null: its tenders' methods and the card's
+ * (a store card is `plcc`, any other card `creditCard`; no card when tenders pay it all).
+ */
+export function methodNotOffered(
+  offered: readonly PaymentMethodId[],
+  card: { kind: string } | null,
+  tenders: readonly { paymentMethodId: string }[],
+): PaymentMethodId | null {
+  const used = tenders.map((t) => tenderPaymentMethod(t.paymentMethodId));
+  if (card) used.push(card.kind === 'store-card' ? 'plcc' : 'creditCard');
+  return used.find((m) => !offered.includes(m)) ?? null;
+}

@@ -9,6 +9,7 @@ import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
 import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
+import { requireMethodOffered } from '../checkout/payment-methods-config.ts';
 import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
 import { rewardsOffersFor } from '../rewards/rewards-offers.ts';
 import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
@@ -129,12 +130,19 @@ export async function applyCode(
 
 /** The tender a request applies (a gift card with its PIN, a certificate, a programme's rewards), or null for a coupon. */
 async function applyTender(bagId: string, code: string, pin: string, client: string, customerId: string | null, rewardBrand?: string) {
-  if (rewardBrand && !code) return applyRewards(await getDb(), bagId, customerId, rewardBrand);
+  const db = await getDb();
+  // A tender the bag's brands do not offer (c_applicablePaymentMethods) is refused before its code is checked.
+  if (rewardBrand && !code) {
+    await requireMethodOffered(db, bagId, 'rewards');
+    return applyRewards(db, bagId, customerId, rewardBrand);
+  }
   switch (guessCodeType(code)) {
     case 'giftCard':
-      return applyGiftCard(await getDb(), bagId, code, pin, client);
+      await requireMethodOffered(db, bagId, 'giftCard');
+      return applyGiftCard(db, bagId, code, pin, client);
     case 'rewardCertificate':
-      return applyCertificate(await getDb(), bagId, customerId, code);
+      await requireMethodOffered(db, bagId, 'rewards');
+      return applyCertificate(db, bagId, customerId, code);
     default:
       return null;
   }

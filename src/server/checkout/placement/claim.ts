@@ -16,6 +16,8 @@ import { finishAttempt, openAttempt } from './attempt-log.ts';
 import { failed, NOTHING_TO_PAY, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
 import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
 import { debitTenders, type PaidTender } from '../../tenders/tender-payment.ts';
+import { paymentMethodsFor } from '../payment-methods-config.ts';
+import { METHOD_NOT_OFFERED, methodNotOffered } from '#src/lib/checkout/payment-methods.ts';
 
 /**
  * Claiming the bag, the placement's first transaction: the key's attempt is opened (a second request with the key
@@ -70,6 +72,11 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
   };
   if (totalsChanged) return totalChanged();
+  // What pays must still be offered for the bag's brands: an editor may have changed the list since it was chosen.
+  const card = bag.amountDue > 0 ? (record.payment?.source ?? null) : null;
+  if (methodNotOffered(paymentMethodsFor(bag.lines.map((l) => l.brand)), card, bag.tenders)) {
+    return done(failed(422, METHOD_NOT_OFFERED, bag, bag.orderTotal));
+  }
   // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.
   if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
