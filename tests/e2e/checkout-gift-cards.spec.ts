@@ -42,7 +42,7 @@ async function bagReadyForPayment(page: Page): Promise<number> {
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 
 async function applyGiftCard(page: Page, card: { number: string; pin: string }) {
-  await page.getByLabel('Enter a promo code or gift card').fill(card.number);
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(card.number);
   await page.getByLabel('PIN', { exact: true }).fill(card.pin);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
@@ -107,7 +107,7 @@ test('an e-gift card read from its e-mail pays for a second order from the bag',
   await addToBag(page, { productId: CHECKOUT_SKU });
   await page.goto('/cart');
   await hydrated(page);
-  await page.getByLabel('Enter a promo code or gift card').fill(number!);
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(number!);
   // What a gift card does is said beside the field before the shopper applies it.
   await expect(page.getByText('A gift card pays toward your order total.')).toBeVisible();
   await page.getByLabel('PIN', { exact: true }).fill(pin === '0000' ? '1111' : '0000');
@@ -136,7 +136,7 @@ test('a gift card is applied and removed by keyboard alone, and axe finds nothin
   await addToBag(page, { productId: CHECKOUT_SKU });
   await page.goto('/cart');
   await hydrated(page);
-  await page.getByLabel('Enter a promo code or gift card').focus();
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').focus();
   await page.keyboard.type(card.number);
   await page.keyboard.press('Tab');
   await expect(page.getByLabel('PIN', { exact: true })).toBeFocused();

@@ -72,7 +72,7 @@ test('a guest entering a certificate is asked to sign in to use it', async ({ pa
   await addToBag(page, { productId: CHECKOUT_SKU });
   await page.goto('/cart');
   await hydrated(page);
-  await page.getByLabel('Enter a promo code or gift card').fill(`X${'4'.repeat(18)}`);
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(`X${'4'.repeat(18)}`);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   const alert = page.getByRole('alert').filter({ hasText: 'Please sign in to use this code.' });
   await expect(alert).toBeVisible();
@@ -84,7 +84,7 @@ test('a certificate and ELQ rewards pay the order at the payment step; the confi
   const total = await readyForPayment(page, email);
   await page.goto('/checkout?step=payment');
   await hydrated(page);
-  await page.getByLabel('Enter a promo code or gift card').fill(certificate.number);
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(certificate.number);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Reward certificate applied.' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Reward certificate •••• ${certificate.last4}` })).toContainText('pays $10.00');
@@ -118,7 +118,7 @@ test('a certificate and rewards are applied by keyboard alone, and axe finds not
   await hydrated(page);
   const offer = page.getByRole('button', { name: /^Apply \$[\d.]+ of ELQ Rewards$/ });
   await expect(offer).toBeVisible();
-  await page.getByLabel('Enter a promo code or gift card').focus();
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').focus();
   await page.keyboard.type(certificate.number);
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Reward certificate applied.' })).toBeFocused();

@@ -74,11 +74,11 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
 
   return (
     <section className="promo" aria-labelledby="promo-heading">
-      <h2 id="promo-heading">Promo code or gift card</h2>
+      <h2 id="promo-heading">Promo code, gift card or certificate</h2>
       <form onSubmit={submit} noValidate>
         <div className="promo-row">
           <div className="field">
-            <label htmlFor="promo-code">Enter a promo code or gift card</label>
+            <label htmlFor="promo-code">Enter a promo code, gift card or reward certificate</label>
             <input
               id="promo-code"
               name="code"
