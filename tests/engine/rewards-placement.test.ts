@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { readOrderConfirmation } from '#src/server/orders/orders.ts';
+import { summaryRows } from '#src/lib/summary-rows.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { readyBag } from '../helpers/ready-bag.ts';
@@ -51,6 +52,16 @@ describe('earning at placement', () => {
     expect(await pointsOf(customer.id)).toBe(expected);
     const confirmation = await readOrderConfirmation(t.db, first.result.orderId as string);
     expect(confirmation?.summary).toMatchObject({ fbbRewardsEarned: expected, elqRewardsEarned: expected });
+    // The confirmation e-mail says the same: one mail for the order, with every earned row the page shows.
+    const mails = await t.db.kysely
+      .selectFrom('outbox')
+      .select('text_body')
+      .where('subject', '=', `Your order ${first.result.orderNo} is confirmed`)
+      .execute();
+    expect(mails).toHaveLength(1);
+    const earnedRows = summaryRows(confirmation!.summary, 'order').filter((r) => r.key.endsWith('RewardsEarned'));
+    expect(earnedRows.map((r) => r.key).sort()).toEqual(['elqRewardsEarned', 'fbbRewardsEarned']);
+    for (const row of earnedRows) expect(mails[0]!.text_body).toContain(`${row.label}: ${row.value}`);
   });
 
   it('a declined placement earns nothing', async () => {

@@ -4,7 +4,7 @@ import { emptyBasket } from '../../commerce/basket-read.ts';
 import { bagToWire } from '#src/lib/api/wire.ts';
 import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
-import { earnForOrder } from '../../rewards/earn.ts';
+import { earnForOrder, pointsEarnedBy } from '../../rewards/earn.ts';
 import { captureHold } from '../../store-card/ledger.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
@@ -45,7 +45,8 @@ export async function commitOrder(
   await grantOrderMemberships(tx, { id: order.id, customerId: snapshot.customerId, productIds: snapshot.lines.map((l) => l.productId), placedAt });
   const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
   giftCardMails.push(...(await earnForOrder(tx, { ...order, ...snapshot, discountCents: snapshot.totals.discount })));
-  const mail = confirmationMail(order.orderNo, snapshot);
+  // The e-mail says what the confirmation page says, the points this order earned included.
+  const mail = confirmationMail(order.orderNo, { ...snapshot, summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) } });
   await queueMail(tx, mail);
   const reply: PlacementReply = {
     status: 200,
