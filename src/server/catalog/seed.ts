@@ -347,7 +347,24 @@ export async function seedIfEmpty(db: Db): Promise<void> {
 
 /** Removes everything: accounts, orders, baskets, sessions and the catalog (`npm run seed -- --reset`, tests). */
 export async function wipe(db: Db): Promise<void> {
+  // Children before the rows they reference (tables whose rows cascade with their parent need no entry).
   const state: (keyof Database)[] = [
+    'order_tenders',
+    'bag_tenders',
+    'gift_card_ledger',
+    'gift_card_failures',
+    'gift_cards',
+    'perks_membership_orders',
+    'perks_memberships',
+    'rewards_ledger',
+    'reward_certificates',
+    'rewards_memberships',
+    'store_card_ledger',
+    'store_card_accounts',
+    'paypal_sandbox_requests',
+    'paypal_sandbox_authorizations',
+    'paypal_sandbox_orders',
+    'web_payment_orders',
     'oidc_payloads',
     'social_logins',
     'social_identities',

@@ -1,0 +1,46 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seed, wipe } from '#src/server/catalog/seed.ts';
+import type { Database } from '#src/server/db/schema.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
+import { certificateFor, grantRewards, rewardsCustomer } from '../helpers/rewards-fixtures.ts';
+import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
+
+/**
+ * Wiping the store (the browser tests' fresh start, a reseed) empties every table a shopper's activity writes, money
+ * kept for them included, in an order their references allow. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+let t: TestDb;
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+
+describe('wiping the store', () => {
+  it('empties gift cards, their ledger, rewards, certificates and store cards, and the orders they hang on', async () => {
+    const issuer = await giftCardIssuer(t.db);
+    await issuer.card(2_500);
+    const customer = await rewardsCustomer(t.db, ['elq']);
+    await certificateFor(t.db, customer.id);
+    await grantRewards(t.db, customer.id, 'elq', 1_000);
+    await storeCardAccount(t.db, 10_000, customer.id);
+    await wipe(t.db);
+    const written: (keyof Database)[] = [
+      'gift_cards',
+      'gift_card_ledger',
+      'reward_certificates',
+      'rewards_ledger',
+      'store_card_accounts',
+      'orders',
+      'customers',
+    ];
+    for (const table of written) {
+      const { n } = await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n), table).toBe(0);
+    }
+    await seed(t.db);
+  });
+});
