@@ -29,7 +29,8 @@ let standIn: ApplePayStandIn;
 beforeAll(async () => {
   testDb = await freshDb({ seed: false });
   standIn = await startApplePayStandIn();
-});
+  // Migrating a PostgreSQL schema and making three RSA keys take a while on a busy machine.
+}, 60_000);
 afterAll(async () => {
   await standIn.close();
   await testDb.cleanup();
