@@ -69,7 +69,10 @@ export function paymentRequest(bag: BagFigures, methods: readonly ShippingOption
   };
 }
 
-/** The total and line items alone: what a change of contact or shipping method answers. */
+/** What a change of shipping contact or method answers: the new total, line items and methods. */
+export type WalletTotals = Pick<WalletPaymentRequest, 'total' | 'lineItems' | 'shippingMethods'>;
+
+/** The total and line items alone. */
 export function totals(bag: BagFigures): Pick<WalletPaymentRequest, 'total' | 'lineItems'> {
   const line = (label: string, cents: number): WalletLineItem => ({ label, amount: (cents / 100).toFixed(2), type: 'final' });
   return {

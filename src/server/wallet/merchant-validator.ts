@@ -6,7 +6,8 @@
  */
 
 /** The merchant session object, in Apple's shape: opaque to the browser, which hands it to the payment sheet. */
-export interface MerchantSession {
+// A type, not an interface: the reply's schema keeps Apple's other fields as they came (an index signature).
+export type MerchantSession = {
   epochTimestamp: number;
   expiresAt: number;
   merchantSessionIdentifier: string;
@@ -18,7 +19,7 @@ export interface MerchantSession {
   operationalAnalyticsIdentifier?: string;
   retries?: number;
   pspId?: string;
-}
+};
 
 export interface ValidationRequest {
   /** The URL the payment sheet gave the browser (ApplePayValidateMerchantEvent.validationURL). */
