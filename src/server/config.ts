@@ -94,6 +94,18 @@ const ConfigSchema = v.object({
   // sandbox (PayPal's sandbox accounts) or production; PAYPAL_BASE_URL, when set, replaces the environment's API origin.
   PAYPAL_ENVIRONMENT: v.optional(v.picklist(['sandbox', 'production'], 'PAYPAL_ENVIRONMENT must be sandbox or production'), 'sandbox'),
   PAYPAL_BASE_URL: v.optional(httpUrl('PAYPAL_BASE_URL')),
+  // The wallet (Apple Pay) for express checkout (src/server/wallet/): embedded (offline merchant validation and the
+  // card sandbox's test tokens; default), apple (Apple's payment session endpoint over mutual TLS with the merchant
+  // identity certificate: needs APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_PATH and APPLE_PAY_KEY_PATH) or off.
+  WALLET: v.optional(v.picklist(['embedded', 'apple', 'off'], 'WALLET must be embedded, apple or off'), 'embedded'),
+  APPLE_PAY_MERCHANT_ID: v.optional(
+    v.pipe(v.string(), v.regex(/^merchant\.[\w.-]+$/, 'APPLE_PAY_MERCHANT_ID must be an Apple merchant identifier (merchant.…)')),
+  ),
+  APPLE_PAY_CERT_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),
+  APPLE_PAY_KEY_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),
+  // When set, merchant validation posts here (the validation URL's path kept) instead of to the Apple host the
+  // browser named, once that URL has passed the check against Apple's hosts.
+  APPLE_PAY_VALIDATION_URL: v.optional(httpUrl('APPLE_PAY_VALIDATION_URL')),
   // Gift cards (src/server/gift-cards/): the key of the keyed hashes their numbers and PINs are stored as, at least
   // 32 random bytes in base64url. Required with a public origin; unset on loopback, one is made and kept in the database.
   GIFT_CARD_KEY: v.optional(

@@ -21,6 +21,7 @@ const NO_PAYLOAD: Record<string, string> = {
   'POST /api/global/wishlist/getWishlist': "answers the signed-in customer's wishlist",
   'POST /api/order-confirmation/order': "answers the order named by this browser's order cookie",
   'POST /api/checkout/subscriptionStatus': "answers the session's perks membership",
+  'POST /api/checkout/applepay/requestapi': "answers the payment request for the session's bag",
 };
 
 /** The URL path Astro serves a route file at: index files answer for their folder; a [parameter] gets a sample value. */

@@ -48,6 +48,12 @@ export const API = defineEndpoints({
   giftCardBalance: { method: 'POST', path: '/api/checkout/gift_card/balance', request: 'GiftCardBalance', reply: 'GiftCardBalance' },
   registerAtPayment: { method: 'POST', path: '/api/checkout/payment_screen_register_user/', request: 'PaymentScreenRegister', reply: 'Registered' },
 
+  // The wallet (Apple Pay) express checkout (checkout spec §7): merchant validation for the payment sheet, the payment
+  // request for the bag, and the new totals when the shopper picks a shipping method on the sheet.
+  walletValidation: { method: 'POST', path: '/api/checkout/applepay/validation', request: 'WalletValidation', reply: 'MerchantSession' },
+  walletRequest: { method: 'POST', path: '/api/checkout/applepay/requestapi', reply: 'WalletPaymentRequest' },
+  walletShippingMethod: { method: 'POST', path: '/api/checkout/applepay/shipping_method', request: 'WalletShippingMethod', reply: 'WalletTotals' },
+
   // Who the visitor is: sign-in and out, registration, passwords.
   me: { method: 'GET', path: '/api/global/me', reply: 'Me' },
   signIn: { method: 'POST', path: '/api/global/login', request: 'Login', reply: 'SignIn' },

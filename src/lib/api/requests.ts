@@ -24,6 +24,7 @@ import { EmailSubscriptionSchema } from '../schemas/email.ts';
 import { ApplyCodeSchema, DeleteFromBasketSchema, PromotionReadSchema } from '../schemas/promo.ts';
 import { CarouselSchema, OrderRecommendationsSchema } from '../schemas/recommendations.ts';
 import { AutoSuggestSchema } from '../schemas/search.ts';
+import { WalletShippingMethodSchema, WalletValidationSchema } from '../wallet/wallet-schemas.ts';
 import { AddToWishlistSchema, JoinWaitlistSchema, RemoveFromWishlistSchema } from '../schemas/shopper-lists.ts';
 
 /**
@@ -33,6 +34,8 @@ import { AddToWishlistSchema, JoinWaitlistSchema, RemoveFromWishlistSchema } fro
  * schemas they check with directly, so a page never carries the ones it does not use.
  */
 export const REQUESTS = {
+  WalletValidation: WalletValidationSchema,
+  WalletShippingMethod: WalletShippingMethodSchema,
   AddressLookup: AddressLookupSchema,
   AddToBag: AddToBagSchema,
   AddToWishlist: AddToWishlistSchema,

@@ -6,6 +6,7 @@ import type {
   PaypalSandboxRequestTable,
   WebPaymentOrderTable,
 } from './schema-web-payment.ts';
+import type { WalletMerchantSessionTable } from './schema-wallet.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
 import type { StoreCardAccountTable, StoreCardLedgerTable } from './schema-store-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
@@ -409,6 +410,7 @@ export interface Database {
   paypal_sandbox_authorizations: PaypalSandboxAuthorizationTable;
   paypal_sandbox_requests: PaypalSandboxRequestTable;
   web_payment_orders: WebPaymentOrderTable;
+  wallet_merchant_sessions: WalletMerchantSessionTable;
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_failures: GiftCardFailureTable;

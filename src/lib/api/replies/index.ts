@@ -13,6 +13,7 @@ import {
 } from './checkout.ts';
 import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
+import { MerchantSessionReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
 import { PageLoadReply } from './page-load.ts';
 import { RewardsOffersReply, SubscriptionStatusReply } from './perks.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
@@ -54,6 +55,9 @@ export const REPLIES = {
   Suggestions: SuggestionsReply,
   Waitlist: WaitlistReply,
   Wishlist: WishlistReply,
+  MerchantSession: MerchantSessionReply,
+  WalletPaymentRequest: WalletPaymentRequestReply,
+  WalletTotals: WalletTotalsReply,
 };
 
 export type Replies = typeof REPLIES;

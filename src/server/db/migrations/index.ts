@@ -27,6 +27,7 @@ import { tenders } from './026-tenders.ts';
 import { webPayment } from './027-web-payment.ts';
 import { storeCards } from './028-store-cards.ts';
 import { rewardTenders } from './029-reward-tenders.ts';
+import { walletMerchantSessions } from './030-wallet-merchant-sessions.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_027_web_payment': webPayment,
   '2026_11_28_028_store_cards': storeCards,
   '2026_11_28_029_reward_tenders': rewardTenders,
+  '2026_11_29_030_wallet_merchant_sessions': walletMerchantSessions,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,89 @@
+import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
+import type { Bag, ShippingChoice } from '#src/lib/commerce/bag.ts';
+import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
+import {
+  paymentRequest,
+  totals,
+  WALLET_DISPLAY_NAME,
+  type BagFigures,
+  type WalletPaymentRequest,
+  type WalletTotals,
+} from '#src/lib/wallet/payment-request.ts';
+import { readBasket } from '../bag/basket-facade.ts';
+import { chooseShippingMethod, shippingMethods } from '../checkout/checkout-facade.ts';
+import { storeOrigin } from '../config.ts';
+import { BadRequest } from '../http/api.ts';
+import type { MerchantSession, MerchantValidator } from './merchant-validator.ts';
+import { makeMerchantValidator } from './wallets.ts';
+
+/**
+ * The wallet facade: what the endpoints under /api/checkout/applepay/ ask, for the visitor's own bag. Every figure
+ * the payment sheet shows comes from the server's pricing of the bag; the sheet's choices (a shipping method) are
+ * applied to the bag and priced again.
+ */
+type SessionRead = Pick<App.Locals, 'session'>;
+
+export const WALLET_MESSAGES = {
+  off: 'Apple Pay is not available. Please choose another way to pay.',
+  badUrl: 'This is not an Apple Pay validation address.',
+  unavailable: 'Apple Pay could not be started. Please try again or choose another way to pay.',
+  membership: 'Apple Pay is not available for a perks membership. Please pay by card.',
+  unknownMethod: 'This shipping method is not available for your bag.',
+} as const;
+
+let validator: MerchantValidator | null | undefined;
+const merchantValidator = () => {
+  validator ??= makeMerchantValidator();
+  if (!validator) throw new BadRequest(WALLET_MESSAGES.off, 404);
+  return validator;
+};
+
+/** The visitor's bag when the wallet may pay it: it has lines and no perks item. */
+async function walletBag(locals: SessionRead): Promise<Bag> {
+  merchantValidator();
+  const bag = await readBasket(locals);
+  if (!bag.basketId || bag.lines.length === 0) throw new BadRequest(FLASH_MESSAGES.ProductItemsRequired, 409);
+  if (bagHoldsMembership(bag.lines.map((l) => l.productType))) throw new BadRequest(WALLET_MESSAGES.membership, 422);
+  return bag;
+}
+
+export async function validateMerchant(locals: SessionRead, validationUrl: string): Promise<MerchantSession> {
+  await walletBag(locals);
+  const result = await merchantValidator().validate({
+    validationUrl,
+    domainName: new URL(storeOrigin()).hostname,
+    displayName: WALLET_DISPLAY_NAME,
+  });
+  if (result.ok) return result.session;
+  throw new BadRequest(result.code === 'bad_url' ? WALLET_MESSAGES.badUrl : WALLET_MESSAGES.unavailable, result.code === 'bad_url' ? 400 : 502);
+}
+
+/** The bag's figures in the payment sheet's terms: each line adds up to what a card pays (amountDue). */
+function figures(bag: Bag): BagFigures {
+  const adjustments: BagFigures['adjustments'] = [];
+  const discount = bag.productTotal - bag.productSubTotal;
+  if (discount !== 0) adjustments.push({ label: 'Discounts', cents: discount });
+  const fees = bag.orderTotal - bag.productTotal - bag.shippingTotal - bag.taxTotal;
+  if (fees !== 0) adjustments.push({ label: 'Fees', cents: fees });
+  const tenders = bag.amountDue - bag.orderTotal;
+  if (tenders !== 0) adjustments.push({ label: 'Gift cards and rewards', cents: tenders });
+  return { amountDue: bag.amountDue, productSubTotal: bag.productSubTotal, shippingTotal: bag.shippingTotal, taxTotal: bag.taxTotal, adjustments };
+}
+
+const options = (choice: ShippingChoice) => choice.methods.map((m) => ({ id: m.id, name: m.name, description: m.description, price: m.price }));
+
+export async function walletPaymentRequest(locals: SessionRead): Promise<WalletPaymentRequest> {
+  const bag = await walletBag(locals);
+  const choice = await shippingMethods(locals, bag);
+  return paymentRequest(figures(bag), options(choice), choice.selected);
+}
+
+export async function walletShippingMethod(locals: SessionRead, identifier: string): Promise<WalletTotals> {
+  const before = await walletBag(locals);
+  const offered = await shippingMethods(locals, before);
+  if (!offered.methods.some((m) => m.id === identifier)) throw new BadRequest(WALLET_MESSAGES.unknownMethod, 400);
+  const bag = await chooseShippingMethod(locals, identifier);
+  const choice = await shippingMethods(locals, bag);
+  const request = paymentRequest(figures(bag), options(choice), choice.selected);
+  return { ...totals(figures(bag)), shippingMethods: request.shippingMethods };
+}
