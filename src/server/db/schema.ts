@@ -14,6 +14,7 @@ import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
+  WebPaymentCaptureTable,
   CustomerAddressTable,
   CustomerCardTable,
   EmailSubscriptionTable,
@@ -409,6 +410,7 @@ export interface Database {
   paypal_sandbox_authorizations: PaypalSandboxAuthorizationTable;
   paypal_sandbox_requests: PaypalSandboxRequestTable;
   web_payment_orders: WebPaymentOrderTable;
+  web_payment_captures: WebPaymentCaptureTable;
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_failures: GiftCardFailureTable;

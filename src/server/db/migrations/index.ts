@@ -27,6 +27,7 @@ import { tenders } from './026-tenders.ts';
 import { webPayment } from './027-web-payment.ts';
 import { storeCards } from './028-store-cards.ts';
 import { rewardTenders } from './029-reward-tenders.ts';
+import { webPaymentCaptures } from './030-web-payment-captures.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -63,6 +64,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_027_web_payment': webPayment,
   '2026_11_28_028_store_cards': storeCards,
   '2026_11_28_029_reward_tenders': rewardTenders,
+  '2026_11_28_030_web_payment_captures': webPaymentCaptures,
 };
 
 export const migrationProvider: MigrationProvider = {
