@@ -16,6 +16,7 @@ import type { Db } from '#src/server/db/database.ts';
 import { decideOnSandboxOrder, sandboxWebPayment } from '#src/server/payments/paypal-sandbox/sandbox-web-payment.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { WEB_PAYMENT_MESSAGES, type WebPaymentProvider } from '#src/server/payments/web-payment.ts';
+import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { readyBag } from '../helpers/ready-bag.ts';
 
@@ -140,6 +141,18 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
       LEASE_MS,
     );
     expect(byCard.result.confirmationStatus).toBe('confirmed');
+  });
+
+  it('a bag that changed since PayPal’s order was made is refused as a changed total, and keeps its card', async () => {
+    const o = await approvedOrder();
+    await t.db.kysely.updateTable('basket_items').set({ quantity: 2 }).where('basket_id', '=', o.basketId).execute();
+    const reply = await place(o);
+    expect(reply.status).toBe(409);
+    expect(reply.result.message).toBe(ORDER_TOTAL_CHANGED);
+    expect(await ordersOf(o.basketId)).toBe(0);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    const card = await t.db.kysely.selectFrom('basket_checkout').select('payment').where('basket_id', '=', o.basketId).executeTakeFirstOrThrow();
+    expect(card.payment).not.toBeNull();
   });
 
   it('another visitor’s return with the order id places nothing', async () => {

@@ -75,7 +75,8 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   const refused = poBoxExcludedLines(record.shippingAddress, bag.summary.isDigitalItemsOnly ? [] : bag.lines, (l) => l.poBoxExcluded);
   if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), bag, bag.orderTotal));
   const totalChanged = async () => {
-    await writeCheckout(tx, request.bagId, { payment: null });
+    // The card is chosen again for the total as it is now; a PayPal order leaves the card the shopper chose alone.
+    if (!request.webPayment) await writeCheckout(tx, request.bagId, { payment: null });
     return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
   };
   if (totalsChanged) return totalChanged();
