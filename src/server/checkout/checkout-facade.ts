@@ -4,9 +4,11 @@ import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { config, storeOrigin } from '../config.ts';
 import { webPaymentProvider } from '../payments/web-payments.ts';
+import { SANDBOX_PAYPAL_PATH } from '../payments/paypal-sandbox/approval-mount.ts';
 import {
   createExpressOrder as createWebPaymentOrder,
   ExpressRefused,
+  expressRefusal,
   placeExpressOrder as placeWebPaymentOrder,
   placementKey,
 } from './web-payment-checkout.ts';
@@ -196,7 +198,7 @@ export async function createExpressOrder(locals: SessionRead, idempotencyKey: st
   const { basketId, usid } = await locals.session();
   if (!basketId) throw new BadRequest(NO_BAG, 409);
   const origin = storeOrigin();
-  const back = from === 'payment' ? '/checkout/payment' : '/bag';
+  const back = from === 'payment' ? '/checkout' : '/cart';
   return expressRefusals(() =>
     createWebPaymentOrder(getDb(), provider, {
       bagId: basketId,
@@ -220,6 +222,12 @@ export async function placeExpressOrder(locals: SessionRead, orderId: string): P
       leaseMs: config().PAYMENT_TIMEOUT_MS,
     }),
   );
+}
+
+/** Whether the PayPal button is shown for this bag, and where its approval page is (null: not offered). */
+export function expressOffered(bag: Bag): { approvalBase: string } | null {
+  if (config().WEB_PAYMENT !== 'embedded' || expressRefusal(bag)) return null;
+  return { approvalBase: `${storeOrigin()}${SANDBOX_PAYPAL_PATH}` };
 }
 
 function expressProvider() {
