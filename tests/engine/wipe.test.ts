@@ -17,13 +17,24 @@ beforeAll(async () => {
 afterAll(() => t.cleanup());
 
 describe('wiping the store', () => {
-  it('empties gift cards, their ledger, rewards, certificates and store cards, and the orders they hang on', async () => {
+  it('empties gift cards, their ledger, rewards, certificates, store cards and owed captures, and the orders they hang on', async () => {
     const issuer = await giftCardIssuer(t.db);
     await issuer.card(2_500);
     const customer = await rewardsCustomer(t.db, ['elq']);
     await certificateFor(t.db, customer.id);
     await grantRewards(t.db, customer.id, 'elq', 1_000);
     await storeCardAccount(t.db, 10_000, customer.id);
+    await t.db.kysely
+      .insertInto('web_payment_captures')
+      .values({
+        attempt_id: 'attempt-1',
+        order_id: issuer.orderId,
+        authorization_id: 'auth-1',
+        capture_id: null,
+        created_at: new Date().toISOString(),
+        captured_at: null,
+      })
+      .execute();
     await wipe(t.db);
     const written: (keyof Database)[] = [
       'gift_cards',

@@ -40,6 +40,10 @@ export const API = defineEndpoints({
   savedCards: { method: 'POST', path: '/api/checkout/payment_method/read/', reply: 'SavedCards' },
   placeOrder: { method: 'POST', path: '/api/checkout/place_order/', request: 'PlaceOrder', reply: 'OrderResult' },
   placePaidOrder: { method: 'POST', path: '/api/checkout/payment_place_order/create/', request: 'PlaceOrder', reply: 'OrderResult' },
+  // Express checkout with PayPal (checkout spec §4): the provider's order for the bag (Idempotency-Key header), then,
+  // once the shopper approved it, the placement of ours (a retry replays its reply).
+  createExpressOrder: { method: 'POST', path: '/api/checkout/paypal/order/', request: 'ExpressOrder', reply: 'ExpressOrderCreated' },
+  placeExpressOrder: { method: 'PUT', path: '/api/checkout/paypal/order/update/', request: 'ExpressPlace', reply: 'OrderResult' },
   saveCustomerData: { method: 'POST', path: '/api/checkout/customerdata/', request: 'CustomerData', reply: 'Checkout' },
   ecoship: { method: 'POST', path: '/api/checkout/ecoship', request: 'Ecoship', reply: 'Bag' },
   packageProtection: { method: 'POST', path: '/checkout/api/route_package_protection', request: 'PackageProtection', reply: 'Bag' },

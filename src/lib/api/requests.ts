@@ -5,6 +5,8 @@ import {
   EmailStepSchema,
   PaymentStepSchema,
   PlaceOrderSchema,
+  ExpressOrderSchema,
+  ExpressPlaceSchema,
   ShippingAddressStepSchema,
 } from '../checkout/checkout-schemas.ts';
 import { EcoshipSchema, PackageProtectionSchema } from '../checkout/shipping-extras.ts';
@@ -59,6 +61,8 @@ export const REQUESTS = {
   PaymentScreenRegister: PaymentScreenRegisterSchema,
   PaymentStep: PaymentStepSchema,
   PlaceOrder: PlaceOrderSchema,
+  ExpressOrder: ExpressOrderSchema,
+  ExpressPlace: ExpressPlaceSchema,
   ProductRead: ProductReadSchema,
   PromotionRead: PromotionReadSchema,
   Register: RegisterSchema,

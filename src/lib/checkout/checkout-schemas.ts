@@ -89,6 +89,17 @@ export const PlaceOrderSchema = v.object({
   isBillingSameAsShipping: v.optional(v.boolean()),
 });
 
+/** Express checkout's order at the web payment provider (PayPal), from the bag or the payment step. */
+export const ExpressOrderSchema = v.object({ from: v.optional(v.picklist(['bag', 'payment'])) });
+
+/** The shopper approved the provider's order: place ours (checkout spec §4 "Express checkout"). */
+export const ExpressPlaceSchema = v.object({
+  basketId: v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64)))),
+  orderId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)),
+  payerId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{0,64}$/))),
+  checkoutFromCart: v.optional(v.boolean()),
+});
+
 /** Addresses and tokenized cards saved to the signed-in shopper's profile (checkout spec §7 customerdata/). */
 const MAX_PROFILE_ITEMS = 5;
 export const CustomerDataSchema = v.object({

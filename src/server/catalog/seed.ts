@@ -365,6 +365,8 @@ export async function wipe(db: Db): Promise<void> {
     'paypal_sandbox_authorizations',
     'paypal_sandbox_orders',
     'web_payment_orders',
+    'web_payment_captures',
+    'wallet_merchant_sessions',
     'oidc_payloads',
     'social_logins',
     'social_identities',

@@ -2,7 +2,16 @@ import type * as v from 'valibot';
 import { getDb, type Db } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
-import { config } from '../config.ts';
+import { config, storeOrigin } from '../config.ts';
+import { webPaymentProvider } from '../payments/web-payments.ts';
+import { SANDBOX_PAYPAL_PATH } from '../payments/paypal-sandbox/approval-mount.ts';
+import {
+  createExpressOrder as createWebPaymentOrder,
+  ExpressRefused,
+  expressRefusal,
+  placeExpressOrder as placeWebPaymentOrder,
+  placementKey,
+} from './web-payment-checkout.ts';
 import { cardTokenization, paymentGateway } from '../payments/payments.ts';
 import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
@@ -178,6 +187,62 @@ export async function placeOrder(
     },
     config().PAYMENT_TIMEOUT_MS,
   );
+}
+
+/**
+ * Express checkout with PayPal: the provider's order for the visitor's bag, made once per key the browser sends
+ * (web-payment-checkout.ts). The shopper approves it on the provider's page, which sends them back to `from`'s page.
+ */
+export async function createExpressOrder(locals: SessionRead, idempotencyKey: string, from: 'bag' | 'payment'): Promise<{ id: string }> {
+  const provider = expressProvider();
+  const { basketId, usid } = await locals.session();
+  if (!basketId) throw new BadRequest(NO_BAG, 409);
+  const origin = storeOrigin();
+  const back = from === 'payment' ? '/checkout' : '/cart';
+  return expressRefusals(() =>
+    createWebPaymentOrder(getDb(), provider, {
+      bagId: basketId,
+      key: placementKey(usid, idempotencyKey),
+      returnUrl: `${origin}/checkout/paypal/return/?from=${from}`,
+      cancelUrl: `${origin}${back}`,
+    }),
+  );
+}
+
+/** Places the order the shopper approved at PayPal, exactly once per provider order (a retry replays the reply). */
+export async function placeExpressOrder(locals: SessionRead, orderId: string): Promise<PlacementReply> {
+  const provider = expressProvider();
+  const { basketId, customerId, usid } = await locals.session();
+  return expressRefusals(async () =>
+    placeWebPaymentOrder(await getDb(), paymentGateway(), provider, {
+      bagId: basketId,
+      customerId,
+      keyPrefix: placementKey(usid, ''),
+      orderId,
+      leaseMs: config().PAYMENT_TIMEOUT_MS,
+    }),
+  );
+}
+
+/** Whether the PayPal button is shown for this bag, and where its approval page is (null: not offered). */
+export function expressOffered(bag: Bag): { approvalBase: string } | null {
+  if (config().WEB_PAYMENT !== 'embedded' || expressRefusal(bag)) return null;
+  return { approvalBase: `${storeOrigin()}${SANDBOX_PAYPAL_PATH}` };
+}
+
+function expressProvider() {
+  const provider = webPaymentProvider();
+  if (!provider) throw new BadRequest('PayPal is not offered.', 404);
+  return provider;
+}
+
+async function expressRefusals<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (err instanceof ExpressRefused) throw new BadRequest(err.message, err.status);
+    throw err;
+  }
 }
 
 export async function saveCustomerData(

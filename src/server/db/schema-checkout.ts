@@ -74,3 +74,13 @@ export interface EmailSubscriptionTable {
   source: string;
   created_at: string;
 }
+
+/** A web payment order's capture, owed once its order is written (migration 031-web-payment-captures.ts). */
+export interface WebPaymentCaptureTable {
+  attempt_id: string;
+  order_id: string;
+  authorization_id: string;
+  capture_id: string | null;
+  created_at: string;
+  captured_at: string | null;
+}

@@ -15,6 +15,7 @@ import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
 import type {
   BasketCheckoutTable,
   CheckoutAttemptTable,
+  WebPaymentCaptureTable,
   CustomerAddressTable,
   CustomerCardTable,
   EmailSubscriptionTable,
@@ -411,6 +412,7 @@ export interface Database {
   paypal_sandbox_requests: PaypalSandboxRequestTable;
   web_payment_orders: WebPaymentOrderTable;
   wallet_merchant_sessions: WalletMerchantSessionTable;
+  web_payment_captures: WebPaymentCaptureTable;
   gift_cards: GiftCardTable;
   gift_card_ledger: GiftCardLedgerTable;
   gift_card_failures: GiftCardFailureTable;

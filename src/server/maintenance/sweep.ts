@@ -5,6 +5,8 @@ import { withWriteTransaction } from '../db/transaction.ts';
 import { nextLeaseEnd, recoverAbandonedAttempts } from '../checkout/placement/recovery.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGateway } from '../payments/payments.ts';
+import { webPaymentProvider } from '../payments/web-payments.ts';
+import { captureOwedPayments } from '../checkout/placement/web-payment-capture.ts';
 
 /**
  * Deletes what has expired, so the database does not grow with traffic: sessions, rate-limit counters, gift card PIN
@@ -140,10 +142,14 @@ export function startMaintenance({
       const now = new Date();
       const { recovered, left } = await recoverAbandonedAttempts(db, gateway(), now);
       if (recovered > 0) console.warn(`[maintenance] recovered ${recovered} order attempt(s) left mid-payment; their authorizations were voided`);
+      // Orders paid with PayPal whose capture failed after they were written: taken again, under the same request id.
+      const web = webPaymentProvider();
+      const owed = web ? await captureOwedPayments(db, web, now) : { captured: 0, left: 0 };
+      if (owed.captured > 0) console.warn(`[maintenance] captured ${owed.captured} PayPal payment(s) owed by written orders`);
       // From the same instant: a lease that ran out while this run was busy is next, at once.
       const end = await nextLeaseEnd(db, now);
       next = end ? Math.max(end.getTime() - Date.now(), 0) + LEASE_END_GRACE_MS : null;
-      if (left > 0) next = Math.min(next ?? RECOVERY_RETRY_MS, RECOVERY_RETRY_MS);
+      if (left + owed.left > 0) next = Math.min(next ?? RECOVERY_RETRY_MS, RECOVERY_RETRY_MS);
     } catch (err) {
       console.warn(`[maintenance] order recovery failed, trying again shortly: ${(err as Error).message}`);
       next = RECOVERY_RETRY_MS;

@@ -39,3 +39,11 @@ export function webPaymentButtons(c: Config = config()): WebPaymentButtons | nul
   const clientId = c.WEB_PAYMENT === 'paypal' ? paypalCredentials(c).clientId : null;
   return { provider: c.WEB_PAYMENT, clientId, ...WEB_PAYMENT_SETTINGS };
 }
+
+let processProvider: WebPaymentProvider | null | undefined;
+
+/** The process's web payment provider (one per process, as the card gateway is); null when WEB_PAYMENT=off. */
+export function webPaymentProvider(): WebPaymentProvider | null {
+  if (processProvider === undefined) processProvider = makeWebPaymentProvider(config());
+  return processProvider;
+}

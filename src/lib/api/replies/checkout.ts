@@ -110,6 +110,9 @@ export const OrderResultReply = exactly<OrderResult>()(
   }),
 );
 
+/** Express checkout's order at the web payment provider: its id, for the approval page. */
+export const ExpressOrderCreatedReply = v.object({ id: Text });
+
 const OrderConfirmation = exactly<OrderConfirmationView>()(
   v.object({
     orderId: Text,

@@ -8,6 +8,7 @@ import {
   EmailRecognisedReply,
   OrderConfirmationReply,
   OrderResultReply,
+  ExpressOrderCreatedReply,
   SavedCardsReply,
   ShippingMethodChosenReply,
 } from './checkout.ts';
@@ -33,6 +34,7 @@ export const REPLIES = {
   CheckoutState: CheckoutStateReply,
   CodeApplied: CodeAppliedReply,
   EmailRecognised: EmailRecognisedReply,
+  ExpressOrderCreated: ExpressOrderCreatedReply,
   GiftCardBalance: GiftCardBalanceReply,
   Me: MeReply,
   Message: MessageReply,

@@ -4,8 +4,10 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { commitOrder, delivered } from './commit.ts';
 import { failed, type PlacementReply } from './placement-types.ts';
-import { payerFor } from './payer.ts';
-import { abandonAttempt, voidByReference } from './recovery.ts';
+import { payerFor, webPaymentPayer } from './payer.ts';
+import type { WebPaymentProvider } from '../../payments/web-payment.ts';
+import { captureOwed, owePayment } from './web-payment-capture.ts';
+import { abandonAttempt, voidByReference, voidWebOrder } from './recovery.ts';
 import type { OrderSnapshot } from './snapshot.ts';
 
 /**
@@ -20,9 +22,12 @@ export async function authorizeAndCommit(
   bagId: string,
   snapshot: OrderSnapshot,
   securityCode: string | undefined,
+  web?: WebPaymentProvider | null,
 ): Promise<PlacementReply> {
-  // The gateway, or the store card's credit (payer.ts).
-  const payer = payerFor(db, gateway, snapshot.payment?.source);
+  // The gateway, the store card's credit, or the web payment provider's approved order (payer.ts).
+  const paidOnWeb = snapshot.webPayment;
+  if (paidOnWeb && !web) throw new Error('a web payment placement needs the web payment provider');
+  const payer = paidOnWeb && web ? webPaymentPayer(web, paidOnWeb.orderId) : payerFor(db, gateway, snapshot.payment?.source);
   let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
   try {
     // What gift cards and rewards leave (the claim took theirs); never a figure the client sent.
@@ -35,13 +40,14 @@ export async function authorizeAndCommit(
   if (!outcome.ok) {
     const message = outcome.code === 'timeout' || outcome.code === 'processing_error' ? ORDER_TECHNICAL_PROBLEM : outcome.message;
     const status = outcome.code === 'timeout' ? 504 : 402;
-    if (outcome.code === 'timeout' && !(await voidByReference(gateway, attemptId))) {
+    const voided = async () => (paidOnWeb && web ? voidWebOrder(web, paidOnWeb.orderId) : voidByReference(gateway, attemptId));
+    if (outcome.code === 'timeout' && !(await voided())) {
       // The gateway cannot be reached to void what it may hold: the recovery sweep finishes this attempt later.
       return failed(status, message, null, snapshot.totals.orderTotal);
     }
     // A saved card the gateway refused is taken off the bag (a card entered by token always is: its token is spent);
     // the shopper chooses a payment method again. A wrong security code keeps a saved card: the code is typed again.
-    const refused = outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used';
+    const refused = !paidOnWeb && (outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used');
     return abandonAttempt(db, attemptId, bagId, snapshot, (bag) => failed(status, message, bag, snapshot.totals.orderTotal), refused);
   }
   try {
@@ -52,8 +58,12 @@ export async function authorizeAndCommit(
       if (attempt?.state !== 'authorizing') throw new Error('the attempt was recovered while it was being authorized');
       // Past its lease the attempt is recovery's to settle (recovery.ts), which may be voiding this very hold.
       if (attempt.lease_until < new Date().toISOString()) throw new Error('the attempt outlived its lease');
-      return commitOrder(tx, attemptId, bagId, snapshot, outcome.authorizationId);
+      const reply = await commitOrder(tx, attemptId, bagId, snapshot, outcome.authorizationId);
+      if (paidOnWeb && reply.result.orderId) await owePayment(tx, attemptId, reply.result.orderId, outcome.authorizationId);
+      return reply;
     });
+    // The order is written: the web payment's hold is taken now (or by recovery, should this fail).
+    if (paidOnWeb && web) await captureOwed(db, web, attemptId, outcome.authorizationId);
     return delivered(committed);
   } catch (err) {
     console.error(`[checkout] writing the order of attempt ${attemptId} failed; voiding its authorization`, err);

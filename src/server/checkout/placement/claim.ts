@@ -13,7 +13,7 @@ import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { finishAttempt, openAttempt } from './attempt-log.ts';
-import { failed, NOTHING_TO_PAY, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
+import { EXPRESS_NOT_OFFERED, failed, NOTHING_TO_PAY, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
 import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
 import { debitTenders, type PaidTender } from '../../tenders/tender-payment.ts';
 import { paymentMethodsFor } from '../payment-methods-config.ts';
@@ -49,12 +49,19 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // The total, and what gift cards leave for the card, as the shopper saw them: a change (a line, a code, a method,
   // a gift card spent elsewhere) that leaves part unpaid with no card is a changed total, not a missing card.
   const totalsChanged = bag.orderTotal !== request.expectedTotal || bag.amountDue !== (request.expectedAmountDue ?? request.expectedTotal);
-  const missing = flashFor(bag, record, now);
+  // PayPal pays the amount due and bills its own account: the checkout's card and billing address are not asked for.
+  const missing = flashFor(bag, record, now).filter(
+    (f) => !(request.webPayment && (f.type === 'PaymentInstrumentRequired' || f.type === 'BillingAddressRequired')),
+  );
   if (missing[0] && !(totalsChanged && missing[0].type === 'PaymentInstrumentRequired')) {
     return done(failed(400, missing[0].message, bag, bag.orderTotal));
   }
+  const membership = bagHoldsMembership(bag.lines.map((l) => l.productType));
+  // Express checkout is not offered for a bag with a membership (checkout spec §4), nor for nothing to pay.
+  if (request.webPayment && membership) return done(failed(409, EXPRESS_NOT_OFFERED, bag, bag.orderTotal));
+  if (request.webPayment && bag.amountDue <= 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
   // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
-  if (bagHoldsMembership(bag.lines.map((l) => l.productType))) {
+  if (membership) {
     if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, bag, bag.orderTotal));
     if (record.payment?.savedCardId) return done(failed(409, MEMBERSHIP_NEEDS_NEW_CARD, bag, bag.orderTotal));
   }
@@ -68,12 +75,13 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   const refused = poBoxExcludedLines(record.shippingAddress, bag.summary.isDigitalItemsOnly ? [] : bag.lines, (l) => l.poBoxExcluded);
   if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), bag, bag.orderTotal));
   const totalChanged = async () => {
-    await writeCheckout(tx, request.bagId, { payment: null });
+    // The card is chosen again for the total as it is now; a PayPal order leaves the card the shopper chose alone.
+    if (!request.webPayment) await writeCheckout(tx, request.bagId, { payment: null });
     return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
   };
   if (totalsChanged) return totalChanged();
   // What pays must still be offered for the bag's brands: an editor may have changed the list since it was chosen.
-  const card = bag.amountDue > 0 ? (record.payment?.source ?? null) : null;
+  const card = bag.amountDue > 0 && !request.webPayment ? (record.payment?.source ?? null) : null;
   if (methodNotOffered(paymentMethodsFor(bag.lines.map((l) => l.brand)), card, bag.tenders)) {
     return done(failed(422, METHOD_NOT_OFFERED, bag, bag.orderTotal));
   }
@@ -104,6 +112,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
 
   const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
+  if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
   await markPlacing(tx, attemptId, request.bagId);
   return { kind: 'claimed', attemptId, snapshot };
 }

@@ -8,7 +8,8 @@ import { authorizeAndCommit } from './authorize.ts';
 import { claimBag } from './claim.ts';
 import { commitOrder, delivered } from './commit.ts';
 import { failed, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
-import { recoverAttempt } from './recovery.ts';
+import { recoverAttempt, type WebPaymentSource } from './recovery.ts';
+import { webPaymentProvider } from '../../payments/web-payments.ts';
 import { awaitReply } from './replay.ts';
 import type { OrderSnapshot } from './snapshot.ts';
 
@@ -34,7 +35,13 @@ import type { OrderSnapshot } from './snapshot.ts';
 
 type Claimed = { kind: 'reply'; reply: PlacementReply & { mail?: Mail } } | { kind: 'authorize'; attemptId: string; snapshot: OrderSnapshot };
 
-export async function placeOrder(db: Db, gateway: PaymentGateway, request: PlacementRequest, leaseMs: number): Promise<PlacementReply> {
+export async function placeOrder(
+  db: Db,
+  gateway: PaymentGateway,
+  request: PlacementRequest,
+  leaseMs: number,
+  web: WebPaymentSource = webPaymentProvider,
+): Promise<PlacementReply> {
   const hash = requestHash(request.bagId, request.body);
   let claimed: Claimed | undefined;
   while (!claimed) {
@@ -50,14 +57,15 @@ export async function placeOrder(db: Db, gateway: PaymentGateway, request: Place
         return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot };
       });
     } catch (err) {
-      if (isUniqueViolation(err)) return awaitReply(db, gateway, request.idempotencyKey, hash, leaseMs);
+      if (isUniqueViolation(err)) return awaitReply(db, gateway, request.idempotencyKey, hash, leaseMs, web);
       // The bag's previous placement outlived its lease: settled here, this claim runs again. One the gateway cannot
       // be asked about yet keeps the bag; this key is not used up (its claim was rolled back).
       const lapsed = lapsedAttemptOf(err);
       if (!lapsed) throw err;
-      if (!(await recoverAttempt(db, gateway, lapsed))) return failed(409, ORDER_BEING_PLACED, null, request.expectedTotal);
+      if (!(await recoverAttempt(db, gateway, lapsed, new Date(), web))) return failed(409, ORDER_BEING_PLACED, null, request.expectedTotal);
     }
   }
   if (claimed.kind === 'reply') return delivered(claimed.reply);
-  return authorizeAndCommit(db, gateway, claimed.attemptId, request.bagId, claimed.snapshot, request.securityCode);
+  const provider = claimed.snapshot.webPayment ? web() : null;
+  return authorizeAndCommit(db, gateway, claimed.attemptId, request.bagId, claimed.snapshot, request.securityCode, provider);
 }

@@ -18,6 +18,8 @@ export interface PlacementRequest {
   expectedAmountDue?: number;
   /** payment_place_order/create: refused when there is nothing left for a card to pay. */
   requirePayment?: boolean;
+  /** Paid through the web payment provider (PayPal): the order the shopper approved there. */
+  webPayment?: { orderId: string };
 }
 
 export interface PlacementReply {
@@ -27,6 +29,7 @@ export interface PlacementReply {
 }
 
 export const ORDER_BEING_PLACED = 'Your order is already being placed.';
+export const EXPRESS_NOT_OFFERED = 'Express checkout is not available for this bag. Please check out to pay by card.';
 export const NOTHING_TO_PAY = 'This order has nothing to pay: place it without a payment.';
 
 /**

@@ -7,6 +7,8 @@ import { releaseHold } from '../../store-card/ledger.ts';
 import { releaseTenders } from '../../tenders/tender-payment.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { paymentGateway } from '../../payments/payments.ts';
+import type { WebPaymentProvider } from '../../payments/web-payment.ts';
+import { webPaymentProvider } from '../../payments/web-payments.ts';
 import { writeCheckout } from '../checkout-store.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
@@ -37,6 +39,24 @@ export async function voidByReference(gateway: PaymentGateway, reference: string
     return false;
   }
 }
+
+/**
+ * Voids the hold on a web payment provider's order (PayPal), if it has one: the order an attempt that paid with it
+ * named. False when the provider cannot be asked.
+ */
+export async function voidWebOrder(provider: WebPaymentProvider, orderId: string): Promise<boolean> {
+  try {
+    const order = await provider.getOrder(orderId);
+    if (order?.authorization?.status === 'authorized') await provider.voidAuthorization(order.authorization.authorizationId);
+    return true;
+  } catch (err) {
+    console.error(`[checkout] could not void the web payment order ${orderId}`, (err as Error).message);
+    return false;
+  }
+}
+
+/** The web payment provider recovery asks about attempts paid with it: the process's own unless a caller names one. */
+export type WebPaymentSource = () => WebPaymentProvider | null;
 
 /**
  * Gives back what an attempt took (stock, tenders, a store card's hold, the bag) and stores its failure as the key's reply. A card that paid by
@@ -76,16 +96,22 @@ const settling = new Map<string, Promise<boolean>>();
  * Settles the attempt if it is still authorizing past its lease. True when it is settled (now or before); false
  * while its lease runs, or when the gateway cannot be asked (it stays for a later try).
  */
-export function recoverAttempt(db: Db, gateway: PaymentGateway, attemptId: string, now = new Date()): Promise<boolean> {
+export function recoverAttempt(
+  db: Db,
+  gateway: PaymentGateway,
+  attemptId: string,
+  now = new Date(),
+  web: WebPaymentSource = webPaymentProvider,
+): Promise<boolean> {
   let running = settling.get(attemptId);
   if (!running) {
-    running = settle(db, gateway, attemptId, now).finally(() => settling.delete(attemptId));
+    running = settle(db, gateway, attemptId, now, web).finally(() => settling.delete(attemptId));
     settling.set(attemptId, running);
   }
   return running;
 }
 
-async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: Date): Promise<boolean> {
+async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: Date, web: WebPaymentSource): Promise<boolean> {
   // Read under the attempt's lock: a commit of it under way finishes first, and one that comes later finds the lease
   // passed and stands down (authorize.ts), so no order is written on a hold voided here.
   const attempt = await withWriteTransaction(db, (tx) =>
@@ -95,7 +121,13 @@ async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: D
   );
   if (!attempt || attempt.state === 'done') return true;
   if (attempt.state !== 'authorizing' || !attempt.snapshot || attempt.lease_until >= now.toISOString()) return false;
-  if (!(await voidByReference(gateway, attemptId))) return false;
+  const snapshot = JSON.parse(attempt.snapshot) as OrderSnapshot;
+  // Paid with a web payment: the hold is on the order the shopper approved; a card's is found by the attempt's id.
+  const provider = snapshot.webPayment ? web() : null;
+  if (snapshot.webPayment && !provider) return false;
+  const voided =
+    snapshot.webPayment && provider ? await voidWebOrder(provider, snapshot.webPayment.orderId) : await voidByReference(gateway, attemptId);
+  if (!voided) return false;
   const failed = (): PlacementReply => ({
     status: 503,
     replayed: false,
@@ -109,7 +141,7 @@ async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: D
       basketId: attempt.basket_id,
     },
   });
-  await abandonAttempt(db, attemptId, attempt.basket_id, JSON.parse(attempt.snapshot), failed);
+  await abandonAttempt(db, attemptId, attempt.basket_id, snapshot, failed);
   return true;
 }
 
@@ -117,7 +149,12 @@ async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: D
  * Settles every attempt past its lease, a batch at a time, each batch at once (the gateway calls overlap). `left`
  * counts those the gateway could not be asked about.
  */
-export async function recoverAbandonedAttempts(db: Db, gateway: PaymentGateway, now = new Date()): Promise<{ recovered: number; left: number }> {
+export async function recoverAbandonedAttempts(
+  db: Db,
+  gateway: PaymentGateway,
+  now = new Date(),
+  web: WebPaymentSource = webPaymentProvider,
+): Promise<{ recovered: number; left: number }> {
   const skipped = new Set<string>();
   let recovered = 0;
   for (;;) {
@@ -129,7 +166,7 @@ export async function recoverAbandonedAttempts(db: Db, gateway: PaymentGateway, 
       .limit(BATCH);
     if (skipped.size > 0) stale = stale.where('id', 'not in', [...skipped]);
     const ids = (await stale.execute()).map((r) => r.id);
-    const settled = await Promise.all(ids.map((id) => recoverAttempt(db, gateway, id, now)));
+    const settled = await Promise.all(ids.map((id) => recoverAttempt(db, gateway, id, now, web)));
     for (const [i, ok] of settled.entries()) {
       if (ok) recovered++;
       else skipped.add(ids[i]!);

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { attemptByKey, LEASE_MARGIN_MS, storedReply } from './attempt-log.ts';
 import { failed, type PlacementReply } from './placement-types.ts';
-import { recoverAttempt } from './recovery.ts';
+import { recoverAttempt, type WebPaymentSource } from './recovery.ts';
 
 const WAIT_STEP_MS = 25;
 
@@ -11,7 +11,14 @@ const WAIT_STEP_MS = 25;
  * While it is still being placed the request waits, up to the attempt's lease; an attempt past its lease (its
  * process died) is settled here and its reply is ours. 409 when it cannot be settled yet.
  */
-export async function awaitReply(db: Db, gateway: PaymentGateway, key: string, hash: string, leaseMs: number): Promise<PlacementReply> {
+export async function awaitReply(
+  db: Db,
+  gateway: PaymentGateway,
+  key: string,
+  hash: string,
+  leaseMs: number,
+  web?: WebPaymentSource,
+): Promise<PlacementReply> {
   const deadline = Date.now() + leaseMs + LEASE_MARGIN_MS + 5_000;
   for (;;) {
     const row = await attemptByKey(db, key);
@@ -20,7 +27,7 @@ export async function awaitReply(db: Db, gateway: PaymentGateway, key: string, h
     }
     if (row?.state === 'done' && row.reply) return storedReply(row.reply_status ?? 200, row.reply, true);
     const lapsed = row?.state === 'authorizing' && row.lease_until < new Date().toISOString();
-    if ((lapsed && !(await recoverAttempt(db, gateway, row.id))) || Date.now() > deadline) {
+    if ((lapsed && !(await recoverAttempt(db, gateway, row.id, new Date(), web))) || Date.now() > deadline) {
       return failed(409, 'Your order is still being placed. Please wait a moment and refresh.', null, 0);
     }
     if (!lapsed) await new Promise((r) => setTimeout(r, WAIT_STEP_MS));

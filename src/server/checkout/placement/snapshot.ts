@@ -34,6 +34,8 @@ export interface OrderSnapshot {
   billingAddress: CheckoutAddress | null;
   /** The card, when it pays anything (amountDue > 0). */
   payment: { source: CheckoutPaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
+  /** The web payment provider's order that pays the amount due, when the shopper paid with PayPal (payment is null). */
+  webPayment?: { orderId: string };
   /** Gift cards debited by the claim, in the order they paid (absent from snapshots written before tenders). */
   tenders?: PaidTender[];
   /** What the card is authorized for: orderTotal less the tenders (absent: all of orderTotal). */

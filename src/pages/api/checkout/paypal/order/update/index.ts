@@ -1,0 +1,17 @@
+import { API } from '#src/lib/api/contract.ts';
+import { placeExpressOrder } from '#src/server/checkout/checkout-facade.ts';
+import { bodyReply } from '#src/server/http/api.ts';
+import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { writeOrderCookie } from '#src/server/http/order-cookie.ts';
+
+export const prerender = false;
+
+/**
+ * The shopper approved PayPal's order: ours is placed, once (a second approval or a retry replays the first reply,
+ * with `Idempotent-Replayed: true`). A refusal answers with its status, the bag and the message.
+ */
+export const PUT = apiEndpoint(API.placeExpressOrder, async (context, input) => {
+  const { status, result, replayed } = await placeExpressOrder(context.locals, input.orderId);
+  if (result.confirmationStatus === 'confirmed' && result.orderId) writeOrderCookie(context, result.orderId);
+  return bodyReply(status, result, result.message, replayed ? { 'idempotent-replayed': 'true' } : {});
+});

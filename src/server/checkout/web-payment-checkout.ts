@@ -1,0 +1,117 @@
+import type { Db } from '../db/database.ts';
+import { readBasket } from '../commerce/basket-read.ts';
+import type { PaymentGateway } from '../payments/gateway.ts';
+import type { AmountBreakdown } from '../payments/web-payment-amounts.ts';
+import { totalCents } from '../payments/web-payment-amounts.ts';
+import type { WebPaymentProvider } from '../payments/web-payment.ts';
+import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
+import { attemptBag } from './placement/attempt-log.ts';
+import { placeOrder } from './placement/place-order.ts';
+import { EXPRESS_NOT_OFFERED, failed, NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
+
+/**
+ * Express checkout with the web payment provider (PayPal), from the bag or the payment step (checkout spec §4
+ * "Express checkout"; docs/decisions.md "PayPal"):
+ *
+ * 1. The browser asks for an order with a placement key of its own (Idempotency-Key). The provider's order is made
+ *    for the bag's amount due, its breakdown from the server's figures in cents, its reference the visitor's key and
+ *    its request id made from it: a double click makes one order.
+ * 2. The shopper approves it on the provider's page and comes back; the store places the order with the provider
+ *    order's reference as the placement's idempotency key, so a second approval, a double click or a retry replays
+ *    the first reply. The claim, then the web payment Payer (authorize), the commit, then the capture (placement/).
+ */
+
+/** Express checkout refused before any payment: the message for the shopper, and the HTTP status. */
+export class ExpressRefused extends Error {
+  readonly status: number;
+  constructor(message: string, status: number) {
+    super(message);
+    this.status = status;
+  }
+}
+
+/** Why express checkout is not offered for a bag, or null when it is (the island mirrors this). */
+export function expressRefusal(bag: Bag): { message: string; status: number } | null {
+  if (bag.lines.length === 0) return { message: 'Your bag is empty.', status: 409 };
+  if (bagHoldsMembership(bag.lines.map((l) => l.productType))) return { message: EXPRESS_NOT_OFFERED, status: 409 };
+  if (bag.amountDue <= 0) return { message: NOTHING_TO_PAY, status: 400 };
+  return null;
+}
+
+/**
+ * The provider's figures for the bag: item total, shipping, tax, handling (package protection) and discount (the
+ * coupon's, and what gift cards, certificates and rewards pay), adding up to the amount due.
+ */
+export function breakdownOf(bag: Bag): AmountBreakdown {
+  const breakdown: AmountBreakdown = {
+    itemTotalCents: bag.summary.subTotal,
+    shippingCents: bag.summary.shippingAndHandling,
+    taxCents: bag.summary.totalTax,
+    handlingCents: bag.summary.routePackageProtectionFee ?? 0,
+    discountCents: bag.summary.couponDiscount + (bag.orderTotal - bag.amountDue),
+  };
+  if (totalCents(breakdown) !== bag.amountDue) throw new Error('the bag’s summary does not add up to its amount due');
+  return breakdown;
+}
+
+/** The visitor's placement key for a key the browser sent: one visitor's key never names another's. */
+export const placementKey = (usid: string, browserKey: string) => `web:${usid}:${browserKey}`;
+
+export async function createExpressOrder(
+  database: Db | Promise<Db>,
+  provider: WebPaymentProvider,
+  request: { bagId: string; key: string; returnUrl: string; cancelUrl: string },
+): Promise<{ id: string }> {
+  const bag = await readBasket((await database).kysely, request.bagId);
+  const refusal = expressRefusal(bag);
+  if (refusal) throw new ExpressRefused(refusal.message, refusal.status);
+  const created = await provider.createOrder({
+    breakdown: breakdownOf(bag),
+    currency: 'USD',
+    reference: request.key,
+    requestId: `${request.key}:create`,
+    returnUrl: request.returnUrl,
+    cancelUrl: request.cancelUrl,
+  });
+  return { id: created.orderId };
+}
+
+/**
+ * Places the order the shopper approved. The placement's key is the provider order's reference, which must be this
+ * visitor's (`keyPrefix`); the amount the shopper approved is the amount due the claim checks against the bag.
+ */
+export async function placeExpressOrder(
+  db: Db,
+  gateway: PaymentGateway,
+  provider: WebPaymentProvider,
+  request: { bagId: string | null; customerId: string | null; keyPrefix: string; orderId: string; leaseMs: number },
+): Promise<PlacementReply> {
+  const order = await provider.getOrder(request.orderId);
+  const notFound = new ExpressRefused('We could not find this PayPal payment. Please try again.', 404);
+  if (!order) throw notFound;
+  // The order's reference is the visitor's placement key: another visitor's return with the order id places nothing.
+  if (!order.reference.startsWith(request.keyPrefix)) throw notFound;
+  const key = order.reference;
+  // A confirmed order lets the bag go: a retry of it finds no bag, and the key's attempt names it.
+  const bagId = (await attemptBag(db, key)) ?? request.bagId;
+  if (!bagId) return failed(409, 'Your bag is empty.', null, 0);
+  const bag = await readBasket(db.kysely, bagId);
+  return placeOrder(
+    db,
+    gateway,
+    {
+      bagId,
+      customerId: request.customerId,
+      idempotencyKey: key,
+      body: { orderId: request.orderId },
+      // The total is the bag's; what the shopper approved at the provider is the amount due the claim holds it to.
+      expectedTotal: bag.orderTotal,
+      expectedAmountDue: order.amountCents,
+      requirePayment: true,
+      webPayment: { orderId: request.orderId },
+    },
+    request.leaseMs,
+    () => provider,
+  );
+}

@@ -1,0 +1,87 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { randomUUID } from 'node:crypto';
+import { e2eDb } from '../helpers/e2e-db.ts';
+import { SHIP_TO } from '../helpers/place-order-http.ts';
+
+/**
+ * PayPal express checkout over HTTP: the store makes PayPal's order for the bag (the sandbox, WEB_PAYMENT=embedded),
+ * the shopper approves it on the approval page, and the PUT places our order once, however often it is sent.
+ */
+async function ok(res: import('@playwright/test').APIResponse, what: string) {
+  expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
+  return res.json();
+}
+
+async function bagReadyToShip(request: APIRequestContext) {
+  await ok(await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add to bag');
+  await ok(await request.post('/api/checkout/email', { data: { email: `xp.${randomUUID()}@example.com` } }), 'email');
+  await ok(await request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }), 'shipping address');
+  await ok(await request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }), 'shipping method');
+  const bag = await ok(await request.get('/api/checkout/basket'), 'bag');
+  return bag.body.basket as { basketId: string; orderTotal: number };
+}
+
+async function approvedOrder(request: APIRequestContext, baseURL: string, choice: 'approve' | 'decline' = 'approve') {
+  const created = await ok(
+    await request.post('/api/checkout/paypal/order/', { data: { from: 'bag' }, headers: { 'idempotency-key': `xp-${randomUUID()}` } }),
+    'create',
+  );
+  const id = created.body.id as string;
+  const chosen = await request.post(`${baseURL}/sandbox-paypal/checkoutnow?token=${id}`, { form: { choice }, maxRedirects: 0 });
+  expect(chosen.status()).toBe(303);
+  const back = new URL(chosen.headers().location ?? '');
+  expect(back.pathname).toBe('/checkout/paypal/return/');
+  return { id, payerId: back.searchParams.get('PayerID') ?? '' };
+}
+
+test('the PayPal order is made for the bag’s amount due, and an approved order is placed once for any number of requests', async ({
+  request,
+  baseURL,
+}) => {
+  const bag = await bagReadyToShip(request);
+  const { id, payerId } = await approvedOrder(request, baseURL!);
+  const db = e2eDb();
+  try {
+    const order = await db.kysely.selectFrom('paypal_sandbox_orders').select('amount_cents').where('id', '=', id).executeTakeFirstOrThrow();
+    // Nothing else pays this bag: the amount due is its total.
+    expect(order.amount_cents).toBe(bag.orderTotal);
+    const put = () =>
+      request.put('/api/checkout/paypal/order/update/', { data: { basketId: bag.basketId, orderId: id, payerId, checkoutFromCart: true } });
+    const replies = await Promise.all(Array.from({ length: 50 }, put));
+    const bodies = await Promise.all(replies.map((r) => r.json()));
+    expect(replies.map((r) => r.status())).toEqual(replies.map(() => 200));
+    expect(new Set(bodies.map((b) => b.body.orderNo)).size).toBe(1);
+    expect(bodies[0].body.confirmationStatus).toBe('confirmed');
+    expect(replies.filter((r) => r.headers()['idempotent-replayed'] === 'true')).toHaveLength(49);
+    const again = await put();
+    expect((await again.json()).body).toEqual(bodies[0].body);
+    const auths = await db.kysely.selectFrom('paypal_sandbox_authorizations').select(['status', 'capture_id']).where('order_id', '=', id).execute();
+    expect(auths).toHaveLength(1);
+    expect(auths[0]).toMatchObject({ status: 'CAPTURED' });
+    const orders = await db.kysely.selectFrom('orders').select('id').where('basket_id', '=', bag.basketId).execute();
+    expect(orders).toHaveLength(1);
+  } finally {
+    await db.kysely.destroy();
+  }
+});
+
+test('declined funding places nothing: the reply carries the message and the bag', async ({ request, baseURL }) => {
+  const bag = await bagReadyToShip(request);
+  const { id, payerId } = await approvedOrder(request, baseURL!, 'decline');
+  const reply = await request.put('/api/checkout/paypal/order/update/', {
+    data: { basketId: bag.basketId, orderId: id, payerId, checkoutFromCart: true },
+  });
+  expect(reply.status()).toBe(402);
+  const body = (await reply.json()).body;
+  expect(body.confirmationStatus).toBe('failed');
+  expect(body.message).toBe('Your PayPal payment method was declined. Please choose another way to pay in PayPal.');
+  expect(body.basket.basketId).toBe(bag.basketId);
+  const still = await ok(await request.get('/api/checkout/basket'), 'bag');
+  expect(still.body.basket.basketId).toBe(bag.basketId);
+});
+
+test('a create without an Idempotency-Key is refused', async ({ request }) => {
+  await bagReadyToShip(request);
+  const res = await request.post('/api/checkout/paypal/order/', { data: { from: 'bag' } });
+  expect(res.status()).toBe(400);
+});

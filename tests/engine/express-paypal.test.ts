@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { addItem } from '#src/server/commerce/basket.ts';
+import { readBasket } from '#src/server/commerce/basket-read.ts';
+import { readProduct } from '#src/server/commerce/catalog.ts';
+import { createCustomer } from '#src/server/accounts/accounts.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
+import { markAuthorizing, requestHash } from '#src/server/checkout/placement/attempt-log.ts';
+import { claimBag } from '#src/server/checkout/placement/claim.ts';
+import { webPaymentPayer } from '#src/server/checkout/placement/payer.ts';
+import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
+import { captureOwedPayments } from '#src/server/checkout/placement/web-payment-capture.ts';
+import { createExpressOrder, expressRefusal, ExpressRefused, placeExpressOrder, placementKey } from '#src/server/checkout/web-payment-checkout.ts';
+import { EXPRESS_NOT_OFFERED, NOTHING_TO_PAY } from '#src/server/checkout/placement/placement-types.ts';
+import { withWriteTransaction } from '#src/server/db/transaction.ts';
+import type { Db } from '#src/server/db/database.ts';
+import { decideOnSandboxOrder, sandboxWebPayment } from '#src/server/payments/paypal-sandbox/sandbox-web-payment.ts';
+import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { WEB_PAYMENT_MESSAGES, type WebPaymentProvider } from '#src/server/payments/web-payment.ts';
+import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
+import { freshDb, type TestDb } from '../helpers/db.ts';
+import { readyBag } from '../helpers/ready-bag.ts';
+
+/**
+ * PayPal express checkout, exactly once: the provider's order is made for the bag's amount due, the shopper approves
+ * it, and placing authorizes it, writes our order, then captures. However many requests place one approved order,
+ * the provider captures once and one order is written. Runs on SQLite, and on PostgreSQL with DATABASE_URL.
+ */
+let t: TestDb;
+const onPostgres = !!process.env.DATABASE_URL;
+const SKU = 'fb-1002-olv-M';
+const LEASE_MS = 2000;
+const RETURN_URL = 'http://127.0.0.1:4321/checkout/paypal/return/';
+const CANCEL_URL = 'http://127.0.0.1:4321/bag';
+
+beforeAll(async () => {
+  t = await freshDb();
+});
+afterAll(() => t.cleanup());
+beforeEach(async () => {
+  await t.db.kysely.updateTable('stock').set({ on_hand: 500 }).where('sku', '=', SKU).execute();
+});
+
+const provider = (db: Db = t.db): WebPaymentProvider =>
+  sandboxWebPayment({ database: async () => db, approvalBase: 'http://127.0.0.1:4321/sandbox-paypal', timeoutMs: 2000 });
+const gateway = (db: Db = t.db) => sandboxGateway({ database: async () => db, timeoutMs: 2000 });
+let visitors = 0;
+
+/** A ready bag and an order for it at the provider, approved (or declined) by the shopper on its page. */
+async function approvedOrder(choice: 'approve' | 'decline' = 'approve') {
+  const bag = await readyBag(t.db, SKU);
+  const usid = `visitor-${Date.now()}-${visitors++}`;
+  const { id } = await createExpressOrder(t.db, provider(), {
+    bagId: bag.basketId,
+    key: placementKey(usid, 'placement-key-0123456789'),
+    returnUrl: RETURN_URL,
+    cancelUrl: CANCEL_URL,
+  });
+  expect(await decideOnSandboxOrder(t.db, id, choice)).toContain(RETURN_URL);
+  return { ...bag, usid, orderId: id };
+}
+
+const place = (o: { basketId: string; usid: string; orderId: string }, db: Db = t.db) =>
+  placeExpressOrder(db, gateway(db), provider(db), {
+    bagId: o.basketId,
+    customerId: null,
+    keyPrefix: placementKey(o.usid, ''),
+    orderId: o.orderId,
+    leaseMs: LEASE_MS,
+  });
+
+async function atProvider(orderId: string) {
+  const auths = await t.db.kysely
+    .selectFrom('paypal_sandbox_authorizations')
+    .select(['status', 'capture_id'])
+    .where('order_id', '=', orderId)
+    .execute();
+  return { authorizations: auths.length, captured: auths.filter((a) => a.capture_id !== null).length, statuses: auths.map((a) => a.status) };
+}
+const ordersOf = async (basketId: string) => (await t.db.kysely.selectFrom('orders').select('id').where('basket_id', '=', basketId).execute()).length;
+const onHand = async () => (await t.db.kysely.selectFrom('stock').select('on_hand').where('sku', '=', SKU).executeTakeFirstOrThrow()).on_hand;
+
+describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+  it('makes the provider order for the amount due, from the server’s figures', async () => {
+    const bag = await readyBag(t.db, SKU);
+    const { id } = await createExpressOrder(t.db, provider(), {
+      bagId: bag.basketId,
+      key: placementKey('v', 'k-amount-0123456789'),
+      returnUrl: RETURN_URL,
+      cancelUrl: CANCEL_URL,
+    });
+    expect((await provider().getOrder(id))?.amountCents).toBe(bag.total);
+  });
+
+  it('approve then place: one order, one authorization captured at the provider, the bag replaced', async () => {
+    const o = await approvedOrder();
+    const reply = await place(o);
+    expect(reply.status).toBe(200);
+    expect(reply.result.confirmationStatus).toBe('confirmed');
+    expect(await ordersOf(o.basketId)).toBe(1);
+    expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 1, statuses: ['CAPTURED'] });
+    expect((await t.db.kysely.selectFrom('baskets').select('status').where('id', '=', o.basketId).executeTakeFirstOrThrow()).status).toBe('ordered');
+  });
+
+  it('fifty place requests at once for one approved order: one capture and one order, every reply the same order', async () => {
+    const o = await approvedOrder();
+    const handles = Array.from({ length: 50 }, (_, i) => (onPostgres && i % 2 ? t.another() : t.db));
+    const replies = await Promise.all(handles.map((db) => place(o, db)));
+    const orderNos = new Set(replies.map((r) => r.result.orderNo));
+    expect(orderNos.size).toBe(1);
+    expect([...orderNos][0]).not.toBeNull();
+    expect(replies.every((r) => r.result.confirmationStatus === 'confirmed')).toBe(true);
+    expect(replies.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await ordersOf(o.basketId)).toBe(1);
+    expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 1, statuses: ['CAPTURED'] });
+  });
+
+  it('the same request sent again replays the first reply', async () => {
+    const o = await approvedOrder();
+    const first = await place(o);
+    const again = await place(o);
+    expect(again.replayed).toBe(true);
+    expect(again.result).toEqual(first.result);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 1, captured: 1 });
+  });
+
+  it('declined funding: no order, the stock and the bag as they were, and the bag still pays by card', async () => {
+    const before = await onHand();
+    const o = await approvedOrder('decline');
+    const reply = await place(o);
+    expect(reply.status).toBe(402);
+    expect(reply.result.confirmationStatus).toBe('failed');
+    expect(reply.result.message).toBe(WEB_PAYMENT_MESSAGES.instrument_declined);
+    expect(reply.result.basketId).toBe(o.basketId);
+    expect(await ordersOf(o.basketId)).toBe(0);
+    expect(await onHand()).toBe(before);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0, captured: 0 });
+    const byCard = await placeOrder(
+      t.db,
+      gateway(),
+      { bagId: o.basketId, customerId: null, idempotencyKey: `card-after-${o.orderId}`, body: { orderTotal: o.total }, expectedTotal: o.total },
+      LEASE_MS,
+    );
+    expect(byCard.result.confirmationStatus).toBe('confirmed');
+  });
+
+  it('a bag that changed since PayPal’s order was made is refused as a changed total, and keeps its card', async () => {
+    const o = await approvedOrder();
+    await t.db.kysely.updateTable('basket_items').set({ quantity: 2 }).where('basket_id', '=', o.basketId).execute();
+    const reply = await place(o);
+    expect(reply.status).toBe(409);
+    expect(reply.result.message).toBe(ORDER_TOTAL_CHANGED);
+    expect(await ordersOf(o.basketId)).toBe(0);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    const card = await t.db.kysely.selectFrom('basket_checkout').select('payment').where('basket_id', '=', o.basketId).executeTakeFirstOrThrow();
+    expect(card.payment).not.toBeNull();
+  });
+
+  it('another visitor’s return with the order id places nothing', async () => {
+    const o = await approvedOrder();
+    await expect(place({ ...o, usid: 'someone-else' })).rejects.toBeInstanceOf(ExpressRefused);
+    expect(await ordersOf(o.basketId)).toBe(0);
+  });
+
+  it('refuses a bag with nothing to pay, and a bag with a perks membership', async () => {
+    const bag = await readBasket(t.db.kysely, (await readyBag(t.db, SKU)).basketId);
+    expect(expressRefusal({ ...bag, amountDue: 0 })?.message).toBe(NOTHING_TO_PAY);
+    const perks = (await readProduct(t.db, 'fb-perks'))!.variants[0]!.id;
+    const c = await createCustomer(t.db, { email: `xp.${Date.now()}@example.com`, firstName: 'Ada', lastName: 'Lovelace', password: null });
+    const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, c.id);
+    const created = createExpressOrder(t.db, provider(), {
+      bagId: basketId,
+      key: placementKey('v', 'k-perks-0123456789'),
+      returnUrl: RETURN_URL,
+      cancelUrl: CANCEL_URL,
+    });
+    await expect(created).rejects.toMatchObject({ message: EXPRESS_NOT_OFFERED, status: 409 });
+  });
+
+  it('a capture that fails after the order is written is taken by recovery, once', async () => {
+    const o = await approvedOrder();
+    const failing = provider();
+    const flaky: WebPaymentProvider = { ...failing, captureAuthorization: async () => ({ ok: false, code: 'timeout' }) };
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const reply = await placeExpressOrder(t.db, gateway(), flaky, {
+      bagId: o.basketId,
+      customerId: null,
+      keyPrefix: placementKey(o.usid, ''),
+      orderId: o.orderId,
+      leaseMs: LEASE_MS,
+    });
+    logged.mockRestore();
+    expect(reply.result.confirmationStatus).toBe('confirmed');
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 1, captured: 0 });
+    const later = new Date(Date.now() + 60_000);
+    expect(await captureOwedPayments(t.db, provider(), later)).toEqual({ captured: 1, left: 0 });
+    expect(await captureOwedPayments(t.db, provider(), later)).toEqual({ captured: 0, left: 0 });
+    expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 1, statuses: ['CAPTURED'] });
+  });
+
+  it('an attempt whose process died after authorizing is voided by recovery, and its stock given back', async () => {
+    const before = await onHand();
+    const o = await approvedOrder();
+    const order = await provider().getOrder(o.orderId);
+    const request = {
+      bagId: o.basketId,
+      customerId: null,
+      idempotencyKey: order!.reference,
+      body: { orderId: o.orderId },
+      expectedTotal: o.total,
+      expectedAmountDue: order!.amountCents,
+      webPayment: { orderId: o.orderId },
+    };
+    const claimed = await withWriteTransaction(t.db, async (tx) => {
+      const claim = await claimBag(t.db, tx, request, requestHash(o.basketId, request.body), 50);
+      if (claim.kind !== 'claimed') throw new Error('the bag was not claimed');
+      await markAuthorizing(tx, claim.attemptId, claim.snapshot);
+      return claim;
+    });
+    expect((await webPaymentPayer(provider(), o.orderId).authorize({ amountCents: o.total, reference: claimed.attemptId })).ok).toBe(true);
+    const later = new Date(Date.now() + 60_000);
+    expect(await recoverAbandonedAttempts(t.db, gateway(), later, () => provider())).toEqual({ recovered: 1, left: 0 });
+    expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 0, statuses: ['VOIDED'] });
+    expect(await ordersOf(o.basketId)).toBe(0);
+    expect(await onHand()).toBe(before);
+  });
+});
