@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '../../config.ts';
 import { getDb, type Db } from '../../db/database.ts';
+import { readCappedBody } from '../../http/capped-body.ts';
 import { centsToValue } from '../web-payment-amounts.ts';
 import { decideOnSandboxOrder } from './sandbox-web-payment.ts';
 
@@ -25,21 +26,10 @@ function page(res: ServerResponse, status: number, title: string, body: string) 
 <title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
 }
 
-function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(new URLSearchParams(Buffer.concat(chunks).toString('utf8'))));
-    req.on('error', reject);
-  });
+/** The approval page's form post, or null past the cap. */
+async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
+  const text = await readCappedBody(req, MAX_BODY_BYTES);
+  return text === null ? null : new URLSearchParams(text);
 }
 
 async function handle(req: IncomingMessage, res: ServerResponse, database: () => Promise<Db>) {

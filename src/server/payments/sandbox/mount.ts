@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '../../config.ts';
 import { getDb, type Db } from '../../db/database.ts';
+import { readCappedBody } from '../../http/capped-body.ts';
 import { createSandboxToken, requestError, SANDBOX_PUBLISHABLE_KEY, type ProviderReply } from './tokens.ts';
 
 /** The sandbox gateway's tokenization, served on its own path in front of the store (as /oidc is). */
@@ -13,24 +14,6 @@ function reply(res: ServerResponse, { status, body }: ProviderReply, headers: Re
   res.end(JSON.stringify(body));
 }
 
-/** The body as text, or null once it passes the cap (the rest is not read). */
-function readCapped(req: IncomingMessage): Promise<string | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
 async function handle(req: IncomingMessage, res: ServerResponse, database: () => Promise<Db>) {
   if (req.method !== 'POST') return reply(res, requestError(405, 'Use POST to create a token.'), { allow: 'POST' });
   if (req.headers.authorization !== `Bearer ${SANDBOX_PUBLISHABLE_KEY}`) {
@@ -40,7 +23,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, database: () =>
   if (type !== 'application/x-www-form-urlencoded') return reply(res, requestError(415, 'Send the request as application/x-www-form-urlencoded.'));
   if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES)
     return reply(res, requestError(413, 'The request is too large.'), { connection: 'close' });
-  const text = await readCapped(req);
+  const text = await readCappedBody(req, MAX_BODY_BYTES);
   if (text === null) return reply(res, requestError(413, 'The request is too large.'), { connection: 'close' });
   if (text.includes('\u0000') || text.includes('%00')) return reply(res, requestError(400, 'The request contains a character that is not allowed.'));
   reply(res, await createSandboxToken(await database(), new URLSearchParams(text)));
