@@ -160,8 +160,9 @@ export const wishlistToWire = (list: Wishlist): WishlistView => ({
 });
 
 /** The checkout with its bag and shipping methods on the wire; every other field is the spec's as it is. */
-export const checkoutToWire = ({ storeCard, ...checkout }: CheckoutState): CheckoutView => ({
+export const checkoutToWire = ({ storeCard, applicablePaymentMethods, ...checkout }: CheckoutState): CheckoutView => ({
   ...checkout,
+  c_applicablePaymentMethods: applicablePaymentMethods,
   basket: bagToWire(checkout.basket),
   shippingMethods: checkout.shippingMethods.map(shippingMethodToWire),
   savedCards: savedCardsToWire({ storeCard, savedCards: checkout.savedCards }),
@@ -174,12 +175,18 @@ export const savedCardsToWire = (checkout: Pick<CheckoutState, 'storeCard' | 'sa
 ];
 
 /** c_customerPlccInfo: the header's view of the store card. */
-export const plccInfoToWire = (info: PlccInfo) => ({
+const plccInfoToWire = (info: PlccInfo) => ({
   isPLCCHolder: info.isHolder ? ('Y' as const) : ('N' as const),
   firstName: info.firstName,
   otb: info.availableCents,
   rewards: info.points,
 });
+
+/** Who the visitor is on the wire: the store card as the header's card placements read it (isPLCCHolder, c_customerPlccInfo). */
+export const meToWire = <M extends { storeCard: PlccInfo }>({ storeCard, ...me }: M) => {
+  const c_customerPlccInfo = plccInfoToWire(storeCard);
+  return { ...me, isPLCCHolder: c_customerPlccInfo.isPLCCHolder, c_customerPlccInfo };
+};
 
 const storeCardToWire = (card: SavedStoreCard): SavedCardView => ({
   paymentInstrumentId: card.paymentInstrumentId,

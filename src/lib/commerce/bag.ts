@@ -1,3 +1,4 @@
+import type { PaymentMethodId } from '../checkout/payment-methods.ts';
 import type { SavedStoreCard } from './store-card.ts';
 import type {
   BasketSummary,
@@ -171,9 +172,11 @@ export interface ShippingAddressChoice {
 }
 
 /** The checkout as the engine reads it: the spec's checkout, with the bag and shipping methods in the engine's types. */
-export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods'> & {
+export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods' | 'c_applicablePaymentMethods'> & {
   basket: Bag;
   shippingMethods: ShippingMethod[];
+  /** The payment methods the bag's brands offer (on the wire, c_applicablePaymentMethods). */
+  applicablePaymentMethods: PaymentMethodId[];
   /** The signed-in shopper's store card; on the wire it is one of savedCards. */
   storeCard: SavedStoreCard | null;
 };

@@ -1,6 +1,5 @@
 import type { APIContext } from 'astro';
 import { plccInfoOf } from '../store-card/store-card-wallet.ts';
-import { plccInfoToWire } from '#src/lib/api/wire.ts';
 import { getDb } from '../db/database.ts';
 import { storeOrigin } from '../config.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
@@ -92,15 +91,13 @@ export async function me(context: SessionOwner) {
   const customer = await currentCustomer(context);
   const db = await getDb();
   const [rewards, plcc] = await Promise.all([customer ? rewardsFor(db, customer.id) : null, plccInfoOf(db, customer?.id ?? null)]);
-  const c_customerPlccInfo = plccInfoToWire(plcc);
   return {
     authenticated: !!customer,
     firstName: customer?.firstName ?? null,
     email: customer?.email ?? null,
     rewards: rewards?.record ?? null,
     // The card placements follow the store card account (src/server/store-card/), not a flag.
-    isPLCCHolder: c_customerPlccInfo.isPLCCHolder,
-    c_customerPlccInfo,
+    storeCard: plcc,
   };
 }
 

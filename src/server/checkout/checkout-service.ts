@@ -108,7 +108,7 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
     savedAddresses,
     savedCards,
     storeCard,
-    c_applicablePaymentMethods: paymentMethodsFor(basket.lines.map((l) => l.brand)),
+    applicablePaymentMethods: paymentMethodsFor(basket.lines.map((l) => l.brand)),
     _flash: flashFor(basket, record, now),
   };
 }

@@ -1,4 +1,5 @@
 import { API } from '#src/lib/api/contract.ts';
+import { meToWire } from '#src/lib/api/wire.ts';
 import { me } from '#src/server/accounts/customer-facade.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
@@ -6,4 +7,4 @@ import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 export const prerender = false;
 
 /** Who the visitor is, for the header after hydration (reply schema MeReply in src/lib/api/replies/me.ts). */
-export const GET = apiEndpoint(API.me, async (context) => success(await me(context)));
+export const GET = apiEndpoint(API.me, async (context) => success(meToWire(await me(context))));
