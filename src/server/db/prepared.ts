@@ -11,10 +11,10 @@ import type { Tx } from './transaction.ts';
 type Param = string | number | null;
 type Slot = { param: number } | { value: unknown };
 
-const dialects = new WeakMap<object, string>();
+const dialects = new WeakMap<object, 'postgres' | 'sqlite'>();
 
 /** 'postgres' or 'sqlite', told apart by the placeholder style the instance compiles to (a cheap probe, cached). */
-function dialectOf(tx: Tx): string {
+export function dialectOf(tx: Tx): 'postgres' | 'sqlite' {
   let d = dialects.get(tx);
   if (!d) {
     d = tx.selectNoFrom(sql<number>`${1}`.as('x')).compile().sql.includes('$1') ? 'postgres' : 'sqlite';

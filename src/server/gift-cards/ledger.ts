@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { dialectOf, prepared, preparedRowWrite, preparedWrite } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 
 /**
@@ -11,22 +12,20 @@ import type { Tx } from '../db/transaction.ts';
 
 /** The card's balance in cents. */
 export async function balance(tx: Tx, cardId: string): Promise<number> {
-  const row = await tx
-    .selectFrom('gift_card_ledger')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
-    .where('card_id', '=', cardId)
-    .executeTakeFirstOrThrow();
-  return Number(row.total);
+  const [row] = await cardBalance(tx, cardId);
+  return Number(row?.total ?? 0);
 }
 
 /**
- * Takes the card's row lock for the rest of the transaction. An UPDATE locks the row on PostgreSQL as FOR UPDATE
- * would (a second debit of the card waits until this transaction ends, then reads the ledger it left), and needs no
- * dialect; SQLite's immediate transaction already keeps every other writer out. False when there is no such card.
+ * Takes the card's row lock for the rest of the transaction: on PostgreSQL an UPDATE, which locks the row as FOR
+ * UPDATE would (a second debit of the card waits until this transaction ends, then reads the ledger it left). On
+ * SQLite the immediate transaction already keeps every other writer out, so a read that the card exists is enough
+ * (an UPDATE there would write the row's page for nothing, on the one connection every request waits for). False
+ * when there is no such card.
  */
 async function lockCard(tx: Tx, cardId: string): Promise<boolean> {
-  const result = await sql`update gift_cards set kind = kind where id = ${cardId}`.execute(tx);
-  return Number(result.numAffectedRows ?? 0n) === 1;
+  if (dialectOf(tx) === 'sqlite') return (await cardExists(tx, cardId)).length === 1;
+  return (await touchCard(tx, cardId)) === 1;
 }
 
 /**
@@ -38,21 +37,20 @@ async function lockCard(tx: Tx, cardId: string): Promise<boolean> {
 export async function debit(tx: Tx, cardId: string, attemptId: string, amountCents: number, now = new Date()): Promise<number> {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('A gift card debit is a positive whole number of cents.');
   if (!(await lockCard(tx, cardId))) throw new RangeError('No such gift card.');
-  const earlier = await tx
-    .selectFrom('gift_card_ledger')
-    .select(['kind', 'amount_cents'])
-    .where('card_id', '=', cardId)
-    .where('attempt_id', '=', attemptId)
-    .execute();
+  const earlier = await attemptEntries(tx, cardId, attemptId);
   if (earlier.some((r) => r.kind === 'reversal')) return 0;
   const done = earlier.find((r) => r.kind === 'debit');
   if (done) return -done.amount_cents;
   const taken = Math.min(amountCents, await balance(tx, cardId));
   if (taken <= 0) return 0;
-  await tx
-    .insertInto('gift_card_ledger')
-    .values({ id: randomUUID(), card_id: cardId, kind: 'debit', amount_cents: -taken, attempt_id: attemptId, created_at: now.toISOString() })
-    .execute();
+  await insertEntry(tx, {
+    id: randomUUID(),
+    card_id: cardId,
+    kind: 'debit',
+    amount_cents: -taken,
+    attempt_id: attemptId,
+    created_at: now.toISOString(),
+  });
   return taken;
 }
 
@@ -88,3 +86,29 @@ export async function reverse(tx: Tx, attemptId: string, now = new Date()): Prom
   }
   return returned;
 }
+
+/*
+ * A placement's debit runs these on the connection every other request waits for (on SQLite): compiled once
+ * (db/prepared.ts).
+ */
+const cardBalance = prepared((tx: Tx, cardId: string) =>
+  tx
+    .selectFrom('gift_card_ledger')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('amount_cents'), sql<number>`0`).as('total'))
+    .where('card_id', '=', cardId),
+);
+const cardExists = prepared((tx: Tx, cardId: string) => tx.selectFrom('gift_cards').select('id').where('id', '=', cardId));
+const touchCard = preparedWrite((tx: Tx, cardId: string) =>
+  tx
+    .updateTable('gift_cards')
+    .set((eb) => ({ kind: eb.ref('kind') }))
+    .where('id', '=', cardId),
+);
+const attemptEntries = prepared((tx: Tx, cardId: string, attemptId: string) =>
+  tx.selectFrom('gift_card_ledger').select(['kind', 'amount_cents']).where('card_id', '=', cardId).where('attempt_id', '=', attemptId),
+);
+const insertEntry = preparedRowWrite(
+  ['id', 'card_id', 'kind', 'amount_cents', 'attempt_id', 'created_at'],
+  (tx: Tx, row: { id: string; card_id: string; kind: 'debit'; amount_cents: number; attempt_id: string; created_at: string }) =>
+    tx.insertInto('gift_card_ledger').values(row),
+);

@@ -1,3 +1,4 @@
+import { prepared, preparedRowWrite } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import { debit, reverse } from '../gift-cards/ledger.ts';
 // Named apart from React's hooks, which the linter reads a use… call as.
@@ -36,11 +37,7 @@ export async function debitTenders(
 ): Promise<PaidTender[] | null> {
   const paying = shares.filter((s) => s.amount > 0);
   if (paying.length === 0) return [];
-  const rows = await tx
-    .selectFrom('bag_tenders')
-    .select(['id', 'gift_card_id', 'certificate_id', 'programme', 'customer_id'])
-    .where('basket_id', '=', bagId)
-    .execute();
+  const rows = await bagTenderRows(tx, bagId);
   const rowOf = new Map(rows.map((r) => [r.id, r]));
   const paid = paying.map((s) => {
     const row = rowOf.get(s.paymentInstrumentId);
@@ -96,19 +93,37 @@ export async function releaseTenders(tx: Tx, attemptId: string): Promise<void> {
 
 /** The order's tenders, in the order they paid. */
 export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTender[]): Promise<void> {
-  if (tenders.length === 0) return;
-  await tx
-    .insertInto('order_tenders')
-    .values(
-      tenders.map((t, position) => ({
-        order_id: orderId,
-        position,
-        method: t.method,
-        gift_card_id: t.giftCardId,
-        certificate_id: t.certificateId ?? null,
-        masked_number: t.maskedNumber,
-        amount_cents: t.amount,
-      })),
-    )
-    .execute();
+  // One statement per tender (at most MAX_TENDERS_PER_BASKET), each compiled once, rather than one multi-row
+  // insert whose SQL changes with the count.
+  for (const [position, t] of tenders.entries()) {
+    await insertOrderTender(tx, {
+      order_id: orderId,
+      position,
+      method: t.method,
+      gift_card_id: t.giftCardId,
+      certificate_id: t.certificateId ?? null,
+      masked_number: t.maskedNumber,
+      amount_cents: t.amount,
+    });
+  }
 }
+
+/* The placement's tender statements, compiled once (db/prepared.ts): they run on the connection every request waits for. */
+const bagTenderRows = prepared((tx: Tx, bagId: string) =>
+  tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'certificate_id', 'programme', 'customer_id']).where('basket_id', '=', bagId),
+);
+const insertOrderTender = preparedRowWrite(
+  ['order_id', 'position', 'method', 'gift_card_id', 'certificate_id', 'masked_number', 'amount_cents'],
+  (
+    tx: Tx,
+    row: {
+      order_id: string;
+      position: number;
+      method: TenderMethod;
+      gift_card_id: string | null;
+      certificate_id: string | null;
+      masked_number: string;
+      amount_cents: number;
+    },
+  ) => tx.insertInto('order_tenders').values(row),
+);
