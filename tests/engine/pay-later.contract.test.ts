@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PAY_LATER_MESSAGE } from '#src/lib/pay-later/pay-later-rules.ts';
 import { parseConfig } from '#src/server/config.ts';
-import { affirmPayLater } from '#src/server/pay-later/affirm-pay-later.ts';
+import { affirmPayLater, FAILURE_TTL_MS, OFFER_CACHE_ENTRIES, OFFER_TTL_MS } from '#src/server/pay-later/affirm-pay-later.ts';
 import { embeddedPayLater, SANDBOX_DECLINES_FROM_CENTS } from '#src/server/pay-later/embedded-pay-later.ts';
 import type { PayLaterProvider } from '#src/server/pay-later/pay-later-provider.ts';
 import { createPayLaterProvider, payLaterOffer } from '#src/server/pay-later/pay-later-service.ts';
@@ -83,6 +83,45 @@ describe('the Affirm adapter', () => {
       for (const secret of ['7250', '72.50', standIn.publicKey]) expect(line).not.toContain(secret);
     },
   );
+
+  it("keeps Affirm's answer for an amount and page ten minutes, so checkout reads do not each wait on Affirm", async () => {
+    let clock = 0;
+    const provider = affirmPayLater({ baseUrl: standIn.url, publicKey: standIn.publicKey, timeoutMs: 500, log, now: () => clock });
+    const from = standIn.requests.length;
+    const first = await provider.offer(6400, 'payment');
+    expect(await provider.offer(6400, 'payment')).toEqual(first);
+    expect(standIn.requests.length - from).toBe(1);
+    await provider.offer(6400, 'bag');
+    await provider.offer(6500, 'payment');
+    expect(standIn.requests.length - from).toBe(3);
+    clock += OFFER_TTL_MS;
+    expect(await provider.offer(6400, 'payment')).toEqual(first);
+    expect(standIn.requests.length - from).toBe(4);
+  });
+
+  it('asks again half a minute after a failure, not on every read while Affirm is down', async () => {
+    let clock = 0;
+    const provider = affirmPayLater({ baseUrl: standIn.url, publicKey: standIn.publicKey, timeoutMs: 500, log, now: () => clock });
+    standIn.misbehave(500);
+    const from = standIn.requests.length;
+    expect(await provider.offer(7250, 'payment')).toBeNull();
+    standIn.misbehave('ok');
+    expect(await provider.offer(7250, 'payment')).toBeNull();
+    expect(standIn.requests.length - from).toBe(1);
+    clock += FAILURE_TTL_MS;
+    expect(await provider.offer(7250, 'payment')).toMatchObject({ message: PAY_LATER_MESSAGE });
+    expect(standIn.requests.length - from).toBe(2);
+  });
+
+  it('keeps at most a thousand answers, the oldest out first', async () => {
+    const provider = affirmPayLater({ baseUrl: standIn.url, publicKey: standIn.publicKey, timeoutMs: 500, log });
+    for (let i = 0; i <= OFFER_CACHE_ENTRIES; i++) await provider.offer(5000 + i, 'payment');
+    const from = standIn.requests.length;
+    await provider.offer(5000 + OFFER_CACHE_ENTRIES, 'payment');
+    expect(standIn.requests.length - from).toBe(0);
+    await provider.offer(5000, 'payment');
+    expect(standIn.requests.length - from).toBe(1);
+  });
 
   it('answers no offer when Affirm cannot be reached at all', async () => {
     const unreachable = affirmPayLater({ baseUrl: 'http://127.0.0.1:9', publicKey: standIn.publicKey, timeoutMs: 500, log });

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { PAYMENT_METHOD_NAMES } from '#src/lib/payment-method-names.ts';
-import { PAY_LATER_MESSAGE, type PayLaterPlacement } from '#src/lib/pay-later/pay-later-rules.ts';
+import { PAY_LATER_MESSAGE, type PayLaterOffer, type PayLaterPlacement } from '#src/lib/pay-later/pay-later-rules.ts';
 import type { PayLaterProvider } from './pay-later-provider.ts';
 
 /**
@@ -17,7 +17,19 @@ export interface AffirmOptions {
   publicKey: string;
   timeoutMs: number;
   log?: (line: string) => void;
+  /** The clock the answers' ages are read from (tests move it). */
+  now?: () => number;
 }
+
+/**
+ * Affirm's answer for an amount and page is kept for OFFER_TTL_MS, so a checkout read (each step save answers the
+ * checkout) does not wait on Affirm each time; a failure is kept FAILURE_TTL_MS, so an outage costs one timeout per
+ * half minute rather than one per read. At most OFFER_CACHE_ENTRIES are kept (oldest out first): amounts are
+ * the shoppers' own, so the cache must not grow with them.
+ */
+export const OFFER_TTL_MS = 10 * 60_000;
+export const FAILURE_TTL_MS = 30_000;
+export const OFFER_CACHE_ENTRIES = 1000;
 
 const text = v.optional(v.nullable(v.string()), '');
 const limit = v.optional(v.nullable(v.number()), null);
@@ -32,25 +44,37 @@ const PAGE_TYPE: Record<PayLaterPlacement, string> = { payment: 'payment', bag: 
 
 export function affirmPayLater(options: AffirmOptions): PayLaterProvider {
   const report = logOutageOnce(options.log ?? ((line) => console.error(line)));
+  const now = options.now ?? Date.now;
+  const kept = new Map<string, { offer: PayLaterOffer | null; until: number }>();
+  const ask = async (amountCents: number, placement: PayLaterPlacement): Promise<{ offer: PayLaterOffer | null; ttl: number }> => {
+    try {
+      const url = new URL(`${options.baseUrl}/api/promos/v2/${encodeURIComponent(options.publicKey)}`);
+      url.searchParams.set('amount', String(amountCents));
+      url.searchParams.set('page_type', PAGE_TYPE[placement]);
+      url.searchParams.set('field', 'ala');
+      const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) });
+      if (!response.ok) throw new Error(`Affirm answered ${response.status}`);
+      const reply = v.parse(PromoReply, await response.json());
+      const ala = (reply.promo.ala ?? '').trim();
+      const { minimum_loan_amount: min = null, maximum_loan_amount: max = null } = reply.offer ?? {};
+      if (!ala || (min !== null && amountCents < min) || (max !== null && amountCents > max)) return { offer: null, ttl: OFFER_TTL_MS };
+      return { offer: { provider: 'Affirm', method: PAYMENT_METHOD_NAMES.affirm, message: PAY_LATER_MESSAGE, asLowAs: ala }, ttl: OFFER_TTL_MS };
+    } catch (error) {
+      report(error);
+      return { offer: null, ttl: FAILURE_TTL_MS };
+    }
+  };
   return {
     kind: 'affirm',
     async offer(amountCents, placement) {
-      try {
-        const url = new URL(`${options.baseUrl}/api/promos/v2/${encodeURIComponent(options.publicKey)}`);
-        url.searchParams.set('amount', String(amountCents));
-        url.searchParams.set('page_type', PAGE_TYPE[placement]);
-        url.searchParams.set('field', 'ala');
-        const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(options.timeoutMs) });
-        if (!response.ok) throw new Error(`Affirm answered ${response.status}`);
-        const reply = v.parse(PromoReply, await response.json());
-        const ala = (reply.promo.ala ?? '').trim();
-        const { minimum_loan_amount: min = null, maximum_loan_amount: max = null } = reply.offer ?? {};
-        if (!ala || (min !== null && amountCents < min) || (max !== null && amountCents > max)) return null;
-        return { provider: 'Affirm', method: PAYMENT_METHOD_NAMES.affirm, message: PAY_LATER_MESSAGE, asLowAs: ala };
-      } catch (error) {
-        report(error);
-        return null;
-      }
+      const key = `${placement}:${amountCents}`;
+      const hit = kept.get(key);
+      if (hit && hit.until > now()) return hit.offer;
+      const { offer, ttl } = await ask(amountCents, placement);
+      kept.delete(key);
+      kept.set(key, { offer, until: now() + ttl });
+      if (kept.size > OFFER_CACHE_ENTRIES) kept.delete(kept.keys().next().value as string);
+      return offer;
     },
   };
 }
