@@ -1,5 +1,6 @@
-// The checkout's figures for npm run bench: order placement by card through the sandbox gateway, and by a gift card
-// and a card (orders/s and p99 at N connections, each request a different ready bag and a fresh idempotency key), each step's
+// The checkout's figures for npm run bench: order placement by card through the sandbox gateway, by a gift card and a
+// card, and by PayPal express (create, approve, place; the sequence's p99 and the place step's) (orders/s and p99 at N
+// connections, each a different ready bag and a fresh idempotency key), each step's
 // save and the address suggestions (p95; each connection a shopper saving their own bag), all against the same server. Prints
 // figures; asserts nothing.
 import autocannon from 'autocannon';
@@ -129,6 +130,58 @@ async function placeAll(
   });
 }
 
+/** The p99 (ms) of sorted-or-not figures: the value 99 % of them are at or under. */
+function p99Of(times: number[]): number {
+  const sorted = [...times].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+}
+
+/**
+ * PayPal express checkout for each bag, `connections` bags at a time: make PayPal's order for the bag (POST with an
+ * Idempotency-Key), approve it on the embedded sandbox's approval page (its form's POST, as the shopper's press sends
+ * it), then place our order (the PUT). Three requests that depend on each other, so autocannon cannot chain them;
+ * each sequence is timed whole with fetch, and the place step alone beside it.
+ */
+async function placeAllByPayPal(base: string, connections: number, headers: Record<string, string>, bags: { cookie: string }[]) {
+  const call = caller(base);
+  const whole: number[] = [];
+  const placing: number[] = [];
+  let confirmed = 0;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < bags.length) {
+        const i = next++;
+        const { cookie } = bags[i]!;
+        const t = performance.now();
+        const key = `bench-paypal-${i}-${Math.random().toString(36).slice(2)}`;
+        const created = await call('/api/checkout/paypal/order/', { from: 'bag' }, cookie, 'POST', { ...headers, 'idempotency-key': key });
+        const id = (created.body as { body?: { id?: string } } | null)?.body?.id;
+        if (created.status !== 200 || !id) continue;
+        const approved = await fetch(`${base}/sandbox-paypal/checkoutnow?token=${encodeURIComponent(id)}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'choice=approve',
+          redirect: 'manual',
+        });
+        await approved.arrayBuffer();
+        const payerId = new URL(approved.headers.get('location') ?? '/', base).searchParams.get('PayerID');
+        if (approved.status !== 303 || !payerId) continue;
+        const p = performance.now();
+        const placed = await call('/api/checkout/paypal/order/update/', { orderId: id, payerId, checkoutFromCart: true }, cookie, 'PUT', headers);
+        const now = performance.now();
+        placing.push(now - p);
+        whole.push(now - t);
+        const status = (placed.body as { body?: { confirmationStatus?: string } } | null)?.body?.confirmationStatus;
+        if (placed.status === 200 && status === 'confirmed') confirmed++;
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { confirmed, attempted: bags.length, perSecond: confirmed / seconds, p99Whole: p99Of(whole), p99Place: p99Of(placing) };
+}
+
 /**
  * `giftCards(n)` issues n gift cards for the run (each bag of the two-instrument run spends its own, so no placement
  * waits on another's card).
@@ -162,6 +215,13 @@ export async function benchCheckout(
   console.log(
     `  place an order paid by a gift card and a card  ${placedPaired.requests.average.toFixed(0).padStart(5)} orders/s  p99 ${placedPaired.latency.p99} ms` +
       `  (${placedPaired.requests.total - placedPaired.non2xx} confirmed, ${placedPaired.non2xx} non-2xx of ${placedPaired.requests.total})`,
+  );
+  // PayPal express: as many bags as the card run, prepared as its are; the whole sequence's p99 and the place step's.
+  const expressBags = await inBatches(needed, 10, () => readyBag(base, sku));
+  const express = await placeAllByPayPal(base, connections, headers, expressBags);
+  console.log(
+    `  place a PayPal order (create, approve, place)  ${express.perSecond.toFixed(0).padStart(5)} orders/s  p99 ${express.p99Whole.toFixed(0)} ms` +
+      `, the place step alone p99 ${express.p99Place.toFixed(0)} ms  (${express.confirmed} confirmed of ${express.attempted})`,
   );
   // Each connection is one shopper with a bag of their own, saving their own step: ten shoppers at once, not one
   // bag saved ten times at once (which measures only the wait for that bag's row lock).

@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
@@ -10,14 +10,27 @@ import { draftEmail } from '#src/lib/stores/checkout-draft.ts';
 import { ForgotPassword } from './ForgotPassword.tsx';
 import { PasswordField } from './PasswordField.tsx';
 import { SocialSignIn, type SocialProviderButton } from './SocialSignIn.tsx';
-import { goAfterSignIn } from './after-sign-in.ts';
+import { goAfterSignIn, type SignInBody } from './after-sign-in.ts';
 import './account.css';
 
 const LOGIN_FAILED = 'Something went wrong. Try again';
 
+interface Props {
+  providers?: SocialProviderButton[];
+  /** What follows a successful sign-in (the page's own way on); by default the return path or the account page. */
+  onSignedIn?: (body: SignInBody) => Promise<void>;
+  /** The e-mail to start with (the checkout's, when the form opens there). */
+  initialEmail?: string;
+  /** Without its own heading and region, inside a dialog that has a title. */
+  headed?: boolean;
+}
+
+const toAccount = (body: SignInBody) => goAfterSignIn(body, '/my-account');
+
 /** Sign in with e-mail and password (keep me signed in = 90 days), Forgot Password?, and social sign-in. */
-export function SignInForm({ providers = [] }: { providers?: SocialProviderButton[] }) {
-  const [email, setEmail] = useState('');
+export function SignInForm({ providers = [], onSignedIn = toAccount, initialEmail = '', headed = true }: Props) {
+  const id = useId();
+  const [email, setEmail] = useState(initialEmail);
   const [password, setPassword] = useState('');
   const [keep, setKeep] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -44,19 +57,18 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
     setBusy(true);
     setError(null);
     const r = await callApi(API.signIn, { email, password, keepMeSignedIn: keep });
-    if (r.ok) return goAfterSignIn(r.body, '/my-account');
+    if (r.ok) return onSignedIn(r.body);
     setBusy(false);
     setError(serverMessageOr(r, LOGIN_FAILED));
   };
 
-  return (
-    <section aria-labelledby="sign-in-heading" className="account-panel">
-      <h2 id="sign-in-heading">Sign In</h2>
+  const form = (
+    <>
       <form onSubmit={submit} noValidate={false}>
         <div className="field">
-          <label htmlFor="signin-email">Email</label>
+          <label htmlFor={`${id}-email`}>Email</label>
           <input
-            id="signin-email"
+            id={`${id}-email`}
             type="email"
             name="email"
             autoComplete="username"
@@ -65,10 +77,10 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
             onChange={(e) => setEmail(e.target.value)}
             onBlur={() => setEmailLeft(true)}
             aria-invalid={!!emailError}
-            aria-describedby={emailError ? 'signin-email-error' : undefined}
+            aria-describedby={emailError ? `${id}-email-error` : undefined}
           />
           {emailError && (
-            <small id="signin-email-error" className="field-error">
+            <small id={`${id}-email-error`} className="field-error">
               {emailError}
             </small>
           )}
@@ -91,6 +103,13 @@ export function SignInForm({ providers = [] }: { providers?: SocialProviderButto
       </button>
       {forgot && <ForgotPassword initialEmail={email} />}
       <SocialSignIn providers={providers} />
+    </>
+  );
+  if (!headed) return form;
+  return (
+    <section aria-labelledby={`${id}-heading`} className="account-panel">
+      <h2 id={`${id}-heading`}>Sign In</h2>
+      {form}
     </section>
   );
 }

@@ -13,6 +13,7 @@ import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
+import { ExpressSignIn } from './express/ExpressSignIn.tsx';
 import { PaymentStep, reportMissingBilling } from './PaymentStep.tsx';
 import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
@@ -167,6 +168,7 @@ export function CheckoutApp() {
           </p>
         )}
         <CompletedSummary view={view} step={step} onChange={change} />
+        {step === 'information' && <ExpressSignIn signedIn={view.signedIn} itemCount={view.basket.productItems.length} />}
         {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
         {base === 'shipping' && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
         {/* Gift cards and codes before the card: what they pay decides whether a card is needed at all. */}
