@@ -178,7 +178,13 @@ describe('Apple Pay payment', () => {
     const c = await createCustomer(t.db, { email: `wallet.${Date.now()}@example.com`, firstName: 'Ada', lastName: 'Lovelace', password: null });
     const { basketId } = await addItem(t.db, null, { productId: perks, quantity: 1 }, undefined, c.id);
     const member = await sheetPayment({ basketId });
-    const refused = await authorizeWalletPayment(t.db, gateway(), { bagId: basketId, customerId: c.id, key: 'wallet-perks-0123456789', input: member.input, leaseMs: LEASE_MS });
+    const refused = await authorizeWalletPayment(t.db, gateway(), {
+      bagId: basketId,
+      customerId: c.id,
+      key: 'wallet-perks-0123456789',
+      input: member.input,
+      leaseMs: LEASE_MS,
+    });
     expect(refused.result).toMatchObject({ confirmationStatus: 'failed', message: EXPRESS_NOT_OFFERED });
     expect(await ordersOf(basketId)).toHaveLength(0);
 

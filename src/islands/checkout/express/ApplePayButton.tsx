@@ -5,7 +5,7 @@ import { callApi } from '../../../lib/api-client.ts';
 import { $bag } from '../../../lib/stores/bag.ts';
 import { amountDueOf } from '../../../lib/tenders/tender-split.ts';
 import { walletButtonShown, type WalletPaymentRequest } from '../../../lib/wallet/payment-request.ts';
-import { amountCents, applePayErrors, applePaySession, sheetUpdate, type ApplePaySessionLike } from '../../../lib/wallet/apple-pay-js.ts';
+import { amountCents, applePayErrors, applePaySession, sheetUpdate } from '../../../lib/wallet/apple-pay-js.ts';
 import type { WalletAuthorize } from '../../../lib/wallet/wallet-schemas.ts';
 import './apple-pay-button.css';
 
