@@ -10,6 +10,8 @@ export const WalletValidationSchema = v.object({
 export const WalletShippingMethodSchema = v.object({
   /** ApplePayShippingMethod.identifier: one of the methods the payment request listed. */
   identifier: v.pipe(v.string('Shipping method is required.'), v.minLength(1, 'Shipping method is required.'), v.maxLength(64)),
+  /** The contact the sheet last priced for, when there is one: the totals are its state's (tax), as the payment's will be. */
+  shippingContact: v.optional(WalletRedactedContactSchema),
 });
 
 /** ApplePayShippingContactSelectedEvent.shippingContact: the redacted contact the sheet prices for. */

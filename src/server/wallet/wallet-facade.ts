@@ -84,12 +84,16 @@ export async function walletPaymentRequest(locals: SessionRead): Promise<WalletP
   return paymentRequest(figures(bag), options(choice), choice.selected);
 }
 
-export async function walletShippingMethod(locals: SessionRead, identifier: string): Promise<WalletTotals> {
+export async function walletShippingMethod(locals: SessionRead, identifier: string, contact?: WalletRedactedContact): Promise<WalletTotals> {
   const before = await walletBag(locals);
   const offered = await shippingMethods(locals, before);
   if (!offered.methods.some((m) => m.id === identifier)) throw new BadRequest(WALLET_MESSAGES.unknownMethod, 400);
-  const bag = await chooseShippingMethod(locals, identifier);
-  const choice = await shippingMethods(locals, bag);
+  const chosen = await chooseShippingMethod(locals, identifier);
+  // Priced for the sheet's contact when it is one the store serves: the payment will be taxed for that state.
+  const { bag, choice } =
+    contact && redactedContactErrors(contact).length === 0
+      ? await priceForState(locals, stateCodeOf(contact.administrativeArea))
+      : { bag: chosen, choice: await shippingMethods(locals, chosen) };
   const request = paymentRequest(figures(bag), options(choice), choice.selected);
   return { ...totals(figures(bag)), shippingMethods: request.shippingMethods };
 }

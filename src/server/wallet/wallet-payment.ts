@@ -33,7 +33,9 @@ export async function authorizeWalletPayment(
   const billing = walletAddress(billingContact, 'billing', shippingContact.phoneNumber);
   const email = walletEmail(shippingContact);
   if (!shipping.ok || !billing.ok || !email.ok) {
-    const errors = [shipping, billing, email].flatMap((c) => (c.ok ? [] : c.errors));
+    // The billing address borrows the shipping contact's phone: a bad phone is the shipping contact's to correct.
+    const billingErrors = billing.ok ? [] : billing.errors.filter((e) => e.contactField !== 'phoneNumber');
+    const errors = [...(shipping.ok ? [] : shipping.errors), ...billingErrors, ...(email.ok ? [] : email.errors)];
     const refusal = failed(400, errors[0]?.message ?? CONTACT_REFUSED, null, 0);
     return { ...refusal, result: { ...refusal.result, errors } };
   }

@@ -68,6 +68,7 @@ export function ApplePayButton({ offered = true }: { offered?: boolean }) {
     shownTotal.current = amountCents(request.total.amount);
     const session = new Session(3, request);
     let totals = { total: request.total, lineItems: request.lineItems };
+    let contact: ReturnType<typeof redacted> | undefined;
     const remember = (next: typeof totals) => {
       totals = next;
       shownTotal.current = amountCents(next.total.amount);
@@ -87,12 +88,16 @@ export function ApplePayButton({ offered = true }: { offered?: boolean }) {
     };
     session.onpaymentmethodselected = () => session.completePaymentMethodSelection(sheetUpdate(totals));
     session.onshippingcontactselected = async ({ shippingContact }) => {
-      const r = await callApi(API.walletShippingAddress, { shippingContact: redacted(shippingContact) });
+      const picked = redacted(shippingContact);
+      const r = await callApi(API.walletShippingAddress, { shippingContact: picked });
       if (!r.ok) {
         session.completeShippingContactSelection({ ...sheetUpdate(totals), errors: applePayErrors([{ code: 'unknown', message: r.message }]) });
         return;
       }
-      if (r.body.errors.length === 0) remember(r.body);
+      if (r.body.errors.length === 0) {
+        contact = picked;
+        remember(r.body);
+      }
       session.completeShippingContactSelection({
         ...sheetUpdate(r.body),
         newShippingMethods: r.body.shippingMethods,
@@ -100,7 +105,7 @@ export function ApplePayButton({ offered = true }: { offered?: boolean }) {
       });
     };
     session.onshippingmethodselected = async ({ shippingMethod }) => {
-      const r = await callApi(API.walletShippingMethod, { identifier: shippingMethod.identifier });
+      const r = await callApi(API.walletShippingMethod, { identifier: shippingMethod.identifier, ...(contact ? { shippingContact: contact } : {}) });
       if (r.ok) remember(r.body);
       session.completeShippingMethodSelection(sheetUpdate(totals));
     };
