@@ -20,6 +20,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
 import { PayLaterNote } from './PayLaterNote.tsx';
+import { ApplePayButton } from './express/ApplePayButton.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
 
@@ -126,6 +127,8 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
         </p>
       )}
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
+      {/* Express checkout with the wallet: it reads the bag from its store (this page is prerendered). */}
+      {!billingOnly && <ApplePayButton />}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">
           {(view.basket.paymentInstruments ?? []).every((p) => p.paymentMethodId === 'SVS_GIFT_CARD') ? GIFT_CARDS_PAY_ALL : TENDERS_PAY_ALL}

@@ -53,10 +53,18 @@ export const API = defineEndpoints({
   registerAtPayment: { method: 'POST', path: '/api/checkout/payment_screen_register_user/', request: 'PaymentScreenRegister', reply: 'Registered' },
 
   // The wallet (Apple Pay) express checkout (checkout spec §7): merchant validation for the payment sheet, the payment
-  // request for the bag, and the new totals when the shopper picks a shipping method on the sheet.
+  // request for the bag, the new totals when the shopper picks a shipping contact or method on the sheet, and the
+  // payment (Idempotency-Key header; a retry replays its reply).
   walletValidation: { method: 'POST', path: '/api/checkout/applepay/validation', request: 'WalletValidation', reply: 'MerchantSession' },
   walletRequest: { method: 'POST', path: '/api/checkout/applepay/requestapi', reply: 'WalletPaymentRequest' },
   walletShippingMethod: { method: 'POST', path: '/api/checkout/applepay/shipping_method', request: 'WalletShippingMethod', reply: 'WalletTotals' },
+  walletShippingAddress: {
+    method: 'POST',
+    path: '/api/checkout/applepay/shipping_address',
+    request: 'WalletShippingAddress',
+    reply: 'WalletContactTotals',
+  },
+  walletAuthorize: { method: 'POST', path: '/api/checkout/applepay/authorize', request: 'WalletAuthorize', reply: 'WalletOrderResult' },
 
   // Who the visitor is: sign-in and out, registration, passwords.
   me: { method: 'GET', path: '/api/global/me', reply: 'Me' },

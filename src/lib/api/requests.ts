@@ -26,7 +26,7 @@ import { EmailSubscriptionSchema } from '../schemas/email.ts';
 import { ApplyCodeSchema, DeleteFromBasketSchema, PromotionReadSchema } from '../schemas/promo.ts';
 import { CarouselSchema, OrderRecommendationsSchema } from '../schemas/recommendations.ts';
 import { AutoSuggestSchema } from '../schemas/search.ts';
-import { WalletShippingMethodSchema, WalletValidationSchema } from '../wallet/wallet-schemas.ts';
+import { WalletAuthorizeSchema, WalletShippingAddressSchema, WalletShippingMethodSchema, WalletValidationSchema } from '../wallet/wallet-schemas.ts';
 import { AddToWishlistSchema, JoinWaitlistSchema, RemoveFromWishlistSchema } from '../schemas/shopper-lists.ts';
 
 /**
@@ -38,6 +38,8 @@ import { AddToWishlistSchema, JoinWaitlistSchema, RemoveFromWishlistSchema } fro
 export const REQUESTS = {
   WalletValidation: WalletValidationSchema,
   WalletShippingMethod: WalletShippingMethodSchema,
+  WalletShippingAddress: WalletShippingAddressSchema,
+  WalletAuthorize: WalletAuthorizeSchema,
   AddressLookup: AddressLookupSchema,
   AddToBag: AddToBagSchema,
   AddToWishlist: AddToWishlistSchema,

@@ -67,6 +67,12 @@ export async function shippingMethods(locals: SessionRead, known?: Bag): Promise
   return (await engine()).listShippingMethods(basketId, known);
 }
 
+/** The visitor's bag and its methods priced as if it shipped to the state (the payment sheet's contact); not written. */
+export async function priceForState(locals: SessionRead, stateCode: string): Promise<{ bag: Bag; choice: ShippingChoice }> {
+  const { basketId } = await bagOf(locals);
+  return (await engine()).priceForState(basketId, stateCode);
+}
+
 /** Choosing a method on the bag page (no checkout step is completed by it). */
 export async function chooseShippingMethod(locals: SessionRead, methodId: string): Promise<Bag> {
   const { basketId } = await bagOf(locals);

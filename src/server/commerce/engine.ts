@@ -3,7 +3,7 @@ import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, setShipping
 import { readProduct } from './catalog.ts';
 import { readBasketStamp } from './basket-stamp.ts';
 import { replaceItem } from './basket-edit.ts';
-import { listShippingMethods } from './shipping.ts';
+import { listShippingMethods, priceForState } from './shipping.ts';
 import { reserveStock, type StockRequest } from './stock.ts';
 import { applyCode, readPromotion, removeCoupon, type CodeOutcome } from './coupons.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
@@ -43,6 +43,8 @@ export interface CommerceEngine {
   setShippingMethod(basketId: string, methodId: string): Promise<void>;
   /** The state the bag ships to: tax rate and restricted-shipping flags follow it. */
   setShippingState(basketId: string, stateCode: string | null): Promise<void>;
+  /** The bag and its methods priced as if it shipped to the state; the bag is left as it is. */
+  priceForState(basketId: string, stateCode: string): Promise<{ bag: Bag; choice: ShippingChoice }>;
   reserveStock(lines: StockRequest[]): Promise<void>;
   /** The bag's code field: coupons are stored; gift cards and rewards are recognised and sent to checkout. */
   applyCode(basketId: string, code: string, pin: string, signedIn: boolean): Promise<CodeOutcome>;
@@ -66,6 +68,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
     listShippingMethods: (basketId, known) => listShippingMethods(db, basketId, known),
     setShippingMethod: (basketId, methodId) => setShippingMethod(db, basketId, methodId),
     setShippingState: (basketId, stateCode) => setShippingState(db, basketId, stateCode),
+    priceForState: (basketId, stateCode) => priceForState(db, basketId, stateCode),
     reserveStock: (lines) => reserveStock(db, lines),
     applyCode: (basketId, code, pin, signedIn) => applyCode(db, basketId, code, pin, signedIn),
     removeCoupon: (basketId, couponItemId) => removeCoupon(db, basketId, couponItemId),

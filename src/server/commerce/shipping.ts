@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { withWriteTransaction } from '../db/transaction.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
@@ -19,6 +20,36 @@ import type { Bag, ShippingChoice } from '#src/lib/commerce/bag.ts';
 export async function listShippingMethods(db: Db, basketId: string | null, known?: Bag): Promise<ShippingChoice> {
   const [catalog, basket] = await Promise.all([loadShippingCatalog(db), known ?? readBasket(db.kysely, basketId)]);
   return shippingMethodsFor(catalog, basket);
+}
+
+/** Rolls back a pricing that only asked "what if" (priceForState). */
+class PricedOnly extends Error {
+  readonly priced: { bag: Bag; choice: ShippingChoice };
+  constructor(priced: { bag: Bag; choice: ShippingChoice }) {
+    super('priced for a state, not written');
+    this.priced = priced;
+  }
+}
+
+/**
+ * The bag and its methods priced as if it shipped to `stateCode` (tax, restricted lines), leaving the bag as it is:
+ * the state is set inside a transaction that is rolled back. The payment sheet asks this for each contact the
+ * shopper picks before they pay; the bag is changed only by the payment itself.
+ */
+export async function priceForState(db: Db, basketId: string, stateCode: string): Promise<{ bag: Bag; choice: ShippingChoice }> {
+  // Loaded first: on SQLite the transaction holds the one connection.
+  const catalog = await loadShippingCatalog(db);
+  try {
+    await withWriteTransaction(db, async (tx) => {
+      await tx.updateTable('baskets').set({ shipping_state_code: stateCode }).where('id', '=', basketId).execute();
+      const bag = await readBasket(tx, basketId);
+      throw new PricedOnly({ bag, choice: shippingMethodsFor(catalog, bag) });
+    });
+  } catch (err) {
+    if (err instanceof PricedOnly) return err.priced;
+    throw err;
+  }
+  throw new Error('unreachable: the pricing always rolls back');
 }
 
 /** What the shipping methods are priced from, apart from the bag: loaded beside the bag's own reads. */

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
+import type { Tx } from '../db/transaction.ts';
 import { appleValidationUrl, MERCHANT_SESSION_MS, type MerchantValidator } from './merchant-validator.ts';
 
 /**
@@ -54,20 +55,26 @@ export function embeddedValidator(options: { database: () => Promise<Db>; now?: 
       };
     },
     async useSession(sessionId) {
-      const db = await options.database();
-      const at = new Date(now()).toISOString();
-      // One conditional UPDATE: of concurrent uses of a session, one changes the row.
-      const changed = await db.kysely
-        .updateTable('wallet_merchant_sessions')
-        .set({ used_at: at })
-        .where('id', '=', sessionId)
-        .where('used_at', 'is', null)
-        .where('expires_at', '>', at)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) > 0) return 'ok';
-      const row = await db.kysely.selectFrom('wallet_merchant_sessions').select(['used_at']).where('id', '=', sessionId).executeTakeFirst();
-      if (!row) return 'unknown';
-      return row.used_at ? 'used' : 'expired';
+      return spendMerchantSession((await options.database()).kysely, sessionId, new Date(now()));
     },
   };
+}
+
+/**
+ * Marks a merchant session used by a payment, in the caller's transaction (the placement's claim): one conditional
+ * UPDATE, so of concurrent uses of a session one changes the row, on any number of instances.
+ */
+export async function spendMerchantSession(tx: Tx, sessionId: string, when: Date): Promise<SessionUse> {
+  const at = when.toISOString();
+  const changed = await tx
+    .updateTable('wallet_merchant_sessions')
+    .set({ used_at: at })
+    .where('id', '=', sessionId)
+    .where('used_at', 'is', null)
+    .where('expires_at', '>', at)
+    .executeTakeFirst();
+  if (Number(changed.numUpdatedRows) > 0) return 'ok';
+  const row = await tx.selectFrom('wallet_merchant_sessions').select(['used_at']).where('id', '=', sessionId).executeTakeFirst();
+  if (!row) return 'unknown';
+  return row.used_at ? 'used' : 'expired';
 }

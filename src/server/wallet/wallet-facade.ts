@@ -9,10 +9,15 @@ import {
   type WalletPaymentRequest,
   type WalletTotals,
 } from '#src/lib/wallet/payment-request.ts';
+import { redactedContactErrors, stateCodeOf, type WalletError, type WalletRedactedContact } from '#src/lib/wallet/wallet-contact.ts';
+import type { WalletAuthorize } from '#src/lib/wallet/wallet-schemas.ts';
 import { readBasket } from '../bag/basket-facade.ts';
-import { chooseShippingMethod, shippingMethods } from '../checkout/checkout-facade.ts';
-import { storeOrigin } from '../config.ts';
+import { chooseShippingMethod, priceForState, shippingMethods } from '../checkout/checkout-facade.ts';
+import { config, storeOrigin } from '../config.ts';
+import { getDb } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
+import { paymentGateway } from '../payments/payments.ts';
+import { authorizeWalletPayment, type WalletReply } from './wallet-payment.ts';
 import type { MerchantSession, MerchantValidator } from './merchant-validator.ts';
 import { makeMerchantValidator } from './wallets.ts';
 
@@ -29,6 +34,7 @@ export const WALLET_MESSAGES = {
   unavailable: 'Apple Pay could not be started. Please try again or choose another way to pay.',
   membership: 'Apple Pay is not available for a perks membership. Please pay by card.',
   unknownMethod: 'This shipping method is not available for your bag.',
+  restricted: 'Some items in your bag cannot be shipped to this state.',
 } as const;
 
 let validator: MerchantValidator | null | undefined;
@@ -78,12 +84,53 @@ export async function walletPaymentRequest(locals: SessionRead): Promise<WalletP
   return paymentRequest(figures(bag), options(choice), choice.selected);
 }
 
-export async function walletShippingMethod(locals: SessionRead, identifier: string): Promise<WalletTotals> {
+export async function walletShippingMethod(locals: SessionRead, identifier: string, contact?: WalletRedactedContact): Promise<WalletTotals> {
   const before = await walletBag(locals);
   const offered = await shippingMethods(locals, before);
   if (!offered.methods.some((m) => m.id === identifier)) throw new BadRequest(WALLET_MESSAGES.unknownMethod, 400);
-  const bag = await chooseShippingMethod(locals, identifier);
-  const choice = await shippingMethods(locals, bag);
+  const chosen = await chooseShippingMethod(locals, identifier);
+  // Priced for the sheet's contact when it is one the store serves: the payment will be taxed for that state.
+  const { bag, choice } =
+    contact && redactedContactErrors(contact).length === 0
+      ? await priceForState(locals, stateCodeOf(contact.administrativeArea))
+      : { bag: chosen, choice: await shippingMethods(locals, chosen) };
   const request = paymentRequest(figures(bag), options(choice), choice.selected);
   return { ...totals(figures(bag)), shippingMethods: request.shippingMethods };
+}
+
+/**
+ * The shopper picked a shipping contact on the sheet (redacted: country, state, city, ZIP code): the bag priced for
+ * that state, as the checkout prices it (tax, methods), without changing the bag; or, for an address the store does
+ * not ship to, the bag's totals as they are and the errors for the sheet.
+ */
+export async function walletShippingAddress(locals: SessionRead, contact: WalletRedactedContact): Promise<WalletTotals & { errors: WalletError[] }> {
+  const current = await walletBag(locals);
+  const errors = redactedContactErrors(contact);
+  const { bag, choice } =
+    errors.length === 0
+      ? await priceForState(locals, stateCodeOf(contact.administrativeArea))
+      : { bag: current, choice: await shippingMethods(locals, current) };
+  if (errors.length === 0 && bag.lines.some((l) => l.showRestrictedShippingStateMessage)) {
+    errors.push({ code: 'addressUnserviceable', contactField: 'administrativeArea', message: WALLET_MESSAGES.restricted });
+  }
+  const request = paymentRequest(figures(bag), options(choice), choice.selected);
+  return { total: request.total, lineItems: request.lineItems, shippingMethods: request.shippingMethods, errors };
+}
+
+/** The wallet button is offered: the embedded wallet, whose payment the store can take (Apple's own needs a processor). */
+export const walletOffered = (): boolean => config().WALLET === 'embedded';
+
+/** The shopper authorized the payment on the sheet: placed once per Idempotency-Key (wallet-payment.ts). */
+export async function walletAuthorize(locals: SessionRead, idempotencyKey: string, input: WalletAuthorize): Promise<WalletReply> {
+  merchantValidator();
+  if (!walletOffered()) throw new BadRequest(WALLET_MESSAGES.off, 404);
+  const { basketId, customerId, usid } = await locals.session();
+  return authorizeWalletPayment(await getDb(), paymentGateway(), {
+    bagId: basketId,
+    customerId,
+    // The visitor's own key: one visitor's key never answers another's payment.
+    key: `wallet:${usid}:${idempotencyKey}`,
+    input,
+    leaseMs: config().PAYMENT_TIMEOUT_MS,
+  });
 }

@@ -14,7 +14,7 @@ import {
 } from './checkout.ts';
 import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
-import { MerchantSessionReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
+import { MerchantSessionReply, WalletContactTotalsReply, WalletOrderResultReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
 import { PageLoadReply } from './page-load.ts';
 import { RewardsOffersReply, SubscriptionStatusReply } from './perks.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
@@ -60,6 +60,8 @@ export const REPLIES = {
   MerchantSession: MerchantSessionReply,
   WalletPaymentRequest: WalletPaymentRequestReply,
   WalletTotals: WalletTotalsReply,
+  WalletContactTotals: WalletContactTotalsReply,
+  WalletOrderResult: WalletOrderResultReply,
 };
 
 export type Replies = typeof REPLIES;

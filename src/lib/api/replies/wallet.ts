@@ -1,5 +1,7 @@
 import * as v from 'valibot';
 import type { WalletPaymentRequest, WalletTotals } from '../../wallet/payment-request.ts';
+import type { WalletError } from '../../wallet/wallet-contact.ts';
+import { OrderResultReply } from './checkout.ts';
 import { exactly } from './exact.ts';
 
 /** The wallet's replies (src/lib/wallet/payment-request.ts): Apple Pay JS's shapes, amounts as decimal strings. */
@@ -27,6 +29,23 @@ export const WalletPaymentRequestReply = v.object({
 });
 
 export const WalletTotalsReply = Totals;
+
+/** ApplePayError's fields (src/lib/wallet/wallet-contact.ts). */
+const WalletErrorSchema = exactly<WalletError>()(
+  v.object({
+    code: v.picklist(['shippingContactInvalid', 'billingContactInvalid', 'addressUnserviceable', 'unknown']),
+    contactField: v.optional(
+      v.picklist(['name', 'addressLines', 'locality', 'administrativeArea', 'postalCode', 'countryCode', 'phoneNumber', 'emailAddress']),
+    ),
+    message: v.string(),
+  }),
+);
+
+/** A shipping contact's answer: the totals for it, and what the sheet shows beside a contact the store does not serve. */
+export const WalletContactTotalsReply = v.object({ ...Totals.entries, errors: v.array(WalletErrorSchema) });
+
+/** The payment's answer: place_order's, and the contact problems for the sheet. */
+export const WalletOrderResultReply = v.object({ ...OrderResultReply.entries, errors: v.array(WalletErrorSchema) });
 
 export const MerchantSessionReply = v.object({
   // Opaque to the browser, which hands it to the payment sheet: the fields every session has, the rest as Apple sent.

@@ -4,7 +4,7 @@ import type { PaymentGateway } from '../../payments/gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { commitOrder, delivered } from './commit.ts';
 import { failed, type PlacementReply } from './placement-types.ts';
-import { payerFor, webPaymentPayer } from './payer.ts';
+import { payerFor, walletPayer, webPaymentPayer, type Payer } from './payer.ts';
 import type { WebPaymentProvider } from '../../payments/web-payment.ts';
 import { captureOwed, owePayment } from './web-payment-capture.ts';
 import { abandonAttempt, voidByReference, voidWebOrder } from './recovery.ts';
@@ -27,7 +27,7 @@ export async function authorizeAndCommit(
   // The gateway, the store card's credit, or the web payment provider's approved order (payer.ts).
   const paidOnWeb = snapshot.webPayment;
   if (paidOnWeb && !web) throw new Error('a web payment placement needs the web payment provider');
-  const payer = paidOnWeb && web ? webPaymentPayer(web, paidOnWeb.orderId) : payerFor(db, gateway, snapshot.payment?.source);
+  const payer = paidOnWeb && web ? webPaymentPayer(web, paidOnWeb.orderId) : walletOrCard(db, gateway, snapshot);
   let outcome: Awaited<ReturnType<PaymentGateway['authorize']>>;
   try {
     // What gift cards and rewards leave (the claim took theirs); never a figure the client sent.
@@ -47,7 +47,8 @@ export async function authorizeAndCommit(
     }
     // A saved card the gateway refused is taken off the bag (a card entered by token always is: its token is spent);
     // the shopper chooses a payment method again. A wrong security code keeps a saved card: the code is typed again.
-    const refused = !paidOnWeb && (outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used');
+    const refused =
+      !paidOnWeb && !snapshot.wallet && (outcome.code === 'declined' || outcome.code === 'insufficient_funds' || outcome.code === 'token_used');
     return abandonAttempt(db, attemptId, bagId, snapshot, (bag) => failed(status, message, bag, snapshot.totals.orderTotal), refused);
   }
   try {
@@ -72,4 +73,11 @@ export async function authorizeAndCommit(
       failed(503, ORDER_TECHNICAL_PROBLEM, null, snapshot.totals.orderTotal),
     );
   }
+}
+
+/** The wallet's card token, or the bag's card (or store card). */
+function walletOrCard(db: Db, gateway: PaymentGateway, snapshot: OrderSnapshot): Payer {
+  const source = snapshot.payment?.source;
+  if (snapshot.wallet && source?.kind === 'token') return walletPayer(gateway, source.token);
+  return payerFor(db, gateway, source);
 }

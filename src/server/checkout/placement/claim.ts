@@ -7,13 +7,23 @@ import { placementLapsed, PlacementLapsed } from '../../commerce/basket-lock.ts'
 import { CommerceError } from '../../commerce/errors.ts';
 import { reserveInTx, type StockRequest } from '../../commerce/stock.ts';
 import { flashFor, withAccountEmail } from '../checkout-service.ts';
-import { readCheckout, writeCheckout } from '../checkout-store.ts';
+import { readCheckout, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { finishAttempt, openAttempt } from './attempt-log.ts';
-import { EXPRESS_NOT_OFFERED, failed, NOTHING_TO_PAY, ORDER_BEING_PLACED, type PlacementReply, type PlacementRequest } from './placement-types.ts';
+import {
+  EXPRESS_NOT_OFFERED,
+  failed,
+  NOTHING_TO_PAY,
+  ORDER_BEING_PLACED,
+  WALLET_CARD_REFUSED,
+  WALLET_SESSION_REFUSED,
+  type PlacementReply,
+  type PlacementRequest,
+  type WalletPlacement,
+} from './placement-types.ts';
 import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
 import { debitTenders, type PaidTender } from '../../tenders/tender-payment.ts';
 import { paymentMethodsFor } from '../payment-methods-config.ts';
@@ -44,11 +54,25 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     return done(failed(409, ORDER_BEING_PLACED, null, request.expectedTotal));
   }
 
+  const wallet = request.wallet;
+  if (wallet) {
+    if (!(await wallet.spendSession(tx, wallet.sessionId))) return done(failed(409, WALLET_SESSION_REFUSED, null, request.expectedTotal));
+    if (!wallet.card) return done(failed(402, WALLET_CARD_REFUSED, null, request.expectedTotal));
+    await takeWalletContacts(tx, request.bagId, wallet);
+  }
   const bag = await readBasket(tx, request.bagId);
-  const record = await withAccountEmail(tx, await readCheckout(tx, request.bagId), request.customerId);
+  const stored = await withAccountEmail(tx, await readCheckout(tx, request.bagId), request.customerId);
+  // The wallet's card pays this order only: it is not kept on the bag (a refusal leaves the bag's own card as it was).
+  const record: CheckoutRecord = wallet?.card
+    ? { ...stored, payment: { ...wallet.card, source: { kind: 'token', token: wallet.cardToken }, savedCardId: null } }
+    : stored;
+  const express = !!(request.webPayment || wallet);
   // The total, and what gift cards leave for the card, as the shopper saw them: a change (a line, a code, a method,
   // a gift card spent elsewhere) that leaves part unpaid with no card is a changed total, not a missing card.
-  const totalsChanged = bag.orderTotal !== request.expectedTotal || bag.amountDue !== (request.expectedAmountDue ?? request.expectedTotal);
+  // The sheet showed what a card pays for the address on it, so the wallet is held to the amount due alone.
+  const totalsChanged = wallet
+    ? bag.amountDue !== request.expectedAmountDue
+    : bag.orderTotal !== request.expectedTotal || bag.amountDue !== (request.expectedAmountDue ?? request.expectedTotal);
   // PayPal pays the amount due and bills its own account: the checkout's card and billing address are not asked for.
   const missing = flashFor(bag, record, now).filter(
     (f) => !(request.webPayment && (f.type === 'PaymentInstrumentRequired' || f.type === 'BillingAddressRequired')),
@@ -58,8 +82,8 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   }
   const membership = bagHoldsMembership(bag.lines.map((l) => l.productType));
   // Express checkout is not offered for a bag with a membership (checkout spec §4), nor for nothing to pay.
-  if (request.webPayment && membership) return done(failed(409, EXPRESS_NOT_OFFERED, bag, bag.orderTotal));
-  if (request.webPayment && bag.amountDue <= 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
+  if (express && membership) return done(failed(409, EXPRESS_NOT_OFFERED, bag, bag.orderTotal));
+  if (express && bag.amountDue <= 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
   // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
   if (membership) {
     if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, bag, bag.orderTotal));
@@ -75,8 +99,8 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   const refused = poBoxExcludedLines(record.shippingAddress, bag.summary.isDigitalItemsOnly ? [] : bag.lines, (l) => l.poBoxExcluded);
   if (refused.length > 0) return done(failed(409, poBoxRefusal(refused), bag, bag.orderTotal));
   const totalChanged = async () => {
-    // The card is chosen again for the total as it is now; a PayPal order leaves the card the shopper chose alone.
-    if (!request.webPayment) await writeCheckout(tx, request.bagId, { payment: null });
+    // The card is chosen again for the total as it is now; express checkout leaves the card the shopper chose alone.
+    if (!express) await writeCheckout(tx, request.bagId, { payment: null });
     return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
   };
   if (totalsChanged) return totalChanged();
@@ -113,8 +137,21 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
 
   const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
   if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
+  if (wallet) snapshot.wallet = { sessionId: wallet.sessionId };
   await markPlacing(tx, attemptId, request.bagId);
   return { kind: 'claimed', attemptId, snapshot };
+}
+
+/** The sheet's contacts become the checkout's: its address sets the state the bag is taxed for, its e-mail the order's. */
+async function takeWalletContacts(tx: Tx, bagId: string, wallet: WalletPlacement): Promise<void> {
+  await tx.updateTable('baskets').set({ shipping_state_code: wallet.shippingAddress.stateCode }).where('id', '=', bagId).execute();
+  await writeCheckout(tx, bagId, {
+    email: wallet.email,
+    shippingAddress: wallet.shippingAddress,
+    billingAddress: wallet.billingAddress,
+    billingSame: false,
+    shippingMethodConfirmed: true,
+  });
 }
 
 /** A saved card's security code, checked for form before it goes to the gateway (4 digits for American Express). */

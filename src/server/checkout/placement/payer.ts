@@ -34,6 +34,19 @@ export function payerFor(db: Db, gateway: PaymentGateway, source: CheckoutPaymen
 }
 
 /**
+ * The wallet (Apple Pay) as a Payer: the card token the payment sheet handed over is authorized at the card gateway,
+ * with the attempt id as its idempotency key, as a card entered at the payment step is. It is not the bag's card, so
+ * a refusal leaves the bag's own payment alone.
+ */
+export function walletPayer(gateway: PaymentGateway, cardToken: string): Payer {
+  return {
+    authorize: ({ amountCents, reference }) =>
+      gateway.authorize({ source: { kind: 'token', token: cardToken }, amountCents, currency: 'USD', reference }),
+    void: (authorizationId) => gateway.void(authorizationId),
+  };
+}
+
+/**
  * The web payment provider as a Payer: the shopper approved the provider's order for the amount due (the server set
  * it when the order was made, web-payment-checkout.ts); authorizing holds it. The request id comes from the attempt
  * id, so a retry of this attempt gets the first answer and never a second hold. A declined funding source is a

@@ -36,6 +36,8 @@ export interface OrderSnapshot {
   payment: { source: CheckoutPaymentSource; cardType: string; last4: string; savedCardId: string | null } | null;
   /** The web payment provider's order that pays the amount due, when the shopper paid with PayPal (payment is null). */
   webPayment?: { orderId: string };
+  /** The wallet's merchant session, when the shopper paid with Apple Pay (payment is the card its token names). */
+  wallet?: { sessionId: string };
   /** Gift cards debited by the claim, in the order they paid (absent from snapshots written before tenders). */
   tenders?: PaidTender[];
   /** What the card is authorized for: orderTotal less the tenders (absent: all of orderTotal). */

@@ -6,6 +6,6 @@ import { walletShippingMethod } from '#src/server/wallet/wallet-facade.ts';
 export const prerender = false;
 
 /** The shopper picked a shipping method on the payment sheet: it becomes the bag's, and the sheet gets new totals. */
-export const POST = apiEndpoint(API.walletShippingMethod, async ({ locals }, { identifier }) =>
-  success(await walletShippingMethod(locals, identifier)),
+export const POST = apiEndpoint(API.walletShippingMethod, async ({ locals }, { identifier, shippingContact }) =>
+  success(await walletShippingMethod(locals, identifier, shippingContact)),
 );

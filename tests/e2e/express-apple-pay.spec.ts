@@ -1,0 +1,119 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type APIResponse, type Page } from '@playwright/test';
+import { issuedCard } from '../helpers/gift-card-http.ts';
+import { SHIP_TO } from '../helpers/place-order-http.ts';
+import { installApplePayStandIn, standInCalls } from './apple-pay-stand-in.ts';
+import { hydrated } from './hydration.ts';
+
+/**
+ * Apple Pay from the bag and the payment step, against a scripted ApplePaySession (Chromium has none): every v3
+ * handler in Safari's order ends on the order's confirmation; closing the sheet leaves the bag as it was; the button
+ * is absent where the device cannot pay, with a perks item, and with nothing to pay.
+ */
+const ok = async (r: APIResponse) => expect(r.ok(), await r.text()).toBe(true);
+const applePay = (page: Page) => page.getByRole('button', { name: 'Buy with Apple Pay' });
+
+async function addTee(page: Page) {
+  await ok(await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }));
+}
+
+async function openBag(page: Page) {
+  await page.goto('/cart');
+  await hydrated(page);
+}
+
+test('every sheet step from the bag ends on the confirmation with the order number', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: true });
+  await addTee(page);
+  await openBag(page);
+  await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+  await applePay(page).click();
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText(/Order number:/)).toBeVisible();
+  await expect(page.getByText('ada.wallet@example.com').first()).toBeVisible();
+});
+
+test('the sheet drives each handler in order, from the payment step', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: true });
+  await addTee(page);
+  await ok(await page.request.post('/api/checkout/email', { data: { email: 'step@example.com' } }));
+  await ok(await page.request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }));
+  await ok(await page.request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }));
+  await page.goto('/checkout');
+  await expect(applePay(page)).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+  await applePay(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText(/Order number:/)).toBeVisible();
+  expect((await standInCalls(page)).filter((c) => c !== 'canMakePayments')).toEqual([
+    'new',
+    'begin',
+    'completeMerchantValidation',
+    'completePaymentMethodSelection',
+    'completeShippingContactSelection',
+    'completeShippingMethodSelection',
+    'completePayment',
+  ]);
+});
+
+test('closing the sheet leaves the bag as it was, with no alarm', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: true, cancelAfter: 'shippingContact' });
+  await addTee(page);
+  await openBag(page);
+  const before = (await (await page.request.get('/api/checkout/basket')).json()).body.basket;
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+  await applePay(page).click();
+  await expect.poll(() => standInCalls(page)).toContain('oncancel');
+  expect((await standInCalls(page)).filter((c) => c !== 'canMakePayments')).toEqual([
+    'new',
+    'begin',
+    'completeMerchantValidation',
+    'completePaymentMethodSelection',
+    'completeShippingContactSelection',
+    'oncancel',
+  ]);
+  await expect(applePay(page)).toBeEnabled();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page).toHaveURL(/\/cart$/);
+  const after = (await (await page.request.get('/api/checkout/basket')).json()).body.basket;
+  expect(after.c_summary).toEqual(before.c_summary);
+  expect(after.productItems.length).toBe(1);
+});
+
+test('no button where the device cannot pay with Apple Pay', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: false });
+  await addTee(page);
+  await openBag(page);
+  await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toBeVisible();
+  await expect(applePay(page)).toHaveCount(0);
+});
+
+test('no button for a bag holding a perks membership', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: true });
+  const email = `wallet.perks.${Date.now().toString(36)}@example.com`;
+  const registered = await page.request.post('/api/global/register', { data: { firstName: 'Ada', lastName: 'Lee', email, password: 'secret123' } });
+  const customerId: string = (await registered.json()).body.profileData.customerNo;
+  const sku = (await (await page.request.post('/api/checkout/product/read', { data: { productId: 'fb-perks' } })).json()).body.variants[0].id;
+  await addTee(page);
+  await ok(
+    await page.request.post('/api/checkout/product/add_to_cart', {
+      data: { productId: sku, quantity: 1, checkIfAlreadyMember: true, email, customerId },
+    }),
+  );
+  await openBag(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
+  await expect(applePay(page)).toHaveCount(0);
+});
+
+test('no button when a gift card pays the whole bag', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: true });
+  await addTee(page);
+  const card = await issuedCard(100_000);
+  await ok(await page.request.post('/api/checkout/basket/update/', { data: { code: card.number, giftCardPin: card.pin } }));
+  await openBag(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
+  await expect(applePay(page)).toHaveCount(0);
+});
