@@ -3,7 +3,10 @@ import { webPaymentButtonState } from '#src/lib/checkout/express-rules.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 
 const line = (c_productType: number) => ({ c_productType }) as never;
-const bag = (types: number[], summary: { orderTotal: number; amountDue?: number }) => ({ productItems: types.map(line), c_summary: summary as never });
+const bag = (types: number[], summary: { orderTotal: number; amountDue?: number }) => ({
+  productItems: types.map(line),
+  c_summary: summary as never,
+});
 
 describe('the web payment button mirrors the server’s express checkout rules', () => {
   it('is offered for a bag with something to pay', () => {

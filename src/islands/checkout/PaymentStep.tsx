@@ -14,11 +14,13 @@ import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-lat
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
+import { $webPaymentButtons } from '#src/lib/stores/express.ts';
 import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
+import { ExpressCheckout } from './express/ExpressCheckout.tsx';
 import { PayLaterNote } from './PayLaterNote.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
@@ -44,6 +46,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const entry = useStore($cardEntry);
   const kind = useStore($cardKind);
   const where = useStore($tokenization);
+  const webPayment = useStore($webPaymentButtons);
   const [busy, setBusy] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const expiredFlash = view._flash.find((f) => f.type === 'PaymentInstrumentExpired');
@@ -125,6 +128,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
+      {!billingOnly && <ExpressCheckout from="payment" buttons={webPayment} initial={view.basket} />}
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">

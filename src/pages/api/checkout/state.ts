@@ -1,5 +1,5 @@
 import { API } from '#src/lib/api/contract.ts';
-import { readCheckout, tokenizationTarget } from '#src/server/checkout/checkout-facade.ts';
+import { expressButtons, readCheckout, tokenizationTarget } from '#src/server/checkout/checkout-facade.ts';
 import { addressSuggestionsEnabled } from '#src/server/checkout/address-facade.ts';
 import { success } from '#src/server/http/api.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
@@ -9,7 +9,7 @@ export const prerender = false;
 
 /**
  * The checkout as the server holds it (the bag, what the shopper has entered, the flash list), and where the
- * browser tokenizes a card and whether address suggestions are on (the page is static, so these come with the first
+ * browser tokenizes a card and whether address suggestions are on and the express checkout's web payment buttons (the page is static, so these come with the first
  * read).
  */
 export const GET = apiEndpoint(API.checkoutState, async ({ locals }) =>
@@ -17,5 +17,6 @@ export const GET = apiEndpoint(API.checkoutState, async ({ locals }) =>
     checkout: checkoutToWire(await readCheckout(locals)),
     tokenization: tokenizationTarget(),
     addressSuggestions: addressSuggestionsEnabled(),
+    webPayment: expressButtons(),
   }),
 );
