@@ -1,4 +1,4 @@
-import { loadScript, type PayPalButtonsComponent } from '@paypal/paypal-js';
+import type { PayPalButtonsComponent } from '@paypal/paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import { emitSiteError, EXPRESS_CHECKOUT_FLOW } from '#src/lib/analytics.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
@@ -46,40 +46,43 @@ export function PayPalSdkButtons({ from, buttons, disabled }: Props) {
       setMessage(ORDER_TECHNICAL_PROBLEM);
       emitSiteError({ message: String((err as Error)?.message ?? err), status: 0, path: buttons.sdkUrl, flow: EXPRESS_CHECKOUT_FLOW });
     };
-    loadScript(paypalScriptOptions(buttons)).then((paypal) => {
-      const target = container.current;
-      if (gone || !target || !paypal?.Buttons) return failed(new Error('PayPal’s buttons are not available'));
-      const hadFocus = document.activeElement === stand.current;
-      const made = paypal.Buttons({
-        createOrder: async () => {
-          setMessage(null);
-          const order = await createExpressOrder(latest.current.from);
-          if (!order.ok) {
-            setMessage(order.message);
-            throw new Error(order.message);
-          }
-          return order.id;
-        },
-        onApprove: async (data) => {
-          const placed = await placeExpressOrder({ orderId: data.orderID, payerId: data.payerID ?? null, from: latest.current.from });
-          if (placed.ok) window.location.assign('/order-confirmation');
-          else setMessage(placed.message);
-        },
-        // The shopper closed PayPal's window: they are still where they were (the bag or the payment step).
-        onCancel: () => setMessage(null),
-        onError: (err) => {
-          setMessage((current) => current ?? ORDER_TECHNICAL_PROBLEM);
-          emitSiteError({ message: String(err?.message ?? 'PayPal error'), status: 0, path: 'paypal', flow: EXPRESS_CHECKOUT_FLOW });
-        },
-      });
-      rendered.current = made;
-      made.render(target).then(() => {
-        if (gone) return;
-        setReady(true);
-        // Keyboard focus on the stand-in moves to PayPal's button that replaced it.
-        if (hadFocus) target.querySelector<HTMLElement>('iframe, button')?.focus();
+    // The loader itself comes with the reach too: nothing of PayPal's is in the page's first load.
+    import('@paypal/paypal-js')
+      .then(({ loadScript }) => loadScript(paypalScriptOptions(buttons)))
+      .then((paypal) => {
+        const target = container.current;
+        if (gone || !target || !paypal?.Buttons) return failed(new Error('PayPal’s buttons are not available'));
+        const hadFocus = document.activeElement === stand.current;
+        const made = paypal.Buttons({
+          createOrder: async () => {
+            setMessage(null);
+            const order = await createExpressOrder(latest.current.from);
+            if (!order.ok) {
+              setMessage(order.message);
+              throw new Error(order.message);
+            }
+            return order.id;
+          },
+          onApprove: async (data) => {
+            const placed = await placeExpressOrder({ orderId: data.orderID, payerId: data.payerID ?? null, from: latest.current.from });
+            if (placed.ok) window.location.assign('/order-confirmation');
+            else setMessage(placed.message);
+          },
+          // The shopper closed PayPal's window: they are still where they were (the bag or the payment step).
+          onCancel: () => setMessage(null),
+          onError: (err) => {
+            setMessage((current) => current ?? ORDER_TECHNICAL_PROBLEM);
+            emitSiteError({ message: String(err?.message ?? 'PayPal error'), status: 0, path: 'paypal', flow: EXPRESS_CHECKOUT_FLOW });
+          },
+        });
+        rendered.current = made;
+        made.render(target).then(() => {
+          if (gone) return;
+          setReady(true);
+          // Keyboard focus on the stand-in moves to PayPal's button that replaced it.
+          if (hadFocus) target.querySelector<HTMLElement>('iframe, button')?.focus();
+        }, failed);
       }, failed);
-    }, failed);
     return () => {
       gone = true;
       void rendered.current?.close().catch(() => {});
