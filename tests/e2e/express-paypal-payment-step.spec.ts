@@ -48,6 +48,8 @@ test('PayPal approved from the payment step, by keyboard only, ends on the order
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/order-confirmation/);
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Payment' })).toBeVisible();
+  await expect(page.getByText('PayPal', { exact: true })).toBeVisible();
 });
 
 test('cancelling on PayPal’s page returns to the payment step', async ({ page }) => {

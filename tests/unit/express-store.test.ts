@@ -27,17 +27,24 @@ afterEach(() => {
 });
 
 it('a refused express placement shows the reply’s message, reports it tagged express checkout, and stores the returned bag', async () => {
-  const fetch = vi.fn(async () => reply(409, { status: 'error', message: 'Declined.', body: refused('Your PayPal payment method was declined.', true) }));
+  const fetch = vi.fn(async () =>
+    reply(409, { status: 'error', message: 'Declined.', body: refused('Your PayPal payment method was declined.', true) }),
+  );
   vi.stubGlobal('fetch', fetch);
   vi.spyOn(console, 'error').mockImplementation(() => {});
   const placed = await placeExpressOrder({ orderId: 'ORDER-1', payerId: 'PAYER-1', from: 'payment' });
   expect(placed).toEqual({ ok: false, message: 'Your PayPal payment method was declined.' });
-  expect(dataLayer()).toEqual([expect.objectContaining({ event: 'siteError', flow: 'express checkout', path: '/api/checkout/paypal/order/update/' })]);
+  expect(dataLayer()).toEqual([
+    expect.objectContaining({ event: 'siteError', flow: 'express checkout', path: '/api/checkout/paypal/order/update/' }),
+  ]);
   expect($bag.get()).toMatchObject({ basketId: 'B1' });
 });
 
 it('a failure without a message shows the generic technical error, still tagged express checkout', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => reply(500, {})));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => reply(500, {})),
+  );
   const placed = await placeExpressOrder({ orderId: 'ORDER-2', payerId: null, from: 'bag' });
   expect(placed).toEqual({ ok: false, message: ORDER_TECHNICAL_PROBLEM });
   expect(dataLayer().map((e) => e.flow)).toEqual(['express checkout']);
@@ -67,7 +74,10 @@ it('the order is made under one Idempotency-Key, and a second approval of it sen
 });
 
 it('a failure to make the order is reported tagged express checkout', async () => {
-  vi.stubGlobal('fetch', vi.fn(async () => reply(409, { status: 'error', message: 'PayPal is not offered for a bag with a perks membership.' })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => reply(409, { status: 'error', message: 'PayPal is not offered for a bag with a perks membership.' })),
+  );
   expect(await createExpressOrder('bag')).toEqual({ ok: false, message: 'PayPal is not offered for a bag with a perks membership.' });
   expect(dataLayer()).toEqual([expect.objectContaining({ flow: 'express checkout', path: '/api/checkout/paypal/order/' })]);
 });

@@ -154,7 +154,7 @@ const OrderConfirmation = exactly<OrderConfirmationView>()(
     summary: SummarySchema,
     delivery: v.nullable(v.object({ name: Text, delivery: Text })),
     shippingAddress: v.nullable(Address),
-    payment: v.nullable(v.object({ cardType: Text, last4: Text })),
+    payment: v.nullable(v.object({ method: v.picklist(Object.values(PAYMENT_METHOD_NAMES)), cardType: NullableText, last4: NullableText })),
     giftCards: v.optional(v.array(v.object({ maskedNumber: Text, amount: Cents }))),
     canRegister: v.boolean(),
   }),
