@@ -1,5 +1,3 @@
-import { PLCC_TYPE } from './checkout/card-rules.ts';
-
 /**
  * The names payment methods are reported by (header spec §9 "Payment method names"), defined once: whatever names a
  * method (analytics, the pay later offer, the order's payment on its confirmation) takes it from here.
@@ -24,7 +22,3 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethodName, string> = {
   'paypal pay later': 'PayPal Pay Later',
   affirm: 'Affirm',
 };
-
-/** The method a card paid by: the store card (its type), or any other card. */
-export const cardMethodName = (cardType: string): PaymentMethodName =>
-  cardType === PLCC_TYPE ? PAYMENT_METHOD_NAMES.plcc : PAYMENT_METHOD_NAMES.card;

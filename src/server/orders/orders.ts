@@ -4,7 +4,8 @@ import type { BasketSummary, OrderSummaryView } from '#src/lib/commerce-types.ts
 import type { OrderTable } from '../db/schema.ts';
 import { pointsEarnedBy } from '../rewards/earn.ts';
 import type { CheckoutAddress, OrderConfirmationView, OrderPayment } from '#src/lib/checkout/checkout-types.ts';
-import { cardMethodName, type PaymentMethodName } from '#src/lib/payment-method-names.ts';
+import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
+import { PAYMENT_METHOD_NAMES, type PaymentMethodName } from '#src/lib/payment-method-names.ts';
 
 /**
  * Orders as the store reads them: looked up by a guest, listed for a customer, and joined to the account a guest
@@ -139,5 +140,7 @@ type StoredPayment = { cardType: string; last4: string } | { method: PaymentMeth
 
 function paymentOf(stored: StoredPayment): OrderPayment {
   if ('method' in stored) return { method: stored.method, cardType: null, last4: null };
-  return { method: cardMethodName(stored.cardType), cardType: stored.cardType, last4: stored.last4 };
+  // A card's method is read from its type: the store card, or any other card.
+  const method = stored.cardType === PLCC_TYPE ? PAYMENT_METHOD_NAMES.plcc : PAYMENT_METHOD_NAMES.card;
+  return { method, cardType: stored.cardType, last4: stored.last4 };
 }
