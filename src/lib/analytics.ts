@@ -12,7 +12,13 @@ export interface SiteErrorDetail {
   status: number;
   /** The API path that failed. */
   path: string;
+  /** The flow the failure belongs to, when a report tells flows apart (checkout spec §8: express checkout). */
+  flow?: SiteErrorFlow;
 }
+
+/** Checkout spec §8: an express web payment place-order failure is "tagged express checkout". */
+export const EXPRESS_CHECKOUT_FLOW = 'express checkout';
+export type SiteErrorFlow = typeof EXPRESS_CHECKOUT_FLOW;
 
 export function emitSiteError(detail: SiteErrorDetail): void {
   if (typeof window === 'undefined') return;

@@ -1,4 +1,4 @@
-import { emitSiteError } from './analytics.ts';
+import { emitSiteError, type SiteErrorFlow } from './analytics.ts';
 import type { ApiEndpoint, PayloadOf, ReplyOf } from './api/endpoint.ts';
 import type { RequestName } from './api/requests.ts';
 import { resolveErrorText } from './errors.ts';
@@ -21,6 +21,8 @@ export type ApiResult<T> =
 export interface CallOptions {
   /** Request headers beyond the JSON ones (an order placement's Idempotency-Key). */
   headers?: Record<string, string>;
+  /** The flow a failure's site error event is tagged with (src/lib/analytics.ts). */
+  flow?: SiteErrorFlow;
 }
 
 type CallArgs<E extends ApiEndpoint> = E extends { request: RequestName }
@@ -52,18 +54,18 @@ export async function callApi<E extends ApiEndpoint>(endpoint: E, ...[payload, o
     status = response.status;
     data = (await response.json().catch(() => ({}))) as ReplyData;
   } catch (err) {
-    return failed(path, 0, resolveErrorText(err));
+    return failed(path, 0, resolveErrorText(err), options?.flow);
   }
   const hasBody = data.body !== undefined;
   const problem = hasBody ? await contractProblem(endpoint, data.body) : null;
   if (problem) {
     console.error(`[api] ${method} ${path}: the reply does not match ${endpoint.reply}: ${problem}`);
-    return failed(path, status, `The reply of ${path} does not match its contract (${problem}).`);
+    return failed(path, status, `The reply of ${path} does not match its contract (${problem}).`, options?.flow);
   }
   // The body is what the table says: checked above in development and tests, and by the server in the test runs.
   const body = data.body as ReplyOf<E>;
   if (status >= 200 && status < 300 && data.status !== 'error') return { ok: true, body };
-  const result = failed(path, status, resolveErrorText(data.errorMessage ?? data.message ?? data));
+  const result = failed(path, status, resolveErrorText(data.errorMessage ?? data.message ?? data), options?.flow);
   return hasBody ? { ...result, body } : result;
 }
 
@@ -74,7 +76,7 @@ async function contractProblem(endpoint: ApiEndpoint, body: unknown): Promise<st
   return replyProblem(endpoint.reply, body);
 }
 
-function failed(path: string, status: number, message: string): { ok: false; status: number; message: string } {
-  emitSiteError({ message, status, path });
+function failed(path: string, status: number, message: string, flow?: SiteErrorFlow): { ok: false; status: number; message: string } {
+  emitSiteError({ message, status, path, ...(flow ? { flow } : {}) });
   return { ok: false, status, message };
 }

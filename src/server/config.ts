@@ -94,6 +94,8 @@ const ConfigSchema = v.object({
   // sandbox (PayPal's sandbox accounts) or production; PAYPAL_BASE_URL, when set, replaces the environment's API origin.
   PAYPAL_ENVIRONMENT: v.optional(v.picklist(['sandbox', 'production'], 'PAYPAL_ENVIRONMENT must be sandbox or production'), 'sandbox'),
   PAYPAL_BASE_URL: v.optional(httpUrl('PAYPAL_BASE_URL')),
+  // PayPal's JavaScript SDK address for the buttons (a stand-in in tests); default: the environment's.
+  PAYPAL_SDK_URL: v.optional(httpUrl('PAYPAL_SDK_URL')),
   // The wallet (Apple Pay) for express checkout (src/server/wallet/): embedded (offline merchant validation and the
   // card sandbox's test tokens; default), apple (Apple's payment session endpoint over mutual TLS with the merchant
   // identity certificate: needs APPLE_PAY_MERCHANT_ID, APPLE_PAY_CERT_PATH and APPLE_PAY_KEY_PATH) or off.

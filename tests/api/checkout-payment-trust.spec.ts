@@ -63,7 +63,7 @@ test("the order's card is the gateway's record of the token: a client's claim of
   const placed = await ok(await place(r, checkout.basket.orderTotal));
   expect(placed.confirmationStatus).toBe('confirmed');
   const { order } = await ok(await r.post('/api/order-confirmation/order', { data: {} }));
-  expect(order.payment).toEqual({ cardType: 'Visa', last4: '4242' });
+  expect(order.payment).toEqual({ method: 'credit card', cardType: 'Visa', last4: '4242' });
   await r.dispose();
 });
 

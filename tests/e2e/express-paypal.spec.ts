@@ -46,6 +46,10 @@ test('a declined funding source shows its message, and the bag is still there to
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await page.getByRole('button', { name: 'Pay with a declined card' }).click();
   await expect(page.getByRole('alert')).toHaveText('Your PayPal payment method was declined. Please choose another way to pay in PayPal.');
+  // Reported as a site error, tagged express checkout (checkout spec §8).
+  await expect
+    .poll(() => page.evaluate(() => (window as { dataLayer?: { event: string; flow?: string }[] }).dataLayer ?? []))
+    .toContainEqual(expect.objectContaining({ event: 'siteError', flow: 'express checkout' }));
   await page.getByRole('link', { name: 'Back to your bag' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('link', { name: /checkout/i }).first()).toBeVisible();

@@ -77,6 +77,8 @@ test("a wrong password shows the store's message and the dialog stays open", asy
   await guestBag(page);
   await page.goto('/checkout');
   await hydrated(page);
+  // The checkout moves focus to the step's heading once it has loaded; the opener is reached from there.
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
   const { dialog } = await openByKeyboard(page);
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Password', { exact: true }).fill('wrong-pass1');
@@ -90,6 +92,8 @@ test('Escape closes the dialog and focus goes back to its button; the open dialo
   await guestBag(page);
   await page.goto('/checkout');
   await hydrated(page);
+  // The checkout moves focus to the step's heading once it has loaded; the opener is reached from there.
+  await expect(page.getByRole('heading', { name: 'Login Details' })).toBeFocused();
   const { opener, dialog } = await openByKeyboard(page);
   await expect(dialog.getByLabel('Email')).toBeFocused();
   const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();

@@ -12,6 +12,7 @@ import { captureOwedPayments } from '#src/server/checkout/placement/web-payment-
 import { createExpressOrder, expressRefusal, ExpressRefused, placeExpressOrder, placementKey } from '#src/server/checkout/web-payment-checkout.ts';
 import { EXPRESS_NOT_OFFERED, NOTHING_TO_PAY } from '#src/server/checkout/placement/placement-types.ts';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
+import { readOrderConfirmation } from '#src/server/orders/orders.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { decideOnSandboxOrder, sandboxWebPayment } from '#src/server/payments/paypal-sandbox/sandbox-web-payment.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
@@ -96,6 +97,9 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     const reply = await place(o);
     expect(reply.status).toBe(200);
     expect(reply.result.confirmationStatus).toBe('confirmed');
+    // The confirmation names the method by its report name (header spec §9), with no card to show.
+    const confirmation = await readOrderConfirmation(t.db, reply.result.orderId ?? '');
+    expect(confirmation?.payment).toEqual({ method: 'paypal', cardType: null, last4: null });
     expect(await ordersOf(o.basketId)).toBe(1);
     expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 1, statuses: ['CAPTURED'] });
     expect((await t.db.kysely.selectFrom('baskets').select('status').where('id', '=', o.basketId).executeTakeFirstOrThrow()).status).toBe('ordered');

@@ -63,7 +63,7 @@ const order: OrderConfirmationView = {
     phone: '(212) 555-0100',
     countryCode: 'US',
   },
-  payment: { cardType: 'Visa', last4: '4242' },
+  payment: { method: 'credit card', cardType: 'Visa', last4: '4242' },
   canRegister: true,
 };
 
@@ -100,6 +100,15 @@ describe('order confirmation', () => {
     expect(screen.getByTestId('summary-total').textContent).toBe('$128.49');
     expect(screen.getByText('Visa ending in 4242')).toBeTruthy();
     expect(screen.getByText(/224 W 35th St, Apt 4/)).toBeTruthy();
+  });
+
+  it('an order PayPal paid names PayPal as its payment', async () => {
+    const byPayPal = { ...order, payment: { method: 'paypal', cardType: null, last4: null } };
+    api({ '/api/order-confirmation/order': ok({ order: byPayPal }), '/api/order-confirmation/recommendations': noRecs });
+    render(<OrderConfirmation />);
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(screen.getByRole('heading', { level: 3, name: 'Payment' })).toBeTruthy();
+    expect(screen.getByText('PayPal')).toBeTruthy();
   });
 
   it('says it could not find a recent order (404), with links to track an order and go home', async () => {

@@ -1,32 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { paypalScriptUrl } from '#src/lib/checkout/web-payment-buttons.ts';
+import { paypalScriptOptions } from '#src/lib/checkout/web-payment-buttons.ts';
 import { parseConfig } from '#src/server/config.ts';
 import { makeWebPaymentProvider, webPaymentButtons } from '#src/server/payments/web-payments.ts';
 
+const PAYPAL = { WEB_PAYMENT: 'paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1' };
+
 describe('web payment buttons configuration', () => {
   it('PayPal: USD, authorize intent, buttons and Pay Later messages, Venmo funding, with the public client id', () => {
-    const buttons = webPaymentButtons(parseConfig({ WEB_PAYMENT: 'paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1' }));
+    const buttons = webPaymentButtons(parseConfig(PAYPAL));
     expect(buttons).toEqual({
       provider: 'paypal',
       clientId: 'client-1',
+      environment: 'sandbox',
+      sdkUrl: 'https://www.sandbox.paypal.com/sdk/js',
+      approvalBase: null,
       currency: 'USD',
       intent: 'authorize',
       components: ['buttons', 'messages'],
       enableFunding: ['venmo'],
     });
-    if (!buttons?.clientId) throw new Error('no client id');
-    const url = new URL(paypalScriptUrl({ ...buttons, clientId: buttons.clientId }));
-    expect(Object.fromEntries(url.searchParams)).toEqual({
-      'client-id': 'client-1',
+    if (!buttons?.clientId || !buttons.sdkUrl) throw new Error('no client id');
+    expect(paypalScriptOptions({ ...buttons, clientId: buttons.clientId, sdkUrl: buttons.sdkUrl })).toEqual({
+      clientId: 'client-1',
       currency: 'USD',
       intent: 'authorize',
       components: 'buttons,messages',
-      'enable-funding': 'venmo',
+      enableFunding: 'venmo',
+      environment: 'sandbox',
+      sdkBaseUrl: 'https://www.sandbox.paypal.com/sdk/js',
     });
   });
 
-  it('the embedded sandbox by default, with no client id; none when off', () => {
-    expect(webPaymentButtons(parseConfig({}))).toMatchObject({ provider: 'embedded', clientId: null, intent: 'authorize' });
+  it('names the environment and the SDK address from the configuration', () => {
+    expect(webPaymentButtons(parseConfig({ ...PAYPAL, PAYPAL_ENVIRONMENT: 'production' }))).toMatchObject({
+      environment: 'production',
+      sdkUrl: 'https://www.paypal.com/sdk/js',
+    });
+    expect(webPaymentButtons(parseConfig({ ...PAYPAL, PAYPAL_SDK_URL: 'http://127.0.0.1:9/sdk/js/' }))?.sdkUrl).toBe('http://127.0.0.1:9/sdk/js');
+    expect(() => parseConfig({ ...PAYPAL, PAYPAL_SDK_URL: 'paypal.com/sdk' })).toThrow(/PAYPAL_SDK_URL must be an http\(s\) URL/);
+  });
+
+  it('the embedded sandbox by default, with no client id and its approval page; none when off', () => {
+    expect(webPaymentButtons(parseConfig({}))).toMatchObject({ provider: 'embedded', clientId: null, sdkUrl: null, intent: 'authorize' });
+    expect(webPaymentButtons(parseConfig({}))?.approvalBase).toMatch(/\/sandbox-paypal$/);
     expect(webPaymentButtons(parseConfig({ WEB_PAYMENT: 'off' }))).toBeNull();
     expect(makeWebPaymentProvider(parseConfig({ WEB_PAYMENT: 'off' }))).toBeNull();
     expect(makeWebPaymentProvider(parseConfig({}))?.name).toBe('embedded');

@@ -296,10 +296,12 @@ describe('shipping methods, the wishlist, the checkout and a sign-in on the wire
       shippingMethods: [method],
       savedCards: [],
       storeCard: null,
+      applicablePaymentMethods: ['creditCard', 'plcc'],
       _flash: [],
     } as unknown as CheckoutState;
     const wire = checkoutToWire(checkout);
-    expect(Object.keys(wire)).toEqual(['basket', 'signedIn', 'email', 'shippingMethods', 'savedCards', '_flash']);
+    expect(Object.keys(wire)).toEqual(['basket', 'signedIn', 'email', 'shippingMethods', 'savedCards', 'c_applicablePaymentMethods', '_flash']);
+    expect(wire.c_applicablePaymentMethods).toEqual(['creditCard', 'plcc']);
     expect(wire.savedCards).toEqual([]);
     expect(wire.basket).toStrictEqual(expectedWire);
     expect(wire.shippingMethods[0]?.c_shippingMethodLabel).toBe('Order by 1 pm ET');

@@ -9,6 +9,7 @@ import { EmailSignup } from './EmailSignup.tsx';
 import { OrderRecommendations } from './OrderRecommendations.tsx';
 import { RegisterAfterOrder } from './RegisterAfterOrder.tsx';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
+import { PAYMENT_METHOD_LABELS } from '#src/lib/payment-method-names.ts';
 import './order-confirmation.css';
 
 type Load = { kind: 'loading' } | { kind: 'missing' } | { kind: 'error'; message: string } | { kind: 'shown'; order: OrderConfirmationView };
@@ -152,7 +153,9 @@ export function OrderConfirmation() {
               ))}
               {order.payment && (
                 <p>
-                  {order.payment.cardType} ending in {order.payment.last4}
+                  {order.payment.cardType && order.payment.last4
+                    ? `${order.payment.cardType} ending in ${order.payment.last4}`
+                    : PAYMENT_METHOD_LABELS[order.payment.method]}
                 </p>
               )}
             </>

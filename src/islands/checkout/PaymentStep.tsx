@@ -14,13 +14,14 @@ import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-lat
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
+import { $walletOffered, $webPaymentButtons } from '#src/lib/stores/express.ts';
 import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
+import { ExpressCheckout } from './express/ExpressCheckout.tsx';
 import { PayLaterNote } from './PayLaterNote.tsx';
-import { ApplePayButton } from './express/ApplePayButton.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
 
@@ -45,6 +46,8 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const entry = useStore($cardEntry);
   const kind = useStore($cardKind);
   const where = useStore($tokenization);
+  const webPayment = useStore($webPaymentButtons);
+  const walletOffered = useStore($walletOffered);
   const [busy, setBusy] = useState(false);
   const [showAll, setShowAll] = useState(false);
   const expiredFlash = view._flash.find((f) => f.type === 'PaymentInstrumentExpired');
@@ -126,9 +129,8 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
+      {!billingOnly && <ExpressCheckout from="payment" buttons={webPayment} wallet={walletOffered} initial={view.basket} />}
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
-      {/* Express checkout with the wallet: it reads the bag from its store (this page is prerendered). */}
-      {!billingOnly && <ApplePayButton />}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">
           {(view.basket.paymentInstruments ?? []).every((p) => p.paymentMethodId === 'SVS_GIFT_CARD') ? GIFT_CARDS_PAY_ALL : TENDERS_PAY_ALL}

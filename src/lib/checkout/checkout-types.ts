@@ -2,6 +2,7 @@ import type { BasketSummary, BasketView, ShippingMethodView } from '../commerce-
 import type { PayLaterOffer } from '../pay-later/pay-later-rules.ts';
 import type { Flash } from './flash.ts';
 import type { PaymentMethodId } from './payment-methods.ts';
+import type { PaymentMethodName } from '../payment-method-names.ts';
 
 /**
  * Isomorphic types of the checkout as the endpoints return it and the island shows it. Money in integer cents.
@@ -98,6 +99,12 @@ export interface OrderLineView {
   originalTotal: number | null;
 }
 
+export interface OrderPayment {
+  method: PaymentMethodName;
+  cardType: string | null;
+  last4: string | null;
+}
+
 /** What the order confirmation shows. */
 export interface OrderConfirmationView {
   orderId: string;
@@ -110,7 +117,11 @@ export interface OrderConfirmationView {
   /** The shipping method and its delivery time the shopper chose; null when nothing ships. */
   delivery: { name: string; delivery: string } | null;
   shippingAddress: CheckoutAddress | null;
-  payment: { cardType: string; last4: string } | null;
+  /**
+   * What paid the rest after gift cards and rewards (payment-method-names.ts): a card by its type and last four, or
+   * a method with no card (PayPal) by its name alone; null when nothing was left to pay.
+   */
+  payment: OrderPayment | null;
   /** Gift cards that paid part of the order, by their last four, in the order they paid (absent: none). */
   giftCards?: { maskedNumber: string; amount: number }[];
   /** A guest order no account holds yet: the page offers to register with it. */

@@ -9,6 +9,7 @@ import { serverMessageOr } from '../errors.ts';
 import type { CardTokenization } from '../checkout/tokenize.ts';
 import { forgetPerksStatus } from './perks.ts';
 import { $bag } from './bag.ts';
+import { $walletOffered, $webPaymentButtons } from './express.ts';
 
 /**
  * The checkout as the server last returned it, and the calls that change it (checkout spec §7). Islands show what
@@ -42,6 +43,8 @@ export async function loadCheckout(): Promise<Result> {
   if (!r.ok) return r;
   $tokenization.set(r.body.tokenization);
   $addressSuggestions.set(r.body.addressSuggestions);
+  $webPaymentButtons.set(r.body.webPayment);
+  $walletOffered.set(r.body.wallet);
   take(r.body.checkout);
   return { ok: true };
 }

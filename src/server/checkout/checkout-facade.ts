@@ -3,12 +3,10 @@ import { getDb, type Db } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { engine } from '../commerce/engine.ts';
 import { config, storeOrigin } from '../config.ts';
-import { webPaymentProvider } from '../payments/web-payments.ts';
-import { SANDBOX_PAYPAL_PATH } from '../payments/paypal-sandbox/approval-mount.ts';
+import { webPaymentButtons, webPaymentProvider } from '../payments/web-payments.ts';
 import {
   createExpressOrder as createWebPaymentOrder,
   ExpressRefused,
-  expressRefusal,
   placeExpressOrder as placeWebPaymentOrder,
   placementKey,
 } from './web-payment-checkout.ts';
@@ -204,7 +202,8 @@ export async function createExpressOrder(locals: SessionRead, idempotencyKey: st
   const { basketId, usid } = await locals.session();
   if (!basketId) throw new BadRequest(NO_BAG, 409);
   const origin = storeOrigin();
-  const back = from === 'payment' ? '/checkout' : '/cart';
+  // Cancelling on the provider's page returns to where the shopper left: the bag, or the checkout's payment step.
+  const back = from === 'payment' ? '/checkout?step=payment' : '/cart';
   return expressRefusals(() =>
     createWebPaymentOrder(getDb(), provider, {
       bagId: basketId,
@@ -230,11 +229,8 @@ export async function placeExpressOrder(locals: SessionRead, orderId: string): P
   );
 }
 
-/** Whether the PayPal button is shown for this bag, and where its approval page is (null: not offered). */
-export function expressOffered(bag: Bag): { approvalBase: string } | null {
-  if (config().WEB_PAYMENT !== 'embedded' || expressRefusal(bag)) return null;
-  return { approvalBase: `${storeOrigin()}${SANDBOX_PAYPAL_PATH}` };
-}
+/** The express checkout's web payment buttons for the page (null: WEB_PAYMENT=off); the island mirrors the bag rules. */
+export const expressButtons = () => webPaymentButtons();
 
 function expressProvider() {
   const provider = webPaymentProvider();

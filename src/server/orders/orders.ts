@@ -3,7 +3,9 @@ import type { Selectable } from 'kysely';
 import type { BasketSummary, OrderSummaryView } from '#src/lib/commerce-types.ts';
 import type { OrderTable } from '../db/schema.ts';
 import { pointsEarnedBy } from '../rewards/earn.ts';
-import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
+import type { CheckoutAddress, OrderConfirmationView, OrderPayment } from '#src/lib/checkout/checkout-types.ts';
+import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
+import { PAYMENT_METHOD_NAMES, type PaymentMethodName } from '#src/lib/payment-method-names.ts';
 
 /**
  * Orders as the store reads them: looked up by a guest, listed for a customer, and joined to the account a guest
@@ -93,7 +95,7 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
     },
     delivery: order.shipping_method_name ? { name: order.shipping_method_name, delivery: order.delivery_estimate ?? '' } : null,
     shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,
-    payment: order.payment_summary ? (JSON.parse(order.payment_summary) as { cardType: string; last4: string }) : null,
+    payment: order.payment_summary ? paymentOf(JSON.parse(order.payment_summary) as StoredPayment) : null,
     giftCards: tenders.map((t) => ({ maskedNumber: t.masked_number, amount: t.amount_cents })),
     canRegister: order.customer_id === null,
   };
@@ -131,4 +133,14 @@ export async function boughtTogether(db: Db, productIds: string[], limit: number
     .limit(limit)
     .execute();
   return rows.map((r) => r.product_id);
+}
+
+/** The order's payment as written (write-order.ts): a card's type and last four, or a method with no card. */
+type StoredPayment = { cardType: string; last4: string } | { method: PaymentMethodName };
+
+function paymentOf(stored: StoredPayment): OrderPayment {
+  if ('method' in stored) return { method: stored.method, cardType: null, last4: null };
+  // A card's method is read from its type: the store card, or any other card.
+  const method = stored.cardType === PLCC_TYPE ? PAYMENT_METHOD_NAMES.plcc : PAYMENT_METHOD_NAMES.card;
+  return { method, cardType: stored.cardType, last4: stored.last4 };
 }

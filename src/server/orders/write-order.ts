@@ -6,6 +6,7 @@ import type { OrderLineTable } from '../db/schema-checkout.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
+import type { PAYMENT_METHOD_NAMES } from '#src/lib/payment-method-names.ts';
 import { writeOrderTenders, type PaidTender } from '../tenders/tender-payment.ts';
 
 /**
@@ -47,7 +48,8 @@ export interface NewOrder {
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
   /** What the confirmation shows of the card; never a number or a security code. */
-  payment: { cardType: string; last4: string } | null;
+  /** A card's type and last four; a web payment's method (no card); null when nothing was left to pay. */
+  payment: { cardType: string; last4: string } | { method: typeof PAYMENT_METHOD_NAMES.paypal } | null;
   /** Gift cards that paid part of it (order_tenders), in the order they paid. */
   tenders: PaidTender[];
   /** The gateway's hold on the amount; null when there was nothing to pay. */

@@ -1,4 +1,4 @@
-import { WEB_PAYMENT_SETTINGS, type WebPaymentButtons } from '../../lib/checkout/web-payment-buttons.ts';
+import { PAYPAL_SDK_URLS, WEB_PAYMENT_SETTINGS, type WebPaymentButtons } from '../../lib/checkout/web-payment-buttons.ts';
 import { config, ConfigError, storeOrigin, type Config } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { SANDBOX_PAYPAL_PATH } from './paypal-sandbox/approval-mount.ts';
@@ -36,8 +36,15 @@ export function makeWebPaymentProvider(c: Config): WebPaymentProvider | null {
 /** The buttons' configuration for the page; null when WEB_PAYMENT=off. */
 export function webPaymentButtons(c: Config = config()): WebPaymentButtons | null {
   if (c.WEB_PAYMENT === 'off') return null;
-  const clientId = c.WEB_PAYMENT === 'paypal' ? paypalCredentials(c).clientId : null;
-  return { provider: c.WEB_PAYMENT, clientId, ...WEB_PAYMENT_SETTINGS };
+  const paypal = c.WEB_PAYMENT === 'paypal';
+  return {
+    provider: c.WEB_PAYMENT,
+    clientId: paypal ? paypalCredentials(c).clientId : null,
+    environment: c.PAYPAL_ENVIRONMENT,
+    sdkUrl: paypal ? (c.PAYPAL_SDK_URL ?? PAYPAL_SDK_URLS[c.PAYPAL_ENVIRONMENT]) : null,
+    approvalBase: paypal ? null : `${storeOrigin(c)}${SANDBOX_PAYPAL_PATH}`,
+    ...WEB_PAYMENT_SETTINGS,
+  };
 }
 
 let processProvider: WebPaymentProvider | null | undefined;

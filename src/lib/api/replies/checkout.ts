@@ -4,6 +4,7 @@ import type { CheckoutAddress, CheckoutView, OrderConfirmationView, OrderResult,
 import type { AddressLookupReply as AddressLookup, AddressSuggestion, StreetAddress, Verification } from '../../checkout/address-suggestions.ts';
 import type { Flash } from '../../checkout/flash.ts';
 import type { CardTokenization } from '../../checkout/tokenize.ts';
+import { WEB_PAYMENT_SETTINGS, type WebPaymentButtons } from '../../checkout/web-payment-buttons.ts';
 import { PAYMENT_METHOD_NAMES } from '../../payment-method-names.ts';
 import type { PayLaterOffer } from '../../pay-later/pay-later-rules.ts';
 import { BasketSchema, ShippingMethodSchema, SummarySchema } from './bag.ts';
@@ -93,7 +94,28 @@ const Tokenization = exactly<CardTokenization>()(v.object({ url: Text, publishab
 
 /** { checkout }: every step's submit answers with the checkout as the server now holds it. */
 export const CheckoutReply = v.object({ checkout: CheckoutSchema });
-export const CheckoutStateReply = v.object({ checkout: CheckoutSchema, tokenization: Tokenization, addressSuggestions: v.boolean() });
+/** The express checkout's web payment buttons (src/lib/checkout/web-payment-buttons.ts); null when WEB_PAYMENT=off. */
+const WebPaymentButtonsSchema = exactly<WebPaymentButtons>()(
+  v.object({
+    provider: v.picklist(['paypal', 'embedded']),
+    clientId: NullableText,
+    environment: v.picklist(['sandbox', 'production']),
+    sdkUrl: NullableText,
+    approvalBase: NullableText,
+    currency: v.literal(WEB_PAYMENT_SETTINGS.currency),
+    intent: v.literal(WEB_PAYMENT_SETTINGS.intent),
+    components: v.pipe(v.tuple([v.literal('buttons'), v.literal('messages')]), v.readonly()),
+    enableFunding: v.pipe(v.tuple([v.literal('venmo')]), v.readonly()),
+  }),
+);
+export const CheckoutStateReply = v.object({
+  checkout: CheckoutSchema,
+  tokenization: Tokenization,
+  addressSuggestions: v.boolean(),
+  webPayment: v.nullable(WebPaymentButtonsSchema),
+  /** Whether the wallet (Apple Pay) is offered. */
+  wallet: v.boolean(),
+});
 /** Choosing a method answers with the bag; confirming it (the step's submit) with the checkout too. */
 export const ShippingMethodChosenReply = v.object({ basket: BasketSchema, checkout: v.optional(CheckoutSchema) });
 export const SavedCardsReply = v.array(SavedCard);
@@ -134,7 +156,7 @@ const OrderConfirmation = exactly<OrderConfirmationView>()(
     summary: SummarySchema,
     delivery: v.nullable(v.object({ name: Text, delivery: Text })),
     shippingAddress: v.nullable(Address),
-    payment: v.nullable(v.object({ cardType: Text, last4: Text })),
+    payment: v.nullable(v.object({ method: v.picklist(Object.values(PAYMENT_METHOD_NAMES)), cardType: NullableText, last4: NullableText })),
     giftCards: v.optional(v.array(v.object({ maskedNumber: Text, amount: Cents }))),
     canRegister: v.boolean(),
   }),

@@ -8,6 +8,7 @@ import type { Bag, BagLine } from '#src/lib/commerce/bag.ts';
 import { describeLine, detailTexts } from '#src/lib/line-details.ts';
 import { orderDelivery } from '#src/lib/shipping-methods.ts';
 import { isEGiftCard, isGiftCard } from '#src/lib/product-types.ts';
+import { PAYMENT_METHOD_NAMES } from '#src/lib/payment-method-names.ts';
 import type { GiftCardPurchase } from '../../gift-cards/order-cards.ts';
 import type { PaidTender } from '../../tenders/tender-payment.ts';
 
@@ -124,7 +125,11 @@ export function orderOf(
     ecoshipDate: snapshot.ecoshipDate ?? null,
     shippingAddress: snapshot.shippingAddress,
     billingAddress: snapshot.billingAddress,
-    payment: snapshot.payment ? { cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 } : null,
+    payment: snapshot.payment
+      ? { cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 }
+      : snapshot.webPayment
+        ? { method: PAYMENT_METHOD_NAMES.paypal }
+        : null,
     tenders: snapshot.tenders ?? [],
     lines: snapshot.lines,
   };

@@ -1,0 +1,38 @@
+import { useStore } from '@nanostores/react';
+import type { BasketView } from '#src/lib/commerce-types.ts';
+import { webPaymentButtonState } from '#src/lib/checkout/express-rules.ts';
+import type { WebPaymentButtons } from '#src/lib/checkout/web-payment-buttons.ts';
+import { $bag } from '#src/lib/stores/bag.ts';
+import type { From } from '#src/lib/stores/express.ts';
+import { ApplePayButton } from './ApplePayButton.tsx';
+import { PayPalButton } from './PayPalButton.tsx';
+import './express-checkout.css';
+
+interface Props {
+  from: From;
+  /** The web payment buttons' configuration (null: WEB_PAYMENT=off). */
+  buttons: WebPaymentButtons | null;
+  /** The bag the page was rendered with, until the bag store has one. */
+  initial?: BasketView | null;
+  /** Whether the wallet (Apple Pay) is offered (WALLET=embedded); its button applies its own rule besides. */
+  wallet?: boolean;
+}
+
+/**
+ * The express checkout block (checkout spec §2 "Payment step: ... express checkout block"; on the bag too): PayPal
+ * and the wallet's button. It reads the bag from the bag store, so a code, a gift card or a line
+ * changed on the page shows at once: hidden with a perks item, disabled with nothing left to pay.
+ */
+export function ExpressCheckout({ from, buttons, initial = null, wallet = false }: Props) {
+  const bag = useStore($bag) ?? initial;
+  const state = buttons ? webPaymentButtonState(bag) : 'hidden';
+  if (state === 'hidden' && !wallet) return null;
+  return (
+    <section className="express-checkout" aria-label="Express checkout">
+      <div className="express-checkout-buttons">
+        {buttons && state !== 'hidden' && <PayPalButton from={from} buttons={buttons} disabled={state === 'disabled'} />}
+        {wallet && <ApplePayButton />}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,114 @@
+import type { PayPalButtonsComponent } from '@paypal/paypal-js';
+import { useEffect, useRef, useState } from 'react';
+import { emitSiteError, EXPRESS_CHECKOUT_FLOW } from '#src/lib/analytics.ts';
+import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { paypalScriptOptions, type WebPaymentButtons } from '#src/lib/checkout/web-payment-buttons.ts';
+import { createExpressOrder, type From, placeExpressOrder } from '#src/lib/stores/express.ts';
+
+interface Props {
+  from: From;
+  buttons: WebPaymentButtons & { clientId: string; sdkUrl: string };
+  disabled: boolean;
+}
+
+/**
+ * PayPal's own buttons (`WEB_PAYMENT=paypal`). No PayPal script is in the page's first load: the store's PayPal button
+ * stands in, and PayPal's SDK is loaded (`loadScript`, the configuration of web-payment-buttons.ts) when the shopper
+ * reaches for it: the pointer entering it (a mouse hovering, or a finger touching, before its click), keyboard focus,
+ * or a click. Visibility alone is not reaching: every shopper who scrolls past would load it. PayPal's buttons then
+ * replace the store's (a popup must be opened from PayPal's own button, so a click on the stand-in loads and shows
+ * them, and the next click pays). PayPal calls back: createOrder makes our order on the server, onApprove places it.
+ */
+export function PayPalSdkButtons({ from, buttons, disabled }: Props) {
+  // Reached for (the SDK is loading or loaded), and PayPal's buttons drawn.
+  const [reached, setReached] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const container = useRef<HTMLDivElement>(null);
+  const stand = useRef<HTMLButtonElement>(null);
+  const rendered = useRef<PayPalButtonsComponent | null>(null);
+  // The latest props for PayPal's callbacks, which are given once when the buttons are made.
+  const latest = useRef({ from });
+  latest.current = { from };
+
+  const reach = () => {
+    if (!reached && !disabled) setReached(true);
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once, when the shopper first reaches for the button
+  useEffect(() => {
+    if (!reached) return;
+    let gone = false;
+    const failed = (err: unknown) => {
+      if (gone) return;
+      // The shopper may reach for it again.
+      setReached(false);
+      setMessage(ORDER_TECHNICAL_PROBLEM);
+      emitSiteError({ message: String((err as Error)?.message ?? err), status: 0, path: buttons.sdkUrl, flow: EXPRESS_CHECKOUT_FLOW });
+    };
+    // The loader itself comes with the reach too: nothing of PayPal's is in the page's first load.
+    import('@paypal/paypal-js')
+      .then(({ loadScript }) => loadScript(paypalScriptOptions(buttons)))
+      .then((paypal) => {
+        const target = container.current;
+        if (gone || !target || !paypal?.Buttons) return failed(new Error('PayPal’s buttons are not available'));
+        const hadFocus = document.activeElement === stand.current;
+        const made = paypal.Buttons({
+          createOrder: async () => {
+            setMessage(null);
+            const order = await createExpressOrder(latest.current.from);
+            if (!order.ok) {
+              setMessage(order.message);
+              throw new Error(order.message);
+            }
+            return order.id;
+          },
+          onApprove: async (data) => {
+            const placed = await placeExpressOrder({ orderId: data.orderID, payerId: data.payerID ?? null, from: latest.current.from });
+            if (placed.ok) window.location.assign('/order-confirmation');
+            else setMessage(placed.message);
+          },
+          // The shopper closed PayPal's window: they are still where they were (the bag or the payment step).
+          onCancel: () => setMessage(null),
+          onError: (err) => {
+            setMessage((current) => current ?? ORDER_TECHNICAL_PROBLEM);
+            emitSiteError({ message: String(err?.message ?? 'PayPal error'), status: 0, path: 'paypal', flow: EXPRESS_CHECKOUT_FLOW });
+          },
+        });
+        rendered.current = made;
+        made.render(target).then(() => {
+          if (gone) return;
+          setReady(true);
+          // Keyboard focus on the stand-in moves to PayPal's button that replaced it.
+          if (hadFocus) target.querySelector<HTMLElement>('iframe, button')?.focus();
+        }, failed);
+      }, failed);
+    return () => {
+      gone = true;
+      void rendered.current?.close().catch(() => {});
+      rendered.current = null;
+    };
+  }, [reached]);
+
+  return (
+    <div>
+      {(!ready || disabled) && (
+        <button
+          ref={stand}
+          type="button"
+          className="button"
+          disabled={disabled}
+          aria-busy={reached && !ready}
+          onPointerEnter={reach}
+          onFocus={reach}
+          onClick={reach}
+        >
+          PayPal
+        </button>
+      )}
+      {/* Visible while PayPal draws into it (its buttons size themselves to it); hidden while nothing is left to pay. */}
+      <div ref={container} hidden={ready && disabled} />
+      {message && <p role="alert">{message}</p>}
+    </div>
+  );
+}
