@@ -4,6 +4,7 @@ import { readBasket } from '#src/server/commerce/basket-read.ts';
 import { readProduct } from '#src/server/commerce/catalog.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
+import { chooseEcoship } from '#src/server/checkout/checkout-service.ts';
 import { markAuthorizing, requestHash } from '#src/server/checkout/placement/attempt-log.ts';
 import { claimBag } from '#src/server/checkout/placement/claim.ts';
 import { webPaymentPayer } from '#src/server/checkout/placement/payer.ts';
@@ -47,8 +48,9 @@ const gateway = (db: Db = t.db) => sandboxGateway({ database: async () => db, ti
 let visitors = 0;
 
 /** A ready bag and an order for it at the provider, approved (or declined) by the shopper on its page. */
-async function approvedOrder(choice: 'approve' | 'decline' = 'approve') {
+async function approvedOrder(choice: 'approve' | 'decline' = 'approve', before?: (basketId: string) => Promise<void>) {
   const bag = await readyBag(t.db, SKU);
+  await before?.(bag.basketId);
   const usid = `visitor-${Date.now()}-${visitors++}`;
   const { id } = await createExpressOrder(t.db, provider(), {
     bagId: bag.basketId,
@@ -103,6 +105,16 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     expect(await ordersOf(o.basketId)).toBe(1);
     expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 1, statuses: ['CAPTURED'] });
     expect((await t.db.kysely.selectFrom('baskets').select('status').where('id', '=', o.basketId).executeTakeFirstOrThrow()).status).toBe('ordered');
+  });
+
+  it('carries the EcoShip choice held on the bag into the order', async () => {
+    const o = await approvedOrder('approve', (basketId) => chooseEcoship(t.db, basketId, true));
+    const { ecoship } = await readBasket(t.db.kysely, o.basketId);
+    expect(ecoship?.ecoshipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const reply = await place(o);
+    expect(reply.result.confirmationStatus).toBe('confirmed');
+    const order = await t.db.kysely.selectFrom('orders').select('ecoship_date').where('basket_id', '=', o.basketId).executeTakeFirstOrThrow();
+    expect(order.ecoship_date).toBe(ecoship?.ecoshipDate);
   });
 
   it('fifty place requests at once for one approved order: one capture and one order, every reply the same order', async () => {

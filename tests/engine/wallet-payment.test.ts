@@ -6,7 +6,7 @@ import { priceForState } from '#src/server/commerce/shipping.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { EXPRESS_NOT_OFFERED, NOTHING_TO_PAY, WALLET_SESSION_REFUSED } from '#src/server/checkout/placement/placement-types.ts';
-import { readCheckoutView, setPayment } from '#src/server/checkout/checkout-service.ts';
+import { chooseEcoship, readCheckoutView, setPayment } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
@@ -113,6 +113,17 @@ describe('Apple Pay payment', () => {
     const [order] = await ordersOf(p.basketId);
     expect(order?.email).toBe('ada@example.com');
     expect(JSON.parse(order?.shipping_address ?? '{}')).toMatchObject({ firstName: 'Ada', stateCode: 'IL', phone: '(217) 555-0134' });
+  });
+
+  it('carries the EcoShip choice held on the bag into the order', async () => {
+    const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 } as never);
+    await chooseEcoship(t.db, basketId, true);
+    const { ecoship } = await readBasket(t.db.kysely, basketId);
+    expect(ecoship?.ecoshipDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const reply = await pay(await sheetPayment({ basketId }));
+    expect(reply.result.confirmationStatus).toBe('confirmed');
+    const order = await t.db.kysely.selectFrom('orders').select('ecoship_date').where('basket_id', '=', basketId).executeTakeFirstOrThrow();
+    expect(order.ecoship_date).toBe(ecoship?.ecoshipDate);
   });
 
   it('fifty authorizes with one key at once: one gateway authorization, one order, forty-nine replays', async () => {
