@@ -106,6 +106,7 @@ test('no button for a bag holding a perks membership', async ({ page }) => {
   await openBag(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
   await expect(applePay(page)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Express checkout', exact: true })).toHaveCount(0);
 });
 
 test('no button when a gift card pays the whole bag', async ({ page }) => {
