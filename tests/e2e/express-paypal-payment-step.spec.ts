@@ -73,6 +73,7 @@ test('a gift card paying it all disables PayPal at once', async ({ page }) => {
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
   await expect(payPal(page)).toBeDisabled();
+  await expect(expressBlock(page).getByText('Nothing is left to pay, so PayPal is not needed.')).toBeVisible();
 });
 
 test('a perks membership in the bag hides PayPal in the payment step and in the bag', async ({ page }) => {
