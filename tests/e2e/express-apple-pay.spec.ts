@@ -106,6 +106,7 @@ test('no button for a bag holding a perks membership', async ({ page }) => {
   await openBag(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
   await expect(applePay(page)).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Express checkout', exact: true })).toHaveCount(0);
 });
 
 test('no button when a gift card pays the whole bag', async ({ page }) => {
@@ -116,4 +117,32 @@ test('no button when a gift card pays the whole bag', async ({ page }) => {
   await openBag(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
   await expect(applePay(page)).toHaveCount(0);
+});
+
+/** Where both express buttons show, they are one size: side by side, or stacked one above the other. */
+async function expectSameSize(page: Page) {
+  const sizes = await page
+    .getByRole('region', { name: 'Express checkout', exact: true })
+    .getByRole('button', { name: /^(PayPal|Buy with Apple Pay)$/ })
+    .evaluateAll((buttons) => buttons.map((b) => b.getBoundingClientRect()).map((r) => ({ top: r.top, width: r.width, height: r.height })));
+  const [paypal, wallet] = sizes;
+  if (!paypal || !wallet || sizes.length !== 2) throw new Error(`two express buttons expected, found ${sizes.length}`);
+  expect(Math.abs(paypal.height - wallet.height)).toBeLessThanOrEqual(1);
+  expect(Math.abs(paypal.width - wallet.width)).toBeLessThanOrEqual(1);
+  // Side by side, their tops line up; stacked, the wallet's starts below PayPal's.
+  expect(Math.abs(paypal.top - wallet.top) <= 1 || wallet.top >= paypal.top + paypal.height).toBe(true);
+}
+
+test('PayPal and Apple Pay are one size, on the bag and in the payment step', async ({ page }) => {
+  await installApplePayStandIn(page, { canMakePayments: true });
+  await addTee(page);
+  await openBag(page);
+  await expect(applePay(page)).toBeEnabled();
+  await expectSameSize(page);
+  await ok(await page.request.post('/api/checkout/email', { data: { email: 'sizes@example.com' } }));
+  await ok(await page.request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }));
+  await ok(await page.request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }));
+  await page.goto('/checkout?step=payment');
+  await expect(applePay(page)).toBeEnabled();
+  await expectSameSize(page);
 });

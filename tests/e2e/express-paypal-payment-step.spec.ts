@@ -73,6 +73,7 @@ test('a gift card paying it all disables PayPal at once', async ({ page }) => {
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
   await expect(payPal(page)).toBeDisabled();
+  await expect(expressBlock(page).getByText('Nothing is left to pay, so PayPal is not needed.')).toBeVisible();
 });
 
 test('a perks membership in the bag hides PayPal in the payment step and in the bag', async ({ page }) => {
@@ -92,10 +93,13 @@ test('a perks membership in the bag hides PayPal in the payment step and in the 
   await openPaymentStep(page);
   await expect(page.getByLabel('Card Number')).toBeVisible();
   await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toHaveCount(0);
+  // No empty "Express checkout" region is left where the buttons were.
+  await expect(expressBlock(page)).toHaveCount(0);
   await page.goto('/cart');
   await hydrated(page);
   await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'PayPal', exact: true })).toHaveCount(0);
+  await expect(expressBlock(page)).toHaveCount(0);
 });
 
 test('the payment step with its express checkout block has no accessibility violations', async ({ page }) => {

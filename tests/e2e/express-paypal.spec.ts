@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Locator, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { hydrated } from './hydration.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
@@ -53,4 +53,21 @@ test('a declined funding source shows its message, and the bag is still there to
   await page.getByRole('link', { name: 'Back to your bag' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('link', { name: /checkout/i }).first()).toBeVisible();
+});
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error(`${locator} is not on the page`);
+  return found;
+}
+
+test('on the bag, the express checkout and its sign-in sit under the order summary, as wide as it', async ({ page }) => {
+  await bagReadyToShip(page);
+  const summary = await box(page.getByRole('complementary', { name: 'Order summary' }));
+  for (const name of ['Express checkout sign in', 'Express checkout']) {
+    const region = await box(page.getByRole('region', { name, exact: true }));
+    expect(Math.abs(region.x - summary.x), name).toBeLessThanOrEqual(1);
+    expect(Math.abs(region.width - summary.width), name).toBeLessThanOrEqual(1);
+    expect(region.y, name).toBeGreaterThanOrEqual(summary.y + summary.height);
+  }
 });

@@ -19,3 +19,6 @@ export function webPaymentButtonState(bag: Pick<BasketView, 'productItems' | 'c_
   if (bagHoldsMembership(bag.productItems.map((l) => l.c_productType))) return 'hidden';
   return amountDueOf(bag.c_summary) > 0 ? 'enabled' : 'disabled';
 }
+
+/** Said under the disabled PayPal button, so the shopper knows why it cannot be pressed. */
+export const NOTHING_LEFT_TO_PAY = 'Nothing is left to pay, so PayPal is not needed.';

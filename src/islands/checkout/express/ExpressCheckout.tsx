@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import type { BasketView } from '#src/lib/commerce-types.ts';
-import { webPaymentButtonState } from '#src/lib/checkout/express-rules.ts';
+import { NOTHING_LEFT_TO_PAY, webPaymentButtonState } from '#src/lib/checkout/express-rules.ts';
 import type { WebPaymentButtons } from '#src/lib/checkout/web-payment-buttons.ts';
 import { $bag } from '#src/lib/stores/bag.ts';
 import type { From } from '#src/lib/stores/express.ts';
@@ -33,6 +33,7 @@ export function ExpressCheckout({ from, buttons, initial = null, wallet = false 
         {buttons && state !== 'hidden' && <PayPalButton from={from} buttons={buttons} disabled={state === 'disabled'} />}
         {wallet && <ApplePayButton />}
       </div>
+      {buttons && state === 'disabled' && <p className="express-checkout-note">{NOTHING_LEFT_TO_PAY}</p>}
     </section>
   );
 }
