@@ -129,3 +129,42 @@ test('a signed-in shopper is not offered the express sign-in', async ({ page }) 
   await expect(page.getByRole('heading', { name: 'Your bag' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Express checkout sign in' })).toHaveCount(0);
 });
+
+/** The dialog's form module, loaded when the shopper reaches for the Sign In button. */
+const SIGN_IN_FORM_MODULE = '**/_astro/ExpressSignInForm.*.js';
+
+test('the dialog says its form is loading until it is there, then starts at the e-mail', async ({ page }) => {
+  await guestBag(page);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(SIGN_IN_FORM_MODULE, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/cart');
+  await hydrated(page);
+  const { dialog } = await openByKeyboard(page);
+  await expect(dialog.getByRole('status')).toHaveText('Loading…');
+  await expect(dialog.getByLabel('Email')).toHaveCount(0);
+  release();
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await expect(dialog.getByRole('status')).toHaveCount(0);
+});
+
+test('a form that cannot be loaded is reported in the dialog, and opening it again loads it', async ({ page }) => {
+  await guestBag(page);
+  let refuse = true;
+  await page.route(SIGN_IN_FORM_MODULE, (route) => (refuse ? route.abort() : route.continue()));
+  await page.goto('/cart');
+  await hydrated(page);
+  const first = await openByKeyboard(page);
+  await expect(first.dialog.getByRole('alert')).toHaveText('The sign-in form could not be loaded. Close this and try again.');
+  refuse = false;
+  await page.keyboard.press('Escape');
+  await expect(first.dialog).toBeHidden();
+  const again = await openByKeyboard(page);
+  await expect(again.dialog.getByLabel('Email')).toBeFocused();
+  await expect(again.dialog.getByRole('alert')).toHaveCount(0);
+});

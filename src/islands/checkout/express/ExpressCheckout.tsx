@@ -4,7 +4,7 @@ import { NOTHING_LEFT_TO_PAY, webPaymentButtonState } from '#src/lib/checkout/ex
 import type { WebPaymentButtons } from '#src/lib/checkout/web-payment-buttons.ts';
 import { $bag } from '#src/lib/stores/bag.ts';
 import type { From } from '#src/lib/stores/express.ts';
-import { ApplePayButton } from './ApplePayButton.tsx';
+import { ApplePayGate } from './ApplePayGate.tsx';
 import { PayPalButton } from './PayPalButton.tsx';
 import './express-checkout.css';
 
@@ -31,7 +31,7 @@ export function ExpressCheckout({ from, buttons, initial = null, wallet = false 
     <section className="express-checkout" aria-label="Express checkout">
       <div className="express-checkout-buttons">
         {buttons && state !== 'hidden' && <PayPalButton from={from} buttons={buttons} disabled={state === 'disabled'} />}
-        {wallet && <ApplePayButton />}
+        {wallet && <ApplePayGate />}
       </div>
       {buttons && state === 'disabled' && <p className="express-checkout-note">{NOTHING_LEFT_TO_PAY}</p>}
     </section>

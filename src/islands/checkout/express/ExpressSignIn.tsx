@@ -1,10 +1,7 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { expressSignInOffered } from '#src/lib/checkout/express-sign-in.ts';
 import { $bag } from '#src/lib/stores/bag.ts';
-import { draftEmail } from '#src/lib/stores/checkout-draft.ts';
-import { continueCheckoutAfterSignIn } from '../../account/after-sign-in.ts';
-import { SignInForm } from '../../account/SignInForm.tsx';
 import { Modal } from '../../ui/Modal.tsx';
 import './express-sign-in.css';
 
@@ -14,25 +11,56 @@ interface Props {
   itemCount: number;
 }
 
+/** Shown in the dialog when its form could not be loaded (a dropped connection); opening it again tries again. */
+const SIGN_IN_FORM_UNAVAILABLE = 'The sign-in form could not be loaded. Close this and try again.';
+
+// One load of the form's module for the page; a failed load is forgotten so that the next reach tries again.
+let formModule: Promise<ComponentType> | null = null;
+const loadForm = () => {
+  formModule ??= import('./ExpressSignInForm.tsx').then(
+    (m) => m.ExpressSignInForm,
+    (err: unknown) => {
+      formModule = null;
+      throw err;
+    },
+  );
+  return formModule;
+};
+
 /**
  * Express checkout's sign-in (checkout spec §1, §2 "Express Checkout sign in"): a guest opens the store's sign-in
  * form in a dialog, signs in, and goes on with the checkout as the account (its bag merged, its saved addresses and
- * cards offered). The dialog keeps focus inside, Escape closes it and focus goes back to the button.
+ * cards offered). The dialog keeps focus inside, Escape closes it and focus goes back to the button. The form is
+ * loaded when the shopper reaches for the button (pointer, focus or click); until it is there the dialog says so.
  */
 export function ExpressSignIn({ signedIn, itemCount }: Props) {
   const bag = useStore($bag);
   const [open, setOpen] = useState(false);
-  const [email, setEmail] = useState('');
+  const [Form, setForm] = useState<ComponentType | null>(null);
+  const [failed, setFailed] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const form = useRef<HTMLDivElement>(null);
   // The dialog opens on its close button; a sign-in form starts at its first field left to fill (the password when
-  // the checkout's e-mail is already there). This runs after the dialog has been shown.
+  // the checkout's e-mail is already there). This runs after the dialog has been shown, and again when the form
+  // arrives in a dialog that opened before it.
   useEffect(() => {
-    if (!open) return;
+    if (!open || !Form) return;
     const fields = [...(form.current?.querySelectorAll<HTMLInputElement>('input[type="email"], input[name="password"]') ?? [])];
     (fields.find((f) => f.value === '') ?? fields[0])?.focus();
-  }, [open]);
+  }, [open, Form]);
   if (!expressSignInOffered({ signedIn, itemCount: bag ? bag.productItems.length : itemCount })) return null;
+
+  const reach = () => {
+    if (Form) return;
+    setFailed(false);
+    loadForm().then(
+      (loaded) => {
+        setFailed(false);
+        setForm(() => loaded);
+      },
+      () => setFailed(true),
+    );
+  };
   return (
     <section className="express-sign-in" aria-label="Express checkout sign in">
       <p id="express-sign-in-why">Have an account? Sign in to check out faster with your saved addresses and cards.</p>
@@ -40,18 +68,27 @@ export function ExpressSignIn({ signedIn, itemCount }: Props) {
         type="button"
         className="button button-secondary"
         aria-describedby="express-sign-in-why"
+        onPointerEnter={reach}
+        onFocus={reach}
         onClick={() => {
-          // The e-mail typed in this tab's checkout, if any, starts the form.
-          setEmail(draftEmail());
+          reach();
           setOpen(true);
         }}
       >
         Sign In
       </button>
       <Modal open={open} title="Sign In" size="small" onClose={close}>
-        <div ref={form}>
-          <SignInForm headed={false} initialEmail={email} onSignedIn={continueCheckoutAfterSignIn} />
-        </div>
+        {Form ? (
+          <div ref={form}>
+            <Form />
+          </div>
+        ) : failed ? (
+          <p role="alert">{SIGN_IN_FORM_UNAVAILABLE}</p>
+        ) : (
+          <p role="status" aria-busy="true">
+            Loading…
+          </p>
+        )}
       </Modal>
     </section>
   );

@@ -2,8 +2,8 @@ import type { PayPalButtonsComponent } from '@paypal/paypal-js';
 import { useEffect, useRef, useState } from 'react';
 import { emitSiteError, EXPRESS_CHECKOUT_FLOW } from '#src/lib/analytics.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
-import { paypalScriptOptions, type WebPaymentButtons } from '#src/lib/checkout/web-payment-buttons.ts';
-import { createExpressOrder, type From, placeExpressOrder } from '#src/lib/stores/express.ts';
+import type { WebPaymentButtons } from '#src/lib/checkout/web-payment-buttons.ts';
+import type { From } from '#src/lib/stores/express.ts';
 
 interface Props {
   from: From;
@@ -13,11 +13,11 @@ interface Props {
 
 /**
  * PayPal's own buttons (`WEB_PAYMENT=paypal`). No PayPal script is in the page's first load: the store's PayPal button
- * stands in, and PayPal's SDK is loaded (`loadScript`, the configuration of web-payment-buttons.ts) when the shopper
- * reaches for it: the pointer entering it (a mouse hovering, or a finger touching, before its click), keyboard focus,
- * or a click. Visibility alone is not reaching: every shopper who scrolls past would load it. PayPal's buttons then
+ * stands in, and PayPal's SDK is loaded (paypal-sdk-buttons.ts, itself loaded then) when the shopper reaches for it:
+ * the pointer entering it (a mouse hovering, or a finger touching, before its click), keyboard focus, or a click.
+ * Visibility alone is not reaching: every shopper who scrolls past would load it. PayPal's buttons then
  * replace the store's (a popup must be opened from PayPal's own button, so a click on the stand-in loads and shows
- * them, and the next click pays). PayPal calls back: createOrder makes our order on the server, onApprove places it.
+ * them, and the next click pays).
  */
 export function PayPalSdkButtons({ from, buttons, disabled }: Props) {
   // Reached for (the SDK is loading or loaded), and PayPal's buttons drawn.
@@ -46,35 +46,13 @@ export function PayPalSdkButtons({ from, buttons, disabled }: Props) {
       setMessage(ORDER_TECHNICAL_PROBLEM);
       emitSiteError({ message: String((err as Error)?.message ?? err), status: 0, path: buttons.sdkUrl, flow: EXPRESS_CHECKOUT_FLOW });
     };
-    // The loader itself comes with the reach too: nothing of PayPal's is in the page's first load.
-    import('@paypal/paypal-js')
-      .then(({ loadScript }) => loadScript(paypalScriptOptions(buttons)))
-      .then((paypal) => {
+    // The loader and the buttons' callbacks come with the reach too: nothing of PayPal's is in the page's first load.
+    import('./paypal-sdk-buttons.ts')
+      .then(({ payPalButtons }) => payPalButtons({ buttons, from: () => latest.current.from, setMessage }))
+      .then((made) => {
         const target = container.current;
-        if (gone || !target || !paypal?.Buttons) return failed(new Error('PayPal’s buttons are not available'));
+        if (gone || !target) return failed(new Error('PayPal’s buttons are not available'));
         const hadFocus = document.activeElement === stand.current;
-        const made = paypal.Buttons({
-          createOrder: async () => {
-            setMessage(null);
-            const order = await createExpressOrder(latest.current.from);
-            if (!order.ok) {
-              setMessage(order.message);
-              throw new Error(order.message);
-            }
-            return order.id;
-          },
-          onApprove: async (data) => {
-            const placed = await placeExpressOrder({ orderId: data.orderID, payerId: data.payerID ?? null, from: latest.current.from });
-            if (placed.ok) window.location.assign('/order-confirmation');
-            else setMessage(placed.message);
-          },
-          // The shopper closed PayPal's window: they are still where they were (the bag or the payment step).
-          onCancel: () => setMessage(null),
-          onError: (err) => {
-            setMessage((current) => current ?? ORDER_TECHNICAL_PROBLEM);
-            emitSiteError({ message: String(err?.message ?? 'PayPal error'), status: 0, path: 'paypal', flow: EXPRESS_CHECKOUT_FLOW });
-          },
-        });
         rendered.current = made;
         made.render(target).then(() => {
           if (gone) return;
