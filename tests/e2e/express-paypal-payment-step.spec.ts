@@ -68,12 +68,15 @@ test('a gift card paying it all disables PayPal at once', async ({ page }) => {
   const card = await issuedCard(total + 500);
   await openPaymentStep(page);
   await expect(payPal(page)).toBeEnabled();
+  // With something left to pay, the block says the card form below is the other way to pay.
+  await expect(expressBlock(page).getByText('or pay by card')).toBeVisible();
   await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(card.number);
   await page.getByLabel('PIN', { exact: true }).fill(card.pin);
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
   await expect(payPal(page)).toBeDisabled();
   await expect(expressBlock(page).getByText('Nothing is left to pay, so PayPal is not needed.')).toBeVisible();
+  await expect(expressBlock(page).getByText('or pay by card')).toHaveCount(0);
 });
 
 test('a perks membership in the bag hides PayPal in the payment step and in the bag', async ({ page }) => {

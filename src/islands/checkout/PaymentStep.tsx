@@ -21,6 +21,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
 import { ExpressCheckout } from './express/ExpressCheckout.tsx';
+import { PAY_BY_CARD } from '#src/lib/checkout/express-rules.ts';
 import { PayLaterNote } from './PayLaterNote.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
@@ -129,7 +130,15 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
-      {!billingOnly && <ExpressCheckout from="payment" buttons={webPayment} wallet={walletOffered} initial={view.basket} />}
+      {!billingOnly && (
+        <ExpressCheckout
+          from="payment"
+          buttons={webPayment}
+          wallet={walletOffered}
+          initial={view.basket}
+          otherwise={needsCard ? PAY_BY_CARD : undefined}
+        />
+      )}
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">

@@ -22,3 +22,5 @@ export function webPaymentButtonState(bag: Pick<BasketView, 'productItems' | 'c_
 
 /** Said under the disabled PayPal button, so the shopper knows why it cannot be pressed. */
 export const NOTHING_LEFT_TO_PAY = 'Nothing is left to pay, so PayPal is not needed.';
+/** Under the express buttons in the payment step, above the card form. */
+export const PAY_BY_CARD = 'or pay by card';

@@ -16,6 +16,8 @@ interface Props {
   initial?: BasketView | null;
   /** Whether the wallet (Apple Pay) is offered (WALLET=embedded); its button applies its own rule besides. */
   wallet?: boolean;
+  /** A line under the buttons that says what the rest of the page offers instead (the payment step's card form). */
+  otherwise?: string;
 }
 
 /**
@@ -23,7 +25,7 @@ interface Props {
  * and the wallet's button. It reads the bag from the bag store, so a code, a gift card or a line
  * changed on the page shows at once: hidden with a perks item, disabled with nothing left to pay.
  */
-export function ExpressCheckout({ from, buttons, initial = null, wallet = false }: Props) {
+export function ExpressCheckout({ from, buttons, initial = null, wallet = false, otherwise }: Props) {
   const bag = useStore($bag) ?? initial;
   const state = buttons ? webPaymentButtonState(bag) : 'hidden';
   if (state === 'hidden' && !wallet) return null;
@@ -34,6 +36,7 @@ export function ExpressCheckout({ from, buttons, initial = null, wallet = false 
         {wallet && <ApplePayGate />}
       </div>
       {buttons && state === 'disabled' && <p className="express-checkout-note">{NOTHING_LEFT_TO_PAY}</p>}
+      {otherwise && state === 'enabled' && <p className="express-checkout-or">{otherwise}</p>}
     </section>
   );
 }
