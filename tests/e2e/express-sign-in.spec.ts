@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 import { CHECKOUT_SKU } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
+import { ownClientAddress } from './client-address.ts';
 
 /**
  * Express checkout's sign-in: a guest signs in from a dialog at the start of checkout or in the bag, and goes on
@@ -11,10 +12,18 @@ import { hydrated } from './hydration.ts';
  */
 const PASSWORD = 'abcd1234';
 
+// Each test's browser is a client address of its own: the store limits the accounts and sign-ins one address makes.
+test.beforeEach(({ context }) => ownClientAddress(context));
+
 /** An account with a saved shipping address, made from another client so that the page's browser stays a guest. */
-async function accountWithSavedAddress(newContext: () => Promise<APIRequestContext>): Promise<string> {
+async function accountWithSavedAddress(
+  newContext: (options: { extraHTTPHeaders: Record<string, string> }) => Promise<APIRequestContext>,
+): Promise<string> {
   const email = `express-${randomUUID().slice(0, 8)}@example.com`;
-  const other = await newContext();
+  // A client address of its own: the store limits the accounts one address creates.
+  const other = await newContext({
+    extraHTTPHeaders: { 'x-forwarded-for': `10.20.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
+  });
   try {
     const reg = await other.post('/api/global/register', { data: { firstName: 'Sam', lastName: 'Saved', email, password: PASSWORD } });
     expect(reg.ok(), await reg.text()).toBe(true);
@@ -50,7 +59,7 @@ test('a guest signs in from the checkout by keyboard and goes on as the account,
   baseURL,
   isMobile,
 }) => {
-  const email = await accountWithSavedAddress(() => playwright.request.newContext({ baseURL }));
+  const email = await accountWithSavedAddress((options) => playwright.request.newContext({ baseURL, ...options }));
   const product = await guestBag(page);
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
@@ -73,7 +82,7 @@ test('a guest signs in from the checkout by keyboard and goes on as the account,
 });
 
 test("a wrong password shows the store's message and the dialog stays open", async ({ page, playwright, baseURL }) => {
-  const email = await accountWithSavedAddress(() => playwright.request.newContext({ baseURL }));
+  const email = await accountWithSavedAddress((options) => playwright.request.newContext({ baseURL, ...options }));
   await guestBag(page);
   await page.goto('/checkout');
   await hydrated(page);
@@ -107,7 +116,7 @@ test('Escape closes the dialog and focus goes back to its button; the open dialo
 });
 
 test('a guest signs in from the bag and lands in the checkout as the account', async ({ page, playwright, baseURL }) => {
-  const email = await accountWithSavedAddress(() => playwright.request.newContext({ baseURL }));
+  const email = await accountWithSavedAddress((options) => playwright.request.newContext({ baseURL, ...options }));
   await guestBag(page);
   await page.goto('/cart');
   await hydrated(page);
