@@ -4,12 +4,16 @@ import { issuedCard } from '../helpers/gift-card-http.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 import { installApplePayStandIn, standInCalls } from './apple-pay-stand-in.ts';
 import { hydrated } from './hydration.ts';
+import { ownClientAddress } from './client-address.ts';
 
 /**
  * Apple Pay from the bag and the payment step, against a scripted ApplePaySession (Chromium has none): every v3
  * handler in Safari's order ends on the order's confirmation; closing the sheet leaves the bag as it was; the button
  * is absent where the device cannot pay, with a perks item, and with nothing to pay.
  */
+// Each test's browser is a client address of its own: the store limits the accounts and orders one address makes.
+test.beforeEach(({ context }) => ownClientAddress(context));
+
 const ok = async (r: APIResponse) => expect(r.ok(), await r.text()).toBe(true);
 const applePay = (page: Page) => page.getByRole('button', { name: 'Buy with Apple Pay' });
 
