@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { walletContact } from '../helpers/wallet-contact.ts';
 
 /**
  * Apple Pay's shipping contact and payment over HTTP: a contact priced for its state without changing the bag, or
@@ -6,17 +7,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * Idempotency-Key (a replay says so), its merchant session good for one payment.
  */
 const VALIDATION_URL = 'https://apple-pay-gateway.apple.com/paymentservices/paymentSession';
-const CONTACT = {
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  addressLines: ['12 Main St'],
-  locality: 'Springfield',
-  administrativeArea: 'IL',
-  postalCode: '62701',
-  countryCode: 'US',
-  emailAddress: 'ada.api@example.com',
-  phoneNumber: '217 555 0134',
-};
+const CONTACT = walletContact('ada.api@example.com');
 
 const addTee = (request: APIRequestContext) =>
   request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } });

@@ -18,6 +18,7 @@ import { ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
+import { walletContact } from '../helpers/wallet-contact.ts';
 
 /**
  * Apple Pay's payment, exactly once: the sheet's token (a card sandbox token and its merchant session) pays through
@@ -40,17 +41,7 @@ beforeEach(async () => {
 const gateway = (db: Db = t.db) => sandboxGateway({ database: async () => db, timeoutMs: 2000 });
 const validator = (now?: () => number) => embeddedValidator({ database: async () => t.db, ...(now ? { now } : {}) });
 
-const contact = {
-  givenName: 'Ada',
-  familyName: 'Lovelace',
-  addressLines: ['12 Main St'],
-  locality: 'Springfield',
-  administrativeArea: 'IL',
-  postalCode: '62701',
-  countryCode: 'US',
-  emailAddress: 'Ada@Example.com',
-  phoneNumber: '217 555 0134',
-};
+const contact = walletContact('Ada@Example.com');
 
 async function merchantSession(now?: () => number): Promise<string> {
   const result = await validator(now).validate({

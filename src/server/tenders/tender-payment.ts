@@ -1,4 +1,5 @@
 import { prepared, preparedRowWrite } from '../db/prepared.ts';
+import type { OrderTenderTable } from '../db/schema-tenders.ts';
 import type { Tx } from '../db/transaction.ts';
 import { debit, reverse } from '../gift-cards/ledger.ts';
 // Named apart from React's hooks, which the linter reads a use… call as.
@@ -114,16 +115,5 @@ const bagTenderRows = prepared((tx: Tx, bagId: string) =>
 );
 const insertOrderTender = preparedRowWrite(
   ['order_id', 'position', 'method', 'gift_card_id', 'certificate_id', 'masked_number', 'amount_cents'],
-  (
-    tx: Tx,
-    row: {
-      order_id: string;
-      position: number;
-      method: TenderMethod;
-      gift_card_id: string | null;
-      certificate_id: string | null;
-      masked_number: string;
-      amount_cents: number;
-    },
-  ) => tx.insertInto('order_tenders').values(row),
+  (tx: Tx, row: Pick<OrderTenderTable, keyof OrderTenderTable>) => tx.insertInto('order_tenders').values(row),
 );
