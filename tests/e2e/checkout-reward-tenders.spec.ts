@@ -92,14 +92,18 @@ test('a certificate and ELQ rewards pay the order at the payment step; the confi
   const rewards = Math.min(2500, total - 1000);
   await page.getByRole('button', { name: `Apply ${dollars(rewards)} of ELQ Rewards` }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rewards applied.' })).toBeVisible();
-  await expect(page.getByRole('listitem', { name: 'ELQ Rewards' })).toContainText(`pays ${dollars(rewards)}`);
+  await expect(page.getByRole('list', { name: 'Payments on your order' }).getByRole('listitem', { name: 'ELQ Rewards' })).toContainText(
+    `pays ${dollars(rewards)}`,
+  );
+  // Once applied, the programme is no longer offered.
+  await expect(page.getByRole('list', { name: 'Rewards you can use' }).getByRole('listitem', { name: 'ELQ Rewards' })).toHaveCount(0);
   const summary = await checkoutSummary(page);
   await expect(summary.getByTestId('summary-certificates')).toHaveText('−$10.00');
   await expect(summary.getByTestId('summary-elq-rewards')).toHaveText(`−${dollars(rewards)}`);
   await expect(summary.getByTestId('summary-total')).toHaveText(dollars(total - 1000 - rewards));
   // The step as a shopper sees it, kept with the test's output at the sizes the store is reviewed at.
   await page.setViewportSize(testInfo.project.name === 'mobile' ? { width: 390, height: 844 } : { width: 1280, height: 900 });
-  await page.getByRole('listitem', { name: 'ELQ Rewards' }).scrollIntoViewIfNeeded();
+  await page.getByRole('list', { name: 'Payments on your order' }).getByRole('listitem', { name: 'ELQ Rewards' }).scrollIntoViewIfNeeded();
   await page.screenshot({ path: testInfo.outputPath(`payment-rewards-${testInfo.project.name}.png`) });
 
   await expect(page.getByRole('status').filter({ hasText: 'Your rewards and gift cards pay for this order. No card is needed.' })).toBeVisible();
@@ -129,6 +133,6 @@ test('a certificate and rewards are applied by keyboard alone, and axe finds not
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'Rewards applied.' })).toBeFocused();
   await expect(offer).toBeHidden();
-  await expect(page.getByRole('listitem', { name: 'ELQ Rewards' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Payments on your order' }).getByRole('listitem', { name: 'ELQ Rewards' })).toBeVisible();
   await expect(page.getByTestId('summary-certificates')).toHaveText('−$10.00');
 });

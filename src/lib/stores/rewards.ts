@@ -27,6 +27,8 @@ onMount($rewardsOffers, () => {
 export async function applyRewards(rewardBrand: string, pageType: 'cart' | 'checkout'): Promise<CodeResult> {
   const r = await callApi(API.applyCode, { code: '', rewardBrand, pageType });
   if (!r.ok) return r;
+  // The applied programme's offer goes at once: until the offers are asked again it would show beside the payment.
+  $rewardsOffers.set($rewardsOffers.get().filter((o) => o.rewardBrand !== rewardBrand));
   $bag.set(r.body.basket);
   return { ok: true, message: r.body.message };
 }
