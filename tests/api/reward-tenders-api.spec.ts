@@ -4,7 +4,7 @@ import { giveTryOutRewards } from '#src/server/rewards/try-out.ts';
 import { CERTIFICATE_INVALID, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
 import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { RETAILER_REWARD_AS_CERTIFICATE } from '#src/lib/tenders/tender-split.ts';
-import { e2eDb } from '../helpers/e2e-db.ts';
+import { bestStockedSku, e2eDb } from '../helpers/e2e-db.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 
 /**
@@ -114,16 +114,9 @@ test('a guest is offered no rewards', async ({ playwright, baseURL }) => {
 });
 
 test('a certificate is refused for a bag whose brand does not offer rewards as payment (Kestrel)', async ({ playwright, baseURL }) => {
-  const db = e2eDb();
-  const stocked = await db.kysely
-    .selectFrom('stock')
-    .select('sku')
-    .where('sku', 'like', 'ks-6001-%')
-    .orderBy('on_hand', 'desc')
-    .executeTakeFirstOrThrow();
-  await db.kysely.destroy();
+  const sku = await bestStockedSku('ks-6001');
   const r = await visitor(playwright, baseURL);
-  const { certificates } = await member(r, stocked.sku);
+  const { certificates } = await member(r, sku);
   const res = await r.post(APPLY, { data: { code: certificates[0]!.number, pageType: 'checkout' } });
   expect(res.status()).toBe(422);
   expect((await res.json()).message).toBe(METHOD_NOT_OFFERED);

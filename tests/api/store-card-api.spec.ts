@@ -4,7 +4,7 @@ import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { STORE_CARD_INSUFFICIENT_CREDIT, STORE_CARD_NOT_VERIFIED } from '#src/lib/store-card/store-card-messages.ts';
-import { e2eDb } from '../helpers/e2e-db.ts';
+import { bestStockedSku, e2eDb } from '../helpers/e2e-db.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 import { storeCardNumber } from '../helpers/store-card-fixtures.ts';
 
@@ -108,17 +108,10 @@ test('an order above the available credit is refused with the store card message
 });
 
 test('a brand that does not offer the store card refuses it at payment and does not list it', async ({ playwright, baseURL }) => {
-  const db = e2eDb();
-  const sku = await db.kysely
-    .selectFrom('stock')
-    .select('sku')
-    .where('sku', 'like', 'ks-6001-%')
-    .orderBy('on_hand', 'desc')
-    .executeTakeFirstOrThrow();
-  await db.kysely.destroy();
+  const sku = await bestStockedSku('ks-6001');
   const number = await openAccount(500_00);
   const r = await visitor(playwright, baseURL!);
-  await bagToPay(r, sku.sku);
+  await bagToPay(r, sku);
   const refused = await pay(r, { storeCard: { number } });
   expect(refused.status()).toBe(422);
   expect((await refused.json()).message).toBe(METHOD_NOT_OFFERED);

@@ -4,6 +4,7 @@ import { buyEGiftCard, issuedCard } from '../helpers/gift-card-http.ts';
 import { addToBag, CHECKOUT_SKU, fillCard } from './checkout-forms.ts';
 import { ownClientAddress } from './client-address.ts';
 import { hydrated } from './hydration.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * Gift cards as payment, as a shopper sees them: applied with their PIN in the code field of the bag or the payment
@@ -11,19 +12,6 @@ import { hydrated } from './hydration.ts';
  * read from its e-mail and spent in a second order; the field by keyboard alone and for a screen reader.
  */
 test.beforeEach(({ context }) => ownClientAddress(context));
-
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '2175550134',
-  countryCode: 'US',
-};
 
 /** A guest bag with e-mail, address and method given: ready for payment. Its total in cents. */
 async function bagReadyForPayment(page: Page): Promise<number> {
@@ -34,7 +22,7 @@ async function bagReadyForPayment(page: Page): Promise<number> {
   };
   await post('/api/checkout/product/add_to_cart', { productId: CHECKOUT_SKU, quantity: 1 });
   await post('/api/checkout/email', { email: 'ada@example.com' });
-  await post('/api/checkout/shipping_address/create/', { address: ADDRESS });
+  await post('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
   const { checkout } = await post('/api/checkout/shipping_method/', { shippingMethodId: 'Regular', confirm: true });
   return checkout.basket.orderTotal;
 }
@@ -120,7 +108,7 @@ test('an e-gift card read from its e-mail pays for a second order from the bag',
   // The card goes with the bag into checkout and pays the whole order.
   const post = async (path: string, data: unknown) => expect((await page.request.post(path, { data })).ok()).toBe(true);
   await post('/api/checkout/email', { email: 'ada@example.com' });
-  await post('/api/checkout/shipping_address/create/', { address: ADDRESS });
+  await post('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
   await post('/api/checkout/shipping_method/', { shippingMethodId: 'Regular', confirm: true });
   await page.goto('/checkout?step=payment');
   await hydrated(page);

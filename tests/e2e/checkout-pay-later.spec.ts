@@ -1,22 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { CHECKOUT_SKU } from './checkout-forms.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * The pay-later financing message at the payment step (checkout spec §9): the provider's message for a bag whose
  * total is above $49.99, nothing for one below. The embedded sandbox provider answers, offline.
  */
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '2175550134',
-  countryCode: 'US',
-};
 
 /** A guest bag of `quantity` of one product, with e-mail, address and method given: ready for payment. Its total. */
 async function bagReadyForPayment(page: Page, quantity: number): Promise<number> {
@@ -27,7 +16,7 @@ async function bagReadyForPayment(page: Page, quantity: number): Promise<number>
   };
   await post('/api/checkout/product/add_to_cart', { productId: CHECKOUT_SKU, quantity });
   await post('/api/checkout/email', { email: 'ada@example.com' });
-  await post('/api/checkout/shipping_address/create/', { address: ADDRESS });
+  await post('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
   const { checkout } = await post('/api/checkout/shipping_method/', { shippingMethodId: 'Regular', confirm: true });
   return checkout.basket.orderTotal;
 }

@@ -5,6 +5,7 @@ import { e2eDb } from '../helpers/e2e-db.ts';
 import { addToBag, CHECKOUT_SKU } from './checkout-forms.ts';
 import { ownClientAddress } from './client-address.ts';
 import { hydrated } from './hydration.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * Reward certificates and brand rewards as payment, as a shopper sees them: a guest's certificate asks for sign-in;
@@ -13,18 +14,7 @@ import { hydrated } from './hydration.ts';
  */
 test.beforeEach(({ context }) => ownClientAddress(context));
 
-const ADDRESS = {
-  firstName: 'Rae',
-  lastName: 'Wards',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '2175550134',
-  countryCode: 'US',
-};
+const ADDRESS = { ...TEST_ADDRESS, firstName: 'Rae', lastName: 'Wards' };
 
 /** Registers (signed in) in the page's browser, with the try-out rewards: ELQ and Dia $25.00 each, two certificates. */
 async function signedInMember(page: Page) {

@@ -1,48 +1,27 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
-import { storeCardNumber } from '../helpers/store-card-fixtures.ts';
+import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
 import { CHECKOUT_SKU } from './checkout-forms.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * Paying with the store card: the card form drops expiry and security code once a store card number is typed, a
  * guest pays with the number (checked against the billing ZIP code), and a signed-in holder pays with their saved
  * store card, shown with its available credit.
  */
-const ADDRESS = {
-  firstName: 'Ada',
-  lastName: 'Lovelace',
-  address1: '12 Main St',
-  address2: '',
-  company: '',
-  city: 'Springfield',
-  stateCode: 'IL',
-  postalCode: '62701',
-  phone: '2175550134',
-  countryCode: 'US',
-};
 
 /** The sizes the payment step is looked at in: a desktop and a phone. */
 const viewportOf = (project: string) => (project === 'mobile' ? { width: 390, height: 844 } : { width: 1280, height: 900 });
 
+/** A store card account (250 points) opened in the test server's store; its number. */
 async function openAccount(customerId: string | null, limitCents: number) {
-  const number = storeCardNumber();
   const db = e2eDb();
   try {
-    await openStoreCardAccount(db, {
-      number,
-      customerId,
-      firstName: 'Ada',
-      lastName: 'Lovelace',
-      billingPostalCode: '62701',
-      creditLimitCents: limitCents,
-      points: 250,
-    });
+    return (await storeCardAccount(db, limitCents, customerId, 250)).number;
   } finally {
     await db.kysely.destroy();
   }
-  return number;
 }
 
 /** A bag at its payment step: item, e-mail (guests), address and method given through the checkout's own endpoints. */
@@ -53,7 +32,7 @@ async function bagAtPayment(page: Page, guest: boolean) {
   };
   await call('/api/checkout/product/add_to_cart', { productId: CHECKOUT_SKU, quantity: 1 });
   if (guest) await call('/api/checkout/email/', { email: `plcc.${randomUUID().slice(0, 8)}@example.com` });
-  await call('/api/checkout/shipping_address/create/', { address: ADDRESS });
+  await call('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
   await call('/api/checkout/shipping_method', { shippingMethodId: 'Regular', confirm: true });
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();

@@ -104,8 +104,20 @@ describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () =
       .values([oidc('old', iso(-1000)), oidc('live', iso(60_000)), oidc('forever', null)])
       .execute();
 
+    const merchantSession = (id: string, expires_at: string) => ({
+      id,
+      domain_name: 'store.example',
+      expires_at,
+      used_at: null,
+      created_at: iso(-DAY),
+    });
+    await t.db.kysely
+      .insertInto('wallet_merchant_sessions')
+      .values([merchantSession('old', iso(-1000)), merchantSession('live', iso(60_000))])
+      .execute();
+
     const swept = await sweepExpired(t.db, { guestTtlSeconds: GUEST_TTL });
-    expect(swept).toMatchObject({ rateLimits: 1, socialLogins: 1, passwordResets: 1, oidcPayloads: 1 });
+    expect(swept).toMatchObject({ rateLimits: 1, socialLogins: 1, passwordResets: 1, oidcPayloads: 1, walletSessions: 1 });
     expect(swept.sessions).toBeGreaterThanOrEqual(2);
     expect([await exists('sessions', live.id), await exists('sessions', gone.id), await exists('sessions', expiring.id)]).toEqual([
       true,
@@ -127,6 +139,7 @@ describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () =
     expect(
       (await t.db.kysely.selectFrom('oidc_payloads').select('id').where('model', '=', 'Session').orderBy('id').execute()).map((r) => r.id),
     ).toEqual(['forever', 'live']);
+    expect((await t.db.kysely.selectFrom('wallet_merchant_sessions').select('id').execute()).map((r) => r.id)).toEqual(['live']);
   });
 
   it('works in bounded batches, and several sweeps at once (as every instance runs one) delete each row once', async () => {

@@ -27,7 +27,15 @@ export interface SweepOptions {
 }
 
 export type SweepCounts = Record<
-  'sessions' | 'rateLimits' | 'giftCardFailures' | 'socialLogins' | 'passwordResets' | 'oidcPayloads' | 'baskets' | 'checkoutAttempts',
+  | 'sessions'
+  | 'rateLimits'
+  | 'giftCardFailures'
+  | 'socialLogins'
+  | 'passwordResets'
+  | 'oidcPayloads'
+  | 'walletSessions'
+  | 'baskets'
+  | 'checkoutAttempts',
   number
 >;
 
@@ -76,6 +84,8 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   const socialLogins = await deleteWhere('social_logins', ['state'], sql`expires_at <= ${now}`);
   const passwordResets = await deleteWhere('password_resets', ['token_hash'], sql`expires_at <= ${now}`);
   const oidcPayloads = await deleteWhere('oidc_payloads', ['model', 'id'], sql`expires_at is not null and expires_at <= ${now}`);
+  // An expired merchant session pays for nothing (a replayed payment answers from its attempt, not its session).
+  const walletSessions = await deleteWhere('wallet_merchant_sessions', ['id'], sql`expires_at <= ${now}`);
   const baskets = await repeat(() =>
     withWriteTransaction(db, async (tx) => {
       const { rows } = await sql<{ id: string }>`select b.id from baskets b
@@ -96,7 +106,7 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   // A finished attempt's stored reply answers retries of its key; after a week no client retries it.
   const attemptCutoff = new Date(Date.parse(now) - ATTEMPT_REPLAY_DAYS * 86_400_000).toISOString();
   const checkoutAttempts = await deleteWhere('checkout_attempts', ['id'], sql`state = 'done' and created_at <= ${attemptCutoff}`);
-  return { sessions, rateLimits, giftCardFailures, socialLogins, passwordResets, oidcPayloads, baskets, checkoutAttempts };
+  return { sessions, rateLimits, giftCardFailures, socialLogins, passwordResets, oidcPayloads, walletSessions, baskets, checkoutAttempts };
 }
 
 /** How often each instance sweeps, on average; each wait is drawn between half and one and a half of it. */
