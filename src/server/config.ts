@@ -63,7 +63,8 @@ const ConfigSchema = v.object({
   OUTBOX_PAGE: v.optional(flag('OUTBOX_PAGE')),
   // How long sent mail is kept in the outbox before the sweep deletes it, in days.
   MAIL_RETENTION_DAYS: v.optional(integer('MAIL_RETENTION_DAYS', 1, 3650), '30'),
-  TRUST_PROXY: v.optional(flag('TRUST_PROXY')),
+  // How many proxies in front of the store append to X-Forwarded-For (1: one proxy); unset or 0: the header is ignored.
+  TRUST_PROXY: v.optional(integer('TRUST_PROXY', 0, 10)),
   // Social sign-in providers; unset: the embedded test provider on a loopback origin, none elsewhere.
   SOCIAL_PROVIDERS: v.optional(v.string()),
   // Address suggestions and checks at checkout: embedded (the US ZIP data set; default), smarty, or off.
