@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Migration } from 'kysely/migration';
 
 /** What mail written before its secrets were sealed carried in plain: an e-gift card's number and PIN, a certificate's number. */
-const PLAIN_SECRETS = [/(Gift card number: )\d{15}(\d{4})/g, /(PIN: )\d{4}()/g, /(Certificate X)[0-9A-Z]{14}([0-9A-Z]{4})/g];
+const PLAIN_SECRETS = [/(Gift card number: )\d{15}(\d{4})/g, /(PIN: )\d{4}()/g, /(Certificate )X[0-9A-Z]{14}([0-9A-Z]{4})/g];
 
 /**
  * `outbox.sealed_body`: a mail's text sealed under the gift card key while it is undelivered (mail/sealed-mail.ts),
