@@ -23,7 +23,6 @@ describe('the sealed mail migration', () => {
       created_at: new Date().toISOString(),
     });
     await t.db.kysely
-      .withTables<{ outbox: { id: string; to_address: string; subject: string; text_body: string; created_at: string } }>()
       .insertInto('outbox')
       .values([
         mail('card', 'Amount: $50.00\nGift card number: 6035712345678904321\nPIN: 8642\n\nKeep this e-mail.'),
