@@ -142,7 +142,7 @@ describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () =
     expect((await t.db.kysely.selectFrom('wallet_merchant_sessions').select('id').execute()).map((r) => r.id)).toEqual(['live']);
   });
 
-  it('deletes mail older than its retention (30 days unless MAIL_RETENTION_DAYS says otherwise), sealed or not', async () => {
+  it('deletes mail older than its retention (MAIL_RETENTION_DAYS, 30 by default), sealed or not', async () => {
     const mail = (id: string, ageMs: number, sealed: string | null) => ({
       id,
       to_address: 'kept@example.com',
