@@ -61,7 +61,10 @@ const ConfigSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Seven Brands <no-reply@localhost>'),
   OUTBOX_PAGE: v.optional(flag('OUTBOX_PAGE')),
-  TRUST_PROXY: v.optional(flag('TRUST_PROXY')),
+  // How long sent mail is kept in the outbox before the sweep deletes it, in days.
+  MAIL_RETENTION_DAYS: v.optional(integer('MAIL_RETENTION_DAYS', 1, 3650), '30'),
+  // How many proxies in front of the store append to X-Forwarded-For (1: one proxy); unset or 0: the header is ignored.
+  TRUST_PROXY: v.optional(integer('TRUST_PROXY', 0, 10)),
   // Social sign-in providers; unset: the embedded test provider on a loopback origin, none elsewhere.
   SOCIAL_PROVIDERS: v.optional(v.string()),
   // Address suggestions and checks at checkout: embedded (the US ZIP data set; default), smarty, or off.

@@ -59,6 +59,26 @@ test('five wrong PINs lock the card: the right PIN from another client is then r
   for (const r of [buyer, owner]) await r.dispose();
 });
 
+test('a client writing its own first X-Forwarded-For entry is counted by the one the proxy appended: 20 wrong PINs, then 429', async ({
+  playwright,
+  baseURL,
+}) => {
+  // The test servers trust one proxy (TRUST_PROXY=1): the right-most entry is the one it appended.
+  const appended = `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  const r = await playwright.request.newContext({ baseURL });
+  const unknownNumber = () => `9${Array.from({ length: 18 }, () => Math.floor(Math.random() * 10)).join('')}`;
+  const guess = (i: number) =>
+    r.post(BALANCE, {
+      headers: { 'x-forwarded-for': `192.0.2.${i}, ${appended}` },
+      data: { gitfCardNumber: unknownNumber(), giftCardPin: '1234' },
+    });
+  for (let i = 0; i < 20; i++) expect((await guess(i)).status(), `guess ${i + 1}`).toBe(400);
+  const refused = await guess(20);
+  expect(refused.status()).toBe(429);
+  expect(await refused.json()).toEqual({ status: 'error', message: 'Too many incorrect gift card entries. Please try again in 15 minutes.' });
+  await r.dispose();
+});
+
 test('a number or PIN the spec refuses gets the spec’s message', async ({ playwright, baseURL }) => {
   const r = await client(playwright, baseURL);
   const short = await r.post(BALANCE, { data: { gitfCardNumber: '600649123456789', giftCardPin: '1234' } });

@@ -8,6 +8,7 @@ import { earnForOrder, type EarningOrder } from '#src/server/rewards/earn.ts';
 import { releaseRewards, rewardsAvailable, spendRewards } from '#src/server/rewards/rewards-dollars.ts';
 import { rewardsFor } from '#src/server/rewards/rewards-record.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
+import { openedMail } from '../helpers/opened-mail.ts';
 import { certificateFor, grantRewards, orderRow, rewardsCustomer } from '../helpers/rewards-fixtures.ts';
 
 /**
@@ -182,7 +183,7 @@ describe('earning', () => {
     expect((await membership(customer.id, 'fbb'))?.points).toBe(70);
     const certificates = await t.db.kysely.selectFrom('reward_certificates').selectAll().where('customer_id', '=', customer.id).execute();
     expect(certificates.map((c) => [c.amount_cents, c.kind])).toEqual([[1000, 'FB_REWARD_CERTIFICATE']]);
-    const mails = await t.db.kysely.selectFrom('outbox').selectAll().where('to_address', '=', customer.email).execute();
+    const mails = await openedMail(t.db, customer.email);
     expect(mails).toHaveLength(1);
     const number = /Certificate (X[0-9A-Z]{18}): \$10\.00/.exec(mails[0]!.text_body)?.[1];
     expect((await inTx((tx) => findCertificate(tx, customer.id, number ?? ''))).id).toBe(certificates[0]!.id);

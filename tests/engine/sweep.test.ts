@@ -142,6 +142,26 @@ describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () =
     expect((await t.db.kysely.selectFrom('wallet_merchant_sessions').select('id').execute()).map((r) => r.id)).toEqual(['live']);
   });
 
+  it('deletes mail older than its retention (MAIL_RETENTION_DAYS, 30 by default), sealed or not', async () => {
+    const mail = (id: string, ageMs: number, sealed: string | null) => ({
+      id,
+      to_address: 'kept@example.com',
+      subject: 'Your order',
+      text_body: 'Thank you',
+      sealed_body: sealed,
+      created_at: iso(-ageMs),
+    });
+    await t.db.kysely
+      .insertInto('outbox')
+      .values([mail('old', 30 * DAY + 60_000, null), mail('old-sealed', 31 * DAY, 'v1.sealed'), mail('recent', 30 * DAY - 60_000, 'v1.sealed')])
+      .execute();
+    const swept = await sweepExpired(t.db, { guestTtlSeconds: GUEST_TTL });
+    expect(swept.outbox).toBe(2);
+    expect((await t.db.kysely.selectFrom('outbox').select('id').where('to_address', '=', 'kept@example.com').execute()).map((r) => r.id)).toEqual([
+      'recent',
+    ]);
+  });
+
   it('works in bounded batches, and several sweeps at once (as every instance runs one) delete each row once', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 40; i++) ids.push((await createSession(t.db, 3600)).session.id);

@@ -1,8 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Migrator } from 'kysely/migration';
 import pg from 'pg';
 import { createDb, migrate, type Db } from '#src/server/db/database.ts';
+import { migrationProvider } from '#src/server/db/migrations/index.ts';
 import { seed } from '#src/server/catalog/seed.ts';
 
 export interface TestDb {
@@ -22,7 +24,7 @@ export const PG_URL = process.env.DATABASE_URL || undefined;
  * A fresh, migrated and seeded database for one test file: a temporary SQLite file, or a throw-away schema on
  * the PostgreSQL server named by DATABASE_URL.
  */
-export async function freshDb(options: { seed?: boolean; poolSize?: number } = {}): Promise<TestDb> {
+export async function freshDb(options: { seed?: boolean; poolSize?: number; migratedUpTo?: string } = {}): Promise<TestDb> {
   const handles: Db[] = [];
   const opener = (make: () => Db) => () => {
     const db = make();
@@ -52,9 +54,7 @@ export async function freshDb(options: { seed?: boolean; poolSize?: number } = {
     dropStore = async () => rmSync(dir, { recursive: true, force: true });
   }
   const db = open();
-  await migrate(db);
-  if (options.seed !== false) await seed(db);
-  return {
+  const testDb: TestDb = {
     db,
     another: open,
     ...where,
@@ -63,4 +63,14 @@ export async function freshDb(options: { seed?: boolean; poolSize?: number } = {
       await dropStore();
     },
   };
+  if (options.migratedUpTo) {
+    // A store as it was before a migration, for the migration's own test: migrate(db) then brings it up to date.
+    const migrator = new Migrator({ db: db.kysely, provider: migrationProvider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
+    const { error } = await migrator.migrateTo(options.migratedUpTo);
+    if (error) throw error;
+    return testDb;
+  }
+  await migrate(db);
+  if (options.seed !== false) await seed(db);
+  return testDb;
 }

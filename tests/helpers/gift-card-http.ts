@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { e2eDb } from './e2e-db.ts';
 import { giftCardIssuer } from './gift-card-fixtures.ts';
+import { openedMail } from './opened-mail.ts';
 import { SHIP_TO } from './place-order-http.ts';
 
 /** Gift cards for tests that talk to the store over HTTP: bought as an e-gift card, or issued straight into its database. */
@@ -11,11 +12,12 @@ async function ok(res: import('@playwright/test').APIResponse, what: string) {
   return res.json();
 }
 
-/** Reads an e-gift card's number and PIN from the mail its recipient was sent (the outbox). */
+/** Reads an e-gift card's number and PIN from the mail its recipient was sent (the outbox, opened with the store's key). */
 export async function cardMailedTo(recipient: string): Promise<{ number: string; pin: string }> {
   const db = e2eDb();
   try {
-    const mail = await db.kysely.selectFrom('outbox').select('text_body').where('to_address', '=', recipient).executeTakeFirstOrThrow();
+    const [mail] = await openedMail(db, recipient);
+    if (!mail) throw new Error(`no mail to ${recipient}`);
     const number = /Gift card number: (\d{19})\n/.exec(mail.text_body)?.[1];
     const pin = /PIN: (\d{4})\n/.exec(mail.text_body)?.[1];
     if (!number || !pin) throw new Error('the e-gift card mail has no number and PIN');

@@ -182,7 +182,10 @@ export interface OutboxTable {
   id: string;
   to_address: string;
   subject: string;
+  /** The text with its secrets masked (mailer.ts). */
   text_body: string;
+  /** The whole text sealed under the gift card key while undelivered (mail/sealed-mail.ts); null for mail without secrets. */
+  sealed_body: string | null;
   created_at: string;
 }
 

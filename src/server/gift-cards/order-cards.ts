@@ -1,6 +1,7 @@
 import { formatCents } from '#src/lib/money.ts';
-import { queueMail, type Mail } from '../mail/mailer.ts';
+import { type Mail, queueMail, type QueuedMail } from '../mail/mailer.ts';
 import type { Tx } from '../db/transaction.ts';
+import { giftCardKey } from './gift-card-key.ts';
 import { issue, type GiftCardKind, type IssuedCard } from './issue.ts';
 
 /** What an order line says about the gift card it buys, as the bag took it: kept with the order's snapshot. */
@@ -21,28 +22,27 @@ export interface GiftCardOrderLine {
 /**
  * Issues the cards an order bought, inside its commit: each unit of a gift card line is a card of the line's unit
  * price. An e-gift card's number and PIN go to its recipient in an e-mail queued in the outbox in the same
- * transaction (it exists exactly when the card does); a plastic card is recorded against its line for fulfilment
+ * transaction (it exists exactly when the card does), the number and PIN masked in its kept text and sealed under
+ * the gift card key until it is delivered (mail/sealed-mail.ts); a plastic card is recorded against its line for fulfilment
  * (issue.ts issuedFor). Lines already issued (a commit run again) issue and mail nothing. Returns the mails queued,
  * for delivery once the transaction has committed.
  */
-export async function issueOrderCards(tx: Tx, order: { id: string; email: string }, lines: readonly GiftCardOrderLine[]): Promise<Mail[]> {
-  const mails: Mail[] = [];
+export async function issueOrderCards(tx: Tx, order: { id: string; email: string }, lines: readonly GiftCardOrderLine[]): Promise<QueuedMail[]> {
+  const mails: QueuedMail[] = [];
   for (const [position, line] of lines.entries()) {
     const purchase = line.giftCard;
     if (!purchase) continue;
     for (let unit = 0; unit < line.quantity; unit++) {
       const card = await issue(tx, { orderId: order.id, position, unit }, purchase.kind, line.unitPrice);
       if (card?.kind !== 'e') continue;
-      const mail = eGiftCardMail(card, purchase, order.email);
-      await queueMail(tx, mail);
-      mails.push(mail);
+      mails.push(await queueMail(tx, eGiftCardMail(card, purchase, order.email, await giftCardKey(tx))));
     }
   }
   return mails;
 }
 
 /** The e-gift card itself: who sent it, their message, the amount, and the number and PIN to spend it with. */
-function eGiftCardMail(card: IssuedCard, purchase: GiftCardPurchase, buyerEmail: string): Mail {
+function eGiftCardMail(card: IssuedCard, purchase: GiftCardPurchase, buyerEmail: string, key: Buffer): Mail {
   const sender = purchase.senderName ?? 'Someone';
   const amount = formatCents(card.amountCents);
   const text = [
@@ -55,5 +55,10 @@ function eGiftCardMail(card: IssuedCard, purchase: GiftCardPurchase, buyerEmail:
     '',
     'Keep this e-mail: the number and PIN are what you pay with, and we cannot send them again.',
   ].join('\n');
-  return { to: purchase.recipientEmail ?? buyerEmail, subject: `${sender} sent you a ${amount} e-gift card`, text };
+  return {
+    to: purchase.recipientEmail ?? buyerEmail,
+    subject: `${sender} sent you a ${amount} e-gift card`,
+    text,
+    secrets: { values: [card.number, card.pin], key },
+  };
 }

@@ -2,7 +2,7 @@ import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { latestMail } from './mailer.ts';
 
-/** The outbox facade: the embedded mailer's latest messages, for the development outbox page. */
+/** The outbox facade: the embedded mailer's latest messages, secrets masked, for the development outbox page. */
 export interface OutboxMail {
   to: string;
   subject: string;

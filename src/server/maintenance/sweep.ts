@@ -10,8 +10,9 @@ import { captureOwedPayments } from '../checkout/placement/web-payment-capture.t
 
 /**
  * Deletes what has expired, so the database does not grow with traffic: sessions, rate-limit counters, gift card PIN
- * counters, social sign-ins and reset links past their expiry, the embedded provider's expired records, and guest bags nobody can
- * reach any more (open, held by no session or account, untouched for longer than a guest session lives).
+ * counters, social sign-ins and reset links past their expiry, the embedded provider's expired records, guest bags nobody can
+ * reach any more (open, held by no session or account, untouched for longer than a guest session lives), and mail
+ * older than MAIL_RETENTION_DAYS.
  *
  * Every instance runs it on its own timer, so it is safe to run several at once: each statement deletes one bounded
  * batch, on PostgreSQL choosing rows with FOR UPDATE SKIP LOCKED (two instances take different rows instead of
@@ -35,7 +36,8 @@ export type SweepCounts = Record<
   | 'oidcPayloads'
   | 'walletSessions'
   | 'baskets'
-  | 'checkoutAttempts',
+  | 'checkoutAttempts'
+  | 'outbox',
   number
 >;
 
@@ -106,7 +108,10 @@ export async function sweepExpired(db: Db, options: SweepOptions = {}): Promise<
   // A finished attempt's stored reply answers retries of its key; after a week no client retries it.
   const attemptCutoff = new Date(Date.parse(now) - ATTEMPT_REPLAY_DAYS * 86_400_000).toISOString();
   const checkoutAttempts = await deleteWhere('checkout_attempts', ['id'], sql`state = 'done' and created_at <= ${attemptCutoff}`);
-  return { sessions, rateLimits, giftCardFailures, socialLogins, passwordResets, oidcPayloads, walletSessions, baskets, checkoutAttempts };
+  // Sent mail is a record only for as long as its retention: then it goes, with any seal an undelivered one kept.
+  const mailCutoff = new Date(Date.parse(now) - config().MAIL_RETENTION_DAYS * 86_400_000).toISOString();
+  const outbox = await deleteWhere('outbox', ['id'], sql`created_at <= ${mailCutoff}`);
+  return { sessions, rateLimits, giftCardFailures, socialLogins, passwordResets, oidcPayloads, walletSessions, baskets, checkoutAttempts, outbox };
 }
 
 /** How often each instance sweeps, on average; each wait is drawn between half and one and a half of it. */

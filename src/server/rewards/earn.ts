@@ -3,7 +3,8 @@ import { accrue, eligibleCents, pointsFor } from '#src/lib/rewards/earning.ts';
 import { isMerchandise } from '#src/lib/product-types.ts';
 import { EARNED_CERTIFICATE_KIND, PROGRAMME_IDS, type ProgrammeId, REWARD_CENTS_PER_THRESHOLD } from '#src/lib/rewards/programmes.ts';
 import type { Tx } from '../db/transaction.ts';
-import { type Mail, queueMail } from '../mail/mailer.ts';
+import { giftCardKey } from '../gift-cards/gift-card-key.ts';
+import { type Mail, type QueuedMail, queueMail } from '../mail/mailer.ts';
 import { type IssuedCertificate, issueCertificate } from './certificates.ts';
 import { creditRewards, lockMembership } from './rewards-dollars.ts';
 
@@ -24,7 +25,7 @@ export interface EarningOrder {
  * Once per order and programme (rewards_earnings' key): a commit run again earns nothing more. Returns the mails
  * queued, for delivery once the transaction has committed.
  */
-export async function earnForOrder(tx: Tx, order: EarningOrder, now = new Date()): Promise<Mail[]> {
+export async function earnForOrder(tx: Tx, order: EarningOrder, now = new Date()): Promise<QueuedMail[]> {
   const customerId = order.customerId;
   if (!customerId || order.lines.length === 0) return [];
   const products = await tx
@@ -78,9 +79,7 @@ export async function earnForOrder(tx: Tx, order: EarningOrder, now = new Date()
     }
   }
   if (certificates.length === 0) return [];
-  const mail = certificateMail(order.email, certificates);
-  await queueMail(tx, mail);
-  return [mail];
+  return [await queueMail(tx, certificateMail(order.email, certificates, await giftCardKey(tx)))];
 }
 
 async function isActiveMember(tx: Tx, customerId: string, programme: ProgrammeId): Promise<boolean> {
@@ -102,8 +101,11 @@ export async function pointsEarnedBy(
   return Object.fromEntries(rows.map((r) => [`${r.programme}RewardsEarned`, r.points]));
 }
 
-/** The certificates an order's points earned: each number in full (the only place it is), its amount and expiry. */
-function certificateMail(to: string, certificates: readonly IssuedCertificate[]): Mail {
+/**
+ * The certificates an order's points earned: each number in full (the only place it is; the outbox keeps it masked,
+ * and sealed under the gift card key until delivered), its amount and expiry.
+ */
+function certificateMail(to: string, certificates: readonly IssuedCertificate[], key: Buffer): Mail {
   const total = formatCents(certificates.reduce((s, c) => s + c.amountCents, 0));
   const text = [
     `Your points earned you ${certificates.length === 1 ? 'a reward certificate' : `${certificates.length} reward certificates`} worth ${total}.`,
@@ -112,5 +114,5 @@ function certificateMail(to: string, certificates: readonly IssuedCertificate[])
     '',
     'Enter the certificate number in the code field at checkout while signed in.',
   ].join('\n');
-  return { to, subject: `You earned a ${total} reward`, text };
+  return { to, subject: `You earned a ${total} reward`, text, secrets: { values: certificates.map((c) => c.number), key } };
 }

@@ -65,7 +65,7 @@ export async function authorizeAndCommit(
     });
     // The order is written: the web payment's hold is taken now (or by recovery, should this fail).
     if (paidOnWeb && web) await captureOwed(db, web, attemptId, outcome.authorizationId);
-    return delivered(committed);
+    return delivered(db, committed);
   } catch (err) {
     console.error(`[checkout] writing the order of attempt ${attemptId} failed; voiding its authorization`, err);
     await payer.void(outcome.authorizationId, attemptId).catch(() => {});

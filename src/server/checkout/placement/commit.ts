@@ -2,7 +2,8 @@ import { preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { emptyBasket } from '../../commerce/basket-read.ts';
 import { bagToWire } from '#src/lib/api/wire.ts';
-import { deliverQueued, queueMail, type Mail } from '../../mail/mailer.ts';
+import type { Db } from '../../db/database.ts';
+import { deliverQueued, queueMail, type QueuedMail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
 import { earnForOrder, pointsEarnedBy } from '../../rewards/earn.ts';
 import { captureHold } from '../../store-card/ledger.ts';
@@ -27,7 +28,7 @@ export async function commitOrder(
   bagId: string,
   snapshot: OrderSnapshot,
   authorizationId: string | null,
-): Promise<PlacementReply & { mail: Mail; giftCardMails: Mail[] }> {
+): Promise<PlacementReply & { mail: QueuedMail; giftCardMails: QueuedMail[] }> {
   const placedAt = new Date().toISOString();
   const order = await writeOrder(tx, orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId }));
   await markOrdered(tx, placedAt, bagId);
@@ -46,8 +47,10 @@ export async function commitOrder(
   const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
   giftCardMails.push(...(await earnForOrder(tx, { ...order, ...snapshot, discountCents: snapshot.totals.discount })));
   // The e-mail says what the confirmation page says, the points this order earned included.
-  const mail = confirmationMail(order.orderNo, { ...snapshot, summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) } });
-  await queueMail(tx, mail);
+  const mail = await queueMail(
+    tx,
+    confirmationMail(order.orderNo, { ...snapshot, summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) } }),
+  );
   const reply: PlacementReply = {
     status: 200,
     replayed: false,
@@ -66,10 +69,10 @@ export async function commitOrder(
 }
 
 /** Hands a committed order's mails to SMTP (when configured) and drops them from the reply. */
-export function delivered(reply: PlacementReply & { mail?: Mail; giftCardMails?: Mail[] }): PlacementReply {
+export function delivered(db: Db, reply: PlacementReply & { mail?: QueuedMail; giftCardMails?: QueuedMail[] }): PlacementReply {
   const { mail, giftCardMails, ...rest } = reply;
-  if (mail) deliverQueued(mail);
-  for (const m of giftCardMails ?? []) deliverQueued(m);
+  if (mail) deliverQueued(db, mail);
+  for (const m of giftCardMails ?? []) deliverQueued(db, m);
   return rest;
 }
 

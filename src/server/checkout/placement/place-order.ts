@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import { withWriteTransaction } from '../../db/transaction.ts';
 import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
-import type { Mail } from '../../mail/mailer.ts';
+import type { QueuedMail } from '../../mail/mailer.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { isUniqueViolation, markAuthorizing, requestHash } from './attempt-log.ts';
 import { authorizeAndCommit } from './authorize.ts';
@@ -33,7 +33,7 @@ import type { OrderSnapshot } from './snapshot.ts';
  * gateway holds under its reference and gives everything back, at the lease's end or as soon as a request meets it.
  */
 
-type Claimed = { kind: 'reply'; reply: PlacementReply & { mail?: Mail } } | { kind: 'authorize'; attemptId: string; snapshot: OrderSnapshot };
+type Claimed = { kind: 'reply'; reply: PlacementReply & { mail?: QueuedMail } } | { kind: 'authorize'; attemptId: string; snapshot: OrderSnapshot };
 
 export async function placeOrder(
   db: Db,
@@ -65,7 +65,7 @@ export async function placeOrder(
       if (!(await recoverAttempt(db, gateway, lapsed, new Date(), web))) return failed(409, ORDER_BEING_PLACED, null, request.expectedTotal);
     }
   }
-  if (claimed.kind === 'reply') return delivered(claimed.reply);
+  if (claimed.kind === 'reply') return delivered(db, claimed.reply);
   const provider = claimed.snapshot.webPayment ? web() : null;
   return authorizeAndCommit(db, gateway, claimed.attemptId, request.bagId, claimed.snapshot, request.securityCode, provider);
 }
