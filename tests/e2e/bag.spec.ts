@@ -49,6 +49,7 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await expect(summary.getByTestId('summary-coupons')).toHaveText('−$8.25');
   await coupon.getByRole('button', { name: 'Remove code SAVE15' }).click();
   await expect(coupon).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Code removed successfully' })).toBeVisible();
   await expect(summary.getByTestId('summary-coupons')).toBeHidden();
   await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
 });
