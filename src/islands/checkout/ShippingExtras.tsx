@@ -21,17 +21,18 @@ export function MethodDetails({ method }: { method: ShippingMethodView }) {
 }
 
 /**
- * EcoShip and package protection on the shipping step. Protection is auto-applied on first entering the step (the
- * server adds it only while the shopper has never chosen, so a removal sticks); both are shown only when they apply:
- * EcoShip for a bag that ships by Regular, protection when its fee is above 0.
+ * EcoShip and package protection on the shipping step, and protection alone on the bag page (ecoship false).
+ * Protection is auto-applied on first showing it (the server adds it only while the shopper has never chosen, so a
+ * removal sticks): the bag's total is then the one the checkout charges. Both are shown only when they apply: EcoShip
+ * for a bag that ships by Regular, protection when its fee is above 0.
  */
-export function ShippingOptions({ basket, onError }: { basket: BasketView; onError(message: string): void }) {
+export function ShippingOptions({ basket, onError, ecoship = true }: { basket: BasketView; onError(message: string): void; ecoship?: boolean }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   // What the shopper just asked for, shown until the server answers (then the bag says what holds).
   const [asked, setAsked] = useState<{ ecoship?: boolean; protection?: boolean }>({});
   const protection = basket.c_packageProtection ?? { fee: 0, isApplied: false };
-  const eco = basket.c_ecoship;
+  const eco = ecoship ? basket.c_ecoship : undefined;
   const autoApplied = useRef(false);
 
   useEffect(() => {
