@@ -18,7 +18,8 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await addViaApi(page, { productId: 'ww-2001-ivr-M' });
   await openBag(page);
   const summary = page.getByTestId('order-summary');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
+  // $54.99 + $7.99 Standard Delivery + $1.10 package protection (2 % of what ships).
+  await expect(summary.getByTestId('summary-total')).toHaveText('$64.08');
   const field = page.getByLabel('Enter a promo code');
 
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -29,7 +30,8 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
   await expect(summary.getByTestId('summary-coupons')).toHaveText('−$8.25');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$54.73');
+  // The protection follows what ships: 2 % of $46.74 is below its $0.98 floor.
+  await expect(summary.getByTestId('summary-total')).toHaveText('$55.71');
   await expect(summary.getByTestId('summary-saved')).toHaveText('$8.25');
   const line = page.getByRole('listitem', { name: /Silky Tie-Neck Blouse, Ivory, M/ });
   await expect(line.getByText('SAVE15: Extra 15% off with code SAVE15 (-$8.25)')).toBeVisible();
@@ -52,7 +54,7 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await expect(coupon).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: 'Code removed successfully' })).toBeVisible();
   await expect(summary.getByTestId('summary-coupons')).toBeHidden();
-  await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$64.08');
 });
 
 test('package protection is in the bag’s total as the checkout applies it; taken off in the bag, it stays off at checkout', async ({ page }) => {
