@@ -16,6 +16,13 @@ export const isEGiftCard = (type: number): boolean => type === PRODUCT_TYPE.eGif
 
 export const isMembership = (type: number): boolean => type === PRODUCT_TYPE.membership;
 
+/**
+ * Whether the page offers the product's colours to choose (docs/decisions.md "Product page"): merchandise only. A gift
+ * card or a membership has one colour in the catalog (its variants need one), which is no choice: it is chosen for
+ * the shopper and no swatch is shown.
+ */
+export const offersColorChoice = (type: number): boolean => isMerchandise(type);
+
 /** Nothing to ship: a bag of only these pays no shipping. */
 export const isDigital = (type: number): boolean => type === PRODUCT_TYPE.eGiftCard || type === PRODUCT_TYPE.membership;
 

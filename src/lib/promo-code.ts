@@ -22,8 +22,13 @@ export const MAX_DISCOUNTS = 'Maximum number of discounts applied.';
 /** Status of a coupon on the bag, as the spec's couponItems carry it. */
 export type CouponStatus = 'applied' | 'valid but conditions not met' | 'invalid/expired';
 
-/** The answer to applying a code that now discounts the bag (checkout spec §8). */
+/**
+ * The answer to a code the field applied (checkout spec §4 and §8): a coupon that now discounts the bag, a gift card
+ * or a reward certificate that now pays part of the order. Every kind the field takes answers alike.
+ */
 export const CODE_APPLIED = 'Code applied successfully';
+/** The answer to taking anything the code field lists off the bag (a code, a gift card, a certificate, rewards). */
+export const CODE_REMOVED = 'Code removed successfully';
 
 /**
  * A code's standing on the bag, shown under it (header spec §5 promo code messages): applied → see details (its

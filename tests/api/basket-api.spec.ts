@@ -145,6 +145,13 @@ test('a state change from another origin is refused with 403, JSON included, and
     headers: { 'sec-fetch-site': 'cross-site' },
   });
   expect(del.status()).toBe(403);
+  // A sibling site (another subdomain of the store's domain) is not the store either.
+  const sibling = await request.post('/api/checkout/product/add_to_cart', {
+    data: { productId: 'fb-1001-blk-M', quantity: 1 },
+    headers: { 'sec-fetch-site': 'same-site' },
+  });
+  expect(sibling.status()).toBe(403);
+  expect((await sibling.json()).status).toBe('error');
   expect((await basket(request)).productItems).toEqual([]);
 });
 

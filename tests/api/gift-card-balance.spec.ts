@@ -88,3 +88,25 @@ test('a number or PIN the spec refuses gets the spec’s message', async ({ play
   expect((await pin.json()).message).toBe('Please enter a 4-digit pin');
   await r.dispose();
 });
+
+test('twenty wrong tries from one client address lock that client: the twenty-first is refused with 429 even when right', async ({
+  playwright,
+  baseURL,
+}) => {
+  const buyer = await client(playwright, baseURL);
+  const card = await boughtCard(buyer);
+  const guesser = await client(playwright, baseURL);
+  // Twenty numbers, each tried once (no card's own limit of five is reached): the client's limit of twenty is.
+  for (let i = 0; i < 20; i++) {
+    const number = `${card.number.slice(0, 15)}${String(i).padStart(4, '0')}`;
+    const guess = await guesser.post(BALANCE, {
+      data: { gitfCardNumber: number === card.number ? otherNumber(number) : number, giftCardPin: '0000' },
+    });
+    expect(guess.status(), `try ${i + 1}`).toBe(400);
+  }
+  const locked = await guesser.post(BALANCE, { data: { gitfCardNumber: card.number, giftCardPin: card.pin } });
+  expect(locked.status()).toBe(429);
+  // The card itself is not locked: its owner, from another address, reads the balance.
+  expect((await buyer.post(BALANCE, { data: { gitfCardNumber: card.number, giftCardPin: card.pin } })).status()).toBe(200);
+  for (const r of [buyer, guesser]) await r.dispose();
+});

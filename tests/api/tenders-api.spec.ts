@@ -65,7 +65,7 @@ test('a gift card is applied with its PIN, shown masked with what it pays, and r
   expect(res.status(), text).toBe(200);
   expect(text).not.toContain(card.number);
   const { body } = JSON.parse(text);
-  expect(body.message).toBe('Gift card applied.');
+  expect(body.message).toBe('Code applied successfully');
   expect(body.basket.paymentInstruments).toEqual([
     { paymentInstrumentId: body.paymentInstrumentId, paymentMethodId: 'SVS_GIFT_CARD', c_giftCardNumber: `•••• ${card.last4}`, amount: 1000 },
   ]);

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { hydrated } from './hydration.ts';
+import { fillAddress } from './checkout-forms.ts';
 
 /** The bag page: codes and their Details, line actions by item kind, availability messages, accessibility. */
 const addViaApi = async (page: Page, data: Record<string, unknown>) => {
@@ -17,7 +18,8 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await addViaApi(page, { productId: 'ww-2001-ivr-M' });
   await openBag(page);
   const summary = page.getByTestId('order-summary');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
+  // $54.99 + $7.99 Standard Delivery + $1.10 package protection (2 % of what ships).
+  await expect(summary.getByTestId('summary-total')).toHaveText('$64.08');
   const field = page.getByLabel('Enter a promo code');
 
   await page.getByRole('button', { name: 'Apply' }).click();
@@ -28,7 +30,8 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await page.getByRole('button', { name: 'Apply' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
   await expect(summary.getByTestId('summary-coupons')).toHaveText('−$8.25');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$54.73');
+  // The protection follows what ships: 2 % of $46.74 is below its $0.98 floor.
+  await expect(summary.getByTestId('summary-total')).toHaveText('$55.71');
   await expect(summary.getByTestId('summary-saved')).toHaveText('$8.25');
   const line = page.getByRole('listitem', { name: /Silky Tie-Neck Blouse, Ivory, M/ });
   await expect(line.getByText('SAVE15: Extra 15% off with code SAVE15 (-$8.25)')).toBeVisible();
@@ -49,8 +52,35 @@ test('enter a coupon in the bag, see the discount and its details, then remove i
   await expect(summary.getByTestId('summary-coupons')).toHaveText('−$8.25');
   await coupon.getByRole('button', { name: 'Remove code SAVE15' }).click();
   await expect(coupon).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Code removed successfully' })).toBeVisible();
   await expect(summary.getByTestId('summary-coupons')).toBeHidden();
+  await expect(summary.getByTestId('summary-total')).toHaveText('$64.08');
+});
+
+test('package protection is in the bag’s total as the checkout applies it; taken off in the bag, it stays off at checkout', async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  const summary = page.getByTestId('order-summary');
+  // $54.99 of merchandise and $7.99 Standard Delivery; protection is 2 % of what ships: $1.10.
+  const protect = page.getByRole('checkbox', { name: 'Protect my package ($1.10)' });
+  await expect(protect).toBeChecked();
+  await expect(summary.getByTestId('summary-protection')).toHaveText('$1.10');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$64.08');
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).include('aside').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+
+  await protect.focus();
+  await page.keyboard.press('Space');
+  await expect(summary.getByTestId('summary-protection')).toHaveCount(0);
   await expect(summary.getByTestId('summary-total')).toHaveText('$62.98');
+  await expect(protect).not.toBeChecked();
+
+  await page.goto('/checkout');
+  await page.getByRole('textbox', { name: 'Email' }).fill('protection@example.com');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  await expect(page.getByRole('checkbox', { name: /^Protect my package/ })).not.toBeChecked();
 });
 
 test('a gift card number asks for its pin, a number the store did not issue is refused, and a waiting code says so', async ({ page }) => {

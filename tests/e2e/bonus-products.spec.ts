@@ -40,7 +40,8 @@ test('fill the bag past $75, claim the free gift in the modal, then go back unde
   await expect(gift.getByText('Qty 1')).toBeVisible();
   await expect(gift.getByLabel('Quantity')).toHaveCount(0);
   await expect(gift.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
-  await expect(page.getByTestId('summary-total')).toHaveText('$109.98'); // two blouses; Regular shipping is free
+  // Two blouses ($109.98); Regular shipping is free; package protection is 2 % of what ships ($2.20).
+  await expect(page.getByTestId('summary-total')).toHaveText('$112.18');
 
   // Back under $75: the gift leaves the bag, and the shopper is told so.
   await blouse.getByLabel('Quantity').selectOption('1');

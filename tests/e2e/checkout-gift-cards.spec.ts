@@ -33,7 +33,7 @@ async function applyGiftCard(page: Page, card: { number: string; pin: string }) 
   await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(card.number);
   await page.getByLabel('PIN', { exact: true }).fill(card.pin);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
 }
 
 /** The summary; on a phone the checkout folds it: unfolded, again if a tap came before the island woke. */
@@ -132,10 +132,12 @@ test('a gift card is applied and removed by keyboard alone, and axe finds nothin
   expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   await page.keyboard.type(card.pin);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeFocused();
   const remove = page.getByRole('button', { name: `Remove gift card •••• ${card.last4}` });
   await page.keyboard.press('Tab');
   await expect(remove).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(remove).toBeHidden();
+  // Taking a gift card off reads as taking a code off: one wording for every kind.
+  await expect(page.getByRole('status').filter({ hasText: 'Code removed successfully' })).toBeVisible();
 });

@@ -76,7 +76,7 @@ test('a certificate and ELQ rewards pay the order at the payment step; the confi
   await hydrated(page);
   await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(certificate.number);
   await page.getByRole('button', { name: 'Apply', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Reward certificate applied.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
   await expect(page.getByRole('listitem', { name: `Reward certificate •••• ${certificate.last4}` })).toContainText('pays $10.00');
 
   const rewards = Math.min(2500, total - 1000);
@@ -115,7 +115,7 @@ test('a certificate and rewards are applied by keyboard alone, and axe finds not
   await page.getByLabel('Enter a promo code, gift card or reward certificate').focus();
   await page.keyboard.type(certificate.number);
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status').filter({ hasText: 'Reward certificate applied.' })).toBeFocused();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(offer).toBeFocused();
   const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('.promo').analyze();

@@ -73,7 +73,7 @@ test('a gift card paying it all disables PayPal at once', async ({ page }) => {
   await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(card.number);
   await page.getByLabel('PIN', { exact: true }).fill(card.pin);
   await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
   await expect(payPal(page)).toBeDisabled();
   await expect(expressBlock(page).getByText('Nothing is left to pay, so PayPal is not needed.')).toBeVisible();
   await expect(expressBlock(page).getByText('or pay by card')).toHaveCount(0);

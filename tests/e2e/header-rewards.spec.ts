@@ -1,7 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
 import { storeCardNumber } from '../helpers/store-card-fixtures.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
+import { grantRewards } from '../helpers/rewards-fixtures.ts';
 
 /** The rewards record drives the header: the link (/myelqrewards for active ELQ members on fb pages), the points bar. */
 
@@ -41,7 +43,9 @@ test("an active ELQ member: the rewards link goes to /myelqrewards on every bran
     .where('customer_id', '=', customerId)
     .where('programme', '=', 'fbb')
     .execute();
-  await db.kysely.insertInto('rewards_memberships').values({ customer_id: customerId, programme: 'elq', is_active: 1, points: 0 }).execute();
+  // The ELQ programme's own points and rewards dollars, apart from the retailer's 320 points the header shows.
+  await db.kysely.insertInto('rewards_memberships').values({ customer_id: customerId, programme: 'elq', is_active: 1, points: 180 }).execute();
+  await grantRewards(db, customerId, 'elq', 1500);
   // Certificates the header counts: one it can use ($10.00), one used and one expired it leaves out.
   const certificate = (n: number, extra: { used_at?: string; used_by_attempt?: string; expires_at?: string } = {}) => ({
     id: `${customerId}-${n}`,
@@ -86,7 +90,41 @@ test("an active ELQ member: the rewards link goes to /myelqrewards on every bran
 
   await page.goto('/myelqrewards');
   await expect(page.getByRole('heading', { name: 'My ELQ Rewards' })).toBeVisible();
-  await expect(page.getByTestId('elq-points')).toHaveText('320');
+  await expect(page.getByTestId('elq-points')).toHaveText('180');
+  await expect(page.getByRole('progressbar', { name: 'ELQ Rewards points towards your next reward' })).toHaveAttribute('aria-valuenow', '36');
+  await expect(page.getByTestId('elq-dollars')).toHaveText('$15.00 ready to use at checkout.');
+  await expect(page.getByRole('heading', { name: 'Reward certificates' })).toBeVisible();
+  await expect(page.getByText('$10.00 ready to use at checkout.')).toBeVisible();
+});
+
+test('a signed-in Dia Shop Rewards member reads their Dia points and rewards dollars on /rewards; a guest reads none', async ({ page }) => {
+  await page.goto('/rewards');
+  await expect(page.getByRole('heading', { name: 'Rewards', exact: true })).toBeVisible();
+  await expect(page.getByTestId('dia-points')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Sign in to see your points' })).toBeVisible();
+
+  const email = `dia.${Date.now()}.${test.info().project.name}@example.com`;
+  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Dee', lastName: 'Ya', email, password: 'secret123' } });
+  const customerId = (await reg.json()).body.token.customer_id as string;
+  const db = e2eDb();
+  await db.kysely
+    .updateTable('rewards_memberships')
+    .set({ points: 320 })
+    .where('customer_id', '=', customerId)
+    .where('programme', '=', 'fbb')
+    .execute();
+  await db.kysely.insertInto('rewards_memberships').values({ customer_id: customerId, programme: 'dia', is_active: 1, points: 45 }).execute();
+  await grantRewards(db, customerId, 'dia', 1000);
+  await db.kysely.destroy();
+
+  await page.goto('/rewards');
+  await expect(page.getByRole('heading', { name: 'Dia Shop Rewards points' })).toBeVisible();
+  await expect(page.getByTestId('dia-points')).toHaveText('45');
+  await expect(page.getByRole('progressbar', { name: 'Dia Shop Rewards points towards your next reward' })).toHaveAttribute('aria-valuenow', '9');
+  await expect(page.getByTestId('dia-dollars')).toHaveText('$10.00 ready to use at checkout.');
+  await expect(page.getByRole('link', { name: 'Sign in to see your points' })).toHaveCount(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 });
 
 test('/myelqrewards sends a shopper who is not an active member to /rewards', async ({ page }) => {

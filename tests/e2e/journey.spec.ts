@@ -32,20 +32,22 @@ test('home → product → colour and size → add to bag → bag totals → cha
   const summary = page.getByTestId('order-summary');
   await expect(summary.getByTestId('summary-subtotal')).toHaveText('$19.99');
   await expect(summary.getByTestId('summary-shipping')).toHaveText('$7.99');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$27.98');
+  // Package protection, auto-applied in the bag as at checkout: 2 % of what ships, at least $0.98.
+  await expect(summary.getByTestId('summary-protection')).toHaveText('$0.98');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$28.96');
 
   await line.getByLabel('Quantity').selectOption('3');
   await expect(summary.getByTestId('summary-subtotal')).toHaveText('$59.97');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$67.96');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$69.16');
   await expect(page.getByRole('link', { name: 'Bag, 3 items' })).toBeVisible();
 
   // $79.96 of merchandise passes the $75 threshold: Regular shipping becomes free.
   await line.getByLabel('Quantity').selectOption('4');
   await expect(summary.getByTestId('summary-shipping')).toHaveText('Free');
-  await expect(summary.getByTestId('summary-total')).toHaveText('$79.96');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$81.56');
 
   await page.reload();
-  await expect(summary.getByTestId('summary-total')).toHaveText('$79.96');
+  await expect(summary.getByTestId('summary-total')).toHaveText('$81.56');
 
   await line.getByRole('button', { name: 'Remove Everyday Crew Tee' }).click();
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();

@@ -3,6 +3,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PERKS_TERMS_REQUIRED } from '#src/lib/perks/perks-texts.ts';
 import { addToBag, CHECKOUT_SKU, fillAddress, fillCard } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
+import { e2eDb } from '../helpers/e2e-db.ts';
 
 /**
  * Joining the perks membership from its page: the join modal (terms ticked and required, a guest's registered e-mail
@@ -81,9 +82,37 @@ test('a guest joins: a registered e-mail signs in, the membership is bought with
   await page.getByRole('button', { name: 'Save and Continue' }).click();
   await expect(page).toHaveURL(/step=updateShippingMethod/);
   const express = page.getByRole('radio', { name: /Express/ });
+  // The member's free Express is chosen for them.
+  await expect(express).toBeChecked();
   await expect(page.locator('label', { has: express })).toContainText('Free');
   await expect(page.locator('label', { has: express })).not.toContainText('Free Express shipping with');
-  await express.check();
+  await expect((await orderSummary(page)).getByText('Shipping & handling (Fernbrook Perks)')).toBeVisible();
+});
+
+test('a member signing in reads on the perks page until when and what the membership gives, and starts the next bag on free Express', async ({
+  page,
+}) => {
+  const email = newEmail('member');
+  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Mae', lastName: 'Member', email, password: 'abcd1234' } });
+  const customerId = (await reg.json()).body.token.customer_id as string;
+  const db = e2eDb();
+  // A member until 1 March 2030, noon in New York: the page names that day.
+  await db.kysely
+    .insertInto('perks_memberships')
+    .values({ customer_id: customerId, programme: 'fb', ends_at: '2030-03-01T17:00:00.000Z', updated_at: new Date().toISOString() })
+    .execute();
+  await db.kysely.destroy();
+
+  await openPerksPage(page);
+  await perksLineAwake(page);
+  await expect(page.getByText('You are a Fernbrook Perks member until March 1, 2030: Express shipping is free.')).toBeVisible();
+
+  await addToBag(page, { productId: CHECKOUT_SKU });
+  await page.goto('/checkout');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page).toHaveURL(/step=updateShippingMethod/);
+  await expect(page.getByRole('radio', { name: /Express/ })).toBeChecked();
   await expect((await orderSummary(page)).getByText('Shipping & handling (Fernbrook Perks)')).toBeVisible();
 });
 

@@ -62,6 +62,19 @@ test('a gift card: amount preset, To and From required, a message with a live co
   await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toContainText('$50.00');
 });
 
+test('gift cards and the perks membership offer no colour to choose; merchandise does', async ({ page }) => {
+  const perks = await page.request.post('/api/checkout/product/read', { data: { productId: 'fb-perks' } });
+  for (const path of ['/p/gift-card-gc-2', '/p/e-gift-card-egc-3', (await perks.json()).body.url]) {
+    await page.goto(path);
+    await hydrated(page);
+    await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeVisible();
+    await expect(page.getByRole('group', { name: /^Color:/ }), path).toHaveCount(0);
+  }
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  await expect(page.getByRole('group', { name: /^Color:/ })).toBeVisible();
+});
+
 test('an e-gift card: mismatched e-mails are caught on leaving the field', async ({ page }) => {
   await page.goto('/p/e-gift-card-egc-3');
   await hydrated(page);

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '#src/server/maintenance/sweep.ts';
-import { GIFT_CARD_LIMITS } from '#src/server/gift-cards/pin-lockout.ts';
 import { verify } from '#src/server/gift-cards/verify.ts';
 import { newCardNumber } from '#src/server/gift-cards/card-numbers.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
@@ -40,7 +39,7 @@ describe('a number and PIN', () => {
   it('count an unknown number’s failures as a card’s, so its lock looks the same too', async () => {
     const number = newCardNumber();
     const now = new Date();
-    for (let i = 0; i < GIFT_CARD_LIMITS.perCard.max; i++) expect((await verify(t.db, number, '0000', aClient(), now)).ok).toBe(false);
+    for (let i = 0; i < 5; i++) expect(await verify(t.db, number, '0000', aClient(), now)).toEqual({ ok: false, reason: 'refused' });
     expect(await verify(t.db, number, '0000', aClient(), now)).toEqual({ ok: false, reason: 'too_many_tries' });
   });
 });
@@ -89,7 +88,9 @@ describe('the client throttle', () => {
     const card = await issuer.card(5000);
     const client = aClient();
     const start = new Date();
-    for (let i = 0; i < GIFT_CARD_LIMITS.perClient.max; i++) await verify(t.db, newCardNumber(), '1234', client, start);
+    // Twenty, the limit the store promises, written here rather than read from the code: each of the twenty is
+    // answered (refused as wrong), and the twenty-first try is not, even with the right number and PIN.
+    for (let i = 0; i < 20; i++) expect(await verify(t.db, newCardNumber(), '1234', client, start)).toEqual({ ok: false, reason: 'refused' });
     expect(await verify(t.db, card.number, card.pin, client, at(start, 1))).toEqual({ ok: false, reason: 'too_many_tries' });
     expect((await verify(t.db, card.number, card.pin, aClient(), at(start, 1))).ok).toBe(true);
     expect((await verify(t.db, card.number, card.pin, client, at(start, 16))).ok).toBe(true);

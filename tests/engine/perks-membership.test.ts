@@ -12,7 +12,7 @@ import {
   setShippingAddress,
 } from '#src/server/checkout/checkout-service.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
-import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket, setShippingMethod } from '#src/server/commerce/basket.ts';
 
 import { readProduct } from '#src/server/commerce/catalog.ts';
 import { mergeBaskets } from '#src/server/commerce/merge-baskets.ts';
@@ -158,5 +158,43 @@ describe('the perks membership', () => {
     const guestView = await pruneAndReadBasket(t.db, guestBag);
     expect(guestView.summary.shippingCharge).toBe(forGuest.price);
     expect(guestView.summary.shippingPerksName).toBeUndefined();
+  });
+
+  it("starts a member's bag on free Express, made by their add or met at sign-in; a choice or a hemmed line stays", async () => {
+    const member = await customer();
+    await placeOrder(t.db, gateway(), await membershipBag(member.id, member.email), 2000);
+    const selected = async (bag: string) => (await listShippingMethods(t.db, bag)).selected;
+
+    // The member's next bag, made by their add: Express chosen, free, and named in the summary.
+    const { basketId: own } = await addItem(t.db, null, { productId: TEE, quantity: 1 }, undefined, member.id);
+    expect(await selected(own)).toBe('Express');
+    await t.db.kysely.updateTable('customers').set({ basket_id: own }).where('id', '=', member.id).execute();
+    expect((await pruneAndReadBasket(t.db, own)).summary).toMatchObject({ shippingCharge: 0, shippingPerksName: 'Fernbrook Perks' });
+    // Their own choice afterwards is theirs: another add does not undo it.
+    await setShippingMethod(t.db, own, 'Regular');
+    await addItem(t.db, own, { productId: TEE, quantity: 1 }, undefined, member.id);
+    expect(await selected(own)).toBe('Regular');
+
+    // A guest's bag met by the member's sign-in moves to Express too; anyone else's bag starts on Regular.
+    await t.db.kysely.updateTable('customers').set({ basket_id: null }).where('id', '=', member.id).execute();
+    const { basketId: visiting } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+    expect(await selected(visiting)).toBe('Regular');
+    await withWriteTransaction(t.db, (tx) => mergeBaskets(t.db, tx, visiting, member.id));
+    expect(await selected(visiting)).toBe('Express');
+    const other = await customer();
+    const { basketId: notMember } = await addItem(t.db, null, { productId: TEE, quantity: 1 }, undefined, other.id);
+    expect(await selected(notMember)).toBe('Regular');
+
+    // A hemmed line ships Regular only: the member's bag holding one stays there.
+    const jean = (await readProduct(t.db, 'ca-7001'))!.variants.find((x) => x.inStock && x.sizeFamily === 'Misses')!.id;
+    const hem = [{ optionId: 'hemming' as const, optionValueId: '1' as const }];
+    const { basketId: hemmed } = await addItem(
+      t.db,
+      null,
+      { productId: jean, quantity: 1, optionItems: hem, hemmingInseamLength: '28' },
+      undefined,
+      member.id,
+    );
+    expect(await selected(hemmed)).toBe('Regular');
   });
 });

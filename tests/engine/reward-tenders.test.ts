@@ -96,6 +96,40 @@ describe(`reward tenders on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     expect((await readBasket(t.db.kysely, basketId)).tenders).toEqual([]);
   });
 
+  it('a certificate is good for 60 days from its issue: on day 59 it applies, on day 61 it is refused', async () => {
+    const owner = await rewardsCustomer(t.db);
+    const day = 86_400_000;
+    const { basketId } = await readyBag(t.db, SKU);
+    const lapsed = await certificateFor(t.db, owner.id, 500, new Date(Date.now() - 61 * day));
+    await expect(applyCertificate(t.db, basketId, owner.id, lapsed.number)).rejects.toThrow(CERTIFICATE_INVALID);
+    const good = await certificateFor(t.db, owner.id, 500, new Date(Date.now() - 59 * day));
+    // The code field answers a certificate as it answers every code (checkout spec §4).
+    expect(await applyCertificate(t.db, basketId, owner.id, good.number)).toMatchObject({ message: 'Code applied successfully' });
+    expect((await readBasket(t.db.kysely, basketId)).summary.rewardsApplied).toBe(500);
+  });
+
+  it('a certificate that expires after it was applied is refused at placement: it pays nothing and is not used', async () => {
+    const customer = await rewardsCustomer(t.db);
+    const certificate = await certificateFor(t.db, customer.id, 1000);
+    const { basketId, total } = await readyBag(t.db, SKU);
+    await applyCertificate(t.db, basketId, customer.id, certificate.number);
+    const seen = await readBasket(t.db.kysely, basketId);
+    expect(seen.amountDue).toBe(total - 1000);
+    const expire = new Date(Date.now() - 1000).toISOString();
+    await t.db.kysely.updateTable('reward_certificates').set({ expires_at: expire }).where('id', '=', certificate.id).execute();
+
+    // Placed as the shopper saw it, the certificate paying $10.00: refused, nothing written, the certificate unused.
+    const refused = await place(gateway(), basketId, customer.id, t.db, { orderTotal: seen.orderTotal, amountDue: seen.amountDue });
+    expect(refused.result).toMatchObject({ confirmationStatus: 'failed', message: ORDER_TOTAL_CHANGED });
+    expect(refused.result.orderId ?? null).toBeNull();
+    expect(await certificateRow(certificate.id)).toEqual({ used_at: null, used_by_attempt: null });
+
+    // The bag read again no longer counts it: what is left for the card is the whole order.
+    const again = await readBasket(t.db.kysely, basketId);
+    expect(again.summary.rewardsApplied ?? 0).toBe(0);
+    expect(again.amountDue).toBe(total);
+  });
+
   it('rewards applied by brand pay the lesser of the balance and what is left, each programme once, with its row', async () => {
     const customer = await rewardsCustomer(t.db, ['elq', 'dia']);
     await grantRewards(t.db, customer.id, 'elq', 700);

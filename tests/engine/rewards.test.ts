@@ -6,7 +6,7 @@ import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { findCertificate, releaseCertificate, useCertificate } from '#src/server/rewards/certificates.ts';
 import { earnForOrder, type EarningOrder } from '#src/server/rewards/earn.ts';
 import { releaseRewards, rewardsAvailable, spendRewards } from '#src/server/rewards/rewards-dollars.ts';
-import { rewardsFor } from '#src/server/rewards/rewards-record.ts';
+import { programmeStanding, rewardsFor } from '#src/server/rewards/rewards-record.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { openedMail } from '../helpers/opened-mail.ts';
 import { certificateFor, grantRewards, orderRow, rewardsCustomer } from '../helpers/rewards-fixtures.ts';
@@ -202,5 +202,30 @@ describe('earning', () => {
     const placed = await order(null, [{ productId: fbProduct, lineTotal: 100_000 }]);
     expect(await inTx((tx) => earnForOrder(tx, placed))).toEqual([]);
     expect(await t.db.kysely.selectFrom('rewards_earnings').selectAll().where('order_id', '=', placed.id).execute()).toEqual([]);
+  });
+});
+
+describe('a brand programme’s rewards page', () => {
+  it('reads that programme’s own points and rewards dollars, not the retailer’s nor the other programme’s', async () => {
+    const c = await rewardsCustomer(t.db, ['elq', 'dia']);
+    const points = (programme: ProgrammeId, n: number) =>
+      t.db.kysely.updateTable('rewards_memberships').set({ points: n }).where('customer_id', '=', c.id).where('programme', '=', programme).execute();
+    await points('fbb', 320);
+    await points('elq', 180);
+    await points('dia', 45);
+    await grantRewards(t.db, c.id, 'elq', 1500);
+    await grantRewards(t.db, c.id, 'dia', 1000);
+    expect(await programmeStanding(t.db, c.id, 'elq')).toEqual({ points: 180, threshold: 500, rewardsDollarsCents: 1500 });
+    expect(await programmeStanding(t.db, c.id, 'dia')).toEqual({ points: 45, threshold: 500, rewardsDollarsCents: 1000 });
+    // Not a member, or no longer an active one: no standing to show.
+    const other = await rewardsCustomer(t.db, ['elq']);
+    expect(await programmeStanding(t.db, other.id, 'dia')).toBeNull();
+    await t.db.kysely
+      .updateTable('rewards_memberships')
+      .set({ is_active: 0 })
+      .where('customer_id', '=', other.id)
+      .where('programme', '=', 'elq')
+      .execute();
+    expect(await programmeStanding(t.db, other.id, 'elq')).toBeNull();
   });
 });

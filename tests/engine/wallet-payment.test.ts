@@ -15,6 +15,7 @@ import { embeddedValidator } from '#src/server/wallet/embedded-validator.ts';
 import { authorizeWalletPayment } from '#src/server/wallet/wallet-payment.ts';
 import type { WalletAuthorize } from '#src/lib/wallet/wallet-schemas.ts';
 import { ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
+import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
@@ -196,6 +197,26 @@ describe('Apple Pay payment', () => {
     const nothing = await pay({ basketId: free.basketId, input: { ...free.input, amountDue: 0 } });
     expect(nothing.result).toMatchObject({ confirmationStatus: 'failed', message: NOTHING_TO_PAY });
     expect(await ordersOf(free.basketId)).toHaveLength(0);
+  });
+
+  it('charges only the amount the sheet showed: a bag that costs more, or a sheet amount the bag does not cost, is refused', async () => {
+    const p = await sheetPayment();
+    // The bag gains a second unit after the sheet showed its amount: the shopper never saw the new one.
+    await addItem(t.db, p.basketId, { productId: SKU, quantity: 1 } as never);
+    const grown = await pay(p);
+    expect(grown.status).toBe(409);
+    expect(grown.result).toMatchObject({ confirmationStatus: 'failed', message: ORDER_TOTAL_CHANGED });
+    expect(await ordersOf(p.basketId)).toHaveLength(0);
+    expect(await authorizationsOf(p.basketId)).toBe(0);
+
+    // A sheet that showed one cent less than the bag costs: the card is never asked for the other cent.
+    const q = await sheetPayment();
+    const short = await pay({ basketId: q.basketId, input: { ...q.input, amountDue: q.amountDue - 1 } });
+    expect(short.result).toMatchObject({ confirmationStatus: 'failed', message: ORDER_TOTAL_CHANGED });
+    expect(await ordersOf(q.basketId)).toHaveLength(0);
+    expect(await authorizationsOf(q.basketId)).toBe(0);
+    // A sheet showing what the bag costs, with a merchant session of its own, places the order.
+    expect((await pay(await sheetPayment({ basketId: q.basketId }))).result.confirmationStatus).toBe('confirmed');
   });
 
   it('a contact the address form refuses answers ApplePayErrors on its fields, and spends nothing', async () => {

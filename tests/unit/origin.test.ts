@@ -13,6 +13,14 @@ describe('cross-origin write guard', () => {
     expect(isCrossOriginWrite(req('DELETE', { origin: 'null' }), store)).toBe(true);
     expect(isCrossOriginWrite(req('PUT', { 'sec-fetch-site': 'cross-site' }), store)).toBe(true);
   });
+  it('refuses a write a browser marks same-site: another site under the same registrable domain is not the store', () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      expect(isCrossOriginWrite(req(method, { 'sec-fetch-site': 'same-site' }), store), method).toBe(true);
+    }
+    // The store's own pages send same-origin (or none) and are let through.
+    expect(isCrossOriginWrite(req('POST', { 'sec-fetch-site': 'same-origin' }), store)).toBe(false);
+    expect(isCrossOriginWrite(req('POST', { 'sec-fetch-site': 'none' }), store)).toBe(false);
+  });
   it('allows the store origin, safe methods, and non-browser clients', () => {
     expect(isCrossOriginWrite(req('POST', { origin: store }), store)).toBe(false);
     expect(isCrossOriginWrite(req('GET', { origin: 'http://evil.test' }), store)).toBe(false);

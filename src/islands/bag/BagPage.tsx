@@ -12,6 +12,7 @@ import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
 import { BonusOffer } from './BonusOffer.tsx';
+import { PackageProtection } from '../protection/PackageProtection.tsx';
 import './bag.css';
 
 interface Props {
@@ -122,6 +123,8 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
             ))}
           </fieldset>
         )}
+        {/* Package protection as the checkout applies it, so the bag's total is the one the checkout charges. */}
+        <PackageProtection basket={bag} onError={(message) => $bagError.set(message)} />
         <OrderSummary summary={bag.c_summary} />
         {/* The same label and target as the mini bag's, so the bag page leads on to checkout too. */}
         <a className="button bag-checkout" href="/checkout">

@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useState } from 'react';
 import type { BasketView, ShippingMethodView } from '#src/lib/commerce-types.ts';
-import { ecoshipCheckboxLabel, PACKAGE_PROTECTION_EXPLANATION, protectionCheckboxLabel } from '#src/lib/checkout/shipping-extras.ts';
+import { ecoshipCheckboxLabel } from '#src/lib/checkout/shipping-extras.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { chooseEcoship, routePackageProtection } from '#src/lib/stores/checkout-shipping-extras.ts';
+import { chooseEcoship } from '#src/lib/stores/checkout-shipping-extras.ts';
+import { PackageProtection } from '../protection/PackageProtection.tsx';
 
 /** Under a shipping method: the fees this bag adds to it (gift card fee, heavy items) and the perks sign-up line. */
 export function MethodDetails({ method }: { method: ShippingMethodView }) {
@@ -21,34 +22,25 @@ export function MethodDetails({ method }: { method: ShippingMethodView }) {
 }
 
 /**
- * EcoShip and package protection on the shipping step. Protection is auto-applied on first entering the step (the
- * server adds it only while the shopper has never chosen, so a removal sticks); both are shown only when they apply:
- * EcoShip for a bag that ships by Regular, protection when its fee is above 0.
+ * EcoShip and package protection on the shipping step (protection: src/islands/protection/, which the bag page shows
+ * too); both are shown only when they apply: EcoShip for a bag that ships by Regular, protection when its fee is
+ * above 0.
  */
 export function ShippingOptions({ basket, onError }: { basket: BasketView; onError(message: string): void }) {
-  const id = useId();
   const [busy, setBusy] = useState(false);
   // What the shopper just asked for, shown until the server answers (then the bag says what holds).
-  const [asked, setAsked] = useState<{ ecoship?: boolean; protection?: boolean }>({});
+  const [asked, setAsked] = useState<boolean | undefined>(undefined);
   const protection = basket.c_packageProtection ?? { fee: 0, isApplied: false };
   const eco = basket.c_ecoship;
-  const autoApplied = useRef(false);
-
-  useEffect(() => {
-    if (autoApplied.current || protection.fee <= 0 || protection.isApplied) return;
-    autoApplied.current = true;
-    // A failure is reported by the call (a site error event) and changes nothing: no alert for what the shopper did not ask.
-    void routePackageProtection('autoapply');
-  }, [protection.fee, protection.isApplied]);
 
   // Not disabled while a call runs (a disabled box would drop keyboard focus): a change waits for the answer instead.
-  const run = async (want: typeof asked, call: () => ReturnType<typeof routePackageProtection>) => {
+  const choose = async (selected: boolean) => {
     if (busy) return;
     setBusy(true);
-    setAsked(want);
-    const r = await call();
+    setAsked(selected);
+    const r = await chooseEcoship(selected);
     setBusy(false);
-    setAsked({});
+    setAsked(undefined);
     if (!r.ok) onError(r.message);
   };
 
@@ -58,36 +50,11 @@ export function ShippingOptions({ basket, onError }: { basket: BasketView; onErr
       <legend className="visually-hidden">Shipping options</legend>
       {eco?.isEcoshipApplicable && (
         <label className="checkbox">
-          <input
-            type="checkbox"
-            checked={asked.ecoship ?? basket.c_isEcoShip ?? false}
-            onChange={(e) => {
-              const selected = e.target.checked;
-              void run({ ecoship: selected }, () => chooseEcoship(selected));
-            }}
-          />
+          <input type="checkbox" checked={asked ?? basket.c_isEcoShip ?? false} onChange={(e) => void choose(e.target.checked)} />
           {ecoshipCheckboxLabel(eco.ecoshipDisplayDate)}
         </label>
       )}
-      {protection.fee > 0 && (
-        <>
-          <label className="checkbox">
-            <input
-              type="checkbox"
-              checked={asked.protection ?? protection.isApplied}
-              aria-describedby={`${id}-protection`}
-              onChange={(e) => {
-                const add = e.target.checked;
-                void run({ protection: add }, () => routePackageProtection(add ? 'add' : 'remove'));
-              }}
-            />
-            {protectionCheckboxLabel(formatCents(protection.fee))}
-          </label>
-          <p id={`${id}-protection`} className="field-hint">
-            {PACKAGE_PROTECTION_EXPLANATION}
-          </p>
-        </>
-      )}
+      <PackageProtection basket={basket} onError={onError} />
     </fieldset>
   );
 }

@@ -3,7 +3,7 @@ import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import type { BasketView, ProductView } from '#src/lib/commerce-types.ts';
 import { DEFAULT_QUANTITY } from '#src/lib/constants.ts';
-import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
+import { isEGiftCard, isGiftCard, isMembership, offersColorChoice } from '#src/lib/product-types.ts';
 import {
   availabilityNotice,
   clampQuantity,
@@ -230,18 +230,20 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         )}
         {price.sale && <span className="price-sale">Sale {price.sale}</span>}
       </p>
-      {product.variationAttributes.map((attr) => (
-        <AttributeSelector
-          key={attr.id}
-          attr={attr}
-          product={product}
-          sel={sel}
-          onPick={pick}
-          onPreview={(c) => (embedded ? onPreviewColor?.(c) : $previewColor.set(c))}
-          selectableWhenOut={product.isMasterWaitlisted}
-          groupIdBase={idBase}
-        />
-      ))}
+      {product.variationAttributes
+        .filter((attr) => attr.id !== 'color' || offersColorChoice(product.productType))
+        .map((attr) => (
+          <AttributeSelector
+            key={attr.id}
+            attr={attr}
+            product={product}
+            sel={sel}
+            onPick={pick}
+            onPreview={(c) => (embedded ? onPreviewColor?.(c) : $previewColor.set(c))}
+            selectableWhenOut={product.isMasterWaitlisted}
+            groupIdBase={idBase}
+          />
+        ))}
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
       {hemFamily && (
         <HemmingSelector

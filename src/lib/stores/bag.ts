@@ -3,6 +3,7 @@ import { type ApiResult, callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
 import type { BasketView } from '../commerce-types.ts';
 import type { AddToBagInput } from '../schemas/basket.ts';
+import { CODE_REMOVED } from '../promo-code.ts';
 
 /** The shopper's bag as the server last returned it. Islands never compute totals; they show these. */
 export const $bag = atom<BasketView | null>(null);
@@ -124,16 +125,15 @@ export async function applyPromoCode(code: string, pin: string, pageType: 'cart'
 
 /** Takes a tender (a gift card, certificate or rewards applied as payment) off the bag. */
 export async function removeTender(paymentInstrumentId: string): Promise<CodeResult> {
-  const method = $bag.get()?.paymentInstruments?.find((p) => p.paymentInstrumentId === paymentInstrumentId)?.paymentMethodId;
   const r = await callApi(API.removeCode, { paymentInstrumentId });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
-  return { ok: true, message: method === 'SVS_GIFT_CARD' ? 'Gift card removed' : 'Payment removed' };
+  return { ok: true, message: CODE_REMOVED };
 }
 
 export async function removePromoCode(couponItemId: string): Promise<CodeResult> {
   const r = await callApi(API.removeCode, { couponItemId });
   if (!r.ok) return r;
   $bag.set(r.body.basket);
-  return { ok: true, message: 'Code removed' };
+  return { ok: true, message: CODE_REMOVED };
 }

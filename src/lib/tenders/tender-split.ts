@@ -18,11 +18,9 @@ export const isCertificateMethod = (m: TenderMethod): boolean => m === 'FB_REWAR
 export const MAX_TENDERS_PER_BASKET = 5;
 
 export const TENDER_ALREADY_APPLIED = 'This gift card is already applied to your order.';
-export const GIFT_CARD_APPLIED = 'Gift card applied.';
 export const GIFT_CARD_EMPTY = 'This gift card has no balance left.';
 export const TENDER_NOT_ON_BAG = 'That payment is not on your bag.';
 export const CERTIFICATE_ALREADY_APPLIED = 'This certificate is already applied to your order.';
-export const CERTIFICATE_APPLIED = 'Reward certificate applied.';
 export const REWARDS_ALREADY_APPLIED = 'These rewards are already applied to your order.';
 export const REWARDS_APPLIED = 'Rewards applied.';
 export const NO_REWARDS_TO_APPLY = 'You have no rewards to apply to this order.';

@@ -7,7 +7,8 @@ import { clearSessionCookies } from '../http/session-cookies.ts';
 import { authenticate, createCustomer, findCustomer, isRegistered, limitRegistrations, type Customer } from './accounts.ts';
 import { isResetLinkUsable, requestPasswordReset, resetPassword as resetWithToken, resetSentMessage } from './reset.ts';
 export { RESET_LINK_INVALID } from './reset.ts';
-import { rewardsFor } from '../rewards/rewards-record.ts';
+import { programmeStanding, rewardsFor, type ProgrammeStanding } from '../rewards/rewards-record.ts';
+import type { BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { endCustomerSession } from './sign-in.ts';
 import { presentedDeviceCookie, signInReply } from './sign-in-reply.ts';
 import { accountForSocialIdentity } from './social-identity.ts';
@@ -103,6 +104,11 @@ export async function me(context: SessionOwner) {
 
 export async function rewards(customerId: string): Promise<RewardsRecord | null> {
   return (await rewardsFor(await getDb(), customerId))?.record ?? null;
+}
+
+/** The customer's points and rewards dollars in a brand programme (its rewards page); null unless an active member. */
+export async function programmeRewards(customerId: string, programme: BrandProgrammeId): Promise<ProgrammeStanding | null> {
+  return programmeStanding(await getDb(), customerId, programme);
 }
 
 /** The social sign-in buttons to offer (name and label only: never a provider's secrets). */

@@ -13,6 +13,7 @@ import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
+import { preselectMemberMethod } from './member-shipping.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 
@@ -180,6 +181,8 @@ export async function addItem(
     }
     if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
     if (existing && isMembership(v.product_type)) await requireNewCard(tx, id);
+    // A member's new bag starts on the method their membership makes free.
+    if (!existing && customerId) await preselectMemberMethod(tx, id, customerId);
     return { basketId: id, itemId };
   });
 }

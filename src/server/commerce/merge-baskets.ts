@@ -6,6 +6,7 @@ import { lockClause, type Tx } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';
 import { planMerge, type MergeLine } from './bag-merge-plan.ts';
 import { maxOrderable } from './catalog.ts';
+import { preselectMemberMethod } from './member-shipping.ts';
 
 /** Codes the guest entered follow their lines into the stored bag (not twice, and up to the bag's limit). */
 async function carryCoupons(tx: Tx, guest: string, stored: string): Promise<void> {
@@ -106,6 +107,8 @@ export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null,
   if (account && outcome.basketId !== account.basket_id) {
     await tx.updateTable('customers').set({ basket_id: outcome.basketId }).where('id', '=', customerId).execute();
   }
+  // A member signing in finds the bag on the method their membership makes free.
+  if (outcome.basketId) await preselectMemberMethod(tx, outcome.basketId, customerId);
   return outcome;
 }
 

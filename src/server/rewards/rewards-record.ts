@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.ts';
 import type { RewardsRecord } from '#src/lib/header/rewards.ts';
-import { REWARDS_POINTS_THRESHOLD } from '#src/lib/rewards/programmes.ts';
+import { BRAND_PROGRAMMES, type BrandProgrammeId, REWARDS_POINTS_THRESHOLD } from '#src/lib/rewards/programmes.ts';
+import { rewardsAvailable } from './rewards-dollars.ts';
 import { certificateTotal } from './certificates.ts';
 
 /**
@@ -44,4 +45,25 @@ export async function rewardsFor(db: Db, customerId: string): Promise<{ record: 
     },
     plccHolder: row.plcc_holder === 1,
   };
+}
+
+/** An active member's standing in a brand programme: its own points toward the next reward, and its rewards dollars. */
+export interface ProgrammeStanding {
+  points: number;
+  threshold: number;
+  /** The rewards dollars the member can spend at checkout now, in cents. */
+  rewardsDollarsCents: number;
+}
+
+/** The customer's standing in the brand programme (elq, dia); null unless an active member of it. */
+export async function programmeStanding(db: Db, customerId: string, programme: BrandProgrammeId): Promise<ProgrammeStanding | null> {
+  const row = await db.kysely
+    .selectFrom('rewards_memberships')
+    .select(['is_active', 'points'])
+    .where('customer_id', '=', customerId)
+    .where('programme', '=', programme)
+    .executeTakeFirst();
+  if (row?.is_active !== 1) return null;
+  const rewardsDollarsCents = await rewardsAvailable(db.kysely, customerId, BRAND_PROGRAMMES[programme].rewardBrand);
+  return { points: row.points, threshold: REWARDS_POINTS_THRESHOLD, rewardsDollarsCents };
 }

@@ -7,9 +7,8 @@ import { balance } from '../gift-cards/ledger.ts';
 import { verify } from '../gift-cards/verify.ts';
 import { Refusal } from '../refusal.ts';
 import { GIFT_CARD_REFUSED, GIFT_CARD_TOO_MANY_TRIES, maskedGiftCardNumber, typedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
-import { codeError, MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
+import { CODE_APPLIED, codeError, MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
 import {
-  GIFT_CARD_APPLIED,
   GIFT_CARD_EMPTY,
   GIFT_CARD_METHOD,
   MAX_TENDERS_PER_BASKET,
@@ -65,7 +64,7 @@ export async function applyGiftCard(
       })
       .execute();
     await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
-    return { id, message: GIFT_CARD_APPLIED };
+    return { id, message: CODE_APPLIED };
   });
 }
 

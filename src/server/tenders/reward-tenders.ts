@@ -7,11 +7,10 @@ import { Refusal } from '../refusal.ts';
 import { findCertificate } from '../rewards/certificates.ts';
 import { rewardsAvailable } from '../rewards/rewards-dollars.ts';
 import { maskedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
-import { codeError, MAX_DISCOUNTS, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
+import { CODE_APPLIED, codeError, MAX_DISCOUNTS, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
 import { BRAND_PROGRAMMES, programmeOfRewardBrand } from '#src/lib/rewards/programmes.ts';
 import {
   CERTIFICATE_ALREADY_APPLIED,
-  CERTIFICATE_APPLIED,
   MAX_TENDERS_PER_BASKET,
   NO_REWARDS_TO_APPLY,
   REWARDS_ALREADY_APPLIED,
@@ -83,7 +82,7 @@ export async function applyCertificate(
       if (onBag.some((t) => t.certificate_id === certificate.id)) throw new CommerceError('conflict', CERTIFICATE_ALREADY_APPLIED);
     },
   );
-  return { id, message: CERTIFICATE_APPLIED };
+  return { id, message: CODE_APPLIED };
 }
 
 /** Applies a brand programme's rewards dollars (rewardBrand zq or dia) for an active member with a balance. */
