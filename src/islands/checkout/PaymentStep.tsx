@@ -131,8 +131,9 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
-      {!billingOnly && view.c_webPayment && <KeptPayPalPay kept={view.c_webPayment} />}
-      {!billingOnly && (
+      {!billingOnly && view.c_webPayment && <KeptPayPalPay kept={view.c_webPayment} otherwise={needsCard ? PAY_BY_CARD : undefined} />}
+      {/* PayPal approved already is the express payment: the block would offer it twice. */}
+      {!billingOnly && !view.c_webPayment && (
         <ExpressCheckout
           from="payment"
           buttons={webPayment}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { KeptWebPayment } from '#src/lib/checkout/checkout-types.ts';
 import { placeExpressOrder } from '#src/lib/stores/express.ts';
+import './express-checkout.css';
 
 /**
  * PayPal approved from the bag whose address the bag could not take (KeptWebPayment): the information step says
@@ -9,14 +10,17 @@ import { placeExpressOrder } from '#src/lib/stores/express.ts';
 export function KeptPayPalNote({ kept }: { kept: KeptWebPayment }) {
   return (
     <p className="notice notice-caution" role="status">
-      You approved this order in PayPal ({kept.email}), and PayPal stays your payment. We cannot ship to the address PayPal gave:
-      please correct it below.
+      You approved this order in PayPal ({kept.email}), and PayPal stays your payment. We cannot ship to the address PayPal gave: please correct it
+      below.
     </p>
   );
 }
 
-/** The approved PayPal payment, placed with the checkout's address and the total shown beside it. */
-export function KeptPayPalPay({ kept }: { kept: KeptWebPayment }) {
+/**
+ * The approved PayPal payment, placed with the checkout's address and the total shown beside it; `otherwise` says
+ * what the rest of the page offers instead (the card form).
+ */
+export function KeptPayPalPay({ kept, otherwise }: { kept: KeptWebPayment; otherwise?: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const pay = async () => {
@@ -35,6 +39,7 @@ export function KeptPayPalPay({ kept }: { kept: KeptWebPayment }) {
         Place order with PayPal
       </button>
       {message && <p role="alert">{message}</p>}
+      {otherwise && <p className="express-checkout-or">{otherwise}</p>}
     </section>
   );
 }
