@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
-import { e2eDb } from '../helpers/e2e-db.ts';
+import { bestStockedSku, e2eDb } from '../helpers/e2e-db.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 
 /**
@@ -21,13 +21,13 @@ async function bagReadyToShip(request: APIRequestContext) {
   return bag.body.basket as { basketId: string; orderTotal: number };
 }
 
-async function approvedOrder(request: APIRequestContext, baseURL: string, choice: 'approve' | 'decline' = 'approve') {
+async function approvedOrder(request: APIRequestContext, baseURL: string, choice: 'approve' | 'decline' = 'approve', shipTo = 'home') {
   const created = await ok(
     await request.post('/api/checkout/paypal/order/', { data: { from: 'bag' }, headers: { 'idempotency-key': `xp-${randomUUID()}` } }),
     'create',
   );
   const id = created.body.id as string;
-  const chosen = await request.post(`${baseURL}/sandbox-paypal/checkoutnow?token=${id}`, { form: { choice }, maxRedirects: 0 });
+  const chosen = await request.post(`${baseURL}/sandbox-paypal/checkoutnow?token=${id}`, { form: { choice, shipTo }, maxRedirects: 0 });
   expect(chosen.status()).toBe(303);
   const back = new URL(chosen.headers().location ?? '');
   expect(back.pathname).toBe('/checkout/paypal/return/');
@@ -84,4 +84,60 @@ test('a create without an Idempotency-Key is refused', async ({ request }) => {
   await bagReadyToShip(request);
   const res = await request.post('/api/checkout/paypal/order/', { data: { from: 'bag' } });
   expect(res.status()).toBe(400);
+});
+
+test('a create with an Idempotency-Key already used for the bag as it was is refused 422 with a message, no second order', async ({
+  request,
+}) => {
+  await bagReadyToShip(request);
+  const key = `xp-${randomUUID()}`;
+  const create = () => request.post('/api/checkout/paypal/order/', { data: { from: 'bag' }, headers: { 'idempotency-key': key } });
+  const first = await ok(await create(), 'create');
+  expect(await ok(await create(), 'the same create again')).toEqual(first);
+  await ok(await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add another');
+  const again = await create();
+  expect(again.status()).toBe(422);
+  expect(await again.json()).toEqual({ status: 'error', message: 'This idempotency key was already used for a different request.' });
+});
+
+test('a bag with nothing told to the checkout is placed with PayPal’s payer and address, PayPal holding the total taxed for it', async ({
+  request,
+  baseURL,
+}) => {
+  await ok(await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add to bag');
+  const { id, payerId } = await approvedOrder(request, baseURL!);
+  const placed = await request.put('/api/checkout/paypal/order/update/', { data: { orderId: id, payerId, checkoutFromCart: true } });
+  const body = (await placed.json()).body;
+  expect(placed.status(), JSON.stringify(body)).toBe(200);
+  expect(body.confirmationStatus).toBe('confirmed');
+  const db = e2eDb();
+  try {
+    const order = await db.kysely.selectFrom('orders').select(['email', 'shipping_address', 'total_cents']).where('order_no', '=', body.orderNo).executeTakeFirstOrThrow();
+    expect(order.email).toBe('sandbox.buyer@example.com');
+    expect(JSON.parse(order.shipping_address ?? 'null')).toMatchObject({ address1: '1200 Congress Ave', city: 'Austin', stateCode: 'TX', postalCode: '78701' });
+    const held = await db.kysely.selectFrom('paypal_sandbox_authorizations').select('amount_cents').where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(held.amount_cents).toBe(order.total_cents);
+  } finally {
+    await db.kysely.destroy();
+  }
+});
+
+test('PayPal’s address the bag cannot ship to is refused 409 with its message, nothing held, PayPal kept on the checkout', async ({
+  request,
+  baseURL,
+}) => {
+  await ok(await request.post('/api/checkout/product/add_to_cart', { data: { productId: await bestStockedSku('ks-6006'), quantity: 1 } }), 'add');
+  const { id, payerId } = await approvedOrder(request, baseURL!, 'approve', 'poBox');
+  const placed = await request.put('/api/checkout/paypal/order/update/', { data: { orderId: id, payerId, checkoutFromCart: true } });
+  expect(placed.status()).toBe(409);
+  expect((await placed.json()).message).toContain('These items cannot be shipped to a P.O. Box.');
+  const checkout = (await ok(await request.get('/api/checkout/state'), 'checkout')).body.checkout;
+  expect(checkout.c_webPayment).toMatchObject({ orderId: id, email: 'sandbox.buyer@example.com', problem: { field: 'address1' } });
+  expect(checkout.shippingAddress).toBeNull();
+  const db = e2eDb();
+  try {
+    expect(await db.kysely.selectFrom('paypal_sandbox_authorizations').select('id').where('order_id', '=', id).execute()).toEqual([]);
+  } finally {
+    await db.kysely.destroy();
+  }
 });

@@ -2,13 +2,19 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, test, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { hydrated } from './hydration.ts';
+import { addToBag, CHECKOUT_SKU } from './checkout-forms.ts';
+import { ownClientAddress } from './client-address.ts';
+import { bestStockedSku } from '../helpers/e2e-db.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 
 /**
  * PayPal from the bag: the button sends the shopper to PayPal's approval page (the embedded sandbox), and approving
- * brings them back to the order's confirmation; cancelling brings them back to the bag; a declined funding source
- * shows its message and the bag still pays by card.
+ * brings them back to the order's confirmation, with the sandbox payer's e-mail and the address chosen there, for a
+ * shopper who typed nothing; an address the bag cannot ship to brings them to the checkout with PayPal kept;
+ * cancelling brings them back to the bag; a declined funding source shows its message and offers PayPal again.
  */
+const PAYER_EMAIL = 'sandbox.buyer@example.com';
+
 async function bagReadyToShip(page: Page) {
   const ok = async (r: import('@playwright/test').APIResponse) => expect(r.ok(), await r.text()).toBe(true);
   await ok(await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }));
@@ -33,6 +39,76 @@ test('PayPal approved from the bag, by keyboard, ends on the order confirmation'
   await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
 });
 
+/** Bag → PayPal → the sandbox's address `shipTo` → Approve. */
+async function approveFromBag(page: Page, shipTo: RegExp = /^Home:/) {
+  await page.goto('/cart');
+  await hydrated(page);
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await expect(page.getByText(`Paying as Sandy Buyer (${PAYER_EMAIL})`)).toBeVisible();
+  await page.getByRole('group', { name: 'Ship to' }).getByRole('radio', { name: shipTo }).check();
+  await page.getByRole('button', { name: 'Approve and pay' }).click();
+}
+
+async function confirmedToPayPalsBuyer(page: Page) {
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText(PAYER_EMAIL).first()).toBeVisible();
+  await expect(page.getByText('1200 Congress Ave')).toBeVisible();
+  await expect(page.getByText(/Austin, TX 78701/)).toBeVisible();
+}
+
+test('a brand-new guest who typed nothing pays with PayPal from the bag: the confirmation has PayPal’s e-mail and address', async ({ page }) => {
+  await ownClientAddress(page.context());
+  await addToBag(page, { productId: CHECKOUT_SKU });
+  await approveFromBag(page);
+  await confirmedToPayPalsBuyer(page);
+});
+
+test('a signed-in shopper with a saved address pays with PayPal from the bag, to the address chosen at PayPal', async ({ page }) => {
+  await ownClientAddress(page.context());
+  const email = `pp-saved-${randomUUID().slice(0, 8)}@example.com`;
+  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Sam', lastName: 'Saved', email, password: 'abcd1234' } });
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const saved = await page.request.post('/api/checkout/customerdata/', { data: { shippingAddressToAdd: [SHIP_TO] } });
+  expect(saved.ok(), await saved.text()).toBe(true);
+  await addToBag(page, { productId: CHECKOUT_SKU });
+  await approveFromBag(page);
+  await confirmedToPayPalsBuyer(page);
+});
+
+/** A bag with an item that cannot go to a P.O. box, approved at PayPal shipping to the sandbox buyer's P.O. box. */
+async function poBoxApproved(page: Page) {
+  await ownClientAddress(page.context());
+  await addToBag(page, { productId: await bestStockedSku('ks-6006') });
+  await approveFromBag(page, /^P\.O\. box:/);
+  await expect(page).toHaveURL(/\/checkout\?step=information/);
+  await hydrated(page);
+  return page.getByRole('combobox', { name: 'Address' });
+}
+
+test('a P.O. box at PayPal for an item that cannot go to one lands in the checkout, the problem named at the address', async ({ page }) => {
+  const address = await poBoxApproved(page);
+  await expect(page.getByRole('status').filter({ hasText: 'PayPal stays your payment' })).toBeVisible();
+  await expect(address).toHaveValue('PO Box 4521');
+  await expect(address).toHaveAttribute('aria-invalid', 'true');
+  await expect(address).toHaveAccessibleDescription(/cannot be shipped to a P\.O\. Box/);
+  await expect(page.getByRole('textbox', { name: 'Email' })).toHaveValue(PAYER_EMAIL);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations).toEqual([]);
+});
+
+test('once the address PayPal gave is corrected, the kept PayPal payment places the order', async ({ page }) => {
+  const address = await poBoxApproved(page);
+  await address.fill('1200 Congress Ave');
+  await page.keyboard.press('Escape');
+  await page.getByRole('textbox', { name: 'ZIP Code' }).fill('78701');
+  await expect(address).toHaveAttribute('aria-invalid', 'false');
+  await page.getByRole('button', { name: 'Continue to Shipping' }).click();
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await page.getByRole('button', { name: 'Place order with PayPal' }).click();
+  await confirmedToPayPalsBuyer(page);
+});
+
 test('cancelling on PayPal’s page returns to the bag', async ({ page }) => {
   await bagReadyToShip(page);
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
@@ -41,7 +117,7 @@ test('cancelling on PayPal’s page returns to the bag', async ({ page }) => {
   await expect(page.getByRole('heading', { level: 1, name: 'Your bag' })).toBeVisible();
 });
 
-test('a declined funding source shows its message, and the bag is still there to pay by card', async ({ page }) => {
+test('a declined funding source shows its message and offers PayPal again, or the bag to pay by card', async ({ page }) => {
   await bagReadyToShip(page);
   await page.getByRole('button', { name: 'PayPal', exact: true }).click();
   await page.getByRole('button', { name: 'Pay with a declined card' }).click();
@@ -50,6 +126,22 @@ test('a declined funding source shows its message, and the bag is still there to
   await expect
     .poll(() => page.evaluate(() => (window as { dataLayer?: { event: string; flow?: string }[] }).dataLayer ?? []))
     .toContainEqual(expect.objectContaining({ event: 'siteError', flow: 'express checkout' }));
+  await expect(page.getByRole('link', { name: 'Back to your bag' })).toHaveAttribute('href', '/cart');
+  await hydrated(page);
+  const axe = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(axe.violations).toEqual([]);
+  // PayPal again, by keyboard: its page, where the shopper pays another way.
+  await page.getByRole('region', { name: 'Express checkout' }).getByRole('button', { name: 'PayPal', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'PayPal sandbox' })).toBeVisible();
+  await page.getByRole('button', { name: 'Approve and pay' }).click();
+  await confirmedToPayPalsBuyer(page);
+});
+
+test('after a declined funding source, the way back to the bag still pays by card', async ({ page }) => {
+  await bagReadyToShip(page);
+  await page.getByRole('button', { name: 'PayPal', exact: true }).click();
+  await page.getByRole('button', { name: 'Pay with a declined card' }).click();
   await page.getByRole('link', { name: 'Back to your bag' }).click();
   await expect(page).toHaveURL(/\/cart$/);
   await expect(page.getByRole('link', { name: /checkout/i }).first()).toBeVisible();

@@ -4,23 +4,32 @@ import { readBasket } from '#src/server/commerce/basket-read.ts';
 import { readProduct } from '#src/server/commerce/catalog.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
-import { chooseEcoship } from '#src/server/checkout/checkout-service.ts';
+import { addCustomerData, chooseEcoship, readCheckoutView, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { markAuthorizing, requestHash } from '#src/server/checkout/placement/attempt-log.ts';
 import { claimBag } from '#src/server/checkout/placement/claim.ts';
 import { webPaymentPayer } from '#src/server/checkout/placement/payer.ts';
 import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
 import { captureOwedPayments } from '#src/server/checkout/placement/web-payment-capture.ts';
-import { createExpressOrder, expressRefusal, ExpressRefused, placeExpressOrder, placementKey } from '#src/server/checkout/web-payment-checkout.ts';
+import {
+  createExpressOrder,
+  ExpressAddressProblem,
+  expressRefusal,
+  ExpressRefused,
+  placeExpressOrder,
+  placementKey,
+} from '#src/server/checkout/web-payment-checkout.ts';
 import { EXPRESS_NOT_OFFERED, NOTHING_TO_PAY } from '#src/server/checkout/placement/placement-types.ts';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { readOrderConfirmation } from '#src/server/orders/orders.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { decideOnSandboxOrder, sandboxWebPayment } from '#src/server/payments/paypal-sandbox/sandbox-web-payment.ts';
+import type { SandboxShipTo } from '#src/server/payments/paypal-sandbox/sandbox-buyer.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { WEB_PAYMENT_MESSAGES, type WebPaymentProvider } from '#src/server/payments/web-payment.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { readyBag } from '../helpers/ready-bag.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
  * PayPal express checkout, exactly once: the provider's order is made for the bag's amount due, the shopper approves
@@ -62,13 +71,15 @@ async function approvedOrder(choice: 'approve' | 'decline' = 'approve', before?:
   return { ...bag, usid, orderId: id };
 }
 
-const place = (o: { basketId: string; usid: string; orderId: string }, db: Db = t.db) =>
+/** Placed as the payment step places it (the checkout's contacts stand), or from the bag (PayPal's become the checkout's). */
+const place = (o: { basketId: string; usid: string; orderId: string; customerId?: string }, db: Db = t.db, fromBag = false) =>
   placeExpressOrder(db, gateway(db), provider(db), {
     bagId: o.basketId,
-    customerId: null,
+    customerId: o.customerId ?? null,
     keyPrefix: placementKey(o.usid, ''),
     orderId: o.orderId,
     leaseMs: LEASE_MS,
+    fromBag,
   });
 
 async function atProvider(orderId: string) {
@@ -203,6 +214,7 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
       keyPrefix: placementKey(o.usid, ''),
       orderId: o.orderId,
       leaseMs: LEASE_MS,
+      fromBag: false,
     });
     logged.mockRestore();
     expect(reply.result.confirmationStatus).toBe('confirmed');
@@ -238,5 +250,136 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 0, statuses: ['VOIDED'] });
     expect(await ordersOf(o.basketId)).toBe(0);
     expect(await onHand()).toBe(before);
+  });
+});
+
+/**
+ * PayPal from the bag, for a shopper who typed nothing: the payer's e-mail and the address they chose at PayPal are
+ * the order's, with the bag's shipping method; an address the bag cannot ship to is named at its field, nothing held.
+ */
+describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
+  const PO_BOX_ONLY_NOT = 'ks-6006'; // a boot that ships by ground carrier, never to a P.O. box
+  const NOT_TO_CA = 'rm-3001'; // a shell that may not ship to California or New York
+
+  const inStock = async (productId: string) => (await readProduct(t.db, productId))!.variants.find((v) => v.inStock && v.orderable)!.id;
+
+  /** A bag with one line and nothing told to the checkout, its PayPal order approved shipping to `shipTo`. */
+  async function bareBagApproved(sku = SKU, shipTo: SandboxShipTo = 'home', customerId: string | null = null) {
+    const { basketId } = await addItem(t.db, null, { productId: sku, quantity: 1 }, undefined, customerId);
+    const usid = `bare-${Date.now()}-${visitors++}`;
+    const { id } = await createExpressOrder(t.db, provider(), {
+      bagId: basketId,
+      key: placementKey(usid, 'placement-key-0123456789'),
+      returnUrl: RETURN_URL,
+      cancelUrl: CANCEL_URL,
+    });
+    expect(await decideOnSandboxOrder(t.db, id, 'approve', shipTo)).toContain(RETURN_URL);
+    return { basketId, usid, orderId: id, customerId: customerId ?? undefined };
+  }
+
+  const PAYPAL_ADDRESS = {
+    firstName: 'Sandy',
+    lastName: 'Buyer',
+    address1: '1200 Congress Ave',
+    address2: 'Apt 4B',
+    company: '',
+    city: 'Austin',
+    stateCode: 'TX',
+    postalCode: '78701',
+    phone: '(512) 555-0142',
+    countryCode: 'US',
+  };
+
+  it('a guest who typed nothing is placed with PayPal’s e-mail and address, taxed for it, PayPal holding that total', async () => {
+    const o = await bareBagApproved();
+    const approved = (await provider().getOrder(o.orderId))!.amountCents;
+    const reply = await place(o, t.db, true);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
+    const order = await readOrderConfirmation(t.db, reply.result.orderId!);
+    expect(order).toMatchObject({ email: 'sandbox.buyer@example.com', shippingAddress: PAYPAL_ADDRESS, delivery: { name: 'Standard Delivery' } });
+    // Texas taxes the bag once PayPal names the address: PayPal's order is given the bag's new total before the hold.
+    expect(order!.summary.totalTax).toBeGreaterThan(0);
+    expect(order!.summary.orderTotal).toBe(approved + order!.summary.totalTax);
+    const held = await t.db.kysely
+      .selectFrom('paypal_sandbox_authorizations')
+      .select('amount_cents')
+      .where('order_id', '=', o.orderId)
+      .executeTakeFirstOrThrow();
+    expect(held.amount_cents).toBe(order!.summary.orderTotal);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 1, captured: 1 });
+  });
+
+  it('a signed-in shopper with a saved address, none chosen for the bag, is placed with PayPal’s address', async () => {
+    const c = await createCustomer(t.db, { email: `saved.${Date.now()}@example.com`, firstName: 'Ada', lastName: 'Lovelace', password: null });
+    await addCustomerData(t.db, c.id, { addresses: [TEST_ADDRESS], cards: [] });
+    const o = await bareBagApproved(SKU, 'home', c.id);
+    const reply = await place(o, t.db, true);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
+    expect(await readOrderConfirmation(t.db, reply.result.orderId!)).toMatchObject({
+      email: 'sandbox.buyer@example.com',
+      shippingAddress: PAYPAL_ADDRESS,
+    });
+  });
+
+  it('a P.O. box for an item that cannot go to one is named at address line 1; nothing is held and PayPal’s order stays approved', async () => {
+    const sku = await inStock(PO_BOX_ONLY_NOT);
+    const o = await bareBagApproved(sku, 'poBox');
+    expect((await readBasket(t.db.kysely, o.basketId)).lines[0]?.poBoxExcluded).toBe(true);
+    const refused = await place(o, t.db, true).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ExpressAddressProblem);
+    expect((refused as ExpressAddressProblem).problem).toEqual({
+      field: 'address1',
+      message: expect.stringContaining('These items cannot be shipped to a P.O. Box.'),
+    });
+    expect((refused as ExpressAddressProblem).status).toBe(409);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    expect((await provider().getOrder(o.orderId))?.status).toBe('approved');
+    // The e-mail is taken; the address is not, and the bag is not taxed for it.
+    const view = await readCheckoutView(t.db, o.basketId, null);
+    expect(view).toMatchObject({ email: 'sandbox.buyer@example.com', shippingAddress: null });
+    expect(view.basket.summary.totalTax).toBe(0);
+    expect(await ordersOf(o.basketId)).toBe(0);
+  });
+
+  it('a state an item may not ship to is named at the state', async () => {
+    const o = await bareBagApproved(await inStock(NOT_TO_CA), 'california');
+    const refused = await place(o, t.db, true).catch((e: unknown) => e);
+    expect((refused as ExpressAddressProblem).problem).toEqual({ field: 'stateCode', message: expect.stringContaining('Trail Rain Shell') });
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    const view = await readCheckoutView(t.db, o.basketId, null);
+    expect(view.shippingAddress).toBeNull();
+    expect(view.basket.lines.some((l) => l.showRestrictedShippingStateMessage)).toBe(false);
+  });
+
+  it('PayPal is kept as the payment while the address is corrected, then placed from the checkout for its new total', async () => {
+    const sku = await inStock(PO_BOX_ONLY_NOT);
+    const o = await bareBagApproved(sku, 'poBox');
+    await expect(place(o, t.db, true)).rejects.toBeInstanceOf(ExpressAddressProblem);
+    const kept = await readCheckoutView(t.db, o.basketId, null);
+    expect(kept.webPayment).toEqual({
+      orderId: o.orderId,
+      email: 'sandbox.buyer@example.com',
+      address: { ...PAYPAL_ADDRESS, address1: 'PO Box 4521', address2: '', postalCode: '78765' },
+      problem: { field: 'address1', message: expect.stringContaining('P.O. Box') },
+    });
+    await setShippingAddress(t.db, o.basketId, TEST_ADDRESS, null);
+    const corrected = await readCheckoutView(t.db, o.basketId, null);
+    expect(corrected.webPayment).toMatchObject({ orderId: o.orderId, problem: null });
+    const reply = await place(o, t.db, false);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
+    const order = await readOrderConfirmation(t.db, reply.result.orderId!);
+    expect(order).toMatchObject({ email: 'sandbox.buyer@example.com', shippingAddress: TEST_ADDRESS });
+    const held = await t.db.kysely
+      .selectFrom('paypal_sandbox_authorizations')
+      .select('amount_cents')
+      .where('order_id', '=', o.orderId)
+      .executeTakeFirstOrThrow();
+    expect(held.amount_cents).toBe(order!.summary.orderTotal);
+  });
+
+  it('from the payment step, the checkout’s own address and e-mail stand', async () => {
+    const o = await approvedOrder();
+    const reply = await place(o, t.db, false);
+    expect(await readOrderConfirmation(t.db, reply.result.orderId!)).toMatchObject({ email: 'ada@example.com', shippingAddress: TEST_ADDRESS });
   });
 });

@@ -49,6 +49,22 @@ describe('the PayPal sandbox approval page', () => {
     const { approvalUrl } = await order();
     const answer = await fetch(approvalUrl, { method: 'POST', body: new URLSearchParams({ choice: 'steal' }), redirect: 'manual' });
     expect(answer.status).toBe(400);
+    const elsewhere = await fetch(approvalUrl, {
+      method: 'POST',
+      body: new URLSearchParams({ choice: 'approve', shipTo: 'moon' }),
+      redirect: 'manual',
+    });
+    expect(elsewhere.status).toBe(400);
+  });
+
+  it('pays as the test buyer and offers the buyer’s addresses to ship to, the first chosen', async () => {
+    const { approvalUrl } = await order();
+    const html = await (await fetch(approvalUrl)).text();
+    expect(html).toContain('Paying as Sandy Buyer (sandbox.buyer@example.com)');
+    expect(html).toContain('<legend>Ship to</legend>');
+    expect(html).toMatch(/value="home" checked> Home: 1200 Congress Ave, Apt 4B, Austin, TX 78701/);
+    expect(html).toContain('P.O. box: PO Box 4521, Austin, TX 78765');
+    expect(html).toContain('Work: 2211 N First St, San Jose, CA 95131');
   });
 
   it('refuses a choice posted from another site, and the order still awaits approval', async () => {

@@ -7,8 +7,9 @@ import { databaseOrderIndex } from '#src/server/payments/paypal/order-index.ts';
 import { paypalWebPayment } from '#src/server/payments/paypal/paypal-web-payment.ts';
 import { totalCents, type AmountBreakdown } from '#src/server/payments/web-payment-amounts.ts';
 import { WebPaymentRequestConflict, type CreatedOrder, type WebPaymentProvider } from '#src/server/payments/web-payment.ts';
+import { SANDBOX_PAYER, SANDBOX_SHIP_TO, type SandboxShipTo } from '#src/server/payments/paypal-sandbox/sandbox-buyer.ts';
 import { freshDb } from '../helpers/db.ts';
-import { startPayPalStandIn } from '../helpers/paypal-stand-in.ts';
+import { startPayPalStandIn, type PayPalBuyer } from '../helpers/paypal-stand-in.ts';
 
 /**
  * One contract, two web payment providers: the embedded PayPal sandbox (its approval page served over HTTP by its
@@ -22,8 +23,8 @@ interface Subject {
   provider: WebPaymentProvider;
   /** The provider as another app instance has it (and as a restarted process has it after a crash). */
   secondInstance: WebPaymentProvider;
-  /** The shopper's choice on the provider's page. */
-  choose(order: CreatedOrder, choice: Choice): Promise<void>;
+  /** The shopper's choice on the provider's page, paying as the sandbox's test buyer and shipping to one of its addresses. */
+  choose(order: CreatedOrder, choice: Choice, shipTo?: SandboxShipTo): Promise<void>;
   /** How many simultaneous duplicates the provider asked to retry later (PayPal's PREVIOUS_REQUEST_IN_PROGRESS). */
   retriesAsked?: () => number;
   close(): Promise<void>;
@@ -44,15 +45,16 @@ async function sandboxSubject(): Promise<Subject> {
   return {
     provider: sandboxWebPayment({ database: async () => testDb.db, approvalBase, timeoutMs: TIMEOUT_MS }),
     secondInstance: sandboxWebPayment({ database: async () => second, approvalBase, timeoutMs: TIMEOUT_MS }),
-    async choose(order, choice) {
+    async choose(order, choice, shipTo = 'home') {
       const page = await fetch(order.approvalUrl);
       expect(page.status).toBe(200);
       const html = await page.text();
-      for (const label of ['Approve and pay', 'Pay with a declined card', 'Cancel and return to the store']) expect(html).toContain(label);
+      for (const label of ['Approve and pay', 'Pay with a declined card', 'Cancel and return to the store', SANDBOX_PAYER.email])
+        expect(html).toContain(label);
       const answer = await fetch(order.approvalUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ choice }),
+        body: new URLSearchParams({ choice, shipTo }),
         redirect: 'manual',
       });
       expect(answer.status).toBe(303);
@@ -85,14 +87,38 @@ async function paypalSubject(): Promise<Subject> {
   return {
     provider: make(async () => testDb.db),
     secondInstance: make(async () => second),
-    async choose(order, choice) {
+    async choose(order, choice, shipTo = 'home') {
       expect(new URL(order.approvalUrl).searchParams.get('token')).toBe(order.orderId);
-      if (choice !== 'cancel') standIn.approve(order.orderId, { declined: choice === 'decline' });
+      if (choice !== 'cancel') standIn.approve(order.orderId, { declined: choice === 'decline', buyer: inPayPalShapes(shipTo) });
     },
     retriesAsked: standIn.conflictsAnswered,
     async close() {
       await standIn.close();
       await testDb.cleanup();
+    },
+  };
+}
+
+/** The sandbox's test buyer as PayPal's GET order returns a payer and a purchase unit's shipping. */
+function inPayPalShapes(shipTo: SandboxShipTo): PayPalBuyer {
+  const to = SANDBOX_SHIP_TO[shipTo];
+  return {
+    payer: {
+      email_address: SANDBOX_PAYER.email,
+      payer_id: 'QYR5Z8XDVJNXQ',
+      name: { given_name: SANDBOX_PAYER.firstName, surname: SANDBOX_PAYER.lastName },
+      phone: { phone_number: { national_number: SANDBOX_PAYER.phone } },
+    },
+    shipping: {
+      name: { full_name: to.fullName },
+      address: {
+        address_line_1: to.address1,
+        ...(to.address2 ? { address_line_2: to.address2 } : {}),
+        admin_area_2: to.city,
+        admin_area_1: to.state,
+        postal_code: to.postalCode,
+        country_code: to.countryCode,
+      },
     },
   };
 }
@@ -132,6 +158,9 @@ describe.each([
       amountCents: totalCents(BREAKDOWN),
       status: 'created',
       authorization: null,
+      payer: null,
+      shipping: null,
+      approvalUrl: order.approvalUrl,
     });
     await s.choose(order, 'approve');
     expect((await s.provider.getOrder(order.orderId))?.status).toBe('approved');
@@ -150,8 +179,43 @@ describe.each([
         amountCents: 12_729,
         status: 'captured',
         authorization: { authorizationId: authorized.authorizationId, status: 'captured' },
+        payer: SANDBOX_PAYER,
+        shipping: SANDBOX_SHIP_TO.home,
+        approvalUrl: null,
       },
     ]);
+  });
+
+  it('once approved, the order names its payer and the address the payer chose, as GET order returns them', async () => {
+    const { order } = await created();
+    await s.choose(order, 'approve', 'poBox');
+    expect(await s.provider.getOrder(order.orderId)).toMatchObject({
+      status: 'approved',
+      approvalUrl: null,
+      payer: { email: 'sandbox.buyer@example.com', firstName: 'Sandy', lastName: 'Buyer', phone: '5125550142' },
+      shipping: {
+        fullName: 'Sandy Buyer',
+        address1: 'PO Box 4521',
+        address2: '',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78765',
+        countryCode: 'US',
+      },
+    });
+  });
+
+  it('an approved order’s amount is replaced before it is authorized, and the hold is for the new amount; not after', async () => {
+    const { reference, order } = await created();
+    await s.choose(order, 'approve');
+    const taxed: AmountBreakdown = { ...BREAKDOWN, taxCents: BREAKDOWN.taxCents + 100 };
+    expect(await s.provider.updateAmount(order.orderId, taxed)).toBe(true);
+    expect(await s.provider.getOrder(order.orderId)).toMatchObject({ status: 'approved', amountCents: 12_829 });
+    const authorized = await s.provider.authorizeOrder(order.orderId, reference);
+    expect(authorized).toMatchObject({ ok: true });
+    expect(await s.provider.updateAmount(order.orderId, BREAKDOWN)).toBe(false);
+    expect(await s.provider.getOrder(order.orderId)).toMatchObject({ status: 'authorized', amountCents: 12_829 });
+    expect(await s.provider.updateAmount('0ABCDEFGHJKLMNPRS', BREAKDOWN)).toBe(false);
   });
 
   it('a replay of each call answers its first result; another capture of a captured hold is refused as already captured', async () => {
@@ -188,7 +252,8 @@ describe.each([
       message: 'Your PayPal payment method was declined. Please choose another way to pay in PayPal.',
     });
     expect(await s.provider.authorizeOrder(order.orderId, `${reference}:1`)).toEqual(refused);
-    expect(await s.provider.getOrder(order.orderId)).toMatchObject({ status: 'created', authorization: null });
+    // The shopper is sent back to the order's own approval page to choose again.
+    expect(await s.provider.getOrder(order.orderId)).toMatchObject({ status: 'created', authorization: null, approvalUrl: order.approvalUrl });
     await s.choose(order, 'approve');
     expect(await s.provider.authorizeOrder(order.orderId, `${reference}:2`)).toMatchObject({ ok: true });
   });
@@ -236,6 +301,9 @@ describe.each([
         amountCents: totalCents(BREAKDOWN),
         status: 'authorized',
         authorization: { authorizationId: authorized.authorizationId, status: 'authorized' },
+        payer: SANDBOX_PAYER,
+        shipping: SANDBOX_SHIP_TO.home,
+        approvalUrl: null,
       },
     ]);
     expect(await s.secondInstance.voidAuthorization(authorized.authorizationId)).toBe('voided');

@@ -4,18 +4,19 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A local stand-in for PayPal's REST API, answering in its documented shapes, so the PayPal adapter (on PayPal's own
- * SDK) is tested offline: OAuth 2.0 client credentials (POST /v1/oauth2/token), Orders v2 (create, show, authorize),
+ * SDK) is tested offline: OAuth 2.0 client credentials (POST /v1/oauth2/token), Orders v2 (create, show, update the amount, authorize),
  * Payments v2 (capture and void an authorization), PayPal-Request-Id replay (the first reply, for the same request
  * again; the same id while the first is still being worked on: 409 PREVIOUS_REQUEST_IN_PROGRESS, as PayPal answers
  * simultaneous duplicates), and the error object ({ name, message, debug_id, details: [{ issue, description }] }) with PayPal's issue
  * names. The shopper's approval on PayPal's page is a test hook: approve(orderId) or, for a funding source the
- * processor refuses, approve(orderId, { declined: true }).
+ * processor refuses, approve(orderId, { declined: true }); `buyer` is who approves and where they ship, in PayPal's
+ * JSON (the order's `payer`, and `purchase_units[].shipping`), which GET order returns from then on.
  */
 export interface PayPalStandIn {
   baseUrl: string;
   clientId: string;
   clientSecret: string;
-  approve(orderId: string, options?: { declined?: boolean }): void;
+  approve(orderId: string, options?: { declined?: boolean; buyer?: PayPalBuyer }): void;
   /** How many captures were made (a replay makes none). */
   capturesMade(): number;
   /** How many requests were answered PREVIOUS_REQUEST_IN_PROGRESS. */
@@ -23,11 +24,33 @@ export interface PayPalStandIn {
   close(): Promise<void>;
 }
 
+/** Orders v2's `payer` and `purchase_units[].shipping`, as PayPal's GET order returns them. */
+export interface PayPalBuyer {
+  payer: {
+    email_address: string;
+    payer_id?: string;
+    name?: { given_name?: string; surname?: string };
+    phone?: { phone_number: { national_number: string } };
+  };
+  shipping?: {
+    name?: { full_name?: string };
+    address: {
+      address_line_1?: string;
+      address_line_2?: string;
+      admin_area_2?: string;
+      admin_area_1?: string;
+      postal_code?: string;
+      country_code: string;
+    };
+  };
+}
+
 interface Order {
   id: string;
   intent: string;
   status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
   declined: boolean;
+  buyer: PayPalBuyer | null;
   purchase_units: { reference_id: string; custom_id?: string; amount: { currency_code: string; value: string; breakdown?: unknown } }[];
   authorization: Authorization | null;
 }
@@ -62,10 +85,23 @@ const ISSUES: Record<string, string> = {
   PREVIOUSLY_CAPTURED: 'Authorization has been previously captured and hence cannot be voided.',
   PREVIOUSLY_VOIDED: 'Authorization has been previously voided and hence cannot be voided again.',
   AMOUNT_MISMATCH: 'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
+  INVALID_PATCH_OPERATION:
+    'The operation cannot be honored. Cannot add a property that is already present, use replace. Cannot remove a property thats not present, use add. Cannot replace a property thats not present, use add.',
+  ORDER_ALREADY_COMPLETED: 'The order cannot be patched after it is completed.',
   INVALID_RESOURCE_ID: 'Specified resource ID does not exist. Please check the resource ID and try again.',
   DUPLICATE_REQUEST_ID: 'The value of PayPal-Request-Id header has already been used.',
   PREVIOUS_REQUEST_IN_PROGRESS: 'A previous request on this resource is currently in progress. Please wait for some time and try again.',
 };
+/** PayPal's rule: the value equals item_total + tax_total + shipping + handling + insurance - shipping_discount - discount. */
+function amountAddsUp(amount: { value: string; breakdown?: unknown }): boolean {
+  const b = amount.breakdown as Record<string, { value: string }> | undefined;
+  if (!b) return true;
+  const part = (k: string) => cents(b[k]?.value ?? '0');
+  const sum =
+    part('item_total') + part('tax_total') + part('shipping') + part('handling') + part('insurance') - part('shipping_discount') - part('discount');
+  return sum === cents(amount.value);
+}
+
 const failure = (status: number, issue?: string): Reply => {
   const [name, message] = MESSAGES[status] ?? ['INTERNAL_SERVER_ERROR', 'An internal server error has occurred.'];
   return {
@@ -91,16 +127,20 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     id: o.id,
     intent: o.intent,
     status: o.status,
-    payment_source: { paypal: {} },
+    payment_source: { paypal: o.buyer ? { email_address: o.buyer.payer.email_address, name: o.buyer.payer.name } : {} },
+    ...(o.buyer ? { payer: o.buyer.payer } : {}),
     purchase_units: o.purchase_units.map((u) => ({
       ...u,
+      ...(o.buyer?.shipping ? { shipping: o.buyer.shipping } : {}),
       ...(o.authorization
         ? { payments: { authorizations: [{ id: o.authorization.id, status: o.authorization.status, amount: o.authorization.amount }] } }
         : {}),
     })),
+    // The payer's page while the order awaits the payer (again after a declined funding source); then authorize.
     links: [
       { href: `${baseUrl}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
-      { href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: 'payer-action', method: 'GET' },
+      ...(o.status === 'PAYER_ACTION_REQUIRED' ? [{ href: `${baseUrl}/checkoutnow?token=${o.id}`, rel: 'payer-action', method: 'GET' }] : []),
+      ...(o.status === 'APPROVED' ? [{ href: `${baseUrl}/v2/checkout/orders/${o.id}/authorize`, rel: 'authorize', method: 'POST' }] : []),
     ],
   });
 
@@ -109,29 +149,31 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
     const unit = request.purchase_units?.[0];
     if (request.intent !== 'AUTHORIZE' && request.intent !== 'CAPTURE') return failure(400);
     if (!unit?.amount?.value || unit.amount.currency_code !== 'USD') return failure(400);
-    const b = unit.amount.breakdown as Record<string, { value: string }> | undefined;
-    if (b) {
-      const part = (k: string) => cents(b[k]?.value ?? '0');
-      const sum =
-        part('item_total') +
-        part('tax_total') +
-        part('shipping') +
-        part('handling') +
-        part('insurance') -
-        part('shipping_discount') -
-        part('discount');
-      if (sum !== cents(unit.amount.value)) return failure(422, 'AMOUNT_MISMATCH');
-    }
+    if (!amountAddsUp(unit.amount)) return failure(422, 'AMOUNT_MISMATCH');
     const order: Order = {
       id: newId(),
       intent: request.intent,
       status: 'PAYER_ACTION_REQUIRED',
       declined: false,
+      buyer: null,
       purchase_units: [{ ...unit, reference_id: unit.reference_id ?? 'default' }],
       authorization: null,
     };
     orders.set(order.id, order);
     return { status: 200, body: orderBody(order) };
+  }
+
+  /** Orders v2 PATCH: the amount of an order still CREATED (awaiting the payer) or APPROVED is replaced. */
+  function patchOrder(order: Order, body: unknown): Reply {
+    const patch = Array.isArray(body) ? (body[0] as { op?: string; path?: string; value?: Order['purchase_units'][number]['amount'] }) : undefined;
+    const unit = order.purchase_units[0];
+    if (patch?.op !== 'replace' || patch.path !== `/purchase_units/@reference_id=='${unit?.reference_id}'/amount` || !patch.value || !unit) {
+      return failure(422, 'INVALID_PATCH_OPERATION');
+    }
+    if (order.status === 'COMPLETED') return failure(422, 'ORDER_ALREADY_COMPLETED');
+    if (!amountAddsUp(patch.value)) return failure(422, 'AMOUNT_MISMATCH');
+    unit.amount = patch.value;
+    return { status: 204 };
   }
 
   function authorizeOrder(order: Order): Reply {
@@ -189,6 +231,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       const found = orders.get(order[1] ?? '');
       if (!found) return failure(404, 'INVALID_RESOURCE_ID');
       if (method === 'GET' && !order[2]) return { status: 200, body: orderBody(found) };
+      if (method === 'PATCH' && !order[2]) return patchOrder(found, body);
       if (method === 'POST' && order[2]) return authorizeOrder(found);
     }
     const payment = /^\/v2\/payments\/authorizations\/([A-Z0-9]+)\/(capture|void)$/.exec(path);
@@ -267,6 +310,7 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
       if (order?.status !== 'PAYER_ACTION_REQUIRED') throw new Error(`Order ${orderId} is not waiting for approval`);
       order.status = 'APPROVED';
       order.declined = options.declined ?? false;
+      order.buyer = options.buyer ?? null;
     },
     capturesMade: () => captures,
     conflictsAnswered: () => conflicts,

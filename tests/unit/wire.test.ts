@@ -298,9 +298,20 @@ describe('shipping methods, the wishlist, the checkout and a sign-in on the wire
       storeCard: null,
       applicablePaymentMethods: ['creditCard', 'plcc'],
       _flash: [],
+      webPayment: null,
     } as unknown as CheckoutState;
     const wire = checkoutToWire(checkout);
-    expect(Object.keys(wire)).toEqual(['basket', 'signedIn', 'email', 'shippingMethods', 'savedCards', 'c_applicablePaymentMethods', '_flash']);
+    expect(Object.keys(wire)).toEqual([
+      'basket',
+      'signedIn',
+      'email',
+      'shippingMethods',
+      'savedCards',
+      'c_applicablePaymentMethods',
+      '_flash',
+      'c_webPayment',
+    ]);
+    expect(wire.c_webPayment).toBeNull();
     expect(wire.c_applicablePaymentMethods).toEqual(['creditCard', 'plcc']);
     expect(wire.savedCards).toEqual([]);
     expect(wire.basket).toStrictEqual(expectedWire);

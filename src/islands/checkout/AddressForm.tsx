@@ -24,6 +24,8 @@ export interface AddressFormProps {
   suggestionsEnabled: boolean;
   /** Where the shopper is known to be when the form names no place yet (the billing form: the shipping address). */
   knownPlace?: NearPlace | null;
+  /** A field the server refused with this value (PayPal's address the bag cannot ship to): shown until it changes. */
+  refused?: { field: AddressField; message: string; value: string } | null;
 }
 
 type Visible = Exclude<AddressField, 'countryCode'>;
@@ -54,6 +56,7 @@ export function AddressForm({
   showAllErrors,
   suggestionsEnabled,
   knownPlace,
+  refused = null,
 }: AddressFormProps) {
   const [left, setLeft] = useState<ReadonlySet<Visible>>(new Set());
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
@@ -68,7 +71,9 @@ export function AddressForm({
   };
 
   const errors = addressFieldErrors(value);
-  const shown = FIELDS.filter(({ field }) => errors[field] && (showAllErrors || left.has(field)));
+  const stillRefused = refused && refused.field !== 'countryCode' && value[refused.field] === refused.value ? refused.field : null;
+  if (stillRefused && refused && !errors[stillRefused]) errors[stillRefused] = refused.message;
+  const shown = FIELDS.filter(({ field }) => errors[field] && (showAllErrors || left.has(field) || field === stillRefused));
   const set = (field: Visible, next: string) => onChange({ ...value, [field]: next });
 
   const typePhone = (raw: string) => {

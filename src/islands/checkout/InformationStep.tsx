@@ -12,6 +12,7 @@ import { EmailField, emailError } from './EmailField.tsx';
 import { StepForm } from './StepForm.tsx';
 import { SavedAddresses } from './SavedAddresses.tsx';
 import { PoBoxModal } from './PoBoxModal.tsx';
+import { KeptPayPalNote } from './express/KeptPayPal.tsx';
 import { poBoxExcludedLines } from '#src/lib/checkout/shipping-extras.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { removeLines } from '#src/lib/stores/checkout-shipping-extras.ts';
@@ -49,8 +50,10 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
   const wantsEmail = !view.signedIn && (step === 'information' || step === 'updateEmail');
   const wantsAddress = !digitalOnly && step !== 'updateEmail';
   const usable = view.savedAddresses.filter((a) => !a.incomplete);
+  const kept = view.c_webPayment;
+  // PayPal's address to correct: the form shows it, not a saved address.
   const [savedId, setSavedId] = useState<string | null>(
-    step === 'createShippingAddress' ? null : ((usable.find((a) => a.preferred) ?? usable[0])?.addressId ?? null),
+    step === 'createShippingAddress' || kept?.problem ? null : ((usable.find((a) => a.preferred) ?? usable[0])?.addressId ?? null),
   );
   const usingSaved = wantsAddress && view.signedIn && savedId !== null;
   const requiresAccount = bagHoldsMembership(view.basket.productItems.map((l) => l.c_productType));
@@ -135,6 +138,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
       onInvalid={() => setShowAll(true)}
       onSubmit={() => void submit()}
     >
+      {kept?.problem && <KeptPayPalNote kept={kept} />}
       {wantsEmail && (
         <fieldset className="checkout-fieldset">
           <legend>Contact</legend>
@@ -169,6 +173,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
             showAllErrors={showAll}
             suggestionsEnabled={suggestions}
             knownPlace={view.savedAddresses.find((a) => a.preferred)?.address}
+            refused={kept?.problem && kept.problem.field !== 'email' ? { ...kept.problem, field: kept.problem.field, value: kept.address[kept.problem.field] } : null}
           />
           {view.signedIn && (
             <div className="checkout-options">

@@ -21,6 +21,7 @@ import { AddressForm } from './AddressForm.tsx';
 import { CardForm } from './CardForm.tsx';
 import { CardIcons } from './CardIcons.tsx';
 import { ExpressCheckout } from './express/ExpressCheckout.tsx';
+import { KeptPayPalPay } from './express/KeptPayPal.tsx';
 import { PAY_BY_CARD } from '#src/lib/checkout/express-rules.ts';
 import { PayLaterNote } from './PayLaterNote.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
@@ -130,7 +131,9 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
-      {!billingOnly && (
+      {!billingOnly && view.c_webPayment && <KeptPayPalPay kept={view.c_webPayment} otherwise={needsCard ? PAY_BY_CARD : undefined} />}
+      {/* PayPal approved already is the express payment: the block would offer it twice. */}
+      {!billingOnly && !view.c_webPayment && (
         <ExpressCheckout
           from="payment"
           buttons={webPayment}

@@ -160,13 +160,14 @@ export const wishlistToWire = (list: Wishlist): WishlistView => ({
 });
 
 /** The checkout with its bag and shipping methods on the wire; every other field is the spec's as it is. */
-export const checkoutToWire = ({ storeCard, applicablePaymentMethods, _flash, ...checkout }: CheckoutState): CheckoutView => ({
+export const checkoutToWire = ({ storeCard, applicablePaymentMethods, _flash, webPayment, ...checkout }: CheckoutState): CheckoutView => ({
   ...checkout,
   basket: bagToWire(checkout.basket),
   shippingMethods: checkout.shippingMethods.map(shippingMethodToWire),
   savedCards: savedCardsToWire({ storeCard, savedCards: checkout.savedCards }),
   c_applicablePaymentMethods: applicablePaymentMethods,
   _flash,
+  c_webPayment: webPayment,
 });
 
 /** The saved payment instruments on the wire: the store card first (with c_otb and c_rewards), then the saved cards. */

@@ -3,6 +3,7 @@ import type { PayLaterOffer } from '../pay-later/pay-later-rules.ts';
 import type { Flash } from './flash.ts';
 import type { PaymentMethodId } from './payment-methods.ts';
 import type { PaymentMethodName } from '../payment-method-names.ts';
+import type { AddressDraft, AddressField } from './address-rules.ts';
 
 /**
  * Isomorphic types of the checkout as the endpoints return it and the island shows it. Money in integer cents.
@@ -50,6 +51,19 @@ export interface SavedCardView extends PaymentView {
   c_rewards?: number;
 }
 
+/**
+ * PayPal approved from the bag, kept as the bag's payment while the shopper finishes in the checkout: the address
+ * PayPal gave could not be taken as it was (a state or a P.O. box the bag does not ship to, or a field the address
+ * rules refuse). `problem` names the field and why, while no shipping address is given.
+ */
+export interface KeptWebPayment {
+  orderId: string;
+  /** The payer's PayPal e-mail. */
+  email: string;
+  address: AddressDraft;
+  problem: { field: AddressField | 'email'; message: string } | null;
+}
+
 export interface CheckoutView {
   basket: BasketView;
   signedIn: boolean;
@@ -72,6 +86,8 @@ export interface CheckoutView {
   _flash: Flash[];
   /** The pay-later financing offer for the bag's total, decided by the server (src/server/pay-later/); null: none. */
   payLater: PayLaterOffer | null;
+  /** PayPal kept as the payment (KeptWebPayment); null: none. */
+  c_webPayment: KeptWebPayment | null;
 }
 
 /** The reply of a placement (checkout spec §3 "Order result"). */

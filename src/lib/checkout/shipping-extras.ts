@@ -58,6 +58,10 @@ export function poBoxExcludedLines<L>(
 export const poBoxRefusal = (lines: { productName: string }[]) =>
   `${PO_BOX_MODAL.message} (${[...new Set(lines.map((l) => l.productName))].join(', ')})`;
 
+/** Items the shipping address's state may not receive (product restrictions): named, as a P.O. box refusal names them. */
+export const restrictedStateRefusal = (lines: { productName: string }[]) =>
+  `These items cannot ship to the state you chose. Edit your address or remove this item. (${[...new Set(lines.map((l) => l.productName))].join(', ')})`;
+
 /** POST /checkout/api/route_package_protection (product spec §7): add, remove or autoapply. */
 export const PackageProtectionSchema = v.object({
   action: v.picklist(['add', 'remove', 'autoapply'], "action must be 'add', 'remove' or 'autoapply'"),

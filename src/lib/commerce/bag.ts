@@ -10,7 +10,7 @@ import type {
   Shipment,
   WishlistItemView,
 } from '../commerce-types.ts';
-import type { CheckoutAddress, CheckoutView } from '../checkout/checkout-types.ts';
+import type { CheckoutAddress, CheckoutView, KeptWebPayment } from '../checkout/checkout-types.ts';
 import type { TenderMethod } from '../tenders/tender-split.ts';
 
 /**
@@ -172,8 +172,10 @@ export interface ShippingAddressChoice {
 }
 
 /** The checkout as the engine reads it: the spec's checkout, with the bag and shipping methods in the engine's types. */
-export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods' | 'c_applicablePaymentMethods'> & {
+export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods' | 'c_applicablePaymentMethods' | 'c_webPayment'> & {
   basket: Bag;
+  /** PayPal kept as the payment while its address is corrected (on the wire, c_webPayment). */
+  webPayment: KeptWebPayment | null;
   shippingMethods: ShippingMethod[];
   /** The payment methods the bag's brands offer (on the wire, c_applicablePaymentMethods). */
   applicablePaymentMethods: PaymentMethodId[];

@@ -20,6 +20,8 @@ export interface CheckoutDraft {
   card: { holder: string; expiry: string };
   /** The step a Change button came from: the edit returns there. */
   returnTo: string | null;
+  /** The kept PayPal order whose address the form was given (once: what the shopper types after it stays). */
+  webPaymentShown: string | null;
 }
 
 export const DRAFT_KEY = 'checkout-draft';
@@ -34,6 +36,7 @@ export const EMPTY_DRAFT: CheckoutDraft = {
   billing: EMPTY_ADDRESS,
   card: { holder: '', expiry: '' },
   returnTo: null,
+  webPaymentShown: null,
 };
 
 function stored(): CheckoutDraft {
@@ -84,7 +87,12 @@ export function fillDraftFrom(view: CheckoutView): void {
   const draft = $checkoutDraft.get();
   const change: Partial<CheckoutDraft> = {};
   if (!draft.email && view.email) change.email = view.email;
-  if (blank(draft.shipping) && view.shippingAddress) change.shipping = { ...EMPTY_ADDRESS, ...view.shippingAddress };
+  const kept = view.c_webPayment;
+  if (kept?.problem && draft.webPaymentShown !== kept.orderId) {
+    // PayPal's address, to be corrected where the problem is named (it was not taken as the shipping address).
+    change.shipping = { ...EMPTY_ADDRESS, ...kept.address };
+    change.webPaymentShown = kept.orderId;
+  } else if (blank(draft.shipping) && view.shippingAddress) change.shipping = { ...EMPTY_ADDRESS, ...view.shippingAddress };
   else if (!draft.shipping.firstName && !draft.shipping.lastName && view.accountName) change.shipping = { ...draft.shipping, ...view.accountName };
   if (blank(draft.billing) && view.billingAddress && !view.billingSameAsShipping) {
     change.billing = { ...EMPTY_ADDRESS, ...view.billingAddress };

@@ -6,6 +6,7 @@ import { config, storeOrigin } from '../config.ts';
 import { webPaymentButtons, webPaymentProvider } from '../payments/web-payments.ts';
 import {
   createExpressOrder as createWebPaymentOrder,
+  ExpressAddressProblem,
   ExpressRefused,
   placeExpressOrder as placeWebPaymentOrder,
   placementKey,
@@ -214,8 +215,12 @@ export async function createExpressOrder(locals: SessionRead, idempotencyKey: st
   );
 }
 
-/** Places the order the shopper approved at PayPal, exactly once per provider order (a retry replays the reply). */
-export async function placeExpressOrder(locals: SessionRead, orderId: string): Promise<PlacementReply> {
+/**
+ * Places the order the shopper approved at PayPal, exactly once per provider order (a retry replays the reply). From
+ * the bag, PayPal's payer and address become the checkout's; an address the bag cannot ship to is refused with
+ * ExpressAddressProblem (409), nothing held, for the shopper to finish in the checkout.
+ */
+export async function placeExpressOrder(locals: SessionRead, orderId: string, from: 'bag' | 'payment'): Promise<PlacementReply> {
   const provider = expressProvider();
   const { basketId, customerId, usid } = await locals.session();
   return expressRefusals(async () =>
@@ -225,9 +230,12 @@ export async function placeExpressOrder(locals: SessionRead, orderId: string): P
       keyPrefix: placementKey(usid, ''),
       orderId,
       leaseMs: config().PAYMENT_TIMEOUT_MS,
+      fromBag: from === 'bag',
     }),
   );
 }
+
+export { ExpressAddressProblem };
 
 /** The express checkout's web payment buttons for the page (null: WEB_PAYMENT=off); the island mirrors the bag rules. */
 export const expressButtons = () => webPaymentButtons();

@@ -25,7 +25,7 @@ import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, 
 
 const nowIso = () => new Date().toISOString();
 
-async function inBag<T>(db: Db, basketId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
+export async function inBag<T>(db: Db, basketId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
     return work(tx);
@@ -110,6 +110,8 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
     storeCard,
     applicablePaymentMethods: paymentMethodsFor(basket.lines.map((l) => l.brand)),
     _flash: flashFor(basket, record, now),
+    // The problem stands while no shipping address is given; PayPal stays the payment until the order is placed.
+    webPayment: own.webPayment && { ...own.webPayment, problem: record.shippingAddress ? null : own.webPayment.problem },
   };
 }
 

@@ -1,6 +1,6 @@
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
-import type { CheckoutAddress, PaymentView } from '#src/lib/checkout/checkout-types.ts';
+import type { CheckoutAddress, KeptWebPayment, PaymentView } from '#src/lib/checkout/checkout-types.ts';
 import type { CardOnFile, PaymentSource } from '../payments/gateway.ts';
 import { NO_EXPIRY, type StoreCardSource } from '../store-card/store-card-source.ts';
 import { PROTECTION_CHOICE, type ProtectionChoice } from '../protection/package-protection.ts';
@@ -34,6 +34,8 @@ export interface CheckoutRecord {
   protection: ProtectionChoice;
   /** The shopper chose EcoShip; held for the bag's session (checkout spec §4 "Others"). */
   ecoship: boolean;
+  /** PayPal approved from the bag whose address the bag could not take: the payment while the shopper corrects it. */
+  webPayment: KeptWebPayment | null;
 }
 
 export const EMPTY_RECORD: CheckoutRecord = {
@@ -46,6 +48,7 @@ export const EMPTY_RECORD: CheckoutRecord = {
   payment: null,
   protection: PROTECTION_CHOICE.undecided,
   ecoship: false,
+  webPayment: null,
 };
 
 const parse = <T>(text: string | null): T | null => (text ? (JSON.parse(text) as T) : null);
@@ -69,6 +72,7 @@ export async function readCheckout(tx: Tx, basketId: string | null): Promise<Che
       ? (row.package_protection as ProtectionChoice)
       : PROTECTION_CHOICE.undecided,
     ecoship: row.ecoship === 1,
+    webPayment: parse<KeptWebPayment>(row.web_payment),
   };
 }
 
@@ -90,6 +94,7 @@ function columnsOf(change: Partial<CheckoutRecord>) {
     ...('payment' in change && { payment: json(change.payment) }),
     ...('protection' in change && { package_protection: change.protection ?? PROTECTION_CHOICE.undecided }),
     ...('ecoship' in change && { ecoship: bit(change.ecoship) }),
+    ...('webPayment' in change && { web_payment: json(change.webPayment) }),
   };
 }
 

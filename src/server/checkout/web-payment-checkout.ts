@@ -3,12 +3,17 @@ import { readBasket } from '../commerce/basket-read.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import type { AmountBreakdown } from '../payments/web-payment-amounts.ts';
 import { totalCents } from '../payments/web-payment-amounts.ts';
-import type { WebPaymentProvider } from '../payments/web-payment.ts';
+import { WebPaymentRequestConflict, type WebOrder, type WebPaymentProvider } from '../payments/web-payment.ts';
+import { readCheckout } from './checkout-store.ts';
 import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
-import { attemptBag } from './placement/attempt-log.ts';
+import { CommerceError } from '../commerce/errors.ts';
+import { Refusal } from '../refusal.ts';
+import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
+import { attemptBag, attemptByKey } from './placement/attempt-log.ts';
+import { contactsOf, takeWebPaymentContacts, type ContactProblem, type WebPaymentContacts } from './web-payment-contacts.ts';
 import { placeOrder } from './placement/place-order.ts';
-import { EXPRESS_NOT_OFFERED, failed, NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
+import { EXPRESS_NOT_OFFERED, failed, KEY_REUSED, NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
 
 /**
  * Express checkout with the web payment provider (PayPal), from the bag or the payment step (checkout spec §4
@@ -66,26 +71,51 @@ export async function createExpressOrder(
   const bag = await readBasket((await database).kysely, request.bagId);
   const refusal = expressRefusal(bag);
   if (refusal) throw new ExpressRefused(refusal.message, refusal.status);
-  const created = await provider.createOrder({
-    breakdown: breakdownOf(bag),
-    currency: 'USD',
-    reference: request.key,
-    requestId: `${request.key}:create`,
-    returnUrl: request.returnUrl,
-    cancelUrl: request.cancelUrl,
-  });
-  return { id: created.orderId };
+  try {
+    const created = await provider.createOrder({
+      breakdown: breakdownOf(bag),
+      currency: 'USD',
+      reference: request.key,
+      requestId: `${request.key}:create`,
+      returnUrl: request.returnUrl,
+      cancelUrl: request.cancelUrl,
+    });
+    return { id: created.orderId };
+  } catch (err) {
+    // The key made an order for another amount (the bag changed since): refused as the spec refuses a key reused
+    // with another request, never a second order under one key.
+    if (err instanceof WebPaymentRequestConflict) throw new ExpressRefused(KEY_REUSED, 422);
+    throw err;
+  }
+}
+
+/**
+ * PayPal's address cannot be taken for the bag (a state or a P.O. box it does not ship to, or a field the checkout's
+ * rules refuse): nothing is authorized, the order stays approved at PayPal, and the shopper finishes in the checkout.
+ */
+export class ExpressAddressProblem extends Refusal {
+  readonly problem: ContactProblem;
+  constructor(problem: ContactProblem) {
+    super(problem.message, 409);
+    this.name = 'ExpressAddressProblem';
+    this.problem = problem;
+  }
 }
 
 /**
  * Places the order the shopper approved. The placement's key is the provider order's reference, which must be this
  * visitor's (`keyPrefix`); the amount the shopper approved is the amount due the claim checks against the bag.
+ *
+ * From the bag (`fromBag`), before the key's first placement, the payer's e-mail and the address they chose at PayPal
+ * become the checkout's, with the bag's shipping method (web-payment-contacts.ts); a bag that cannot ship there is
+ * refused with ExpressAddressProblem before anything is held. The total then follows that address (its state's tax):
+ * the provider's order is given the bag's amount due for it, unless the bag had changed since the shopper approved.
  */
 export async function placeExpressOrder(
   db: Db,
   gateway: PaymentGateway,
   provider: WebPaymentProvider,
-  request: { bagId: string | null; customerId: string | null; keyPrefix: string; orderId: string; leaseMs: number },
+  request: { bagId: string | null; customerId: string | null; keyPrefix: string; orderId: string; leaseMs: number; fromBag: boolean },
 ): Promise<PlacementReply> {
   const order = await provider.getOrder(request.orderId);
   const notFound = new ExpressRefused('We could not find this PayPal payment. Please try again.', 404);
@@ -96,6 +126,18 @@ export async function placeExpressOrder(
   // A confirmed order lets the bag go: a retry of it finds no bag, and the key's attempt names it.
   const bagId = (await attemptBag(db, key)) ?? request.bagId;
   if (!bagId) return failed(409, 'Your bag is empty.', null, 0);
+  if (order.status === 'approved' && !(await attemptByKey(db, key))) {
+    if (request.fromBag) {
+      const approved = (await readBasket(db.kysely, bagId)).amountDue === order.amountCents;
+      const problem = await takeContactsUnlessPlacing(db, bagId, order.orderId, contactsOf(order));
+      if (problem) throw new ExpressAddressProblem(problem);
+      if (approved) await followBag(db, provider, bagId, order);
+    } else if ((await readCheckout(db.kysely, bagId)).webPayment?.orderId === order.orderId) {
+      // PayPal kept as the payment while the shopper corrected the address: the total they placed it with is the
+      // one the checkout showed them for the corrected address.
+      await followBag(db, provider, bagId, order);
+    }
+  }
   const bag = await readBasket(db.kysely, bagId);
   return placeOrder(
     db,
@@ -114,4 +156,25 @@ export async function placeExpressOrder(
     request.leaseMs,
     () => provider,
   );
+}
+
+/**
+ * The contacts taken, unless another request with the order is placing the bag already (a double click, a reload):
+ * that request took them, and this one waits for its reply in the placement.
+ */
+async function takeContactsUnlessPlacing(db: Db, bagId: string, orderId: string, contacts: WebPaymentContacts): Promise<ContactProblem | null> {
+  try {
+    return await takeWebPaymentContacts(db, bagId, orderId, contacts);
+  } catch (err) {
+    // Being placed, or placed already (the bag let go), or a placement past its lease: the placement sorts each out.
+    if ((err instanceof CommerceError && (err.code === 'conflict' || err.code === 'not_found')) || lapsedAttemptOf(err)) return null;
+    throw err;
+  }
+}
+
+/** The provider's order given the bag's amount due, when that changed and can still be paid this way. */
+async function followBag(db: Db, provider: WebPaymentProvider, bagId: string, order: WebOrder): Promise<void> {
+  const priced = await readBasket(db.kysely, bagId);
+  if (priced.amountDue === order.amountCents || expressRefusal(priced)) return;
+  if (await provider.updateAmount(order.orderId, breakdownOf(priced))) order.amountCents = priced.amountDue;
 }

@@ -16,6 +16,8 @@ export interface BasketCheckoutTable {
   billing_same: Generated<number>;
   /** StoredPayment JSON: a token, last four, type, expiry and holder; never a number or a security code. */
   payment: string | null;
+  /** KeptWebPayment JSON: PayPal approved from the bag, kept while its address is corrected (migration 033). */
+  web_payment: string | null;
   ecoship: Generated<number>;
   package_protection: Generated<number>;
   updated_at: string;

@@ -18,6 +18,9 @@ export interface PaypalSandboxOrderTable {
   /** What the shopper approved with: balance, or declined (the approval page's declined funding source). */
   funding: string | null;
   payer_id: string | null;
+  /** The payer and the address chosen on the approval page, as JSON (migration 033-web-payment-contacts.ts). */
+  payer: string | null;
+  shipping: string | null;
   created_at: string;
   updated_at: string;
 }

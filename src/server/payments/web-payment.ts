@@ -31,6 +31,26 @@ export interface WebAuthorization {
   status: 'authorized' | 'captured' | 'voided';
 }
 
+/** Who approved the order (PayPal's `payer`): their PayPal account's e-mail, name and phone ('' when not shared). */
+export interface WebPayer {
+  email: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+}
+
+/** Where the payer asked PayPal to ship (`purchase_units[].shipping`): the name and the address, as PayPal gives them. */
+export interface WebShipping {
+  fullName: string;
+  address1: string;
+  address2: string;
+  city: string;
+  /** PayPal's admin_area_1: a state code, or a state's name. */
+  state: string;
+  postalCode: string;
+  countryCode: string;
+}
+
 export interface WebOrder {
   orderId: string;
   reference: string;
@@ -38,6 +58,11 @@ export interface WebOrder {
   status: WebOrderStatus;
   /** The order's authorization once it is authorized (one per order). */
   authorization: WebAuthorization | null;
+  /** Known once the shopper approved; null before, or when the provider did not share them. */
+  payer: WebPayer | null;
+  shipping: WebShipping | null;
+  /** The provider's page while the order awaits the shopper (again after a declined funding source), else null. */
+  approvalUrl: string | null;
 }
 
 /**
@@ -60,6 +85,12 @@ export interface WebPaymentProvider {
   createOrder(request: CreateOrderRequest): Promise<CreatedOrder>;
   /** Null when the provider knows no such order. */
   getOrder(orderId: string): Promise<WebOrder | null>;
+  /**
+   * Replaces the amount of an order not yet authorized (PayPal's PATCH of `purchase_units[].amount`, allowed while the
+   * order is CREATED or APPROVED): the total for the address the payer chose at PayPal. False when the order is
+   * unknown or already authorized.
+   */
+  updateAmount(orderId: string, breakdown: AmountBreakdown): Promise<boolean>;
   /** Holds the order's amount. An order already authorized answers its authorization (the first result). */
   authorizeOrder(orderId: string, requestId: string): Promise<AuthorizeOrderResult>;
   /** Takes the held amount, all of it. The same request id answers the same capture. */

@@ -1,6 +1,15 @@
 import { PAYMENT_METHOD_IDS } from '../../checkout/payment-methods.ts';
 import * as v from 'valibot';
-import type { CheckoutAddress, CheckoutView, OrderConfirmationView, OrderResult, PaymentView, SavedCardView } from '../../checkout/checkout-types.ts';
+import type {
+  CheckoutAddress,
+  CheckoutView,
+  KeptWebPayment,
+  OrderConfirmationView,
+  OrderResult,
+  PaymentView,
+  SavedCardView,
+} from '../../checkout/checkout-types.ts';
+import { ADDRESS_FIELDS } from '../../checkout/address-rules.ts';
 import type { AddressLookupReply as AddressLookup, AddressSuggestion, StreetAddress, Verification } from '../../checkout/address-suggestions.ts';
 import type { Flash } from '../../checkout/flash.ts';
 import type { CardTokenization } from '../../checkout/tokenize.ts';
@@ -69,6 +78,15 @@ const PayLater = exactly<PayLaterOffer>()(
   v.object({ provider: Text, method: v.picklist(Object.values(PAYMENT_METHOD_NAMES)), message: Text, asLowAs: NullableText }),
 );
 
+const KeptPayPal = exactly<KeptWebPayment>()(
+  v.object({
+    orderId: Text,
+    email: Text,
+    address: Address,
+    problem: v.nullable(v.object({ field: v.picklist([...ADDRESS_FIELDS, 'email']), message: Text })),
+  }),
+);
+
 export const CheckoutSchema = exactly<CheckoutView>()(
   v.object({
     basket: BasketSchema,
@@ -87,6 +105,7 @@ export const CheckoutSchema = exactly<CheckoutView>()(
     c_applicablePaymentMethods: v.array(v.picklist(PAYMENT_METHOD_IDS)),
     _flash: v.array(FlashSchema),
     payLater: v.nullable(PayLater),
+    c_webPayment: v.nullable(KeptPayPal),
   }),
 );
 

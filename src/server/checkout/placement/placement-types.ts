@@ -54,6 +54,7 @@ export const ORDER_BEING_PLACED = 'Your order is already being placed.';
 export const EXPRESS_NOT_OFFERED = 'Express checkout is not available for this bag. Please check out to pay by card.';
 export const WALLET_SESSION_REFUSED = 'This Apple Pay payment has expired or was already used. Please start Apple Pay again.';
 export const WALLET_CARD_REFUSED = 'Apple Pay could not use this card. Please try again or choose another way to pay.';
+export const KEY_REUSED = 'This idempotency key was already used for a different request.';
 export const NOTHING_TO_PAY = 'This order has nothing to pay: place it without a payment.';
 
 /**

@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { attemptByKey, LEASE_MARGIN_MS, storedReply } from './attempt-log.ts';
-import { failed, type PlacementReply } from './placement-types.ts';
+import { failed, KEY_REUSED, type PlacementReply } from './placement-types.ts';
 import { recoverAttempt, type WebPaymentSource } from './recovery.ts';
 
 const WAIT_STEP_MS = 25;
@@ -23,7 +23,7 @@ export async function awaitReply(
   for (;;) {
     const row = await attemptByKey(db, key);
     if (row && row.request_hash !== hash) {
-      return failed(422, 'This idempotency key was already used for a different request.', null, 0);
+      return failed(422, KEY_REUSED, null, 0);
     }
     if (row?.state === 'done' && row.reply) return storedReply(row.reply_status ?? 200, row.reply, true);
     const lapsed = row?.state === 'authorizing' && row.lease_until < new Date().toISOString();

@@ -4,19 +4,22 @@ import { getDb, type Db } from '../../db/database.ts';
 import { readCappedBody } from '../../http/capped-body.ts';
 import { centsToValue } from '../web-payment-amounts.ts';
 import { decideOnSandboxOrder } from './sandbox-web-payment.ts';
+import { SANDBOX_PAYER, SANDBOX_SHIP_TO_LABELS, type SandboxShipTo } from './sandbox-buyer.ts';
 
 /**
  * The embedded PayPal sandbox's approval page, served on its own path in front of the store (as the sandbox card
- * gateway's token endpoint is): GET shows the order's amount and three choices, POST records the choice and sends the
- * shopper back to the store's return or cancel URL, as PayPal's page does. The choices are the sandbox's test values
- * (README, "Configuration"): Approve (the buyer's PayPal balance), Pay with a declined card (authorize then answers
- * INSTRUMENT_DECLINED and the shopper chooses again), Cancel (authorize answers ORDER_NOT_APPROVED).
+ * gateway's token endpoint is): GET shows the order's amount, the test buyer it pays as, the buyer's addresses to ship
+ * to and three choices; POST records the choice and sends the shopper back to the store's return or cancel URL, as
+ * PayPal's page does. The choices are the sandbox's test values (README, "Configuration"): Approve (the buyer's PayPal
+ * balance), Pay with a declined card (authorize then answers INSTRUMENT_DECLINED and the shopper chooses again on this
+ * page), Cancel (authorize answers ORDER_NOT_APPROVED).
  */
 export const SANDBOX_PAYPAL_PATH = '/sandbox-paypal';
 const APPROVAL_PATH = `${SANDBOX_PAYPAL_PATH}/checkoutnow`;
 const MAX_BODY_BYTES = 1024;
 const CHOICES = ['approve', 'decline', 'cancel'] as const;
 const ORDER_ID = /^[A-Z0-9]{17}$/;
+const SHIP_TO = Object.keys(SANDBOX_SHIP_TO_LABELS) as SandboxShipTo[];
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -50,12 +53,18 @@ async function handle(req: IncomingMessage, res: ServerResponse, database: () =>
     ]
       .map(([value, label]) => `<button type="submit" name="choice" value="${value}">${label}</button>`)
       .join('\n');
+    const addresses = SHIP_TO.map(
+      (key, i) =>
+        `<p><label><input type="radio" name="shipTo" value="${key}"${i === 0 ? ' checked' : ''}> ${escapeHtml(SANDBOX_SHIP_TO_LABELS[key])}</label></p>`,
+    ).join('\n');
+    const payer = `${SANDBOX_PAYER.firstName} ${SANDBOX_PAYER.lastName} (${SANDBOX_PAYER.email})`;
     return page(
       res,
       200,
       'PayPal sandbox',
-      `<p>Pay $${centsToValue(order.amount_cents)} USD with PayPal (sandbox: no money moves).</p>
-<form method="post" action="${APPROVAL_PATH}?token=${token}">${buttons}</form>`,
+      `<p>Pay $${centsToValue(order.amount_cents)} USD with PayPal (sandbox: no money moves). The store adds the tax for the address you ship to.</p>
+<p>Paying as ${escapeHtml(payer)}</p>
+<form method="post" action="${APPROVAL_PATH}?token=${token}"><fieldset><legend>Ship to</legend>${addresses}</fieldset>${buttons}</form>`,
     );
   }
   if (req.method !== 'POST') {
@@ -67,7 +76,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, database: () =>
   const form = await readForm(req);
   const choice = CHOICES.find((c) => c === form?.get('choice'));
   if (!choice) return page(res, 400, 'PayPal sandbox', '<p>Choose Approve, a declined card or Cancel.</p>');
-  const location = await decideOnSandboxOrder(db, token, choice);
+  const shipTo = SHIP_TO.find((k) => k === (form?.get('shipTo') ?? 'home'));
+  if (!shipTo) return page(res, 400, 'PayPal sandbox', '<p>Choose one of the addresses to ship to.</p>');
+  const location = await decideOnSandboxOrder(db, token, choice, shipTo);
   if (!location) return page(res, 404, 'PayPal sandbox', '<p>This payment is not waiting for approval.</p>');
   res.writeHead(303, { location, 'cache-control': 'no-store' }).end();
 }

@@ -9,9 +9,12 @@ import {
   type CreatedOrder,
   type WebOrder,
   type WebOrderStatus,
+  type WebPayer,
   type WebPaymentProvider,
+  type WebShipping,
 } from '../web-payment.ts';
 import { once } from './request-once.ts';
+import { SANDBOX_PAYER, SANDBOX_SHIP_TO, type SandboxShipTo } from './sandbox-buyer.ts';
 
 /**
  * The embedded web payment provider: PayPal's Orders v2 and Payments v2 semantics, offline, with its records in the
@@ -38,14 +41,25 @@ export type SandboxFunding = 'balance' | 'declined';
 const ORDER_STATUS: Readonly<Record<string, WebOrderStatus>> = { CREATED: 'created', APPROVED: 'approved', COMPLETED: 'authorized' };
 const AUTH_STATUS = { CREATED: 'authorized', CAPTURED: 'captured', VOIDED: 'voided' } as const;
 
-type OrderRow = { id: string; reference: string; amount_cents: number; status: string };
+type OrderRow = { id: string; reference: string; amount_cents: number; status: string; payer: string | null; shipping: string | null };
 type AuthRow = { id: string; status: string } | undefined;
 
-function webOrder(order: OrderRow, auth: AuthRow): WebOrder {
+const approvalUrlOf = (approvalBase: string, orderId: string) => `${approvalBase}/checkoutnow?token=${orderId}`;
+
+function webOrder(order: OrderRow, auth: AuthRow, approvalBase: string): WebOrder {
   const authorization = auth ? { authorizationId: auth.id, status: AUTH_STATUS[auth.status as keyof typeof AUTH_STATUS] } : null;
   let status = ORDER_STATUS[order.status] ?? 'created';
   if (authorization && authorization.status !== 'authorized') status = authorization.status;
-  return { orderId: order.id, reference: order.reference, amountCents: order.amount_cents, status, authorization };
+  return {
+    orderId: order.id,
+    reference: order.reference,
+    amountCents: order.amount_cents,
+    status,
+    authorization,
+    payer: order.payer ? (JSON.parse(order.payer) as WebPayer) : null,
+    shipping: order.shipping ? (JSON.parse(order.shipping) as WebShipping) : null,
+    approvalUrl: order.status === 'CREATED' ? approvalUrlOf(approvalBase, order.id) : null,
+  };
 }
 
 const refusal = (code: 'instrument_declined' | 'not_approved' | 'not_found'): AuthorizeOrderResult => ({
@@ -63,7 +77,7 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
       .select(['id', 'status'])
       .where('order_id', '=', orderId)
       .executeTakeFirst();
-    return webOrder(order, auth);
+    return webOrder(order, auth, approvalBase);
   }
 
   return {
@@ -91,11 +105,13 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
             status: 'CREATED',
             funding: null,
             payer_id: null,
+            payer: null,
+            shipping: null,
             created_at: now,
             updated_at: now,
           })
           .execute();
-        return { orderId: id, approvalUrl: `${approvalBase}/checkoutnow?token=${id}` };
+        return { orderId: id, approvalUrl: approvalUrlOf(approvalBase, id) };
       });
       if (answer === 'timeout') throw new Error('The sandbox did not answer in time');
       return answer;
@@ -103,6 +119,18 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
 
     async getOrder(orderId) {
       return readOrder(await database(), orderId);
+    },
+
+    async updateAmount(orderId, breakdown) {
+      amountStrings(breakdown);
+      const db = await database();
+      const updated = await db.kysely
+        .updateTable('paypal_sandbox_orders')
+        .set({ amount_cents: totalCents(breakdown), breakdown: JSON.stringify(breakdown), updated_at: new Date().toISOString() })
+        .where('id', '=', orderId)
+        .where('status', 'in', ['CREATED', 'APPROVED'])
+        .executeTakeFirst();
+      return Number(updated.numUpdatedRows) > 0;
     },
 
     async authorizeOrder(orderId, requestId) {
@@ -202,11 +230,17 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
 }
 
 /**
- * The shopper's choice on the approval page: approve (with a funding source) or cancel. Answers where the page sends
- * the shopper: the return URL with token and PayerID, or the cancel URL with token (as PayPal does); null for an
- * order the sandbox does not know or one no longer awaiting approval.
+ * The shopper's choice on the approval page: approve (with a funding source, paying as the test buyer and shipping to
+ * the buyer's address they picked) or cancel. Answers where the page sends the shopper: the return URL with token and
+ * PayerID, or the cancel URL with token (as PayPal does); null for an order the sandbox does not know or one no longer
+ * awaiting approval.
  */
-export async function decideOnSandboxOrder(db: Db, orderId: string, choice: 'approve' | 'decline' | 'cancel'): Promise<string | null> {
+export async function decideOnSandboxOrder(
+  db: Db,
+  orderId: string,
+  choice: 'approve' | 'decline' | 'cancel',
+  shipTo: SandboxShipTo = 'home',
+): Promise<string | null> {
   const order = await db.kysely
     .selectFrom('paypal_sandbox_orders')
     .select(['return_url', 'cancel_url', 'status'])
@@ -223,7 +257,14 @@ export async function decideOnSandboxOrder(db: Db, orderId: string, choice: 'app
   const funding: SandboxFunding = choice === 'decline' ? 'declined' : 'balance';
   await db.kysely
     .updateTable('paypal_sandbox_orders')
-    .set({ status: 'APPROVED', funding, payer_id: payerId, updated_at: new Date().toISOString() })
+    .set({
+      status: 'APPROVED',
+      funding,
+      payer_id: payerId,
+      payer: JSON.stringify(SANDBOX_PAYER),
+      shipping: JSON.stringify(SANDBOX_SHIP_TO[shipTo]),
+      updated_at: new Date().toISOString(),
+    })
     .where('id', '=', orderId)
     .where('status', 'in', ['CREATED', 'APPROVED'])
     .execute();

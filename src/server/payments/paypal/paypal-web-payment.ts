@@ -2,9 +2,11 @@ import {
   ApiError,
   CheckoutPaymentIntent,
   OrdersController,
+  PatchOp,
   PaymentsController,
   PaypalExperienceUserAction,
   type Order,
+  type ShippingWithTrackingDetails,
 } from '@paypal/paypal-server-sdk';
 import * as v from 'valibot';
 import { amountStrings, valueToCents } from '../web-payment-amounts.ts';
@@ -15,7 +17,9 @@ import {
   type CaptureResult,
   type WebOrder,
   type WebOrderStatus,
+  type WebPayer,
   type WebPaymentProvider,
+  type WebShipping,
 } from '../web-payment.ts';
 import type { OrderIndex } from './order-index.ts';
 import { paypalClient, type PayPalClientOptions } from './paypal-client.ts';
@@ -68,6 +72,38 @@ const ORDER_STATUS: Readonly<Record<string, WebOrderStatus>> = {
   VOIDED: 'voided',
 };
 
+/**
+ * Who approved: the order's `payer` (its e-mail, name and phone), or what `payment_source.paypal` repeats of it. Null
+ * until PayPal knows the payer's e-mail (before approval).
+ */
+function payerOf(order: Order): WebPayer | null {
+  const wallet = order.paymentSource?.paypal;
+  const email = order.payer?.emailAddress ?? wallet?.emailAddress;
+  if (!email) return null;
+  const name = order.payer?.name ?? wallet?.name;
+  return {
+    email,
+    firstName: name?.givenName ?? '',
+    lastName: name?.surname ?? '',
+    phone: order.payer?.phone?.phoneNumber.nationalNumber ?? wallet?.phoneNumber?.nationalNumber ?? '',
+  };
+}
+
+/** Where the payer asked PayPal to ship: the first purchase unit's `shipping` (name and address). */
+function shippingOf(shipping: ShippingWithTrackingDetails | undefined): WebShipping | null {
+  const address = shipping?.address;
+  if (!address?.addressLine1) return null;
+  return {
+    fullName: shipping?.name?.fullName ?? '',
+    address1: address.addressLine1,
+    address2: address.addressLine2 ?? '',
+    city: address.adminArea2 ?? '',
+    state: address.adminArea1 ?? '',
+    postalCode: address.postalCode ?? '',
+    countryCode: address.countryCode,
+  };
+}
+
 function webOrder(order: Order): WebOrder | null {
   const unit = order.purchaseUnits?.[0];
   const amountCents = valueToCents(unit?.amount?.value ?? '');
@@ -77,8 +113,20 @@ function webOrder(order: Order): WebOrder | null {
   const authorization = auth?.id && authStatus ? { authorizationId: auth.id, status: authStatus } : null;
   let status = ORDER_STATUS[order.status ?? ''] ?? 'created';
   if (authorization && authorization.status !== 'authorized') status = authorization.status;
-  return { orderId: order.id, reference: unit.customId ?? '', amountCents, status, authorization };
+  return {
+    orderId: order.id,
+    reference: unit.customId ?? '',
+    amountCents,
+    status,
+    authorization,
+    payer: payerOf(order),
+    shipping: shippingOf(unit.shipping),
+    approvalUrl: approvalLink(order),
+  };
 }
+
+/** With a payment_source PayPal names the approval link payer-action; without one, approve. */
+const approvalLink = (order: Order) => order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href ?? null;
 
 /** Another request with this PayPal-Request-Id is still being worked on: PayPal asks for a later retry. */
 const IN_PROGRESS = 'PREVIOUS_REQUEST_IN_PROGRESS';
@@ -161,14 +209,46 @@ export function paypalWebPayment(options: PayPalWebPaymentOptions): WebPaymentPr
         if (issueOf(err)?.issue === 'DUPLICATE_REQUEST_ID') throw new WebPaymentRequestConflict('This request id was used with other parameters.');
         throw err;
       }
-      // With a payment_source PayPal names the approval link payer-action; without one, approve.
-      const approvalUrl = order.links?.find((l) => l.rel === 'payer-action' || l.rel === 'approve')?.href;
+      const approvalUrl = approvalLink(order);
       if (!order.id || !approvalUrl) throw new Error('PayPal made an order without an approval link');
       await options.index.remember(request.reference, order.id);
       return { orderId: order.id, approvalUrl };
     },
 
     getOrder,
+
+    async updateAmount(orderId, breakdown) {
+      const amount = amountStrings(breakdown);
+      // The SDK passes a patch's value as it is: PayPal's own (snake_case) JSON.
+      const money = (value: string) => ({ currency_code: 'USD', value });
+      try {
+        await orders.patchOrder({
+          id: orderId,
+          body: [
+            {
+              op: PatchOp.Replace,
+              path: "/purchase_units/@reference_id=='default'/amount",
+              value: {
+                ...money(amount.value),
+                breakdown: {
+                  item_total: money(amount.breakdown.itemTotal),
+                  shipping: money(amount.breakdown.shipping),
+                  tax_total: money(amount.breakdown.taxTotal),
+                  handling: money(amount.breakdown.handling),
+                  discount: money(amount.breakdown.discount),
+                },
+              },
+            },
+          ],
+        });
+        return true;
+      } catch (err) {
+        const found = issueOf(err);
+        // ORDER_ALREADY_COMPLETED, ORDER_ALREADY_AUTHORIZED or unknown: the amount can no longer change.
+        if (found && (found.status === 404 || found.status === 422)) return false;
+        throw err;
+      }
+    },
 
     async authorizeOrder(orderId, requestId) {
       try {

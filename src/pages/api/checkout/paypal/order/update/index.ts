@@ -8,10 +8,12 @@ export const prerender = false;
 
 /**
  * The shopper approved PayPal's order: ours is placed, once (a second approval or a retry replays the first reply,
- * with `Idempotent-Replayed: true`). A refusal answers with its status, the bag and the message.
+ * with `Idempotent-Replayed: true`). A refusal answers with its status, the bag and the message; PayPal's address that
+ * the bag cannot ship to answers 409 with its message, nothing held (`checkoutFromCart`: started from the bag, the
+ * default, so PayPal's payer and address are the checkout's).
  */
 export const PUT = apiEndpoint(API.placeExpressOrder, async (context, input) => {
-  const { status, result, replayed } = await placeExpressOrder(context.locals, input.orderId);
+  const { status, result, replayed } = await placeExpressOrder(context.locals, input.orderId, input.checkoutFromCart === false ? 'payment' : 'bag');
   if (result.confirmationStatus === 'confirmed' && result.orderId) writeOrderCookie(context, result.orderId);
   return bodyReply(status, result, result.message, replayed ? { 'idempotent-replayed': 'true' } : {});
 });

@@ -1,0 +1,45 @@
+import { useState } from 'react';
+import type { KeptWebPayment } from '#src/lib/checkout/checkout-types.ts';
+import { placeExpressOrder } from '#src/lib/stores/express.ts';
+import './express-checkout.css';
+
+/**
+ * PayPal approved from the bag whose address the bag could not take (KeptWebPayment): the information step says
+ * PayPal stays the payment while the shopper corrects the address the problem names; the payment step pays with it.
+ */
+export function KeptPayPalNote({ kept }: { kept: KeptWebPayment }) {
+  return (
+    <p className="notice notice-caution" role="status">
+      You approved this order in PayPal ({kept.email}), and PayPal stays your payment. We cannot ship to the address PayPal gave: please correct it
+      below.
+    </p>
+  );
+}
+
+/**
+ * The approved PayPal payment, placed with the checkout's address and the total shown beside it; `otherwise` says
+ * what the rest of the page offers instead (the card form).
+ */
+export function KeptPayPalPay({ kept, otherwise }: { kept: KeptWebPayment; otherwise?: string }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const pay = async () => {
+    setBusy(true);
+    setMessage(null);
+    const placed = await placeExpressOrder({ orderId: kept.orderId, payerId: null, from: 'payment' });
+    if (placed.ok) return window.location.assign('/order-confirmation');
+    setBusy(false);
+    setMessage(placed.message);
+  };
+  return (
+    <section className="checkout-fieldset kept-paypal" aria-labelledby="kept-paypal-heading">
+      <h3 id="kept-paypal-heading">PayPal</h3>
+      <p>You approved this payment in PayPal as {kept.email}.</p>
+      <button type="button" className="button" onClick={() => void pay()} disabled={busy} aria-busy={busy}>
+        Place order with PayPal
+      </button>
+      {message && <p role="alert">{message}</p>}
+      {otherwise && <p className="express-checkout-or">{otherwise}</p>}
+    </section>
+  );
+}
