@@ -3,6 +3,8 @@ import type { Db } from '../db/database.ts';
 import { type Tx, withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
+import { readBasket } from '../commerce/basket-read.ts';
+import { refuseTenderFor } from './tender-checks.ts';
 import { Refusal } from '../refusal.ts';
 import { findCertificate } from '../rewards/certificates.ts';
 import { rewardsAvailable } from '../rewards/rewards-dollars.ts';
@@ -26,7 +28,7 @@ import {
  * placement spends them (tender-payment.ts).
  */
 
-/** Adds a reward tender under the bag's lock, within the cap every tender kind shares. */
+/** Adds a reward tender under the bag's lock, when the tender rules take it (tender-checks.ts), within the cap every tender kind shares. */
 async function addTender(
   db: Db,
   basketId: string,
@@ -35,6 +37,7 @@ async function addTender(
 ): Promise<string> {
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
+    await refuseTenderFor(tx, await readBasket(tx, basketId), row.method);
     const onBag = await tx.selectFrom('bag_tenders').select(['certificate_id', 'programme', 'position']).where('basket_id', '=', basketId).execute();
     await check(tx, onBag);
     if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
