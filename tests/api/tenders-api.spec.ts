@@ -176,6 +176,7 @@ test('gift cards do not buy gift cards: refused on a bag of only gift cards, and
   const ready = await readyBag(r);
   const merchandiseLine = ready.body.basket.productItems.find((l: { productId: string }) => l.productId === 'fb-1002-olv-M');
   const applied = await ok(await r.post(APPLY, { data: { code: card.number, giftCardPin: card.pin } }), 'apply');
+  expect(applied.body.message).toBe('Gift card applied. Your card pays for the gift cards.');
   expect(applied.body.basket.c_summary.amountDue).toBe(2500);
   await ok(await r.delete('/api/checkout/basket/delete/deleteBasketItem/', { data: { itemId: merchandiseLine.itemId } }), 'remove the merchandise');
   const bag = await bagOf(r);

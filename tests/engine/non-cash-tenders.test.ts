@@ -94,7 +94,8 @@ describe(`what value that is not cash pays for, at apply (${onPostgres ? 'Postgr
     const before = await readBasket(t.db.kysely, basketId);
     await addItem(t.db, basketId, PLASTIC);
     await addItem(t.db, basketId, E_GIFT);
-    await applyGiftCard(t.db, basketId, card.number, card.pin, 'non-cash');
+    const applied = await applyGiftCard(t.db, basketId, card.number, card.pin, 'non-cash');
+    expect(applied.message).toBe('Gift card applied. Your card pays for the gift cards.');
     const bag = await readBasket(t.db.kysely, basketId);
     // The gift cards add $25.00 each and the plastic card's fee; shipping and tax are those of the merchandise.
     expect(bag.orderTotal).toBe(before.orderTotal + 2500 + 2500 + bag.summary.giftCardSurcharges!);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
-import { type TenderRuleContext, type TenderRuleLine, tenderReach, tenderRefusal } from '#src/lib/tenders/tender-rules.ts';
+import { appliedMessage, type TenderRuleContext, type TenderRuleLine, tenderReach, tenderRefusal } from '#src/lib/tenders/tender-rules.ts';
 import { splitTotal, type TenderBalance } from '#src/lib/tenders/tender-split.ts';
 
 /** The store's brand settings as the seed has them: Kestrel Shoe Co. takes cards and gift cards, no rewards. */
@@ -98,5 +98,17 @@ describe('the refusal a tender gets, naming what it cannot pay for', () => {
     expect(tenderRefusal('DIA_REWARDS', [line('fb', 5000), line('bh', 4800)], context)).toBeNull();
     // A certificate belongs to no brand programme.
     expect(tenderRefusal('FB_REWARD_CERTIFICATE', [line('jl', 5000)], context)).toBeNull();
+  });
+});
+
+describe('the message of a tender applied to a mixed bag', () => {
+  it('says what the card still pays for, and nothing more on a bag of merchandise', () => {
+    expect(appliedMessage('Gift card applied.', [line('fb', 5000)])).toBe('Gift card applied.');
+    expect(appliedMessage('Gift card applied.', [line('fb', 5000), giftCard(), eGiftCard()])).toBe(
+      'Gift card applied. Your card pays for the gift cards.',
+    );
+    expect(appliedMessage('Rewards applied.', [line('fb', 5000), giftCard(), membership()])).toBe(
+      'Rewards applied. Your card pays for the gift cards and Fernbrook Perks Annual Membership.',
+    );
   });
 });

@@ -42,13 +42,25 @@ export const brandRefusal = (paymentMethodId: string, brandName: string): string
 export const programmeRefusal = (programme: BrandProgrammeId, brandNames: readonly string[]): string =>
   `${BRAND_PROGRAMMES[programme].label} can be used only with ${orList(brandNames)} items.`;
 
-/** A bag of only cash-only lines: what it holds is named (gift cards, the membership by its product's name). */
-export function cashOnlyRefusal(paymentMethodId: string, lines: readonly Pick<TenderRuleLine, 'productType' | 'productName'>[]): string {
-  const names = [
+/** The cash-only lines of a bag, named: gift cards, and a membership by its product's name. */
+function cashOnlyNames(lines: readonly Pick<TenderRuleLine, 'productType' | 'productName'>[]): string[] {
+  return [
     ...(lines.some((l) => isGiftCard(l.productType)) ? ['gift cards'] : []),
     ...new Set(lines.filter((l) => isMembership(l.productType)).map((l) => l.productName)),
   ];
-  return `${tenderKindName(paymentMethodId)} can't be used to buy ${orList(names)}.`;
+}
+
+/** A bag of only cash-only lines: what it holds is named. */
+export const cashOnlyRefusal = (paymentMethodId: string, lines: readonly Pick<TenderRuleLine, 'productType' | 'productName'>[]): string =>
+  `${tenderKindName(paymentMethodId)} can't be used to buy ${orList(cashOnlyNames(lines))}.`;
+
+/**
+ * The message of a tender applied to a bag that also holds cash-only lines: what the card still pays for is said at
+ * once ('Gift card applied. Your card pays for the gift cards.'), so the amount left is no surprise.
+ */
+export function appliedMessage(applied: string, lines: readonly Pick<TenderRuleLine, 'productType' | 'productName'>[]): string {
+  const names = cashOnlyNames(lines).map((name) => (name === 'gift cards' ? 'the gift cards' : name));
+  return names.length === 0 ? applied : `${applied} Your card pays for ${andList(names)}.`;
 }
 
 /** What the rules need beyond the bag: the methods each brand takes, and each brand's name. */
@@ -81,8 +93,10 @@ export function tenderRefusal(paymentMethodId: string, lines: readonly TenderRul
   return null;
 }
 
-/** 'a', 'a or b', 'a, b or c'. */
-function orList(items: readonly string[]): string {
+/** 'a', 'a or b', 'a, b or c' (and the same with 'and'). */
+function joinList(items: readonly string[], last: 'or' | 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
-  return `${items.slice(0, -1).join(', ')} or ${items.at(-1)}`;
+  return `${items.slice(0, -1).join(', ')} ${last} ${items.at(-1)}`;
 }
+const orList = (items: readonly string[]) => joinList(items, 'or');
+const andList = (items: readonly string[]) => joinList(items, 'and');

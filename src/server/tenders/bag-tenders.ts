@@ -3,13 +3,13 @@ import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
-import { readBasket } from '../commerce/basket-read.ts';
 import { refuseTenderFor } from './tender-checks.ts';
 import { balance } from '../gift-cards/ledger.ts';
 import { verify } from '../gift-cards/verify.ts';
 import { Refusal } from '../refusal.ts';
 import { GIFT_CARD_REFUSED, GIFT_CARD_TOO_MANY_TRIES, maskedGiftCardNumber, typedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { codeError, MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
+import { appliedMessage } from '#src/lib/tenders/tender-rules.ts';
 import {
   GIFT_CARD_APPLIED,
   GIFT_CARD_EMPTY,
@@ -49,7 +49,7 @@ export async function applyGiftCard(
   }
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
-    await refuseTenderFor(tx, await readBasket(tx, basketId), GIFT_CARD_METHOD);
+    const lines = await refuseTenderFor(tx, basketId, GIFT_CARD_METHOD);
     const onBag = await tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'position']).where('basket_id', '=', basketId).execute();
     if (onBag.some((t) => t.gift_card_id === verified.cardId)) throw new CommerceError('conflict', TENDER_ALREADY_APPLIED);
     if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
@@ -69,7 +69,7 @@ export async function applyGiftCard(
       })
       .execute();
     await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
-    return { id, message: GIFT_CARD_APPLIED };
+    return { id, message: appliedMessage(GIFT_CARD_APPLIED, lines) };
   });
 }
 

@@ -1,4 +1,5 @@
 import type { Tx } from '../db/transaction.ts';
+import { readBasket } from '../commerce/basket-read.ts';
 import { paymentMethodsFor } from '../checkout/payment-methods-config.ts';
 import { Refusal } from '../refusal.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
@@ -19,10 +20,15 @@ export async function tenderRefusalFor(tx: Tx, bag: Pick<Bag, 'lines'>, paymentM
   return tenderRefusal(paymentMethodId, bag.lines, await ruleContext(tx));
 }
 
-/** Refuses (422, the message naming the brand or the items) a tender of this method for the bag as it is. */
-export async function refuseTenderFor(tx: Tx, bag: Pick<Bag, 'lines'>, paymentMethodId: string): Promise<void> {
-  const refusal = await tenderRefusalFor(tx, bag, paymentMethodId);
+/**
+ * Refuses (422, the message naming the brand or the items) a tender of this method for the bag as it is; answers the
+ * bag's lines, which the applied message reads (tender-rules.ts appliedMessage).
+ */
+export async function refuseTenderFor(tx: Tx, basketId: string, paymentMethodId: string): Promise<Bag['lines']> {
+  const { lines } = await readBasket(tx, basketId);
+  const refusal = await tenderRefusalFor(tx, { lines }, paymentMethodId);
   if (refusal) throw new Refusal(refusal, 422);
+  return lines;
 }
 
 /** The first refusal of a tender on the bag as it is now, or null: a bag changed since its tenders were applied. */
