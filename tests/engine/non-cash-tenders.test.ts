@@ -8,7 +8,7 @@ import type { Db } from '#src/server/db/database.ts';
 import { balance } from '#src/server/gift-cards/ledger.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { rewardsAvailable } from '#src/server/rewards/rewards-dollars.ts';
-import { rewardsOffersFor } from '#src/server/rewards/rewards-offers.ts';
+import { rewardsOffersFor } from '#src/server/tenders/rewards-offers.ts';
 import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
 import { applyCertificate, applyRewards } from '#src/server/tenders/reward-tenders.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';

@@ -10,7 +10,7 @@ import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
 import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
 import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
-import { rewardsOffersFor } from '../rewards/rewards-offers.ts';
+import { rewardsOffersFor } from '../tenders/rewards-offers.ts';
 import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { savedStoreCard } from '../store-card/store-card-wallet.ts';
-import { paymentMethodsFor } from './payment-methods-config.ts';
+import { paymentMethodsFor } from '../content/payment-methods.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
@@ -13,19 +13,10 @@ import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
 import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
 import { basketFlash, FLASH_MESSAGES, missingBefore } from '#src/lib/checkout/flash.ts';
-import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
+import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
 import type { CheckoutAddress, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { Bag, CheckoutState } from '#src/lib/commerce/bag.ts';
-import {
-  EMPTY_RECORD,
-  isCardExpired,
-  isSavedPayment,
-  paymentView,
-  readCheckout,
-  writeCheckout,
-  type CheckoutRecord,
-  type StoredPayment,
-} from './checkout-store.ts';
+import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
 
 /**
  * The checkout's writes and its view of a bag. Each write is one transaction that locks the bag first (a bag being

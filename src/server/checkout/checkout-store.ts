@@ -107,13 +107,6 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
     .execute();
 }
 
-/**
- * A payment the shopper saved before (a saved card, or the holder's saved store card), not a card entered for this
- * order: a membership is paid with a new card (checkout spec §4).
- */
-export const isSavedPayment = (p: Pick<StoredPayment, 'savedCardId' | 'source'>): boolean =>
-  !!p.savedCardId || (p.source.kind === 'store-card' && p.source.saved === true);
-
 /** A card is usable through the end of its expiry month (product spec §5 "Card expiry"). */
 export function isCardExpired(card: Pick<StoredPayment, 'expMonth' | 'expYear'>, now: Date): boolean {
   if (card.expYear === NO_EXPIRY) return false;

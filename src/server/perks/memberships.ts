@@ -1,9 +1,9 @@
 import { isActiveMember, mayBuyMembership, membershipEndAfter } from '#src/lib/perks/membership-dates.ts';
 import { alreadyMemberMessage, perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
+import { isSavedPayment } from '#src/lib/membership-rules.ts';
 import { Refusal } from '../refusal.ts';
 import type { Tx } from '../db/transaction.ts';
-import { isSavedPayment, readCheckout, writeCheckout } from '../checkout/checkout-store.ts';
 
 /**
  * The perks membership as data (docs/decisions.md "Perks membership"): a customer is a member of a brand's
@@ -101,6 +101,8 @@ export async function grantOrderMemberships(
  * refuses a saved one for it anyway.
  */
 export async function requireNewCard(tx: Tx, basketId: string): Promise<void> {
-  const { payment } = await readCheckout(tx, basketId);
-  if (payment && isSavedPayment(payment)) await writeCheckout(tx, basketId, { payment: null });
+  const row = await tx.selectFrom('basket_checkout').select('payment').where('basket_id', '=', basketId).executeTakeFirst();
+  if (!row?.payment) return;
+  if (isSavedPayment(JSON.parse(row.payment) as Parameters<typeof isSavedPayment>[0]))
+    await tx.updateTable('basket_checkout').set({ payment: null }).where('basket_id', '=', basketId).execute();
 }

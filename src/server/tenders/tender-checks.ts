@@ -1,6 +1,6 @@
 import type { Tx } from '../db/transaction.ts';
 import { readBasket } from '../commerce/basket-read.ts';
-import { paymentMethodsFor } from '../checkout/payment-methods-config.ts';
+import { paymentMethodsFor } from '../content/payment-methods.ts';
 import { Refusal } from '../refusal.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import { type TenderRuleContext, tenderRefusal } from '#src/lib/tenders/tender-rules.ts';

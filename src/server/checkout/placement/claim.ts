@@ -7,10 +7,10 @@ import { placementLapsed, PlacementLapsed } from '../../commerce/basket-lock.ts'
 import { CommerceError } from '../../commerce/errors.ts';
 import { reserveInTx, type StockRequest } from '../../commerce/stock.ts';
 import { flashFor, withAccountEmail } from '../checkout-service.ts';
-import { isSavedPayment, readCheckout, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
+import { readCheckout, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
-import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
+import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { finishAttempt, openAttempt } from './attempt-log.ts';
 import {
@@ -27,7 +27,7 @@ import {
 import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
 import { debitTenders, type PaidTender } from '../../tenders/tender-payment.ts';
 import { bagTenderRefusal } from '../../tenders/tender-checks.ts';
-import { paymentMethodsFor } from '../payment-methods-config.ts';
+import { paymentMethodsFor } from '../../content/payment-methods.ts';
 import { METHOD_NOT_OFFERED, methodNotOffered } from '#src/lib/checkout/payment-methods.ts';
 
 /**

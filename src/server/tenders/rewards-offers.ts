@@ -4,8 +4,8 @@ import { type RewardsOffer, rewardsOffers } from '#src/lib/rewards/offer.ts';
 import { BRAND_PROGRAMMES, type BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
 import { tenderReach } from '#src/lib/tenders/tender-rules.ts';
-import { tenderRefusalFor } from '../tenders/tender-checks.ts';
-import { isActive, rewardsAvailable } from './rewards-dollars.ts';
+import { isActive, rewardsAvailable } from '../rewards/rewards-dollars.ts';
+import { tenderRefusalFor } from './tender-checks.ts';
 
 const PROGRAMMES = ['elq', 'dia'] as const;
 const METHOD_PROGRAMME = new Map<string, BrandProgrammeId>(PROGRAMMES.map((id) => [BRAND_PROGRAMMES[id].paymentMethodId, id]));
