@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { giveTryOutRewards } from '#src/server/rewards/try-out.ts';
 import { CERTIFICATE_INVALID, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
-import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { RETAILER_REWARD_AS_CERTIFICATE } from '#src/lib/tenders/tender-split.ts';
 import { bestStockedSku, e2eDb } from '../helpers/e2e-db.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
@@ -113,15 +112,29 @@ test('a guest is offered no rewards', async ({ playwright, baseURL }) => {
   expect((await ok(await r.get('/api/checkout/rewards'), 'offers')).body.rewards).toEqual([]);
 });
 
-test('a certificate is refused for a bag whose brand does not offer rewards as payment (Kestrel)', async ({ playwright, baseURL }) => {
+test('a certificate is refused for a bag whose brand does not offer rewards as payment, naming the brand', async ({ playwright, baseURL }) => {
   const sku = await bestStockedSku('ks-6001');
   const r = await visitor(playwright, baseURL);
   const { certificates } = await member(r, sku);
   const res = await r.post(APPLY, { data: { code: certificates[0]!.number, pageType: 'checkout' } });
   expect(res.status()).toBe(422);
-  expect((await res.json()).message).toBe(METHOD_NOT_OFFERED);
+  expect(await res.json()).toMatchObject({ status: 'error', message: "Rewards and certificates can't be used with Kestrel Shoe Co. items." });
   const state = await ok(await r.get('/api/checkout/state'), 'state');
   expect(state.body.checkout.basket.paymentInstruments ?? []).toEqual([]);
   expect(state.body.checkout.c_applicablePaymentMethods).not.toContain('rewards');
+  await r.dispose();
+});
+
+test("a programme's rewards on a bag without its brands are refused, naming them", async ({ playwright, baseURL }) => {
+  const r = await visitor(playwright, baseURL);
+  await member(r);
+  // The bag holds a Fernbrook line: an ELQ brand, none of Dia's.
+  const res = await r.post(APPLY, { data: { rewardBrand: 'dia', pageType: 'checkout' } });
+  expect(res.status()).toBe(422);
+  expect(await res.json()).toMatchObject({
+    status: 'error',
+    message: 'Dia Shop Rewards can be used only with June Lane, Bayhollow or Kestrel Shoe Co. items.',
+  });
+  expect((await ok(await r.get('/api/checkout/basket'), 'bag')).body.basket.paymentInstruments).toEqual([]);
   await r.dispose();
 });

@@ -145,3 +145,22 @@ test("a signed-in holder's saved instruments list their store card with its avai
   expect(me.c_customerPlccInfo).toEqual({ isPLCCHolder: 'Y', firstName: 'Ann', otb: 300_00 - checkout.basket.orderTotal, rewards: 420 });
   await r.dispose();
 });
+
+test('the membership is not paid with the saved store card: choosing it is refused with the new-card message', async ({ playwright, baseURL }) => {
+  const r = await visitor(playwright, baseURL!);
+  const reg = await ok(
+    await r.post('/api/global/register', {
+      data: { firstName: 'Ann', lastName: 'Lee', email: `perks.holder.${randomUUID().slice(0, 8)}@example.com`, password: 'secret123' },
+    }),
+  );
+  await openAccount(300_00, reg.token.customer_id as string);
+  await bagToPay(r, 'fb-1001-blk-M', false);
+  const membership = (await ok(await r.post('/api/checkout/product/read', { data: { productId: 'fb-perks' } }))).variants[0].id;
+  await ok(await r.post('/api/checkout/product/add_to_cart', { data: { productId: membership, quantity: 1 } }));
+  const saved = await ok(await r.post('/api/checkout/payment_method/read/', { data: {} }));
+  const card = saved.find((c: { cardType: string }) => c.cardType === PLCC_TYPE);
+  const refused = await pay(r, { paymentInstrumentId: card.paymentInstrumentId });
+  expect(refused.status()).toBe(409);
+  expect(await refused.json()).toMatchObject({ status: 'error', message: 'A membership is paid with a new card. Please enter your card.' });
+  await r.dispose();
+});

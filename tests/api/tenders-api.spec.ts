@@ -152,3 +152,36 @@ test('what the client says is due never changes what the card is charged', async
   }
   await r.dispose();
 });
+
+test('gift cards do not buy gift cards: refused on a bag of only gift cards, and at placement once the merchandise is gone', async ({
+  playwright,
+  baseURL,
+}) => {
+  const r = await client(playwright, baseURL);
+  const eGift = {
+    productId: 'egc-3-egc-25',
+    quantity: 1,
+    c_giftCardRecipient: 'Ann',
+    c_giftCardSender: 'Bo',
+    c_giftCardRecipientEmail: 'ann@example.com',
+  };
+  await ok(await r.post('/api/checkout/product/add_to_cart', { data: eGift }), 'add e-gift card');
+  const card = await issuedCard(100_000);
+  const refused = await r.post(APPLY, { data: { code: card.number, giftCardPin: card.pin, pageType: 'checkout' } });
+  expect(refused.status()).toBe(422);
+  expect(await refused.json()).toMatchObject({ status: 'error', message: "Gift cards can't be used to buy gift cards." });
+  expect((await bagOf(r)).paymentInstruments).toEqual([]);
+
+  // Beside merchandise the card is taken, and pays all but the e-gift card.
+  const ready = await readyBag(r);
+  const merchandiseLine = ready.body.basket.productItems.find((l: { productId: string }) => l.productId === 'fb-1002-olv-M');
+  const applied = await ok(await r.post(APPLY, { data: { code: card.number, giftCardPin: card.pin } }), 'apply');
+  expect(applied.body.message).toBe('Code applied successfully. Your card pays for the gift cards.');
+  expect(applied.body.basket.c_summary.amountDue).toBe(2500);
+  await ok(await r.delete('/api/checkout/basket/delete/deleteBasketItem/', { data: { itemId: merchandiseLine.itemId } }), 'remove the merchandise');
+  const bag = await bagOf(r);
+  const placed = await place(r, '/api/checkout/payment_place_order/create/', { orderTotal: bag.orderTotal, amountDue: bag.c_summary.amountDue });
+  expect(placed.status()).toBe(422);
+  expect((await placed.json()).message).toBe("Gift cards can't be used to buy gift cards.");
+  await r.dispose();
+});

@@ -20,7 +20,15 @@ import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { listShippingMethods } from '#src/server/commerce/shipping.ts';
 import { activeMembership, grantOrderMemberships, latestMembership } from '#src/server/perks/memberships.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
+import { MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
+import { writeCheckout } from '#src/server/checkout/checkout-store.ts';
+import { ownStoreCard } from '#src/server/store-card/accounts.ts';
+import { storeCardPayment } from '#src/server/store-card/store-card-payment.ts';
+import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
+import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
+import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
 
@@ -196,5 +204,82 @@ describe('the perks membership', () => {
       member.id,
     );
     expect(await selected(hemmed)).toBe('Regular');
+  });
+});
+
+describe("the membership's new card", () => {
+  it('is not bought with gift cards: alone on the bag one is refused, naming it; beside merchandise a gift card leaves it to the card', async () => {
+    const c = await customer();
+    const issuer = await giftCardIssuer(t.db);
+    const giftCard = await issuer.card(100_000);
+    const { bagId } = await membershipBag(c.id, c.email);
+    await expect(applyGiftCard(t.db, bagId, giftCard.number, giftCard.pin, 'perks')).rejects.toThrow(
+      "Gift cards can't be used to buy Fernbrook Perks Annual Membership.",
+    );
+    await addItem(t.db, bagId, { productId: TEE, quantity: 1 }, undefined, c.id);
+    await setShippingAddress(t.db, bagId, TEST_ADDRESS, null);
+    await confirmShippingMethod(t.db, bagId, 'Regular');
+    await applyGiftCard(t.db, bagId, giftCard.number, giftCard.pin, 'perks');
+    const bag = await pruneAndReadBasket(t.db, bagId);
+    expect(bag.amountDue).toBe(2900);
+    const input = (key: string) => ({
+      bagId,
+      customerId: c.id,
+      idempotencyKey: key,
+      body: { orderTotal: bag.orderTotal, amountDue: bag.amountDue, key },
+      expectedTotal: bag.orderTotal,
+      expectedAmountDue: bag.amountDue,
+    });
+    // Without a card the gift card cannot place it.
+    await withWriteTransaction(t.db, (tx) => writeCheckout(tx, bagId, { payment: null }));
+    const refused = await placeOrder(t.db, gateway(), input(`perks-gift-${n++}-none`), 2000);
+    expect(refused.result.message).toBe(FLASH_MESSAGES.PaymentInstrumentRequired);
+    await setPayment(t.db, bagId, {
+      card: await cardFromGateway(gateway(), await sandboxToken(t.db, '4242424242424242'), null),
+      savedCardId: null,
+      billingSame: true,
+      billingAddress: null,
+      customerId: c.id,
+    });
+    const placed = await placeOrder(t.db, gateway(), input(`perks-gift-${n++}-card`), 2000);
+    expect(placed.result.confirmationStatus).toBe('confirmed');
+    const paid = await t.db.kysely.selectFrom('order_tenders').select('amount_cents').where('order_id', '=', placed.result.orderId!).execute();
+    expect(paid.map((p) => p.amount_cents)).toEqual([bag.orderTotal - 2900]);
+  });
+
+  it('is not paid with the saved store card, chosen or at placement; a store card number typed in is a new card', async () => {
+    const c = await customer();
+    const { accountId } = await storeCardAccount(t.db, 100_000, c.id);
+    const own = (await ownStoreCard(t.db, c.id, accountId))!;
+    const input = await membershipBag(c.id, c.email);
+    const payWith = (card: ReturnType<typeof storeCardPayment>) =>
+      setPayment(t.db, input.bagId, { card, savedCardId: null, billingSame: false, billingAddress: TEST_ADDRESS, customerId: c.id });
+    await expect(payWith(storeCardPayment(own, true))).rejects.toThrow(MEMBERSHIP_NEEDS_NEW_CARD);
+    await payWith(storeCardPayment(own));
+    // A bag that holds the saved store card all the same (kept before the rule, or written past it) is refused.
+    await withWriteTransaction(t.db, (tx) => writeCheckout(tx, input.bagId, { payment: { ...storeCardPayment(own, true), savedCardId: null } }));
+    const refused = await placeOrder(t.db, gateway(), input, 2000);
+    expect(refused.status).toBe(409);
+    expect(refused.result.message).toBe(MEMBERSHIP_NEEDS_NEW_CARD);
+  });
+
+  it('added to a bag paid with the saved store card, lets it go so a new card is asked for', async () => {
+    const c = await customer();
+    const { accountId } = await storeCardAccount(t.db, 100_000, c.id);
+    const own = (await ownStoreCard(t.db, c.id, accountId))!;
+    const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 }, undefined, c.id);
+    await setEmail(t.db, basketId, c.email, false);
+    await setShippingAddress(t.db, basketId, TEST_ADDRESS, null);
+    await confirmShippingMethod(t.db, basketId, 'Regular');
+    await setPayment(t.db, basketId, {
+      card: storeCardPayment(own, true),
+      savedCardId: null,
+      billingSame: true,
+      billingAddress: null,
+      customerId: c.id,
+    });
+    expect((await readCheckoutView(t.db, basketId, c.id)).payment?.last4).toBe(own.last4);
+    await addItem(t.db, basketId, { productId: perks, quantity: 1 }, undefined, c.id);
+    expect((await readCheckoutView(t.db, basketId, c.id)).payment).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { addItem } from '#src/server/commerce/basket.ts';
 import { readBasket } from '#src/server/commerce/basket-read.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import type { PlacementReply } from '#src/server/checkout/placement/placement-types.ts';
@@ -25,6 +26,8 @@ import { certificateFor, grantRewards, rewardsCustomer } from '../helpers/reward
 let t: TestDb;
 const onPostgres = !!process.env.DATABASE_URL;
 const SKU = 'fb-1002-olv-M';
+/** A June Lane top: Dia Shop Rewards are used on a bag holding one of Dia's brands. */
+const DIA_SKU = 'jl-4005-cor-M';
 const LEASE_MS = 300;
 
 beforeAll(async () => {
@@ -34,6 +37,13 @@ afterAll(() => t.cleanup());
 beforeEach(async () => {
   await t.db.kysely.updateTable('stock').set({ on_hand: 500 }).where('sku', '=', SKU).execute();
 });
+
+/** A ready bag of a Fernbrook (ELQ) line and a June Lane (Dia) line. */
+async function bothProgrammesBag(number?: string) {
+  const { basketId } = await readyBag(t.db, SKU, number);
+  await addItem(t.db, basketId, { productId: DIA_SKU, quantity: 1 });
+  return { basketId, total: (await readBasket(t.db.kysely, basketId)).orderTotal };
+}
 
 const gateway = (db: Db = t.db) => sandboxGateway({ database: async () => db, timeoutMs: 2000 });
 let keys = 0;
@@ -134,7 +144,7 @@ describe(`reward tenders on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     const customer = await rewardsCustomer(t.db, ['elq', 'dia']);
     await grantRewards(t.db, customer.id, 'elq', 700);
     await grantRewards(t.db, customer.id, 'dia', 900_000);
-    const { basketId, total } = await readyBag(t.db, SKU);
+    const { basketId, total } = await bothProgrammesBag();
     await applyRewards(t.db, basketId, customer.id, 'zq');
     await applyRewards(t.db, basketId, customer.id, 'dia');
     await expect(applyRewards(t.db, basketId, customer.id, 'zq')).rejects.toThrow(REWARDS_ALREADY_APPLIED);
@@ -199,7 +209,7 @@ describe(`placing with reward tenders (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
     const customer = await rewardsCustomer(t.db, ['dia']);
     await grantRewards(t.db, customer.id, 'dia', 300);
     const certificate = await certificateFor(t.db, customer.id, 1000);
-    const { basketId } = await readyBag(t.db, SKU, '4000000000000002');
+    const { basketId } = await bothProgrammesBag('4000000000000002');
     await applyCertificate(t.db, basketId, customer.id, certificate.number);
     await applyRewards(t.db, basketId, customer.id, 'dia');
     const reply = await place(gateway(), basketId, customer.id);

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { BRAND_CODES } from '#src/lib/constants.ts';
-import { accrue, eligibleCents, pointsFor } from '#src/lib/rewards/earning.ts';
+import { accrue, eligibleCents, pointsFor, shareOut } from '#src/lib/rewards/earning.ts';
 import { rewardsOffers, showsRewardsOffer } from '#src/lib/rewards/offer.ts';
 import { brandProgrammeOf, programmeOfRewardBrand, REWARDS_POINTS_THRESHOLD } from '#src/lib/rewards/programmes.ts';
 import { summaryRows } from '#src/lib/summary-rows.ts';
@@ -30,24 +30,56 @@ describe('what an order earns', () => {
     expect(pointsFor(-500)).toBe(0);
   });
 
-  it('shares the code discount among the brand programmes by what each bought; the retailer programme earns on all', () => {
+  it('keeps a code on the brand it discounted: a Dia code lowers Dia points only (89 ELQ and 42 Dia, not 86 and 45)', () => {
+    // An ELQ line of $89.50 and a Dia line of $46.67 that a 10% code takes $4.67 off.
     const lines = [
-      { brand: 'fb', cents: 6000 },
-      { brand: 'jl', cents: 4000 },
+      { brand: 'ww', cents: 8950, discountCents: 0 },
+      { brand: 'jl', cents: 4667, discountCents: 467 },
     ];
-    expect(eligibleCents(lines, 1000)).toEqual({ fbb: 9000, elq: 5400, dia: 3600 });
-    expect(eligibleCents(lines, 0)).toEqual({ fbb: 10000, elq: 6000, dia: 4000 });
+    const e = eligibleCents(lines);
+    expect(e).toEqual({ fbb: 13150, elq: 8950, dia: 4200 });
+    expect([pointsFor(e.elq), pointsFor(e.dia)]).toEqual([89, 42]);
   });
 
-  it('never earns on more than was paid for merchandise, nor on less than nothing', () => {
-    const line = fc.record({ brand: fc.constantFrom(...BRAND_CODES), cents: fc.integer({ min: 0, max: 100_000 }) });
+  it('earns nothing on what rewards and certificates paid, taken from every line by what it cost after codes', () => {
+    const lines = [
+      { brand: 'fb', cents: 6000, discountCents: 0 },
+      { brand: 'jl', cents: 4000, discountCents: 1000 },
+    ];
+    expect(eligibleCents(lines, 0)).toEqual({ fbb: 9000, elq: 6000, dia: 3000 });
+    expect(eligibleCents(lines, 900)).toEqual({ fbb: 8100, elq: 5400, dia: 2700 });
+    expect(eligibleCents(lines, 50_000)).toEqual({ fbb: 0, elq: 0, dia: 0 });
+  });
+
+  it('never earns on more than was paid for merchandise with money, nor on less than nothing', () => {
+    const line = fc.record({
+      brand: fc.constantFrom(...BRAND_CODES),
+      cents: fc.integer({ min: 0, max: 100_000 }),
+      discountCents: fc.integer({ min: 0, max: 100_000 }),
+    });
     fc.assert(
-      fc.property(fc.array(line, { maxLength: 8 }), fc.integer({ min: 0, max: 1_000_000 }), (lines, discount) => {
-        const total = lines.reduce((s, l) => s + l.cents, 0);
-        const e = eligibleCents(lines, discount);
-        expect(e.fbb).toBe(Math.max(0, total - discount));
+      fc.property(fc.array(line, { maxLength: 8 }), fc.integer({ min: 0, max: 1_000_000 }), (lines, nonCash) => {
+        const net = lines.reduce((s, l) => s + Math.max(0, l.cents - l.discountCents), 0);
+        const e = eligibleCents(lines, nonCash);
+        expect(e.fbb).toBe(Math.max(0, net - nonCash));
         for (const v of Object.values(e)) expect(v).toBeGreaterThanOrEqual(0);
-        expect(e.elq + e.dia).toBeLessThanOrEqual(e.fbb);
+        expect(e.elq + e.dia).toBe(e.fbb);
+      }),
+    );
+  });
+
+  it('shares an amount out in whole cents that add up to it, each within a cent of its exact share', () => {
+    expect(shareOut(100, [300, 300, 300])).toEqual([34, 33, 33]);
+    expect(shareOut(500, [100, 0])).toEqual([100, 0]);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.array(fc.integer({ min: 0, max: 50_000 }), { maxLength: 6 }), (amount, weights) => {
+        const shares = shareOut(amount, weights);
+        const total = weights.reduce((s, w) => s + w, 0);
+        expect(shares.reduce((s, x) => s + x, 0)).toBe(Math.min(amount, total));
+        shares.forEach((x, i) => {
+          expect(x).toBeLessThanOrEqual(weights[i]!);
+          if (total > 0) expect(Math.abs(x - (Math.min(amount, total) * weights[i]!) / total)).toBeLessThan(1);
+        });
       }),
     );
   });

@@ -98,13 +98,18 @@ export function tenderRows(shares: readonly { method: TenderMethod; applied: num
   };
 }
 
-/** Each tender pays the lesser of what it holds and what is still left of `total`, in payment order. */
-export function splitTotal(total: number, tenders: readonly TenderBalance[]): TenderSplit {
-  let left = Math.max(0, total);
+/**
+ * Each tender pays the lesser of what it holds and what is still left of `reach` (the part of `total` tenders may pay:
+ * tender-rules.ts tenderReach; all of it unless given), in payment order; a card pays the rest of `total`.
+ */
+export function splitTotal(total: number, tenders: readonly TenderBalance[], reach = total): TenderSplit {
+  const whole = Math.max(0, total);
+  let left = Math.min(whole, Math.max(0, reach));
   const shares = paymentOrder(tenders).map((t) => {
     const applied = Math.min(Math.max(0, t.available), left);
     left -= applied;
     return { id: t.id, method: t.method, applied };
   });
-  return { shares, applied: Math.max(0, total) - left, amountDue: left };
+  const applied = shares.reduce((s, x) => s + x.applied, 0);
+  return { shares, applied, amountDue: whole - applied };
 }

@@ -9,9 +9,8 @@ import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
 import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
-import { requireMethodOffered } from '../checkout/payment-methods-config.ts';
 import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
-import { rewardsOffersFor } from '../rewards/rewards-offers.ts';
+import { rewardsOffersFor } from '../tenders/rewards-offers.ts';
 import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 
@@ -128,20 +127,17 @@ export async function applyCode(
   return { basket, message, couponItemId: outcome.couponItemId };
 }
 
-/** The tender a request applies (a gift card with its PIN, a certificate, a programme's rewards), or null for a coupon. */
+/**
+ * The tender a request applies (a gift card with its PIN, a certificate, a programme's rewards), or null for a coupon.
+ * Each apply asks the tender rules of the bag under its lock (src/server/tenders/tender-checks.ts).
+ */
 async function applyTender(bagId: string, code: string, pin: string, client: string, customerId: string | null, rewardBrand?: string) {
   const db = await getDb();
-  // A tender the bag's brands do not offer (c_applicablePaymentMethods) is refused before its code is checked.
-  if (rewardBrand && !code) {
-    await requireMethodOffered(db, bagId, 'rewards');
-    return applyRewards(db, bagId, customerId, rewardBrand);
-  }
+  if (rewardBrand && !code) return applyRewards(db, bagId, customerId, rewardBrand);
   switch (guessCodeType(code)) {
     case 'giftCard':
-      await requireMethodOffered(db, bagId, 'giftCard');
       return applyGiftCard(db, bagId, code, pin, client);
     case 'rewardCertificate':
-      await requireMethodOffered(db, bagId, 'rewards');
       return applyCertificate(db, bagId, customerId, code);
     default:
       return null;

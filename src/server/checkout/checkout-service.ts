@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { savedStoreCard } from '../store-card/store-card-wallet.ts';
-import { paymentMethodsFor } from './payment-methods-config.ts';
+import { paymentMethodsFor } from '../content/payment-methods.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
@@ -13,7 +13,7 @@ import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts
 import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
 import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
 import { basketFlash, FLASH_MESSAGES, missingBefore } from '#src/lib/checkout/flash.ts';
-import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
+import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
 import type { CheckoutAddress, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { Bag, CheckoutState } from '#src/lib/commerce/bag.ts';
 import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
@@ -182,8 +182,6 @@ export async function setPayment(
       if (!input.customerId) throw new CommerceError('invalid', 'Please sign in to use a saved card.');
       const card = await savedCard(tx, input.customerId, input.savedCardId);
       if (!card) throw new CommerceError('not_found', 'That card is no longer in your profile.');
-      if (bagHoldsMembership((await readBasket(tx, basketId)).lines.map((l) => l.productType)))
-        throw new CommerceError('conflict', MEMBERSHIP_NEEDS_NEW_CARD);
       payment = card;
     } else if (input.card) {
       // Kept in the profile for next time; this order pays with the card just entered (no security code asked again).
@@ -192,6 +190,9 @@ export async function setPayment(
     } else {
       throw new CommerceError('invalid', FLASH_MESSAGES.PaymentInstrumentRequired);
     }
+    // A membership is paid with a new card: neither a saved card nor the holder's saved store card (checkout spec §4).
+    if (isSavedPayment(payment) && bagHoldsMembership((await readBasket(tx, basketId)).lines.map((l) => l.productType)))
+      throw new CommerceError('conflict', MEMBERSHIP_NEEDS_NEW_CARD);
     if (isCardExpired(payment, now)) throw new CommerceError('invalid', 'This card has expired. Please use another card.');
     await requireStepsBeforePayment(tx, basketId, input.customerId, now);
     await writeCheckout(tx, basketId, { payment, billingSame: input.billingSame, billingAddress: input.billingSame ? null : input.billingAddress });

@@ -1,23 +1,10 @@
-import * as v from 'valibot';
 import type { Db } from '../db/database.ts';
 import { readBasket } from '../commerce/basket-read.ts';
+import { paymentMethodsFor } from '../content/payment-methods.ts';
 import { BadRequest } from '../http/api.ts';
-import { applicablePaymentMethods, METHOD_NOT_OFFERED, PaymentMethodsSchema, type PaymentMethodId } from '#src/lib/checkout/payment-methods.ts';
-import content from '../../content/payment/payment-methods.json' with { type: 'json' };
+import { METHOD_NOT_OFFERED, type PaymentMethodId } from '#src/lib/checkout/payment-methods.ts';
 
-/**
- * The editors' payment methods per brand (src/content/payment/payment-methods.json), checked once when the server
- * starts: a file that breaks the schema stops it with the field named, rather than offering the wrong methods.
- */
-const parsed = v.safeParse(PaymentMethodsSchema, content);
-if (!parsed.success) {
-  const issue = parsed.issues[0];
-  throw new Error(`src/content/payment/payment-methods.json: ${v.getDotPath(issue) ?? '(root)'} ${issue.message}`);
-}
-const config = parsed.output;
-
-/** The methods offered for a bag holding items of these brands. */
-export const paymentMethodsFor = (brands: readonly string[]): PaymentMethodId[] => applicablePaymentMethods(config, brands);
+/** The payment methods of a bag (src/server/content/payment-methods.ts reads the editors' list per brand). */
 
 /** The methods offered for the bag as it is now (c_applicablePaymentMethods). */
 export async function paymentMethodsOfBag(db: Db, basketId: string): Promise<PaymentMethodId[]> {

@@ -27,7 +27,7 @@ export async function storeCardToPay(
     if (!customerId) throw new BadRequest('Please sign in to use a saved card.', 401);
     const own = await ownStoreCard(db, customerId, accountId);
     if (!own) throw new BadRequest('That card is no longer in your profile.', 404);
-    return storeCardPayment(own);
+    return storeCardPayment(own, true);
   }
   if (!input.storeCard) return null;
   const billing = input.billingSameAsShipping ? (await readCheckout(db.kysely, basketId)).shippingAddress : input.billingAddress;

@@ -12,6 +12,7 @@ import { FINAL_SALE } from '#src/lib/coupon-reach.ts';
 import { isActiveMember } from '#src/lib/perks/membership-dates.ts';
 import { memberMethodPrice, PERKS_MEMBER_METHOD_ID } from '#src/lib/perks/member-shipping.ts';
 import { splitTotal, tenderRows } from '#src/lib/tenders/tender-split.ts';
+import { tenderReach } from '#src/lib/tenders/tender-rules.ts';
 import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
 import { evaluateBonuses, type BonusEvaluation, type BonusLine, type QualifyingLine } from './bonus-rules.ts';
@@ -186,9 +187,10 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
   const extras = shippingExtras(loaded, keptLines, keptPriced, methodChoice.id, rules);
   const totals = computeTotals(keptPriced, methodChoice, taxRateBp, extras.totals);
   const perksSummary = perksShipping && !totals.isDigitalItemsOnly ? { ...totals, shippingPerksName: header.perks!.name } : totals;
-  // Tenders pay the order total as it stands; what they leave is the card's (src/lib/tenders/tender-split.ts).
+  // Tenders pay the order total as it stands, less what only money buys (gift cards, the membership: tender-rules.ts);
+  // what they leave is the card's (src/lib/tenders/tender-split.ts).
   const tenders = loaded.tenders ?? [];
-  const split = splitTotal(totals.orderTotal, tenders);
+  const split = splitTotal(totals.orderTotal, tenders, tenderReach(keptItems, totals));
   const summary = tenders.length === 0 ? perksSummary : { ...perksSummary, ...tenderRows(split.shares), amountDue: split.amountDue };
   const last = keptItems.find((i) => i.itemId === header.lastAddedItemId);
   const view: Bag = {

@@ -1,6 +1,7 @@
 import { isActiveMember, mayBuyMembership, membershipEndAfter } from '#src/lib/perks/membership-dates.ts';
 import { alreadyMemberMessage, perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
+import { isSavedPayment } from '#src/lib/membership-rules.ts';
 import { Refusal } from '../refusal.ts';
 import type { Tx } from '../db/transaction.ts';
 
@@ -95,12 +96,13 @@ export async function grantOrderMemberships(
 }
 
 /**
- * A membership added to a bag whose payment is a saved card: the payment is let go, so the payment step asks for a
- * new card (checkout spec §4, "the payment method becomes new card"); placement refuses a saved card for it anyway.
+ * A membership added to a bag whose payment is a saved card or the holder's saved store card: the payment is let go,
+ * so the payment step asks for a new card (checkout spec §4, "the payment method becomes new card"); placement
+ * refuses a saved one for it anyway.
  */
 export async function requireNewCard(tx: Tx, basketId: string): Promise<void> {
   const row = await tx.selectFrom('basket_checkout').select('payment').where('basket_id', '=', basketId).executeTakeFirst();
   if (!row?.payment) return;
-  const payment = JSON.parse(row.payment) as { savedCardId?: string | null };
-  if (payment.savedCardId) await tx.updateTable('basket_checkout').set({ payment: null }).where('basket_id', '=', basketId).execute();
+  if (isSavedPayment(JSON.parse(row.payment) as Parameters<typeof isSavedPayment>[0]))
+    await tx.updateTable('basket_checkout').set({ payment: null }).where('basket_id', '=', basketId).execute();
 }

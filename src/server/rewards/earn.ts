@@ -1,5 +1,6 @@
 import { formatCents } from '#src/lib/money.ts';
-import { accrue, eligibleCents, pointsFor } from '#src/lib/rewards/earning.ts';
+import { accrue, eligibleCents, pointsFor, shareOut } from '#src/lib/rewards/earning.ts';
+import { GIFT_CARD_METHOD } from '#src/lib/tenders/tender-split.ts';
 import { isMerchandise } from '#src/lib/product-types.ts';
 import { EARNED_CERTIFICATE_KIND, PROGRAMME_IDS, type ProgrammeId, REWARD_CENTS_PER_THRESHOLD } from '#src/lib/rewards/programmes.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -8,19 +9,22 @@ import { type Mail, type QueuedMail, queueMail } from '../mail/mailer.ts';
 import { type IssuedCertificate, issueCertificate } from './certificates.ts';
 import { creditRewards, lockMembership } from './rewards-dollars.ts';
 
-/** An order as earning reads it: who placed it, its lines, and what the bag's codes took off. */
+/** An order as earning reads it: who placed it, its lines, what the bag's codes took off, and its tenders. */
 export interface EarningOrder {
   id: string;
   customerId: string | null;
   email: string;
-  lines: readonly { productId: string; lineTotal: number }[];
+  /** couponDiscount: what codes took off the line (absent from snapshots written before it was kept per line). */
+  lines: readonly { productId: string; lineTotal: number; couponDiscount?: number }[];
   discountCents: number;
+  tenders?: readonly { method: string; amount: number }[];
 }
 
 /**
  * What a signed-in customer's order earns, inside its commit (so a placement that fails or is abandoned earns
  * nothing): each programme the customer is an active member of earns one point per whole dollar of its merchandise
- * (src/lib/rewards/earning.ts). Points reaching the threshold become rewards, the rest carry: a $10 certificate each
+ * paid for with money (src/lib/rewards/earning.ts: a code lowers the points of the brand it discounted; what rewards
+ * dollars and certificates paid earns nothing). Points reaching the threshold become rewards, the rest carry: a $10 certificate each
  * in the retailer's programme, mailed to the customer through the outbox; $10 of rewards dollars each in ELQ and Dia.
  * Once per order and programme (rewards_earnings' key): a commit run again earns nothing more. Returns the mails
  * queued, for delivery once the transaction has committed.
@@ -40,9 +44,17 @@ export async function earnForOrder(tx: Tx, order: EarningOrder, now = new Date()
   const byId = new Map(products.map((p) => [p.id, p]));
   const merchandise = order.lines.flatMap((l) => {
     const product = byId.get(l.productId);
-    return product && isMerchandise(product.product_type) ? [{ brand: product.brand_code, cents: l.lineTotal }] : [];
+    return product && isMerchandise(product.product_type) ? [{ brand: product.brand_code, cents: l.lineTotal, known: l.couponDiscount }] : [];
   });
-  const eligible = eligibleCents(merchandise, order.discountCents);
+  // A snapshot that did not keep each line's discount: the bag's discount is shared among those lines by what they cost.
+  const unplaced = order.discountCents - merchandise.reduce((s, m) => s + (m.known ?? 0), 0);
+  const spread = shareOut(
+    unplaced,
+    merchandise.map((m) => (m.known === undefined ? m.cents : 0)),
+  );
+  const lines = merchandise.map((m, i) => ({ brand: m.brand, cents: m.cents, discountCents: (m.known ?? 0) + (spread[i] ?? 0) }));
+  const nonCash = (order.tenders ?? []).reduce((s, t) => (t.method === GIFT_CARD_METHOD ? s : s + t.amount), 0);
+  const eligible = eligibleCents(lines, nonCash);
   const certificates: IssuedCertificate[] = [];
   for (const programme of PROGRAMME_IDS) {
     const points = pointsFor(eligible[programme]);

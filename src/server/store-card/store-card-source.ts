@@ -6,6 +6,8 @@
 export interface StoreCardSource {
   kind: 'store-card';
   accountId: string;
+  /** Chosen as the holder's saved store card (not typed into the card form): a membership is not paid with it. */
+  saved?: boolean;
 }
 
 /** A store card has no expiry: its record carries 0 for month and year. */

@@ -3,11 +3,13 @@ import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
+import { refuseTenderFor } from './tender-checks.ts';
 import { balance } from '../gift-cards/ledger.ts';
 import { verify } from '../gift-cards/verify.ts';
 import { Refusal } from '../refusal.ts';
 import { GIFT_CARD_REFUSED, GIFT_CARD_TOO_MANY_TRIES, maskedGiftCardNumber, typedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { CODE_APPLIED, codeError, MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
+import { appliedMessage } from '#src/lib/tenders/tender-rules.ts';
 import {
   GIFT_CARD_EMPTY,
   GIFT_CARD_METHOD,
@@ -25,8 +27,9 @@ import {
 
 /**
  * Applies a gift card to the bag: its number and PIN are verified first (verify.ts: the same answer for an unknown
- * number and a wrong PIN, each failure counted against the number and the client). A card already on the bag, a
- * card with nothing left and a bag at MAX_TENDERS_PER_BASKET are refused. Returns the tender's id.
+ * number and a wrong PIN, each failure counted against the number and the client). A bag the tender rules refuse
+ * gift cards (tender-checks.ts), a card already on the bag, a card with nothing left and a bag at
+ * MAX_TENDERS_PER_BASKET are refused. Returns the tender's id.
  */
 export async function applyGiftCard(
   db: Db,
@@ -45,6 +48,7 @@ export async function applyGiftCard(
   }
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
+    const lines = await refuseTenderFor(tx, basketId, GIFT_CARD_METHOD);
     const onBag = await tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'position']).where('basket_id', '=', basketId).execute();
     if (onBag.some((t) => t.gift_card_id === verified.cardId)) throw new CommerceError('conflict', TENDER_ALREADY_APPLIED);
     if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
@@ -64,7 +68,7 @@ export async function applyGiftCard(
       })
       .execute();
     await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
-    return { id, message: CODE_APPLIED };
+    return { id, message: appliedMessage(CODE_APPLIED, lines) };
   });
 }
 

@@ -3,11 +3,13 @@ import type { Db } from '../db/database.ts';
 import { type Tx, withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
+import { refuseTenderFor } from './tender-checks.ts';
 import { Refusal } from '../refusal.ts';
 import { findCertificate } from '../rewards/certificates.ts';
 import { rewardsAvailable } from '../rewards/rewards-dollars.ts';
 import { maskedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { CODE_APPLIED, codeError, MAX_DISCOUNTS, SIGN_IN_FOR_CODE } from '#src/lib/promo-code.ts';
+import { appliedMessage } from '#src/lib/tenders/tender-rules.ts';
 import { BRAND_PROGRAMMES, programmeOfRewardBrand } from '#src/lib/rewards/programmes.ts';
 import {
   CERTIFICATE_ALREADY_APPLIED,
@@ -25,15 +27,20 @@ import {
  * placement spends them (tender-payment.ts).
  */
 
-/** Adds a reward tender under the bag's lock, within the cap every tender kind shares. */
+/**
+ * Adds a reward tender under the bag's lock, when the tender rules take it (tender-checks.ts), within the cap every
+ * tender kind shares; answers its id and the applied message.
+ */
 async function addTender(
   db: Db,
   basketId: string,
   row: { method: TenderMethod; customerId: string; certificateId: string | null; programme: string | null; masked: string },
   check: (tx: Tx, onBag: { certificate_id: string | null; programme: string | null }[]) => Promise<void>,
-): Promise<string> {
+  applied: string,
+): Promise<{ id: string; message: string }> {
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
+    const lines = await refuseTenderFor(tx, basketId, row.method);
     const onBag = await tx.selectFrom('bag_tenders').select(['certificate_id', 'programme', 'position']).where('basket_id', '=', basketId).execute();
     await check(tx, onBag);
     if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
@@ -55,7 +62,7 @@ async function addTender(
       })
       .execute();
     await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
-    return id;
+    return { id, message: appliedMessage(applied, lines) };
   });
 }
 
@@ -74,15 +81,15 @@ export async function applyCertificate(
   if (invalid) throw new CommerceError('invalid', invalid);
   if (!customerId) throw new Refusal(SIGN_IN_FOR_CODE, 422);
   const certificate = await findCertificate(db.kysely, customerId, rawNumber);
-  const id = await addTender(
+  return addTender(
     db,
     basketId,
     { method: certificate.kind, customerId, certificateId: certificate.id, programme: null, masked: maskedGiftCardNumber(certificate.last4) },
     async (_tx, onBag) => {
       if (onBag.some((t) => t.certificate_id === certificate.id)) throw new CommerceError('conflict', CERTIFICATE_ALREADY_APPLIED);
     },
+    CODE_APPLIED,
   );
-  return { id, message: CODE_APPLIED };
 }
 
 /** Applies a brand programme's rewards dollars (rewardBrand zq or dia) for an active member with a balance. */
@@ -96,7 +103,7 @@ export async function applyRewards(
   const programme = programmeOfRewardBrand(rewardBrand);
   if (!programme) throw new CommerceError('invalid', NO_REWARDS_TO_APPLY);
   const { label, paymentMethodId } = BRAND_PROGRAMMES[programme];
-  const id = await addTender(
+  return addTender(
     db,
     basketId,
     { method: paymentMethodId, customerId, certificateId: null, programme, masked: label },
@@ -104,6 +111,6 @@ export async function applyRewards(
       if (onBag.some((t) => t.programme === programme)) throw new CommerceError('conflict', REWARDS_ALREADY_APPLIED);
       if ((await rewardsAvailable(tx, customerId, rewardBrand)) <= 0) throw new CommerceError('unprocessable', NO_REWARDS_TO_APPLY);
     },
+    REWARDS_APPLIED,
   );
-  return { id, message: REWARDS_APPLIED };
 }

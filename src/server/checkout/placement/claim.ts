@@ -10,7 +10,7 @@ import { flashFor, withAccountEmail } from '../checkout-service.ts';
 import { readCheckout, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
-import { bagHoldsMembership, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
+import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { finishAttempt, openAttempt } from './attempt-log.ts';
 import {
@@ -26,7 +26,8 @@ import {
 } from './placement-types.ts';
 import { snapshotOf, type OrderSnapshot } from './snapshot.ts';
 import { debitTenders, type PaidTender } from '../../tenders/tender-payment.ts';
-import { paymentMethodsFor } from '../payment-methods-config.ts';
+import { bagTenderRefusal } from '../../tenders/tender-checks.ts';
+import { paymentMethodsFor } from '../../content/payment-methods.ts';
 import { METHOD_NOT_OFFERED, methodNotOffered } from '#src/lib/checkout/payment-methods.ts';
 
 /**
@@ -61,6 +62,10 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     await takeWalletContacts(tx, request.bagId, wallet);
   }
   const bag = await readBasket(tx, request.bagId);
+  // The tenders are asked the rules again: the bag may have changed since they were applied (a gift card line added,
+  // the brand a programme's rewards need taken out).
+  const tenderProblem = await bagTenderRefusal(tx, bag);
+  if (tenderProblem) return done(failed(422, tenderProblem, bag, bag.orderTotal));
   const stored = await withAccountEmail(tx, await readCheckout(tx, request.bagId), request.customerId);
   // The wallet's card pays this order only: it is not kept on the bag (a refusal leaves the bag's own card as it was).
   const record: CheckoutRecord = wallet?.card
@@ -84,10 +89,12 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // Express checkout is not offered for a bag with a membership (checkout spec §4), nor for nothing to pay.
   if (express && membership) return done(failed(409, EXPRESS_NOT_OFFERED, bag, bag.orderTotal));
   if (express && bag.amountDue <= 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
-  // A membership is bought by a signed-in shopper, with a new card (checkout spec §4).
+  // A membership is bought by a signed-in shopper, with a new card (checkout spec §4): not a saved card or saved store
+  // card, and never by tenders alone (they do not pay for it: tender-rules.ts).
   if (membership) {
     if (!request.customerId) return done(failed(401, MEMBERSHIP_NEEDS_SIGN_IN, bag, bag.orderTotal));
-    if (record.payment?.savedCardId) return done(failed(409, MEMBERSHIP_NEEDS_NEW_CARD, bag, bag.orderTotal));
+    if (!record.payment || isSavedPayment(record.payment) || bag.amountDue <= 0)
+      return done(failed(409, MEMBERSHIP_NEEDS_NEW_CARD, bag, bag.orderTotal));
   }
   // A saved card pays with its security code, re-collected at review (the gateway checks it).
   const codeProblem = record.payment?.savedCardId ? securityCodeProblem(request.securityCode, record.payment.cardType) : null;
@@ -104,9 +111,10 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     return done(failed(409, ORDER_TOTAL_CHANGED, bag, bag.orderTotal));
   };
   if (totalsChanged) return totalChanged();
-  // What pays must still be offered for the bag's brands: an editor may have changed the list since it was chosen.
+  // The card must still be offered for the bag's brands: an editor may have changed the list since it was chosen (the
+  // tenders were asked above).
   const card = bag.amountDue > 0 && !request.webPayment ? (record.payment?.source ?? null) : null;
-  if (methodNotOffered(paymentMethodsFor(bag.lines.map((l) => l.brand)), card, bag.tenders)) {
+  if (methodNotOffered(paymentMethodsFor(bag.lines.map((l) => l.brand)), card, [])) {
     return done(failed(422, METHOD_NOT_OFFERED, bag, bag.orderTotal));
   }
   // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.

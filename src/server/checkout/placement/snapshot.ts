@@ -20,8 +20,11 @@ import type { PaidTender } from '../../tenders/tender-payment.ts';
 export interface OrderSnapshot {
   customerId: string | null;
   email: string;
-  /** A gift card line also says who gets the card (absent from snapshots written before gift cards were issued). */
-  lines: (NewOrderLine & { giftCard?: GiftCardPurchase })[];
+  /**
+   * A gift card line also says who gets the card (absent from snapshots written before gift cards were issued); each
+   * line what the bag's codes took off it, which earning reads (absent from snapshots written before it was kept).
+   */
+  lines: (NewOrderLine & { giftCard?: GiftCardPurchase; couponDiscount?: number })[];
   /** orderTotal = subTotal - discount + shipping (surcharges included) + tax + protection, as the summary showed. */
   totals: { subTotal: number; discount: number; shipping: number; tax: number; protection?: number; orderTotal: number };
   /** The summary as the checkout showed it (every row, surcharges and savings too): the confirmation and its e-mail show it. */
@@ -71,6 +74,7 @@ export function snapshotOf(
         unitPrice: Math.round(l.price / l.quantity),
         lineTotal: l.price,
         originalTotal: described.originalTotal,
+        couponDiscount: l.priceAdjustments.reduce((s, a) => (a.couponCode === null ? s : s - a.price), 0),
         ...(isGiftCard(l.productType) ? { giftCard: giftCardPurchase(l) } : {}),
       };
     }),

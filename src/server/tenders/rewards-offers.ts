@@ -3,13 +3,15 @@ import type { Bag } from '#src/lib/commerce/bag.ts';
 import { type RewardsOffer, rewardsOffers } from '#src/lib/rewards/offer.ts';
 import { BRAND_PROGRAMMES, type BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
-import { isActive, rewardsAvailable } from './rewards-dollars.ts';
+import { tenderReach } from '#src/lib/tenders/tender-rules.ts';
+import { isActive, rewardsAvailable } from '../rewards/rewards-dollars.ts';
+import { tenderRefusalFor } from './tender-checks.ts';
 
 const PROGRAMMES = ['elq', 'dia'] as const;
 const METHOD_PROGRAMME = new Map<string, BrandProgrammeId>(PROGRAMMES.map((id) => [BRAND_PROGRAMMES[id].paymentMethodId, id]));
 
 /**
- * The rewards offers of a customer's bag (src/lib/rewards/offer.ts decides), read from the memberships and ledgers at
+ * The rewards offers of a customer's bag (src/lib/rewards/offer.ts decides, and the tender rules the apply asks), read from the memberships and ledgers at
  * each ask: never kept with the priced bag, since a balance moves with orders of other bags.
  */
 export async function rewardsOffersFor(tx: Tx, customerId: string, bag: Bag): Promise<RewardsOffer[]> {
@@ -21,11 +23,17 @@ export async function rewardsOffersFor(tx: Tx, customerId: string, bag: Bag): Pr
       totalRewards: await rewardsAvailable(tx, customerId, BRAND_PROGRAMMES[id].rewardBrand),
     };
   }
-  return rewardsOffers({
+  // What tenders may still pay: the amount due, within what the bag lets them pay at all (tender-rules.ts).
+  const reachLeft = tenderReach(bag.lines, bag.summary) - bag.tenders.reduce((s, t) => s + t.amount, 0);
+  const offers = rewardsOffers({
     balances,
     brands: bag.lines.map((l) => l.brand),
-    amountDue: bag.amountDue,
+    amountDue: Math.min(bag.amountDue, reachLeft),
     isMaxDiscountsApplied: bag.isMaxDiscountsApplied || bag.tenders.length >= MAX_TENDERS_PER_BASKET,
     applied: bag.tenders.flatMap((t) => METHOD_PROGRAMME.get(t.paymentMethodId) ?? []),
   });
+  // An offer the apply would refuse (a brand that takes no rewards) is not made.
+  const offered: RewardsOffer[] = [];
+  for (const offer of offers) if (!(await tenderRefusalFor(tx, bag, offer.paymentMethodId))) offered.push(offer);
+  return offered;
 }

@@ -1,0 +1,43 @@
+import type { Tx } from '../db/transaction.ts';
+import { readBasket } from '../commerce/basket-read.ts';
+import { paymentMethodsFor } from '../content/payment-methods.ts';
+import { Refusal } from '../refusal.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
+import { type TenderRuleContext, tenderRefusal } from '#src/lib/tenders/tender-rules.ts';
+
+/**
+ * The tender rules (src/lib/tenders/tender-rules.ts) against the store's own settings: the methods each brand takes
+ * (payment-methods.json) and each brand's name from the catalog. The apply asks them of the tender it adds, the
+ * placement's claim of every tender still on the bag.
+ */
+async function ruleContext(tx: Tx): Promise<TenderRuleContext> {
+  const names = new Map((await tx.selectFrom('brands').select(['code', 'name']).execute()).map((b) => [b.code, b.name]));
+  return { methodsOf: (brand) => paymentMethodsFor([brand]), brandName: (brand) => names.get(brand) ?? brand };
+}
+
+/** Why a tender of this method may not pay for the bag as it is, or null. */
+export async function tenderRefusalFor(tx: Tx, bag: Pick<Bag, 'lines'>, paymentMethodId: string): Promise<string | null> {
+  return tenderRefusal(paymentMethodId, bag.lines, await ruleContext(tx));
+}
+
+/**
+ * Refuses (422, the message naming the brand or the items) a tender of this method for the bag as it is; answers the
+ * bag's lines, which the applied message reads (tender-rules.ts appliedMessage).
+ */
+export async function refuseTenderFor(tx: Tx, basketId: string, paymentMethodId: string): Promise<Bag['lines']> {
+  const { lines } = await readBasket(tx, basketId);
+  const refusal = await tenderRefusalFor(tx, { lines }, paymentMethodId);
+  if (refusal) throw new Refusal(refusal, 422);
+  return lines;
+}
+
+/** The first refusal of a tender on the bag as it is now, or null: a bag changed since its tenders were applied. */
+export async function bagTenderRefusal(tx: Tx, bag: Pick<Bag, 'lines' | 'tenders'>): Promise<string | null> {
+  if (bag.tenders.length === 0) return null;
+  const context = await ruleContext(tx);
+  for (const t of bag.tenders) {
+    const refusal = tenderRefusal(t.paymentMethodId, bag.lines, context);
+    if (refusal) return refusal;
+  }
+  return null;
+}
