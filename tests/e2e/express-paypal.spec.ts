@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { randomUUID } from 'node:crypto';
 import { hydrated } from './hydration.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
@@ -25,8 +25,7 @@ test('PayPal approved from the bag, by keyboard, ends on the order confirmation'
   await paypal.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'PayPal sandbox' })).toBeVisible();
-  const axe = await new AxeBuilder({ page }).analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page, { everyImpact: true })).toEqual([]);
   await page.getByRole('button', { name: 'Approve and pay' }).focus();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/order-confirmation/);

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { PERKS_TERMS_REQUIRED } from '#src/lib/perks/perks-texts.ts';
 import { addToBag, CHECKOUT_SKU, fillAddress, fillCard } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
@@ -98,9 +98,7 @@ test('the join modal: terms ticked by default and required, with their own modal
   await dialog.getByRole('textbox', { name: 'Email' }).fill(newEmail('terms'));
   await dialog.getByRole('button', { name: 'Continue' }).click();
   await expect(terms).toBeFocused();
-  const results = await new AxeBuilder({ page }).include('dialog[open]').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { within: ['dialog[open]'] })).toEqual([]);
 
   await dialog.getByRole('button', { name: 'Terms and Conditions', exact: true }).click();
   const termsDialog = page.getByRole('dialog', { name: 'Terms and Conditions' });
