@@ -50,8 +50,8 @@ const cardOnOrder = (input: PaymentChoiceInput) => (input.payment && !input.paym
 
 /**
  * The options listed before 'Use a new card': the card on the order first, then the saved cards (an expired one
- * disabled and marked; one the server says cannot pay this bag disabled, with its reason). A saved copy of the card on the order (kept to the profile when it was entered) is not
- * listed twice.
+ * disabled and marked; one the server says cannot pay this bag disabled, with its reason). A saved copy of the card
+ * on the order (kept to the profile when it was entered) is not listed twice.
  */
 export function paymentOptions(input: PaymentChoiceInput): PaymentOption[] {
   const onOrder = cardOnOrder(input);

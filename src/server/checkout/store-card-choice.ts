@@ -9,15 +9,16 @@ import { ownStoreCard, type StoreCardAccount, verifyStoreCard } from '../store-c
 import { readBasket } from '../commerce/basket-read.ts';
 import { storeCardPayment } from '../store-card/store-card-payment.ts';
 
-/**
- * The store card at the payment step: the holder's saved card (by its paymentInstrumentId), or a number typed into
- * the card form, verified by the account's billing ZIP code unless it is the signed-in shopper's own card
- * (accounts.ts). Null when the step pays with something else.
- */
 /** The holder's saved store card the step names, by its account id; null for any other choice. */
 export const storeCardInstrumentOf = (input: { paymentInstrumentId?: string | undefined }) =>
   input.paymentInstrumentId ? storeCardAccountOf(input.paymentInstrumentId) : null;
 
+/**
+ * The store card at the payment step: the holder's saved card (by its paymentInstrumentId), or a number typed into
+ * the card form, verified by the account's billing ZIP code unless it is the signed-in shopper's own card
+ * (accounts.ts), and refused with its available credit when that is less than what is left to pay. Null when the
+ * step pays with something else.
+ */
 export async function storeCardToPay(
   db: Db,
   request: { basketId: string; customerId: string | null; client: string; input: v.InferOutput<typeof PaymentStepSchema> },
