@@ -3,6 +3,7 @@ import type { Bag } from '#src/lib/commerce/bag.ts';
 import { type RewardsOffer, rewardsOffers } from '#src/lib/rewards/offer.ts';
 import { BRAND_PROGRAMMES, type BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
+import { paymentMethodsFor } from '../checkout/payment-methods-config.ts';
 import { isActive, rewardsAvailable } from './rewards-dollars.ts';
 
 const PROGRAMMES = ['elq', 'dia'] as const;
@@ -27,5 +28,6 @@ export async function rewardsOffersFor(tx: Tx, customerId: string, bag: Bag): Pr
     amountDue: bag.amountDue,
     isMaxDiscountsApplied: bag.isMaxDiscountsApplied || bag.tenders.length >= MAX_TENDERS_PER_BASKET,
     applied: bag.tenders.flatMap((t) => METHOD_PROGRAMME.get(t.paymentMethodId) ?? []),
+    rewardsTaken: paymentMethodsFor(bag.lines.map((l) => l.brand)).includes('rewards'),
   });
 }
