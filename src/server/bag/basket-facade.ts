@@ -9,7 +9,7 @@ import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { CODE_APPLIED, guessCodeType } from '#src/lib/promo-code.ts';
 import { applyGiftCard, removeTender } from '../tenders/bag-tenders.ts';
-import { requireMethodOffered } from '../checkout/payment-methods-config.ts';
+import { paymentMethodsFor, requireMethodOffered } from '../checkout/payment-methods-config.ts';
 import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
 import { rewardsOffersFor } from '../rewards/rewards-offers.ts';
 import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
@@ -152,7 +152,9 @@ async function applyTender(bagId: string, code: string, pin: string, client: str
 export async function readRewardsOffers(locals: SessionRead): Promise<RewardsOffer[]> {
   const { customerId } = await locals.session();
   if (!customerId) return [];
-  return rewardsOffersFor((await getDb()).kysely, customerId, await readBasket(locals));
+  const bag = await readBasket(locals);
+  const rewardsTaken = paymentMethodsFor(bag.lines.map((l) => l.brand)).includes('rewards');
+  return rewardsOffersFor((await getDb()).kysely, customerId, bag, rewardsTaken);
 }
 
 /** Removes a code (couponItemId) or a tender (paymentInstrumentId) from the bag. */

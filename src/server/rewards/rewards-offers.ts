@@ -3,7 +3,6 @@ import type { Bag } from '#src/lib/commerce/bag.ts';
 import { type RewardsOffer, rewardsOffers } from '#src/lib/rewards/offer.ts';
 import { BRAND_PROGRAMMES, type BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
-import { paymentMethodsFor } from '../checkout/payment-methods-config.ts';
 import { isActive, rewardsAvailable } from './rewards-dollars.ts';
 
 const PROGRAMMES = ['elq', 'dia'] as const;
@@ -11,9 +10,10 @@ const METHOD_PROGRAMME = new Map<string, BrandProgrammeId>(PROGRAMMES.map((id) =
 
 /**
  * The rewards offers of a customer's bag (src/lib/rewards/offer.ts decides), read from the memberships and ledgers at
- * each ask: never kept with the priced bag, since a balance moves with orders of other bags.
+ * each ask: never kept with the priced bag, since a balance moves with orders of other bags. `rewardsTaken`: the
+ * bag's brands take rewards as payment (the checkout's payment methods).
  */
-export async function rewardsOffersFor(tx: Tx, customerId: string, bag: Bag): Promise<RewardsOffer[]> {
+export async function rewardsOffersFor(tx: Tx, customerId: string, bag: Bag, rewardsTaken: boolean): Promise<RewardsOffer[]> {
   if (bag.lines.length === 0) return [];
   const balances: Partial<Record<BrandProgrammeId, { isActiveMember: boolean; totalRewards: number }>> = {};
   for (const id of PROGRAMMES) {
@@ -28,6 +28,6 @@ export async function rewardsOffersFor(tx: Tx, customerId: string, bag: Bag): Pr
     amountDue: bag.amountDue,
     isMaxDiscountsApplied: bag.isMaxDiscountsApplied || bag.tenders.length >= MAX_TENDERS_PER_BASKET,
     applied: bag.tenders.flatMap((t) => METHOD_PROGRAMME.get(t.paymentMethodId) ?? []),
-    rewardsTaken: paymentMethodsFor(bag.lines.map((l) => l.brand)).includes('rewards'),
+    rewardsTaken,
   });
 }
