@@ -262,3 +262,17 @@ test('keyboard: Apply moves focus to the result, which is announced', async ({ p
   await page.keyboard.press('Enter'); // Apply
   await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeFocused();
 });
+
+test("the code field's refusal is about the bag it was given for: it goes once the bag changes", async ({ page }) => {
+  await addViaApi(page, { productId: 'ww-2001-ivr-M' });
+  await openBag(page);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const refusal = page.getByRole('alert').filter({ hasText: 'Please enter a valid code' });
+  await expect(refusal).toBeVisible();
+  const quantity = page.getByRole('listitem', { name: /Silky Tie-Neck Blouse/ }).getByLabel('Quantity');
+  await quantity.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('summary-subtotal')).toHaveText('$109.98');
+  await expect(refusal).toBeHidden();
+});
