@@ -86,9 +86,7 @@ test('a create without an Idempotency-Key is refused', async ({ request }) => {
   expect(res.status()).toBe(400);
 });
 
-test('a create with an Idempotency-Key already used for the bag as it was is refused 422 with a message, no second order', async ({
-  request,
-}) => {
+test('a create with an Idempotency-Key already used for the bag as it was is refused 422 with a message, no second order', async ({ request }) => {
   await bagReadyToShip(request);
   const key = `xp-${randomUUID()}`;
   const create = () => request.post('/api/checkout/paypal/order/', { data: { from: 'bag' }, headers: { 'idempotency-key': key } });
@@ -112,10 +110,23 @@ test('a bag with nothing told to the checkout is placed with PayPal’s payer an
   expect(body.confirmationStatus).toBe('confirmed');
   const db = e2eDb();
   try {
-    const order = await db.kysely.selectFrom('orders').select(['email', 'shipping_address', 'total_cents']).where('order_no', '=', body.orderNo).executeTakeFirstOrThrow();
+    const order = await db.kysely
+      .selectFrom('orders')
+      .select(['email', 'shipping_address', 'total_cents'])
+      .where('order_no', '=', body.orderNo)
+      .executeTakeFirstOrThrow();
     expect(order.email).toBe('sandbox.buyer@example.com');
-    expect(JSON.parse(order.shipping_address ?? 'null')).toMatchObject({ address1: '1200 Congress Ave', city: 'Austin', stateCode: 'TX', postalCode: '78701' });
-    const held = await db.kysely.selectFrom('paypal_sandbox_authorizations').select('amount_cents').where('order_id', '=', id).executeTakeFirstOrThrow();
+    expect(JSON.parse(order.shipping_address ?? 'null')).toMatchObject({
+      address1: '1200 Congress Ave',
+      city: 'Austin',
+      stateCode: 'TX',
+      postalCode: '78701',
+    });
+    const held = await db.kysely
+      .selectFrom('paypal_sandbox_authorizations')
+      .select('amount_cents')
+      .where('order_id', '=', id)
+      .executeTakeFirstOrThrow();
     expect(held.amount_cents).toBe(order.total_cents);
   } finally {
     await db.kysely.destroy();

@@ -112,10 +112,15 @@ test('a guest is offered no rewards', async ({ playwright, baseURL }) => {
   expect((await ok(await r.get('/api/checkout/rewards'), 'offers')).body.rewards).toEqual([]);
 });
 
-test('a certificate is refused for a bag whose brand does not offer rewards as payment, naming the brand', async ({ playwright, baseURL }) => {
+test('a certificate is refused for a bag whose brand does not offer rewards as payment (Kestrel), naming the brand, and no rewards are offered for it', async ({
+  playwright,
+  baseURL,
+}) => {
   const sku = await bestStockedSku('ks-6001');
   const r = await visitor(playwright, baseURL);
   const { certificates } = await member(r, sku);
+  // A Dia member with $25.00 of rewards, and Kestrel is a Dia brand: applying them would be refused, so none is offered.
+  expect((await ok(await r.get('/api/checkout/rewards'), 'offers')).body.rewards).toEqual([]);
   const res = await r.post(APPLY, { data: { code: certificates[0]!.number, pageType: 'checkout' } });
   expect(res.status()).toBe(422);
   expect(await res.json()).toMatchObject({ status: 'error', message: "Rewards and certificates can't be used with Kestrel Shoe Co. items." });

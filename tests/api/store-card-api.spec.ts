@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequest, type APIRequestContext, type APIResponse } from '@playwright/test';
 import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
+import { numberHash } from '#src/server/gift-cards/card-numbers.ts';
+import { giftCardKey } from '#src/server/gift-cards/gift-card-key.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { STORE_CARD_INSUFFICIENT_CREDIT, STORE_CARD_NOT_VERIFIED } from '#src/lib/store-card/store-card-messages.ts';
@@ -11,7 +13,8 @@ import { storeCardNumber } from '../helpers/store-card-fixtures.ts';
 /**
  * The store card over HTTP: its number is taken at the payment step with no expiry and no security code, verified by
  * the billing ZIP code (an unknown number and a wrong ZIP get the same reply), and the order holds its total against
- * the available credit; too little credit is refused with its message; a brand that does not offer the store card
+ * the available credit; too little credit is refused at the payment step with the card's available credit, and at
+ * Place Order with the store card message when the credit dropped in between; a brand that does not offer the store card
  * refuses it; a signed-in holder's saved instruments show the card with c_otb and c_rewards.
  */
 let n = 0;
@@ -94,11 +97,38 @@ test('an unknown number and a known number with another billing ZIP get the same
   await r.dispose();
 });
 
-test('an order above the available credit is refused with the store card message', async ({ playwright, baseURL }) => {
+test('a store card with less credit than is left to pay is refused at the payment step, with its available credit', async ({
+  playwright,
+  baseURL,
+}) => {
   const number = await openAccount(1_00);
   const r = await visitor(playwright, baseURL!);
   await bagToPay(r);
+  const { checkout } = await ok(await r.get('/api/checkout/state'));
+  const refused = await pay(r, { storeCard: { number } });
+  expect(refused.status()).toBe(422);
+  const due = `$${(checkout.basket.orderTotal / 100).toFixed(2)}`;
+  expect((await refused.json()).message).toBe(
+    `Store card ending in ${number.slice(-4)} has $1.00 available credit, less than the ${due} left to pay. Please choose another payment method.`,
+  );
+  await r.dispose();
+});
+
+test('a store card whose credit drops below the order after the payment step is refused at Place Order with the store card message', async ({
+  playwright,
+  baseURL,
+}) => {
+  const number = await openAccount(500_00);
+  const r = await visitor(playwright, baseURL!);
+  await bagToPay(r);
   const { checkout } = await ok(await pay(r, { storeCard: { number } }));
+  const db = e2eDb();
+  try {
+    const hash = numberHash(await giftCardKey(db.kysely), number);
+    await db.kysely.updateTable('store_card_accounts').set({ credit_limit_cents: 1_00 }).where('number_hash', '=', hash).execute();
+  } finally {
+    await db.kysely.destroy();
+  }
   const refused = await place(r, checkout.basket.orderTotal);
   expect(refused.status()).toBe(402);
   const body = (await refused.json()).body;

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { addToBag, CHECKOUT_SKU, fillAddress, fillCard } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
 
@@ -7,13 +7,6 @@ import { hydrated } from './hydration.ts';
  * The checkout for a keyboard and a screen reader: the frame painted before the checkout is read can be neither
  * used nor heard, the whole guest checkout goes by keyboard alone, and axe finds nothing serious on any step.
  */
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).include('main').analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test("the first step's frame comes with the page's HTML, inert and hidden from assistive technology, until the checkout is read", async ({
   page,
@@ -95,19 +88,19 @@ test('axe finds no serious or critical violation on any step', async ({ page }) 
   await addToBag(page, { productId: CHECKOUT_SKU });
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Login Details' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click({ force: true });
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('textbox', { name: 'Email' }).fill('axe@example.com');
   await fillAddress(page);
   await page.getByRole('button', { name: 'Continue to Shipping' }).click();
   await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
   await fillCard(page);
   await page.getByRole('button', { name: 'Review Order' }).click();
   await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });

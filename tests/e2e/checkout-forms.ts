@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /** Filling the checkout as a shopper does, for the checkout journeys' tests. */
 
@@ -28,4 +30,31 @@ export async function fillCard(page: Page, number = '4242424242424242') {
   await page.getByLabel('Card Number').fill(number);
   await page.getByLabel('Expiration Date MM/YY').fill('1234');
   await page.getByLabel('Security Code').fill('123');
+}
+
+/**
+ * A bag of one `sku` at its payment step: e-mail (a guest's own), address and method given through the checkout's
+ * own endpoints, then the checkout opened. Its total in cents.
+ */
+export async function bagAtPayment(page: Page, { guest, sku = CHECKOUT_SKU }: { guest: boolean; sku?: string }): Promise<number> {
+  const call = async (path: string, data: unknown) => {
+    const r = await page.request.post(path, { data });
+    expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
+    return (await r.json()).body;
+  };
+  await call('/api/checkout/product/add_to_cart', { productId: sku, quantity: 1 });
+  if (guest) await call('/api/checkout/email/', { email: `pay.${randomUUID().slice(0, 8)}@example.com` });
+  await call('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
+  const { checkout } = await call('/api/checkout/shipping_method', { shippingMethodId: 'Regular', confirm: true });
+  await page.goto('/checkout');
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  return checkout.basket.orderTotal;
+}
+
+/** Applies a gift card in the code field (the bag's or the payment step's) and waits for the store to say so. */
+export async function applyGiftCard(page: Page, card: { number: string; pin: string }) {
+  await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(card.number);
+  await page.getByLabel('PIN', { exact: true }).fill(card.pin);
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Code applied successfully' })).toBeVisible();
 }

@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { e2eDb } from '../helpers/e2e-db.ts';
+import { bestStockedSku, e2eDb } from '../helpers/e2e-db.ts';
 import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
-import { CHECKOUT_SKU } from './checkout-forms.ts';
-import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
+import { issuedCard } from '../helpers/gift-card-http.ts';
+import { applyGiftCard, bagAtPayment } from './checkout-forms.ts';
 
 /**
  * Paying with the store card: the card form drops expiry and security code once a store card number is typed, a
  * guest pays with the number (checked against the billing ZIP code), and a signed-in holder pays with their saved
- * store card, shown with its available credit.
+ * store card, shown with its available credit. A store card that cannot pay the bag (its brands do not take it, or
+ * less credit than is left to pay) is said so at the payment step, with its available credit, never only at Place
+ * Order; the reason goes when the bag changes so that it can pay.
  */
 
 /** The sizes the payment step is looked at in: a desktop and a phone. */
@@ -24,24 +26,10 @@ async function openAccount(customerId: string | null, limitCents: number) {
   }
 }
 
-/** A bag at its payment step: item, e-mail (guests), address and method given through the checkout's own endpoints. */
-async function bagAtPayment(page: Page, guest: boolean) {
-  const call = async (path: string, data: unknown) => {
-    const r = await page.request.post(path, { data });
-    expect(r.ok(), await r.text()).toBe(true);
-  };
-  await call('/api/checkout/product/add_to_cart', { productId: CHECKOUT_SKU, quantity: 1 });
-  if (guest) await call('/api/checkout/email/', { email: `plcc.${randomUUID().slice(0, 8)}@example.com` });
-  await call('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
-  await call('/api/checkout/shipping_method', { shippingMethodId: 'Regular', confirm: true });
-  await page.goto('/checkout');
-  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
-}
-
 test('the card form hides expiry and security code for a store card number, and a guest pays with it', async ({ page }, testInfo) => {
   await page.setViewportSize(viewportOf(testInfo.project.name));
   const number = await openAccount(null, 500_00);
-  await bagAtPayment(page, true);
+  await bagAtPayment(page, { guest: true });
   await expect(page.getByLabel('Expiration Date MM/YY')).toBeVisible();
   await expect(page.getByLabel('Security Code')).toBeVisible();
   await page.getByLabel('Name on Card').fill('Ada Lovelace');
@@ -59,11 +47,8 @@ test('the card form hides expiry and security code for a store card number, and 
 
 test('a signed-in holder pays with their saved store card, shown with its available credit', async ({ page }, testInfo) => {
   await page.setViewportSize(viewportOf(testInfo.project.name));
-  const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
-  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'abcd1234' } });
-  expect(reg.ok()).toBe(true);
-  const number = await openAccount((await reg.json()).body.token.customer_id, 300_00);
-  await bagAtPayment(page, false);
+  const number = await openAccount(await signedInShopper(page), 300_00);
+  await bagAtPayment(page, { guest: false });
   const saved = page.getByRole('radio', { name: `Store card ending in ${number.slice(-4)}, $300.00 available credit` });
   await expect(saved).toBeVisible();
   await saved.check();
@@ -74,4 +59,66 @@ test('a signed-in holder pays with their saved store card, shown with its availa
   await expect(page.getByLabel(/Security code/)).toHaveCount(0);
   await page.getByRole('button', { name: /Place Order/ }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
+});
+
+/** A registered shopper, signed in in the page's context; their customer id. */
+async function signedInShopper(page: Page): Promise<string> {
+  const email = `holder-${randomUUID().slice(0, 8)}@example.com`;
+  const reg = await page.request.post('/api/global/register', { data: { firstName: 'Ada', lastName: 'Lovelace', email, password: 'abcd1234' } });
+  expect(reg.ok()).toBe(true);
+  return (await reg.json()).body.token.customer_id;
+}
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;
+
+test('a saved store card with less credit than is left to pay is listed with its available credit and why, and can pay once a gift card pays the rest', async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(viewportOf(testInfo.project.name));
+  const number = await openAccount(await signedInShopper(page), 10_00);
+  const total = await bagAtPayment(page, { guest: false });
+  expect(total).toBeGreaterThan(10_00);
+  const last4 = number.slice(-4);
+  const saved = page.getByRole('radio', { name: `Store card ending in ${last4}, $10.00 available credit` });
+  await expect(saved).toBeDisabled();
+  const why = page.getByText(`Store card ending in ${last4} has $10.00 available credit, less than the ${dollars(total)} left to pay.`);
+  await expect(why).toBeVisible();
+  await expect(saved).toHaveAccessibleDescription(/less than the/);
+  await page.screenshot({ path: testInfo.outputPath(`store-card-short-${testInfo.project.name}.png`), fullPage: true });
+  // A gift card pays all but $5.00: the store card's $10.00 covers the rest.
+  await applyGiftCard(page, await issuedCard(total - 5_00));
+  await expect(why).toBeHidden();
+  await expect(saved).toBeEnabled();
+  await saved.check();
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
+});
+
+test("a saved store card the bag's brands do not take is listed with the reason, not hidden", async ({ page }, testInfo) => {
+  await page.setViewportSize(viewportOf(testInfo.project.name));
+  const number = await openAccount(await signedInShopper(page), 500_00);
+  // A ks bag: that brand takes cards and gift cards, no store card (src/content/payment/payment-methods.json).
+  await bagAtPayment(page, { guest: false, sku: await bestStockedSku('ks-6001') });
+  const last4 = number.slice(-4);
+  await expect(page.getByRole('radio', { name: `Store card ending in ${last4}, $500.00 available credit` })).toBeDisabled();
+  await expect(page.getByText(`Store card ending in ${last4} is not accepted for the items in your bag.`)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Use a new card' })).toBeChecked();
+});
+
+test("a guest's store card with less credit than is left to pay is refused at the payment step with its available credit; the alert goes when the bag changes", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize(viewportOf(testInfo.project.name));
+  const number = await openAccount(null, 10_00);
+  const total = await bagAtPayment(page, { guest: true });
+  await page.getByLabel('Name on Card').fill('Ada Lovelace');
+  await page.getByLabel('Card Number').fill(number);
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  const alert = page
+    .getByRole('alert')
+    .filter({ hasText: `Store card ending in ${number.slice(-4)} has $10.00 available credit, less than the ${dollars(total)} left to pay.` });
+  await expect(alert).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await applyGiftCard(page, await issuedCard(total - 5_00));
+  await expect(alert).toBeHidden();
 });

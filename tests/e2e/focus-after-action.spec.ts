@@ -1,4 +1,6 @@
 import { expect, test } from '@playwright/test';
+import { issuedCard } from '../helpers/gift-card-http.ts';
+import { applyGiftCard, bagAtPayment } from './checkout-forms.ts';
 import { ownClientAddress } from './client-address.ts';
 import { hydrated } from './hydration.ts';
 
@@ -73,4 +75,34 @@ test('Send Reset Link moves focus to the result', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Send Reset Link' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('status').filter({ hasText: 'A link has been sent to' })).toBeFocused();
+});
+
+test('Review Order pressed as the payment step opens, on a device six times slower, leaves focus on the first invalid field', async ({ page }) => {
+  await page.clock.install();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 6 });
+  await bagAtPayment(page, { guest: true });
+  await page.goto('/checkout?step=shipping');
+  await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
+  // From here the page's timers wait: the shopper's next press comes before any of them, as on a slow phone.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Review Order' }).click();
+  // Whatever was pending runs now: the step's focus on its heading comes after the press, and must not take it.
+  await page.clock.runFor(1000);
+  await expect(page.getByLabel('Name on Card')).toBeFocused();
+  await page.clock.resume();
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+});
+
+test('removing a gift card at the payment step leaves focus on the code field', async ({ page }) => {
+  const card = await issuedCard(5_00);
+  await bagAtPayment(page, { guest: true });
+  await applyGiftCard(page, card);
+  const remove = page.getByRole('button', { name: `Remove gift card •••• ${card.last4}` });
+  await remove.focus();
+  await page.keyboard.press('Enter');
+  await expect(remove).toBeHidden();
+  await expect(page.getByLabel('Enter a promo code, gift card or reward certificate')).toBeFocused();
 });

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { STICKY_OFFSET_DESKTOP } from '#src/lib/header/constants.ts';
 import { hydrated } from './hydration.ts';
 import { PHONE_MAX_WIDTH } from '#src/lib/breakpoints.ts';
@@ -261,12 +261,7 @@ test.describe('sticky header', () => {
 test('accessibility: no serious or critical violations in the header, closed and with the account flyout open', async ({ page }) => {
   await page.goto('/home');
   await page.waitForLoadState('networkidle');
-  const scan = async () => {
-    const r = await new AxeBuilder({ page }).include('[data-site-header]').include('[data-promo-bar]').analyze();
-    return r.violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  };
+  const scan = () => axeViolations(page, { within: ['[data-site-header]', '[data-promo-bar]'] });
   expect(await scan()).toEqual([]);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByRole('dialog', { name: 'Account' })).toBeVisible();
@@ -287,8 +282,7 @@ test('signed-in header: Account, first-name greeting and account menu; axe clean
   await expect(flyout.getByRole('heading', { name: 'Hi, Robin' })).toBeVisible();
   await expect(flyout.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
   await expect(flyout.getByRole('link', { name: 'Order History' })).toHaveAttribute('href', '/orders');
-  const r = await new AxeBuilder({ page }).include('[data-site-header]').analyze();
-  expect(r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+  expect(await axeViolations(page, { within: ['[data-site-header]'] })).toEqual([]);
   if (isMobile(page)) {
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Menu' }).click();

@@ -1,18 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { randomUUID } from 'node:crypto';
 import { hydrated } from './hydration.ts';
 import { placeGuestOrder } from '../helpers/place-order-http.ts';
-
-/** The checkout frame (header logo, skip link, footer) and /order-confirmation after a guest card order placed over HTTP in the page's own browser context. */
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const email = () => `confirm-${randomUUID().slice(0, 8)}@example.com`;
 
@@ -38,7 +28,7 @@ test('shows the order just placed, lets a guest create an account, and passes ax
   await expect(page.getByTestId('summary-total')).toHaveText(total);
   await expect(page.getByText('Visa ending in 4242')).toBeVisible();
   await expect(page.getByRole('region', { name: 'You may also like' }).getByRole('listitem').first()).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 
   const account = page.getByRole('region', { name: 'Create an account' });
   await account.getByLabel('Password', { exact: true }).fill('shopper123');
@@ -54,7 +44,7 @@ test('without a recent order it says so and links to tracking and home', async (
   await page.goto('/order-confirmation');
   await expect(page.getByRole('heading', { name: 'We could not find a recent order in this browser.' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Track an order' })).toHaveAttribute('href', '/orders');
-  expect(await seriousViolations(page)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 });
 
 test('the checkout header logo asks before leaving, by keyboard alone', async ({ page }) => {
@@ -70,7 +60,7 @@ test('the checkout header logo asks before leaving, by keyboard alone', async ({
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Are you sure you want to leave checkout?');
   await expect(dialog.getByRole('button', { name: 'Continue Checkout' })).toBeFocused();
-  expect(await seriousViolations(page, '.checkout-header')).toEqual([]);
+  expect(await axeViolations(page, { within: ['.checkout-header'] })).toEqual([]);
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('link', { name: 'View Bag' })).toBeFocused();
   await page.keyboard.press('Tab');

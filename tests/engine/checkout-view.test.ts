@@ -14,6 +14,7 @@ import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts'
 import { EMPTY_RECORD, readCheckout, writeCheckout } from '#src/server/checkout/checkout-store.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
+import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
 
 /**
  * The checkout view reads the bag and its checkout record at once (not the record of the bag it read), a step
@@ -108,4 +109,18 @@ it('a bag whose shipping method was only chosen (the step left without Continue)
   await confirmShippingMethod(t.db, basketId, 'Express');
   await expect(setBilling(t.db, basketId, null, true, null)).resolves.toBeUndefined();
   expect((await readCheckoutView(t.db, basketId, null))._flash).toEqual([]);
+});
+
+it("a holder's store card says why it cannot pay the bag: less available credit than is left to pay; enough credit says nothing", async () => {
+  const short = await createCustomer(t.db, { email: 'short-credit@example.com', firstName: 'Ada', lastName: 'Lovelace', password: null });
+  const ample = await createCustomer(t.db, { email: 'ample-credit@example.com', firstName: 'Ada', lastName: 'Lovelace', password: null });
+  const shortCard = await storeCardAccount(t.db, 1_00, short.id);
+  await storeCardAccount(t.db, 500_00, ample.id);
+  const basketId = await bagWithCheckout();
+  const forShort = await readCheckoutView(t.db, basketId, short.id);
+  const due = `$${(forShort.basket.amountDue / 100).toFixed(2)}`;
+  expect(forShort.storeCard?.unavailable).toBe(
+    `Store card ending in ${shortCard.number.slice(-4)} has $1.00 available credit, less than the ${due} left to pay. Please choose another payment method.`,
+  );
+  expect((await readCheckoutView(t.db, basketId, ample.id)).storeCard?.unavailable).toBeNull();
 });

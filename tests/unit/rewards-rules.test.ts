@@ -166,6 +166,7 @@ describe('the rewards offers of a bag', () => {
     amountDue: 1800,
     isMaxDiscountsApplied: false,
     applied: [],
+    rewardsTaken: true,
   } as const;
 
   it("offers a programme of the bag's brands, the lesser of the balance and what is left to pay", () => {
@@ -190,5 +191,9 @@ describe('the rewards offers of a bag', () => {
     expect(rewardsOffers({ ...input, isMaxDiscountsApplied: true })).toEqual([]);
     expect(rewardsOffers({ ...input, amountDue: 0 })).toEqual([]);
     expect(rewardsOffers({ ...input, balances: { elq: { isActiveMember: false, totalRewards: 2500 } } })).toEqual([]);
+  });
+
+  it('offers nothing on a bag whose brands do not take rewards as payment: applying them would be refused', () => {
+    expect(rewardsOffers({ ...input, brands: ['jl', 'ks'], rewardsTaken: false })).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { applicablePaymentMethods, PaymentMethodsSchema } from '#src/lib/checkout/payment-methods.ts';
-import { cardLabel, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
+import { cardLabel, defaultPaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import { StoreCardNumberSchema } from '#src/lib/checkout/checkout-schemas.ts';
-import { storeCardAccountOf, storeCardInstrumentId } from '#src/lib/store-card/store-card-rules.ts';
+import { storeCardAccountOf, storeCardInstrumentId, storeCardUnavailable } from '#src/lib/store-card/store-card-rules.ts';
 import content from '#src/content/payment/payment-methods.json' with { type: 'json' };
 
 const config = {
@@ -71,5 +71,35 @@ describe('the saved store card in the payment choice', () => {
       { id: 'plcc-a1', label: 'Store card ending in 7890, $300.00 available credit', disabled: false },
     ]);
     expect(cardLabel(storeCard)).toBe('Store card ending in 7890');
+  });
+
+  it('that cannot pay is listed, disabled, with the reason the server gave, and is never the default', () => {
+    const reason = 'Store card ending in 7890 has $300.00 available credit, less than the $350.00 left to pay. Please choose another payment method.';
+    const input = { payment: null, savedCards: [{ ...storeCard, c_unavailableMessage: reason }], savedCardsHidden: false };
+    expect(paymentOptions(input)).toEqual([
+      { id: 'plcc-a1', label: 'Store card ending in 7890, $300.00 available credit', disabled: true, note: reason },
+    ]);
+    expect(defaultPaymentChoice(input)).toBeNull();
+  });
+});
+
+describe('whether a store card can pay the bag', () => {
+  const card = { last4: '4843', availableCents: 5000 };
+
+  it('pays when the bag takes store cards and its available credit covers what is left to pay', () => {
+    expect(storeCardUnavailable(card, { storeCardOffered: true, amountDue: 5000 })).toBeNull();
+    expect(storeCardUnavailable(card, { storeCardOffered: true, amountDue: 0 })).toBeNull();
+  });
+
+  it('is short when what is left to pay is more than its available credit, and says both amounts', () => {
+    expect(storeCardUnavailable(card, { storeCardOffered: true, amountDue: 5001 })).toBe(
+      'Store card ending in 4843 has $50.00 available credit, less than the $50.01 left to pay. Please choose another payment method.',
+    );
+  });
+
+  it("is not accepted when the bag's brands do not take store cards, whatever its credit", () => {
+    expect(storeCardUnavailable(card, { storeCardOffered: false, amountDue: 100 })).toBe(
+      'Store card ending in 4843 is not accepted for the items in your bag. Please choose another payment method.',
+    );
   });
 });

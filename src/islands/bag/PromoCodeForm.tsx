@@ -29,7 +29,11 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
   const [code, setCode] = useState('');
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string; bag: typeof bag } | null>(null);
+  // A refusal is about the bag it was given for: once the bag changes (a tender removed, a code applied elsewhere) it goes.
+  const result = answer && (answer.ok || answer.bag === bag) ? answer : null;
+  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: $bag.get() });
+  const codeRef = useRef<HTMLInputElement>(null);
   const isGiftCard = guessCodeType(code) === 'giftCard';
   // After Apply, focus goes to the result (an alert or a status), so it is read out and the keyboard is beside it.
   const resultRef = useRef<HTMLParagraphElement>(null);
@@ -57,14 +61,16 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
       setPin('');
     }
   };
+  // The pressed Remove goes with its line: focus moves at once to the code field, which the result describes.
   const remove = async (removal: Promise<{ ok: boolean; message: string }>) => {
+    codeRef.current?.focus();
     setBusy(true);
     const r = await removal;
     setBusy(false);
     setResult(r);
   };
   // Applying rewards answers like a code: the result is focused and read out.
-  const answer = async (applying: Promise<{ ok: boolean; message: string }>) => {
+  const applyAnswer = async (applying: Promise<{ ok: boolean; message: string }>) => {
     setBusy(true);
     const r = await applying;
     setBusy(false);
@@ -80,6 +86,7 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
           <div className="field">
             <label htmlFor="promo-code">Enter a promo code, gift card or reward certificate</label>
             <input
+              ref={codeRef}
               id="promo-code"
               name="code"
               autoComplete="off"
@@ -137,7 +144,7 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
         </p>
       )}
       {bag?.isMaxDiscountsApplied && <p className="notice notice-caution">{MAX_DISCOUNTS}</p>}
-      <RewardsOffers busy={busy} onApply={(brand) => void answer(applyRewards(brand, pageType))} />
+      <RewardsOffers busy={busy} onApply={(brand) => void applyAnswer(applyRewards(brand, pageType))} />
       <AppliedTenders instruments={bag?.paymentInstruments ?? []} busy={busy} onRemove={(id) => void remove(removeTender(id))} />
       {coupons.length > 0 && (
         <ul className="coupons" aria-label="Codes on your bag">

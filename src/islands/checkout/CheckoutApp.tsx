@@ -28,6 +28,15 @@ const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, d
 const serverChoice = (view: CheckoutView): CheckoutStep =>
   chooseStep(view._flash, { signedIn: view.signedIn, hasShippingMethods: view.shippingMethods.length > 0 });
 
+/**
+ * Whether focus is somewhere other than where it was when a step's focus was asked for (`from`): focus that fell to
+ * the page's body (the pressed button went with the old step) has not moved.
+ */
+const focusMovedSince = (from: Element | null): boolean => {
+  const active = document.activeElement;
+  return !!active && active !== document.body && active !== from;
+};
+
 const later = (a: CheckoutStep, b: CheckoutStep) => (BASE_STEPS.indexOf(baseStep(a)) >= BASE_STEPS.indexOf(baseStep(b)) ? a : b);
 
 /**
@@ -42,7 +51,8 @@ export function CheckoutApp() {
   const [reached, setReached] = useState<CheckoutStep>('information');
   const heading = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLParagraphElement>(null);
-  const focusNext = useRef<'heading' | 'alert' | null>(null);
+  /** Where focus goes once the step has painted, and what held focus when that was asked. */
+  const focusNext = useRef<{ target: 'heading' | 'alert'; from: Element | null } | null>(null);
   const touch = useRef<TouchPoint | null>(null);
 
   const show = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
@@ -52,7 +62,7 @@ export function CheckoutApp() {
     else window.history.replaceState({ step: next }, '', url);
     setStep(next);
     setReached((r) => later(r, next));
-    focusNext.current = focus;
+    focusNext.current = { target: focus, from: document.activeElement };
     window.scrollTo({ top: 0 });
   };
 
@@ -88,12 +98,16 @@ export function CheckoutApp() {
   }, []);
 
   useEffect(() => {
-    if (!focusNext.current) return;
-    const target = focusNext.current === 'alert' ? alertRef.current : heading.current;
+    const pending = focusNext.current;
+    if (!pending) return;
+    const target = pending.target === 'alert' ? alertRef.current : heading.current;
     // Focus after the scroll to top has been applied (product spec §9: scroll check every 50 ms). Cleared only once
     // done: a render in between (a store update) cancels this timer and the next run starts another.
     const timer = setTimeout(() => {
       focusNext.current = null;
+      // The shopper (or what they pressed) moved focus meanwhile: on a slow device a press can come before this
+      // timer, and its focus (the first invalid field, an opened dialog) is theirs to keep.
+      if (focusMovedSince(pending.from)) return;
       target?.focus({ preventScroll: true });
     }, SCROLL_CHECK_MS);
     return () => clearTimeout(timer);
@@ -132,7 +146,7 @@ export function CheckoutApp() {
   };
   const failed = (message: string) => {
     setCheckoutAlert(message);
-    focusNext.current = 'alert';
+    focusNext.current = { target: 'alert', from: document.activeElement };
     window.scrollTo({ top: 0 });
   };
   const orderFailed = async (message: string) => {

@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { emitSiteError } from '#src/lib/analytics.ts';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
 import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
-import { digitsOnly, PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
+import { digitsOnly } from '#src/lib/checkout/card-rules.ts';
 import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { STORE_CARD_NOTE } from '#src/lib/store-card/store-card-messages.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
@@ -56,13 +56,15 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const plccOffered = view.c_applicablePaymentMethods.includes('plcc');
   const choiceInput = {
     payment: view.payment,
-    // A store card is listed only where the bag's brands offer it (c_applicablePaymentMethods).
-    savedCards: view.signedIn ? view.savedCards.filter((c) => plccOffered || c.cardType !== PLCC_TYPE) : [],
+    // A store card that cannot pay this bag (its brands, its available credit) is listed with the server's reason.
+    savedCards: view.signedIn ? view.savedCards : [],
     // Checkout spec §4: a perks item in the bag forces a new card; an expired card's flash hides the saved ones.
     savedCardsHidden: !!expiredFlash || bagHoldsMembership(view.basket.productItems.map((l) => l.c_productType)),
   };
   const options = paymentOptions(choiceInput);
-  const [choice, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));
+  const [chosen, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));
+  // A choice the bag has since ruled out (a gift card removed leaves more than the store card's credit) gives way.
+  const choice = chosen === null || options.some((o) => o.id === chosen && !o.disabled) ? chosen : defaultPaymentChoice(choiceInput);
   const [createAccount, setCreateAccount] = useState(false);
   const [password, setPassword] = useState('');
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
@@ -151,11 +153,25 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       {needsCard && options.length > 0 && (
         <fieldset className="checkout-fieldset saved-cards">
           <legend>Payment method</legend>
-          {[...options, { id: null, label: 'Use a new card', disabled: false }].map((o) => (
-            <label key={o.id ?? 'new'} className={o.disabled ? 'saved-option disabled' : 'saved-option'}>
-              <input type="radio" name="payment-choice" checked={choice === o.id} disabled={o.disabled} onChange={() => setChoice(o.id)} />
-              <span>{o.label}</span>
-            </label>
+          {[...options, { id: null, label: 'Use a new card', disabled: false, note: undefined }].map((o) => (
+            <div key={o.id ?? 'new'} className="saved-choice">
+              <label className={o.disabled ? 'saved-option disabled' : 'saved-option'}>
+                <input
+                  type="radio"
+                  name="payment-choice"
+                  checked={choice === o.id}
+                  disabled={o.disabled}
+                  aria-describedby={o.note ? `payment-note-${o.id}` : undefined}
+                  onChange={() => setChoice(o.id)}
+                />
+                <span>{o.label}</span>
+              </label>
+              {o.note && (
+                <p id={`payment-note-${o.id}`} className="notice notice-caution">
+                  {o.note}
+                </p>
+              )}
+            </div>
           ))}
         </fieldset>
       )}

@@ -51,6 +51,8 @@ export function PerksJoin({ open, onClose, variantId, productName, priceCents }:
   const [joined, setJoined] = useState(false);
   const checkout = useRef<HTMLAnchorElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
+  const createAccount = useRef<HTMLAnchorElement>(null);
+  const errorRef = useRef<HTMLParagraphElement>(null);
   const ids = useId();
   const name = perksProgrammeName(productName);
   const guest = !customer.authenticated;
@@ -58,9 +60,16 @@ export function PerksJoin({ open, onClose, variantId, productName, priceCents }:
   useEffect(() => {
     if (joined) checkout.current?.focus();
   }, [joined]);
-  // The password field appears when the e-mail is known: focus goes to it.
+  // A refusal is focused and read out: signing in here takes the e-mail and password fields away, and with them the
+  // focus a press of Enter left there.
+  useEffect(() => {
+    if (error) errorRef.current?.focus();
+  }, [error]);
+  // The password field appears when the e-mail is known: focus goes to it. An unknown e-mail turns Continue off
+  // (focus would fall to the page's body): focus goes to the way on, Create an account.
   useEffect(() => {
     if (step === 'signIn') formRef.current?.querySelector<HTMLInputElement>('input[type="password"]')?.focus();
+    if (step === 'noAccount') createAccount.current?.focus();
   }, [step]);
 
   const close = () => {
@@ -158,7 +167,10 @@ export function PerksJoin({ open, onClose, variantId, productName, priceCents }:
           )}
           {guest && step === 'noAccount' && (
             <p className="notice notice-info" role="status">
-              {PERKS_NO_ACCOUNT} <a href={`/register?original=${encodeURIComponent(window.location.pathname)}`}>Create an account</a>
+              {PERKS_NO_ACCOUNT}{' '}
+              <a ref={createAccount} href={`/register?original=${encodeURIComponent(window.location.pathname)}`}>
+                Create an account
+              </a>
             </p>
           )}
           <PerksTerms
@@ -169,7 +181,7 @@ export function PerksJoin({ open, onClose, variantId, productName, priceCents }:
             }}
           />
           {error && (
-            <p className="notice notice-error" role="alert">
+            <p ref={errorRef} tabIndex={-1} className="notice notice-error" role="alert">
               {error}
             </p>
           )}

@@ -11,7 +11,7 @@ import type {
 } from '../commerce/bag.ts';
 import type { CheckoutView, SavedCardView } from '../checkout/checkout-types.ts';
 import { PLCC_TYPE } from '../checkout/card-rules.ts';
-import type { PlccInfo, SavedStoreCard } from '../commerce/store-card.ts';
+import type { PlccInfo } from '../commerce/store-card.ts';
 import { maskedStoreCardNumber } from '../store-card/store-card-rules.ts';
 import type { BasketView, BonusDiscountLineItemView, LineItemView, ShippingMethodView, WishlistView } from '../commerce-types.ts';
 import type { AddToBagInput, UpdateBasketItemSchema } from '../schemas/basket.ts';
@@ -190,7 +190,7 @@ export const meToWire = <M extends { storeCard: PlccInfo }>({ storeCard, ...me }
   return { ...me, isPLCCHolder: c_customerPlccInfo.isPLCCHolder, c_customerPlccInfo };
 };
 
-const storeCardToWire = (card: SavedStoreCard): SavedCardView => ({
+const storeCardToWire = (card: NonNullable<CheckoutState['storeCard']>): SavedCardView => ({
   paymentInstrumentId: card.paymentInstrumentId,
   cardType: PLCC_TYPE,
   last4: card.last4,
@@ -202,6 +202,7 @@ const storeCardToWire = (card: SavedStoreCard): SavedCardView => ({
   c_plccAccountNumber: maskedStoreCardNumber(card.last4),
   c_otb: card.availableCents,
   c_rewards: card.points,
+  ...(card.unavailable ? { c_unavailableMessage: card.unavailable } : {}),
 });
 
 /** An add to the bag (or a line's edit) as the engine takes it. */

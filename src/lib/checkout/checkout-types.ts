@@ -49,6 +49,8 @@ export interface SavedCardView extends PaymentView {
   c_plccAccountNumber?: string;
   c_otb?: number;
   c_rewards?: number;
+  /** Why the card cannot pay this bag, decided by the server (store-card-rules.ts): shown beside it, which stays unchosen. */
+  c_unavailableMessage?: string;
 }
 
 /**

@@ -1,4 +1,5 @@
 import { formatCents } from '../money.ts';
+import { storeCardName } from '../store-card/store-card-messages.ts';
 import { PLCC_TYPE } from './card-rules.ts';
 import type { PaymentView, SavedCardView } from './checkout-types.ts';
 
@@ -26,6 +27,8 @@ export interface PaymentOption {
   id: string;
   label: string;
   disabled: boolean;
+  /** Why a disabled option cannot pay, said beside it (the server's c_unavailableMessage). */
+  note?: string;
 }
 
 type CardFace = Pick<PaymentView, 'cardType' | 'last4' | 'expMonth' | 'expYear'>;
@@ -33,7 +36,7 @@ type CardFace = Pick<PaymentView, 'cardType' | 'last4' | 'expMonth' | 'expYear'>
 /** 'Visa ending in 4242, expires 12/34'; a store card has no expiry: 'Store card ending in 1234'. */
 export const cardLabel = (c: CardFace) =>
   c.cardType === PLCC_TYPE
-    ? `Store card ending in ${c.last4}`
+    ? storeCardName(c.last4)
     : `${c.cardType} ending in ${c.last4}, expires ${String(c.expMonth).padStart(2, '0')}/${String(c.expYear).slice(-2)}`;
 
 /** A saved store card with its available credit (c_otb): 'Store card ending in 1234, $300.00 available credit'. */
@@ -47,8 +50,8 @@ const cardOnOrder = (input: PaymentChoiceInput) => (input.payment && !input.paym
 
 /**
  * The options listed before 'Use a new card': the card on the order first, then the saved cards (an expired one
- * disabled and marked). A saved copy of the card on the order (kept to the profile when it was entered) is not
- * listed twice.
+ * disabled and marked; one the server says cannot pay this bag disabled, with its reason). A saved copy of the card
+ * on the order (kept to the profile when it was entered) is not listed twice.
  */
 export function paymentOptions(input: PaymentChoiceInput): PaymentOption[] {
   const onOrder = cardOnOrder(input);
@@ -56,7 +59,13 @@ export function paymentOptions(input: PaymentChoiceInput): PaymentOption[] {
   if (input.savedCardsHidden) return options;
   for (const c of input.savedCards) {
     if (onOrder && sameFace(c, onOrder)) continue;
-    options.push({ id: c.paymentInstrumentId, label: `${savedLabel(c)}${c.isExpired ? ' (Expired)' : ''}`, disabled: c.isExpired });
+    const label = `${savedLabel(c)}${c.isExpired ? ' (Expired)' : ''}`;
+    options.push({
+      id: c.paymentInstrumentId,
+      label,
+      disabled: c.isExpired || !!c.c_unavailableMessage,
+      ...(c.c_unavailableMessage ? { note: c.c_unavailableMessage } : {}),
+    });
   }
   return options;
 }

@@ -179,6 +179,9 @@ export type CheckoutState = Omit<CheckoutView, 'basket' | 'shippingMethods' | 'c
   shippingMethods: ShippingMethod[];
   /** The payment methods the bag's brands offer (on the wire, c_applicablePaymentMethods). */
   applicablePaymentMethods: PaymentMethodId[];
-  /** The signed-in shopper's store card; on the wire it is one of savedCards. */
-  storeCard: SavedStoreCard | null;
+  /**
+   * The signed-in shopper's store card, with why it cannot pay this bag (null: it can); on the wire it is one of
+   * savedCards, the reason its c_unavailableMessage.
+   */
+  storeCard: (SavedStoreCard & { unavailable: string | null }) | null;
 };

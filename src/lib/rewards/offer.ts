@@ -40,11 +40,17 @@ export interface RewardsOffersInput {
   isMaxDiscountsApplied: boolean;
   /** The programmes whose rewards are on the bag already. */
   applied: readonly BrandProgrammeId[];
+  /**
+   * The bag's brands take rewards as payment (c_applicablePaymentMethods): where one does not, applying is refused,
+   * so nothing is offered.
+   */
+  rewardsTaken: boolean;
 }
 
 /** The offers the bag shows, one per brand programme that passes showsRewardsOffer. */
 export function rewardsOffers(input: RewardsOffersInput): RewardsOffer[] {
   const offers: RewardsOffer[] = [];
+  if (!input.rewardsTaken) return offers;
   for (const id of ['elq', 'dia'] as const) {
     const programme = BRAND_PROGRAMMES[id];
     const balance = input.balances[id];

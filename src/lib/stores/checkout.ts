@@ -24,16 +24,31 @@ export const $checkoutAlert = atom<string | null>(null);
 
 type Result = { ok: true } | { ok: false; message: string; status: number };
 
+/** Bumped by every checkout taken and every read asked, so a read overtaken by a later answer is dropped. */
+let version = 0;
+
 /**
- * The bag changed on its own (the payment step's code field applied a gift card or a code): the checkout shows that
- * bag. Its flash list is the server's from the last step; the next step's reply brings it up to date.
+ * The bag changed on its own (the payment step's code field applied or removed a gift card, rewards or a code): the
+ * checkout shows that bag at once, an alert about the bag as it was goes, and the checkout is read again for what the
+ * server decides from the bag (whether the store card can pay what is left, the flash list).
  */
 $bag.listen((bag) => {
   const current = $checkout.get();
-  if (bag && current && bag !== current.basket && bag.basketId === current.basket.basketId) $checkout.set({ ...current, basket: bag });
+  if (!bag || !current || bag === current.basket || bag.basketId !== current.basket.basketId) return;
+  $checkout.set({ ...current, basket: bag });
+  $checkoutAlert.set(null);
+  void refreshCheckout();
 });
 
+async function refreshCheckout(): Promise<void> {
+  version += 1;
+  const asked = version;
+  const r = await callApi(API.checkoutState);
+  if (r.ok && asked === version) take(r.body.checkout);
+}
+
 function take(checkout: CheckoutView): void {
+  version += 1;
   $checkout.set(checkout);
   $bag.set(checkout.basket);
 }

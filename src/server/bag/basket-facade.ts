@@ -148,7 +148,8 @@ async function applyTender(bagId: string, code: string, pin: string, client: str
 export async function readRewardsOffers(locals: SessionRead): Promise<RewardsOffer[]> {
   const { customerId } = await locals.session();
   if (!customerId) return [];
-  return rewardsOffersFor((await getDb()).kysely, customerId, await readBasket(locals));
+  const bag = await readBasket(locals);
+  return rewardsOffersFor((await getDb()).kysely, customerId, bag);
 }
 
 /** Removes a code (couponItemId) or a tender (paymentInstrumentId) from the bag. */

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { savedStoreCard } from '../store-card/store-card-wallet.ts';
 import { paymentMethodsFor } from '../content/payment-methods.ts';
+import { storeCardUnavailable } from '#src/lib/store-card/store-card-rules.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
@@ -93,6 +94,8 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
   const own = basket.basketId === basketId ? stored : EMPTY_RECORD;
   const record = withEmailOf(own, account);
   const methods = basket.summary.isDigitalItemsOnly ? null : shippingMethodsFor(shipping, basket);
+  const applicablePaymentMethods = paymentMethodsFor(basket.lines.map((l) => l.brand));
+  const storeCardOffered = applicablePaymentMethods.includes('plcc');
   return {
     basket,
     signedIn: !!customerId,
@@ -107,8 +110,8 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
     shippingMethodConfirmed: record.shippingMethodConfirmed,
     savedAddresses,
     savedCards,
-    storeCard,
-    applicablePaymentMethods: paymentMethodsFor(basket.lines.map((l) => l.brand)),
+    storeCard: storeCard && { ...storeCard, unavailable: storeCardUnavailable(storeCard, { storeCardOffered, amountDue: basket.amountDue }) },
+    applicablePaymentMethods,
     _flash: flashFor(basket, record, now),
     // The problem stands while no shipping address is given; PayPal stays the payment until the order is placed.
     webPayment: own.webPayment && { ...own.webPayment, problem: record.shippingAddress ? null : own.webPayment.problem },

@@ -56,6 +56,7 @@ const SavedCard = exactly<SavedCardView>()(
     c_plccAccountNumber: v.optional(Text),
     c_otb: v.optional(v.number()),
     c_rewards: v.optional(v.number()),
+    c_unavailableMessage: v.optional(Text),
   }),
 );
 

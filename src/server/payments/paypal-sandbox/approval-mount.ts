@@ -26,7 +26,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 function page(res: ServerResponse, status: number, title: string, body: string) {
   res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
+<title>${escapeHtml(title)}</title>
+<style>button{min-height:44px;margin:0 8px 8px 0}</style></head><body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`);
 }
 
 /** The approval page's form post, or null past the cap. */
