@@ -8,6 +8,7 @@ import { earnForOrder, pointsEarnedBy } from '../../rewards/earn.ts';
 import { captureHold } from '../../store-card/ledger.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
+import { orderPaymentLines } from '../../orders/orders.ts';
 import { grantOrderMemberships } from '../../perks/memberships.ts';
 import { finishAttempt } from './attempt-log.ts';
 import type { PlacementReply } from './placement-types.ts';
@@ -29,7 +30,8 @@ export async function commitOrder(
   authorizationId: string | null,
 ): Promise<PlacementReply & { mail: Mail; giftCardMails: Mail[] }> {
   const placedAt = new Date().toISOString();
-  const order = await writeOrder(tx, orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId }));
+  const written = orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId });
+  const order = await writeOrder(tx, written);
   await markOrdered(tx, placedAt, bagId);
   await captureHold(tx, attemptId);
   // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
@@ -46,7 +48,11 @@ export async function commitOrder(
   const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
   giftCardMails.push(...(await earnForOrder(tx, { ...order, ...snapshot, discountCents: snapshot.totals.discount })));
   // The e-mail says what the confirmation page says, the points this order earned included.
-  const mail = confirmationMail(order.orderNo, { ...snapshot, summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) } });
+  const mail = confirmationMail(order.orderNo, {
+    ...written,
+    summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) },
+    payments: orderPaymentLines(written.payment, written.tenders, written.totals.orderTotal),
+  });
   await queueMail(tx, mail);
   const reply: PlacementReply = {
     status: 200,

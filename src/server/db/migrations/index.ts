@@ -29,6 +29,7 @@ import { storeCards } from './028-store-cards.ts';
 import { rewardTenders } from './029-reward-tenders.ts';
 import { walletMerchantSessions } from './030-wallet-merchant-sessions.ts';
 import { webPaymentCaptures } from './031-web-payment-captures.ts';
+import { orderTenderBalances } from './032-order-tender-balances.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -67,6 +68,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_029_reward_tenders': rewardTenders,
   '2026_11_29_030_wallet_merchant_sessions': walletMerchantSessions,
   '2026_11_29_031_web_payment_captures': webPaymentCaptures,
+  '2026_12_06_032_order_tender_balances': orderTenderBalances,
 };
 
 export const migrationProvider: MigrationProvider = {
