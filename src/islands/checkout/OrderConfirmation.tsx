@@ -55,7 +55,7 @@ export function OrderConfirmation() {
           Thank you for your order
         </h1>
         <p className="confirm-number">
-          Order number: <strong>{order.orderNo}</strong>
+          Order number: <strong className="order-no">{order.orderNo}</strong>
         </p>
         <p>
           We sent a confirmation e-mail to <strong>{order.email}</strong>.
