@@ -218,7 +218,9 @@ describe('a placed order', () => {
   it('a gift card keeps what it does not pay; an order it pays in full names no card', async () => {
     const { shown, order, mail } = await placed([{ productId: TEE, quantity: 1 }], { giftCard: 50_000 });
     expect(shown.amountDue).toBe(0);
-    expect(order.payments).toEqual([{ label: expect.stringMatching(/^Gift card /), amount: shown.orderTotal, balanceLeft: 50_000 - shown.orderTotal }]);
+    expect(order.payments).toEqual([
+      { label: expect.stringMatching(/^Gift card /), amount: shown.orderTotal, balanceLeft: 50_000 - shown.orderTotal },
+    ]);
     expect(order.payment).toBeNull();
     expect(mail).not.toContain('Visa');
     expect(mailSummary(mail).find((r) => r.label === 'Order total')?.cents).toBe(shown.orderTotal);
