@@ -43,7 +43,7 @@ test('a guest sees an order by its number only with the e-mail it was placed wit
   expect(html).toContain(PRODUCT);
   expect(html).toMatch(new RegExp(`Order total</dt><dd[^>]*>\\${dollars(orderTotal)}<`));
   expect(html).toContain('Visa ending in 4242');
-  expect(html).toContain('Placed: we are getting your order ready');
+  expect(html).toContain('Being prepared');
   expect(html).toContain('224 W 35th St');
 
   const malformed = await stranger.post('/orders/12-345', { form: { email } });

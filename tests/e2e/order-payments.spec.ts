@@ -144,7 +144,7 @@ test("Track my order: the same full total, and the order's page with each paymen
   await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNo}` })).toBeVisible();
   await expect(page.getByTestId('summary-total')).toHaveText(dollars(orderTotal));
   await expectPayments(page, payments, amounts);
-  await expect(page.getByTestId('order-status')).toHaveText('Placed: we are getting your order ready');
+  await expect(page.getByTestId('order-status')).toHaveText('Being prepared');
   expect(await page.getByText(orderNo, { exact: true }).evaluate((el) => el.getClientRects().length)).toBe(1);
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'order-page-tracked');

@@ -3,7 +3,7 @@
  * order; a state without words here is shown as it is kept.
  */
 const STATUS_WORDS: Record<string, string> = {
-  placed: 'Placed: we are getting your order ready',
+  placed: 'Being prepared',
 };
 
 export const orderStatusText = (status: string): string => STATUS_WORDS[status] ?? status;
