@@ -282,6 +282,8 @@ export interface PaymentInstrumentView {
   /** A reward certificate's number, masked to its last four. */
   c_rewardCertNumber?: string | null;
   amount: number;
+  /** A gift card's balance once it has paid `amount`, in cents (absent for other tenders). */
+  c_balanceLeft?: number;
 }
 
 export interface ShippingMethodView {

@@ -4,7 +4,8 @@ import { FINAL_SALE_MESSAGE } from './product-rules.ts';
 
 /**
  * What a line says under its name, as the bag shows it: colour and size, each option with its price ('Hemming: 28"
- * inseam (+$8.00)'), a gift card's To and From, a free gift, final sale; and the price before its promotions. The
+ * inseam (+$8.00)'), a gift card's To (an e-gift card's with the address it is e-mailed to) and From, the gift
+ * message, a free gift, final sale; and the price before its promotions. The
  * bag, the checkout's summary, the order (written once when it is placed) and its e-mail all say it this way.
  */
 export interface LineDescription {
@@ -19,7 +20,8 @@ export interface LineDescription {
 
 /** A line in the engine's names (an island describing a line of a reply converts it with src/lib/api/wire.ts). */
 type DescribedLine = Pick<BagLine, 'colorName' | 'sizeLabel' | 'optionItems' | 'bonusProductLineItem' | 'basePrice' | 'quantity'> & {
-  giftCard: Pick<NonNullable<BagLine['giftCard']>, 'recipient' | 'sender'> | null;
+  giftCard: (Pick<NonNullable<BagLine['giftCard']>, 'recipient' | 'sender'> & { recipientEmail?: string | null }) | null;
+  giftMessage?: string | null;
   lineDetails: Pick<BagLine['lineDetails'], 'original_price_value' | 'specialProductMessagingFlags'>;
 };
 
@@ -30,7 +32,8 @@ export function describeLine(item: DescribedLine): LineDescription {
     attributes: [item.colorName, item.sizeLabel].filter(Boolean).join(' · '),
     options: [
       ...item.optionItems.map((o) => `${o.itemText} (+${formatCents(o.price)})`),
-      ...(gift?.recipient ? [`To ${gift.recipient}, from ${gift.sender ?? ''}`] : []),
+      ...(gift?.recipient ? [`To ${gift.recipient}${gift.recipientEmail ? ` (${gift.recipientEmail})` : ''}, from ${gift.sender ?? ''}`] : []),
+      ...(item.giftMessage ? [`Message: “${item.giftMessage}”`] : []),
       ...(item.bonusProductLineItem ? ['Free gift'] : []),
     ],
     finalSale: details.specialProductMessagingFlags?.finalSale === true,

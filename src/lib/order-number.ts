@@ -8,6 +8,9 @@ import { Email } from './schemas/email.ts';
 export const ORDER_NUMBER_PATTERN = /^\d{1,4}-\d{5}-\d{3,4}$/;
 export const ORDER_NUMBER_INVALID = 'Please enter your order number as it appears in your confirmation, like 1234-56789-123.';
 
+/** Track my order and an order's page, when no order has that number and e-mail. */
+export const ORDER_NOT_FOUND = 'We could not find an order with that number and e-mail address. Check both and try again.';
+
 export const isOrderNumber = (text: string): boolean => ORDER_NUMBER_PATTERN.test(text.trim());
 
 export const TrackOrderSchema = v.object({

@@ -67,7 +67,13 @@ test('a gift card is applied with its PIN, shown masked with what it pays, and r
   const { body } = JSON.parse(text);
   expect(body.message).toBe('Code applied successfully');
   expect(body.basket.paymentInstruments).toEqual([
-    { paymentInstrumentId: body.paymentInstrumentId, paymentMethodId: 'SVS_GIFT_CARD', c_giftCardNumber: `•••• ${card.last4}`, amount: 1000 },
+    {
+      paymentInstrumentId: body.paymentInstrumentId,
+      paymentMethodId: 'SVS_GIFT_CARD',
+      c_giftCardNumber: `•••• ${card.last4}`,
+      amount: 1000,
+      c_balanceLeft: 0,
+    },
   ]);
   expect(body.basket.c_summary).toMatchObject({ giftCardsApplied: 1000, amountDue: body.basket.orderTotal - 1000 });
 
@@ -114,7 +120,10 @@ test('a bag a gift card pays in full is placed through place_order with no card;
   );
   expect(balance.body.balance).toBe(250);
   const order = (await ok(await r.post('/api/order-confirmation/order', { data: {} }), 'confirmation')).body.order;
-  expect(order.summary).toMatchObject({ giftCardsApplied: total, amountDue: 0 });
+  expect(order.summary).toMatchObject({ giftCardsApplied: total, amountDue: 0, orderTotal: total });
+  // The confirmation names the gift card with what it paid and what it keeps, and no card.
+  expect(order.payments).toEqual([{ label: `Gift card •••• ${card.last4}`, amount: total, balanceLeft: 250 }]);
+  expect(order.payment).toBeNull();
   await r.dispose();
 });
 
@@ -150,6 +159,13 @@ test('what the client says is due never changes what the card is charged', async
   } finally {
     await db.kysely.destroy();
   }
+  // The confirmation's total is the whole total; the gift card and the card follow it, each with what it paid.
+  const order = (await ok(await r.post('/api/order-confirmation/order', { data: {} }), 'confirmation')).body.order;
+  expect(order.summary.orderTotal).toBe(bag.orderTotal);
+  expect(order.payments).toEqual([
+    { label: `Gift card •••• ${card.last4}`, amount: 1500, balanceLeft: 0 },
+    { label: 'Visa ending in 4242', amount: due, balanceLeft: null },
+  ]);
   await r.dispose();
 });
 

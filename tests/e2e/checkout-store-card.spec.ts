@@ -40,7 +40,9 @@ test('the card form hides expiry and security code for a store card number, and 
   await page.screenshot({ path: testInfo.outputPath(`store-card-payment-${testInfo.project.name}.png`), fullPage: false });
   await page.getByRole('button', { name: 'Review Order' }).click();
   await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
-  await expect(page.getByText(`Private Label Credit Card ending in ${number.slice(-4)}`)).toBeVisible();
+  // Named as the store card wherever it is named, with what it pays.
+  await expect(page.getByText(new RegExp(`^Store card ending in ${number.slice(-4)}: \\$[\\d.]+$`))).toBeVisible();
+  await expect(page.getByText(/Private Label Credit Card/)).toHaveCount(0);
   await page.getByRole('button', { name: /Place Order/ }).click();
   await expect(page).toHaveURL(/\/order-confirmation/);
 });

@@ -14,7 +14,9 @@ import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
 import type { AddToBagInput } from '#src/lib/schemas/basket.ts';
+import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
+import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 
 /**
@@ -50,8 +52,14 @@ async function card() {
   return cardFromGateway(sandboxGateway({ database: async () => t.db, timeoutMs: 2000 }), token, null);
 }
 
-/** Places a guest order of these items; `ship` false for a bag that ships nothing (its own billing address). */
-async function placed(items: object[], { method = 'Regular', protect = false, ship = true } = {}) {
+/**
+ * Places a guest order of these items; `ship` false for a bag that ships nothing (its own billing address), `billing`
+ * a billing address other than the shipping one, `giftCard` the cents a gift card applied to the bag holds.
+ */
+async function placed(
+  items: object[],
+  { method = 'Regular', protect = false, ship = true, billing = null as typeof TEST_ADDRESS | null, giftCard = 0 } = {},
+) {
   let basketId: string | null = null;
   for (const item of items) basketId = (await addItem(t.db, basketId, item as AddToBagInput)).basketId;
   if (!basketId) throw new Error('no items');
@@ -61,11 +69,16 @@ async function placed(items: object[], { method = 'Regular', protect = false, sh
     await confirmShippingMethod(t.db, basketId, method);
     if (protect) await choosePackageProtection(t.db, basketId, 'add');
   }
+  if (giftCard > 0) {
+    const issued = await (await giftCardIssuer(t.db)).card(giftCard);
+    await applyGiftCard(t.db, basketId, issued.number, issued.pin, `receipt-${basketId}`);
+  }
+  // A card is given even when a gift card pays it all: the order then charges none and names none.
   await setPayment(t.db, basketId, {
     card: await card(),
     savedCardId: null,
-    billingSame: ship,
-    billingAddress: ship ? null : TEST_ADDRESS,
+    billingSame: ship && !billing,
+    billingAddress: ship && !billing ? null : (billing ?? TEST_ADDRESS),
     customerId: null,
   });
   const { basket } = await readCheckoutView(t.db, basketId, null);
@@ -74,7 +87,14 @@ async function placed(items: object[], { method = 'Regular', protect = false, sh
   const reply = await placeOrder(
     t.db,
     gateway,
-    { bagId: basketId, customerId: null, idempotencyKey: `receipt-${basketId}`, body: { total }, expectedTotal: total },
+    {
+      bagId: basketId,
+      customerId: null,
+      idempotencyKey: `receipt-${basketId}`,
+      body: { total },
+      expectedTotal: total,
+      expectedAmountDue: basket.amountDue,
+    },
     2000,
   );
   expect(reply.result.confirmationStatus).toBe('confirmed');
@@ -171,4 +191,64 @@ describe('a placed order', () => {
     expect(sum).toBe(total);
     expect(mailSummary(mail).find((r) => r.label === 'Tax')?.cents).toBe(0);
   });
+
+  it('paid by a gift card and a card keeps the full total, each payment with its amount and the balance the card has left', async () => {
+    const { shown, order, mail } = await placed([{ productId: TEE, quantity: 2 }], { giftCard: 2000 });
+    const total = shown.orderTotal;
+    expect(shown.amountDue).toBe(total - 2000);
+    const tenders = await t.db.kysely
+      .selectFrom('order_tenders')
+      .select(['method', 'amount_cents', 'balance_left_cents'])
+      .where('order_id', '=', order.orderId)
+      .execute();
+    expect(tenders).toEqual([{ method: 'SVS_GIFT_CARD', amount_cents: 2000, balance_left_cents: 0 }]);
+    const orderRow = await t.db.kysely.selectFrom('orders').select('total_cents').where('id', '=', order.orderId).executeTakeFirstOrThrow();
+    expect(orderRow.total_cents).toBe(total);
+    expect(order.payments).toEqual([
+      { label: expect.stringMatching(/^Gift card •••• \d{4}$/), amount: 2000, balanceLeft: 0 },
+      { label: 'Visa ending in 4242', amount: total - 2000, balanceLeft: null },
+    ]);
+    // The e-mail's order total is the full total; the payments follow it and add up to it.
+    const { sum, total: mailed } = addsUp(mailSummary(mail));
+    expect(mailed).toBe(total);
+    expect(sum).toBe(total);
+    expect(mail).toContain(`Payments\n${order.payments[0]!.label}: $20.00 (balance left $0.00)\nVisa ending in 4242: ${dollars(total - 2000)}\n`);
+  });
+
+  it('a gift card keeps what it does not pay; an order it pays in full names no card', async () => {
+    const { shown, order, mail } = await placed([{ productId: TEE, quantity: 1 }], { giftCard: 50_000 });
+    expect(shown.amountDue).toBe(0);
+    expect(order.payments).toEqual([
+      { label: expect.stringMatching(/^Gift card /), amount: shown.orderTotal, balanceLeft: 50_000 - shown.orderTotal },
+    ]);
+    expect(order.payment).toBeNull();
+    expect(mail).not.toContain('Visa');
+    expect(mailSummary(mail).find((r) => r.label === 'Order total')?.cents).toBe(shown.orderTotal);
+  });
+
+  it('keeps a billing address other than the shipping one, and the e-mail and page say it', async () => {
+    const billing = { ...TEST_ADDRESS, address1: '1 Billing Way', address2: '' };
+    const { order, mail } = await placed([{ productId: TEE, quantity: 1 }], { billing });
+    expect(order.billingAddress).toMatchObject({ address1: '1 Billing Way' });
+    expect(mail).toContain('Billing address\n');
+    expect(mail).toContain('1 Billing Way');
+    const same = await placed([{ productId: TEE, quantity: 1 }]);
+    expect(same.mail).not.toContain('Billing address');
+  });
+
+  it("says an e-gift card's recipient address and message on the order and in the buyer's e-mail", async () => {
+    const egift = {
+      productId: 'egc-3-egc-50',
+      quantity: 1,
+      giftCardRecipient: 'Ann',
+      giftCardSender: 'Bo',
+      giftCardRecipientEmail: 'ann@example.com',
+      giftMessage: 'Happy birthday!',
+    };
+    const { order, mail } = await placed([egift], { ship: false });
+    expect(order.lines[0]?.details).toEqual(expect.arrayContaining(['To Ann (ann@example.com), from Bo', 'Message: “Happy birthday!”']));
+    expect(mail).toContain('    To Ann (ann@example.com), from Bo\n    Message: “Happy birthday!”');
+  });
 });
+
+const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`;

@@ -129,7 +129,7 @@ describe(`gift cards on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     const bag = await readBasket(t.db.kysely, basketId);
     expect(bag.orderTotal).toBe(before.orderTotal);
     expect(bag.tenders).toEqual([
-      { paymentInstrumentId: expect.any(String), paymentMethodId: 'SVS_GIFT_CARD', maskedNumber: `•••• ${card.last4}`, amount: 1000 },
+      { paymentInstrumentId: expect.any(String), paymentMethodId: 'SVS_GIFT_CARD', maskedNumber: `•••• ${card.last4}`, amount: 1000, balanceLeft: 0 },
     ]);
     expect(bag.amountDue).toBe(before.orderTotal - 1000);
     expect(bag.summary.giftCardsApplied).toBe(1000);
@@ -221,8 +221,9 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
       .select('text_body')
       .where('subject', 'like', `%${reply.result.orderNo}%`)
       .executeTakeFirstOrThrow();
-    expect(mail.text_body).toContain(`Gift cards: −$${(total / 100).toFixed(2)}`);
-    expect(mail.text_body).toContain('Order total: $0.00');
+    // The e-mail's order total is the whole total; the gift card follows it as the payment, with what it keeps.
+    expect(mail.text_body).toContain(`Order total: $${(total / 100).toFixed(2)}`);
+    expect(mail.text_body).toContain(`Payments\nGift card •••• ${card.last4}: $${(total / 100).toFixed(2)} (balance left $7.00)\n`);
   });
 
   it('a change at review that leaves part unpaid with no card on the order is a changed total', async () => {

@@ -5,6 +5,7 @@ import { readProduct } from '#src/server/commerce/catalog.ts';
 import { priceForState } from '#src/server/commerce/shipping.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
+import { readOrderConfirmation } from '#src/server/orders/orders.ts';
 import { EXPRESS_NOT_OFFERED, NOTHING_TO_PAY, WALLET_SESSION_REFUSED } from '#src/server/checkout/placement/placement-types.ts';
 import { chooseEcoship, readCheckoutView, setPayment } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
@@ -105,6 +106,15 @@ describe('Apple Pay payment', () => {
     const [order] = await ordersOf(p.basketId);
     expect(order?.email).toBe('ada@example.com');
     expect(JSON.parse(order?.shipping_address ?? '{}')).toMatchObject({ firstName: 'Ada', stateCode: 'IL', phone: '(217) 555-0134' });
+  });
+
+  it('names Apple Pay with the card it paid with on the order', async () => {
+    const p = await sheetPayment();
+    expect((await pay(p)).result.confirmationStatus).toBe('confirmed');
+    const [order] = await ordersOf(p.basketId);
+    const confirmation = await readOrderConfirmation(t.db, order!.id);
+    expect(confirmation?.payments).toEqual([{ label: 'Apple Pay (Visa ending in 4242)', amount: p.amountDue, balanceLeft: null }]);
+    expect(confirmation?.payment).toEqual({ method: 'apple pay', cardType: 'Visa', last4: '4242' });
   });
 
   it('carries the EcoShip choice held on the bag into the order', async () => {

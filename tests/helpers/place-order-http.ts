@@ -27,9 +27,21 @@ async function ok(res: import('@playwright/test').APIResponse, what: string) {
 
 export async function placeGuestOrder(
   request: APIRequestContext,
-  { email, items }: { email: string; items: { productId: string; quantity: number }[] },
-): Promise<{ orderNo: string; orderId: string; orderTotal: number }> {
+  {
+    email,
+    items,
+    giftCard,
+  }: {
+    email: string;
+    items: { productId: string; quantity: number }[];
+    /** A gift card applied with its PIN before the card pays the rest. */
+    giftCard?: { number: string; pin: string };
+  },
+): Promise<{ orderNo: string; orderId: string; orderTotal: number; amountDue: number }> {
   for (const item of items) await ok(await request.post('/api/checkout/product/add_to_cart', { data: item }), 'add to bag');
+  if (giftCard) {
+    await ok(await request.post('/api/checkout/basket/update/', { data: { code: giftCard.number, giftCardPin: giftCard.pin } }), 'gift card');
+  }
   await ok(await request.post('/api/checkout/email', { data: { email } }), 'email');
   await ok(await request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }), 'shipping address');
   await ok(await request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }), 'shipping method');
@@ -49,14 +61,14 @@ export async function placeGuestOrder(
   );
   const card = { token: token.id };
   const paid = await ok(await request.post('/api/checkout/payment_method/update/', { data: { card, billingSameAsShipping: true } }), 'payment');
-  const orderTotal: number = paid.body.checkout.basket.c_summary.orderTotal;
+  const { orderTotal, amountDue = orderTotal }: { orderTotal: number; amountDue?: number } = paid.body.checkout.basket.c_summary;
   const placed = await ok(
     await request.post('/api/checkout/payment_place_order/create/', {
       headers: { 'idempotency-key': randomUUID() },
-      data: { orderTotal },
+      data: { orderTotal, ...(giftCard ? { amountDue } : {}) },
     }),
     'place order',
   );
   expect(placed.body.confirmationStatus).toBe('confirmed');
-  return { orderNo: placed.body.orderNo, orderId: placed.body.orderId, orderTotal };
+  return { orderNo: placed.body.orderNo, orderId: placed.body.orderId, orderTotal, amountDue };
 }

@@ -34,6 +34,21 @@ describe('what a line says under its name', () => {
     expect(describeLine(card).originalTotal).toBeNull();
   });
 
+  it("says an e-gift card's recipient address and the gift message, as the bag, the checkout, the order and its e-mail show them", () => {
+    const eGift = {
+      ...line,
+      colorName: '',
+      sizeLabel: '$50',
+      optionItems: [],
+      giftCard: { recipient: 'Ann', sender: 'Bo', recipientEmail: 'ann@example.com' },
+      giftMessage: 'Happy birthday!',
+      basePrice: 5000,
+      quantity: 1,
+      lineDetails: { original_price_value: 5000 },
+    };
+    expect(detailTexts(describeLine(eGift))).toEqual(['$50', 'To Ann (ann@example.com), from Bo', 'Message: “Happy birthday!”']);
+  });
+
   it('marks a free gift and a final-sale colour', () => {
     const gift = {
       ...line,

@@ -17,6 +17,7 @@ const order: OrderConfirmationView = {
   orderNo: '12-34567-890',
   email: 'ann@example.com',
   placedAt: '2025-01-01T10:00:00.000Z',
+  status: 'placed',
   lines: [
     {
       productId: 'fb-1001',
@@ -63,7 +64,9 @@ const order: OrderConfirmationView = {
     phone: '(212) 555-0100',
     countryCode: 'US',
   },
+  billingAddress: null,
   payment: { method: 'credit card', cardType: 'Visa', last4: '4242' },
+  payments: [{ label: 'Visa ending in 4242', amount: 12849, balanceLeft: null }],
   canRegister: true,
 };
 
@@ -103,12 +106,40 @@ describe('order confirmation', () => {
   });
 
   it('an order PayPal paid names PayPal as its payment', async () => {
-    const byPayPal = { ...order, payment: { method: 'paypal', cardType: null, last4: null } };
+    const byPayPal = {
+      ...order,
+      payment: { method: 'paypal', cardType: null, last4: null },
+      payments: [{ label: 'PayPal', amount: 12849, balanceLeft: null }],
+    };
     api({ '/api/order-confirmation/order': ok({ order: byPayPal }), '/api/order-confirmation/recommendations': noRecs });
     render(<OrderConfirmation />);
     await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
-    expect(screen.getByRole('heading', { level: 3, name: 'Payment' })).toBeTruthy();
-    expect(screen.getByText('PayPal')).toBeTruthy();
+    const payments = within(screen.getByRole('region', { name: 'Payments' }));
+    expect(payments.getByText('PayPal')).toBeTruthy();
+    expect(payments.getByText('$128.49')).toBeTruthy();
+  });
+
+  it('shows the full total, then each payment with its amount (a gift card with its balance left), and a separate billing address', async () => {
+    const split = {
+      ...order,
+      summary: { ...order.summary, giftCardsApplied: 10000, amountDue: 2849 },
+      billingAddress: { ...order.shippingAddress!, address1: '1 Billing Way', address2: '' },
+      payments: [
+        { label: 'Gift card •••• 1234', amount: 10000, balanceLeft: 500 },
+        { label: 'Visa ending in 4242', amount: 2849, balanceLeft: null },
+      ],
+    };
+    api({ '/api/order-confirmation/order': ok({ order: split }), '/api/order-confirmation/recommendations': noRecs });
+    render(<OrderConfirmation />);
+    await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' });
+    expect(screen.getByTestId('summary-total').textContent).toBe('$128.49');
+    // A placed order lists its payments one by one, not by kind.
+    expect(screen.queryByTestId('summary-gift-cards')).toBeNull();
+    const payments = within(screen.getByRole('region', { name: 'Payments' }));
+    expect(payments.getAllByRole('term').map((t) => t.textContent)).toEqual(['Gift card •••• 1234Balance left $5.00', 'Visa ending in 4242']);
+    expect(payments.getAllByRole('definition').map((d) => d.textContent)).toEqual(['$100.00', '$28.49']);
+    expect(screen.getByRole('heading', { level: 3, name: 'Billing address' })).toBeTruthy();
+    expect(screen.getByText(/1 Billing Way/)).toBeTruthy();
   });
 
   it('says it could not find a recent order (404), with links to track an order and go home', async () => {

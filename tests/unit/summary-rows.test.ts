@@ -48,16 +48,43 @@ describe('the order summary rows', () => {
     expect(termsOf(rows)).toBe(4955);
   });
 
-  it('shows what gift cards pay after coupons, and the total left for the card is the sum of the rows', () => {
-    const rows = summaryRows(summary({ couponDiscount: 500, orderTotal: 4955, giftCardsApplied: 2000, amountDue: 2955 }), 'checkout');
-    expect(rows.map((r) => r.key).slice(0, 3)).toEqual(['subTotal', 'coupons', 'giftCardsApplied']);
-    expect(rows.find((r) => r.key === 'giftCardsApplied')).toMatchObject({ label: 'Gift cards', value: '−$20.00', role: 'term', amount: -2000 });
-    expect(rows.find((r) => r.key === 'orderTotal')).toMatchObject({ value: '$29.55', amount: 2955 });
-    expect(termsOf(rows)).toBe(2955);
-    // Paid in full by gift card: nothing left.
-    const paid = summaryRows(summary({ giftCardsApplied: 5455, amountDue: 0 }), 'order');
-    expect(paid.find((r) => r.key === 'orderTotal')?.value).toBe('$0.00');
-    expect(termsOf(paid)).toBe(0);
+  it('keeps the order total whole and lists what gift cards and rewards pay after it, then the amount due', () => {
+    const s = summary({
+      couponDiscount: 500,
+      orderTotal: 4955,
+      rewardsApplied: 1000,
+      elqRewardsApplied: 300,
+      giftCardsApplied: 2000,
+      amountDue: 1655,
+    });
+    const rows = summaryRows(s, 'checkout');
+    expect(rows.map((r) => [r.label, r.value, r.role])).toEqual([
+      ['Subtotal', '$39.99', 'term'],
+      ['Coupons', '−$5.00', 'term'],
+      ['Shipping & handling', '$10.98', 'term'],
+      ['Gift card fee', '$1.99', 'part'],
+      ['Package Protection', '$0.98', 'term'],
+      ['Estimated tax', '$2.60', 'term'],
+      ['Order total', '$49.55', 'total'],
+      ['Reward certificates', '−$10.00', 'payment'],
+      ['ELQ Rewards', '−$3.00', 'payment'],
+      ['Gift cards', '−$20.00', 'payment'],
+      ['Amount due', '$16.55', 'due'],
+    ]);
+    expect(termsOf(rows)).toBe(4955);
+    const payments = rows.filter((r) => r.role === 'payment').reduce((sum, r) => sum + r.amount, 0);
+    expect(rows.find((r) => r.role === 'due')?.amount).toBe(4955 + payments);
+    // Paid in full by gift card: the total stays, nothing is due.
+    const paid = summaryRows(summary({ giftCardsApplied: 5455, amountDue: 0 }), 'bag');
+    expect(paid.find((r) => r.key === 'orderTotal')?.value).toBe('$54.55');
+    expect(paid.find((r) => r.key === 'amountDue')?.value).toBe('$0.00');
+  });
+
+  it('has no payment rows when no tender pays, and none on a placed order (it lists each payment instead)', () => {
+    expect(summaryRows(summary(), 'checkout').some((r) => r.role === 'payment' || r.role === 'due')).toBe(false);
+    const placed = summaryRows(summary({ giftCardsApplied: 2000, amountDue: 3455 }), 'order');
+    expect(placed.some((r) => r.role === 'payment' || r.role === 'due')).toBe(false);
+    expect(placed.find((r) => r.key === 'orderTotal')?.value).toBe('$54.55');
   });
 
   it('has no shipping row for a bag that ships nothing', () => {
@@ -103,7 +130,10 @@ describe('the order summary rows', () => {
           routePackageProtectionFee: protection,
           orderTotal,
         });
-        expect(termsOf(summaryRows(s, 'order'))).toBe(s.orderTotal - giftCardsApplied);
+        const rows = summaryRows(s, 'checkout');
+        expect(termsOf(rows)).toBe(s.orderTotal);
+        expect(rows.find((r) => r.key === 'orderTotal')?.amount).toBe(s.orderTotal);
+        if (giftCardsApplied > 0) expect(rows.find((r) => r.key === 'amountDue')?.amount).toBe(s.orderTotal - giftCardsApplied);
       }),
     );
   });

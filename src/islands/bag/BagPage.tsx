@@ -11,6 +11,7 @@ import { $bag, $bagError, chooseShippingMethod, loadBag } from '#src/lib/stores/
 import { LineItem } from './LineItem.tsx';
 import { OrderSummary } from './OrderSummary.tsx';
 import { PromoCodeForm } from './PromoCodeForm.tsx';
+import { GiftCardBalanceDialog } from '../gift-cards/GiftCardBalanceDialog.tsx';
 import { BonusOffer } from './BonusOffer.tsx';
 import { PackageProtection } from '../protection/PackageProtection.tsx';
 import './bag.css';
@@ -131,6 +132,7 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
           Checkout now
         </a>
         <PromoCodeForm />
+        <GiftCardBalanceDialog />
       </aside>
     </div>
   );

@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -10,7 +9,8 @@ import { lineFromWire } from '#src/lib/api/wire.ts';
 
 /**
  * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
- * folds behind a toggle that shows the total (checkout spec §2 "a mobile order-summary toggle").
+ * folds behind a toggle that shows the order total (checkout spec §2 "a mobile order-summary toggle"), the same full
+ * total the summary shows, whatever gift cards and rewards then pay of it.
  */
 export function CheckoutSummary({ basket }: { basket: BasketView }) {
   const [open, setOpen] = useState(false);
@@ -19,7 +19,7 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
     <aside className="checkout-summary" aria-labelledby={`${id}-heading`}>
       <button type="button" className="checkout-summary-toggle" aria-expanded={open} aria-controls={`${id}-body`} onClick={() => setOpen(!open)}>
         <span>{open ? 'Hide order summary' : 'Show order summary'}</span>
-        <span className="checkout-summary-toggle-total">{formatCents(amountDueOf(basket.c_summary))}</span>
+        <span className="checkout-summary-toggle-total">{formatCents(basket.c_summary.orderTotal)}</span>
       </button>
       <div id={`${id}-body`} className={open ? 'checkout-summary-body open' : 'checkout-summary-body'}>
         <h2 id={`${id}-heading`}>Order Summary</h2>

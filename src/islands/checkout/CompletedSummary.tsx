@@ -3,6 +3,8 @@ import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS } from '#src/lib/checkout/steps.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
+import { checkoutPaymentLines } from '#src/lib/checkout/order-payments.ts';
+import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
 
 interface Props {
   view: CheckoutView;
@@ -19,8 +21,9 @@ export const addressLines = (a: CheckoutAddress) => [
 
 /**
  * What has been entered so far, with Change buttons (product spec §4 "Completed-fields summary"): Contact (no Change
- * for signed-in shoppers), Ship To and Shipping Method (no Change for digital-only bags), Payment, and Billing
- * Address for signed-in shoppers. A row shows once its step lies behind the current one.
+ * for signed-in shoppers), Ship To and Shipping Method (no Change for digital-only bags), Payment (every payment with
+ * its amount), and the Billing Address (a guest's when it is not the shipping address). A row shows once its step lies
+ * behind the current one.
  */
 export function CompletedSummary({ view, step, onChange }: Props) {
   const at = BASE_STEPS.indexOf(baseStep(step));
@@ -38,11 +41,17 @@ export function CompletedSummary({ view, step, onChange }: Props) {
       change: 'updateShippingMethod',
     });
   }
-  if (at > 2 && view.payment) {
-    rows.push({ label: 'Payment', lines: [`${view.payment.cardType} ending in ${view.payment.last4}`], change: 'updatePayment' });
+  // Every payment with what it pays: gift cards (with the balance they keep), certificates, rewards, then the card.
+  const payments = checkoutPaymentLines(view.basket.paymentInstruments ?? [], view.payment, amountDueOf(view.basket.c_summary));
+  if (at > 2 && payments.length > 0) {
+    const lines = payments.map(
+      (p) => `${p.label}: ${formatCents(p.amount)}${p.balanceLeft === null ? '' : ` (balance left ${formatCents(p.balanceLeft)})`}`,
+    );
+    rows.push({ label: 'Payment', lines, change: 'updatePayment' });
   }
-  if (at > 2 && view.signedIn && view.billingAddress) {
-    rows.push({ label: 'Billing Address', lines: addressLines(view.billingAddress), change: 'updateBillingAddress' });
+  // A signed-in shopper's billing address, and a guest's when it is not the shipping address.
+  if (at > 2 && view.billingAddress && (view.signedIn || !view.billingSameAsShipping || digitalOnly)) {
+    rows.push({ label: 'Billing Address', lines: addressLines(view.billingAddress), change: view.signedIn ? 'updateBillingAddress' : 'payment' });
   }
   if (rows.length === 0) return null;
   return (

@@ -4,6 +4,7 @@ import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { securityCodeError, securityCodeLength, type CardKind } from '#src/lib/checkout/card-rules.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { chargeNote, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { cardName } from '#src/lib/checkout/order-payments.ts';
 import { resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { clearDraft } from '#src/lib/stores/checkout-draft.ts';
 import { placeOrder } from '#src/lib/stores/checkout.ts';
@@ -29,7 +30,8 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
   const kind: CardKind = { type: saved?.cardType ?? '', isPlcc: false, isAmex: saved?.cardType === 'American Express', known: true };
   const cvvError = saved ? securityCodeError(cvv, kind) : null;
 
-  // What the card pays: the order total less what gift cards on the bag pay (all of it when there are none).
+  // What the card pays: the order total less what gift cards and rewards pay (all of it when there are none). An order
+  // they pay in full charges no card, and review says nothing of a card.
   const amountDue = amountDueOf(view.basket.c_summary);
   const place = async () => {
     setBusy(true);
@@ -56,9 +58,7 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
     >
       {saved && (
         <div className="field">
-          <label htmlFor="review-cvv">
-            Security code for {saved.cardType} ending in {saved.last4}
-          </label>
+          <label htmlFor="review-cvv">Security code for {cardName(saved)}</label>
           <input
             id="review-cvv"
             inputMode="numeric"
@@ -77,7 +77,8 @@ export function ReviewStep({ view, headingRef, onFailed }: Props) {
         </div>
       )}
       <p className="checkout-review-note">
-        By placing your order you agree to our terms of sale. {chargeNote(view.basket.productItems.map((l) => l.c_productType))}
+        By placing your order you agree to our terms of sale.
+        {amountDue > 0 && ` ${chargeNote(view.basket.productItems.map((l) => l.c_productType))}`}
       </p>
     </StepForm>
   );

@@ -128,6 +128,7 @@ export function bagToWire(bag: Bag): BasketView {
       c_giftCardNumber: t.paymentMethodId === 'SVS_GIFT_CARD' ? t.maskedNumber : null,
       ...(isCertificateMethod(t.paymentMethodId) ? { c_rewardCertNumber: t.maskedNumber } : {}),
       amount: t.amount,
+      ...(t.balanceLeft === undefined ? {} : { c_balanceLeft: t.balanceLeft }),
     })),
   };
   wired.set(bag, wire);

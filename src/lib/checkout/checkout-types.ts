@@ -1,3 +1,4 @@
+import type { PaymentLine } from './order-payments.ts';
 import type { BasketSummary, BasketView, ShippingMethodView } from '../commerce-types.ts';
 import type { PayLaterOffer } from '../pay-later/pay-later-rules.ts';
 import type { Flash } from './flash.ts';
@@ -129,19 +130,23 @@ export interface OrderConfirmationView {
   orderNo: string;
   email: string;
   placedAt: string;
+  /** The order's state as the store keeps it ('placed'); src/lib/orders/order-status.ts says it in words. */
+  status: string;
   lines: OrderLineView[];
   /** The order summary as the checkout showed it when the order was placed. */
   summary: BasketSummary;
   /** The shipping method and its delivery time the shopper chose; null when nothing ships. */
   delivery: { name: string; delivery: string } | null;
   shippingAddress: CheckoutAddress | null;
+  /** The address the order was billed to (the shipping address when the shopper said so); null when none was kept. */
+  billingAddress: CheckoutAddress | null;
   /**
    * What paid the rest after gift cards and rewards (payment-method-names.ts): a card by its type and last four, or
    * a method with no card (PayPal) by its name alone; null when nothing was left to pay.
    */
   payment: OrderPayment | null;
-  /** Gift cards that paid part of the order, by their last four, in the order they paid (absent: none). */
-  giftCards?: { maskedNumber: string; amount: number }[];
+  /** Every payment with its amount, in the order they paid (src/lib/checkout/order-payments.ts): they make the total. */
+  payments: PaymentLine[];
   /** A guest order no account holds yet: the page offers to register with it. */
   canRegister: boolean;
 }

@@ -78,6 +78,8 @@ export interface AppliedTender {
   maskedNumber: string;
   /** What it pays of the order total now, in cents: the lesser of its balance and what the tenders before it left. */
   amount: number;
+  /** A gift card's balance once it has paid `amount`, in cents; absent for other tenders. */
+  balanceLeft?: number;
 }
 
 /** The last line added, as the added-to-bag modal shows it. */

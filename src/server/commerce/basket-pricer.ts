@@ -11,7 +11,7 @@ import { sizeLabel } from '#src/lib/selection.ts';
 import { FINAL_SALE } from '#src/lib/coupon-reach.ts';
 import { isActiveMember } from '#src/lib/perks/membership-dates.ts';
 import { memberMethodPrice, PERKS_MEMBER_METHOD_ID } from '#src/lib/perks/member-shipping.ts';
-import { splitTotal, tenderRows } from '#src/lib/tenders/tender-split.ts';
+import { GIFT_CARD_METHOD, splitTotal, tenderRows } from '#src/lib/tenders/tender-split.ts';
 import { tenderReach } from '#src/lib/tenders/tender-rules.ts';
 import { availabilityMessage } from './availability.ts';
 import type { LoadedBasket, LoadedLine } from './basket-load.ts';
@@ -228,12 +228,16 @@ export function priceBasket(loaded: LoadedBasket, rules: PricingRules = BASE_RUL
     ecoshipChosen: extras.ecoship.isEcoshipApplicable && header.ecoshipChosen === true,
     packageProtection: extras.protection,
     perksMembership: member ? { name: header.perks!.name } : null,
-    tenders: split.shares.map((share) => ({
-      paymentInstrumentId: share.id,
-      paymentMethodId: share.method,
-      maskedNumber: tenders.find((t) => t.id === share.id)?.maskedNumber ?? '',
-      amount: share.applied,
-    })),
+    tenders: split.shares.map((share) => {
+      const tender = tenders.find((t) => t.id === share.id);
+      return {
+        paymentInstrumentId: share.id,
+        paymentMethodId: share.method,
+        maskedNumber: tender?.maskedNumber ?? '',
+        amount: share.applied,
+        ...(share.method === GIFT_CARD_METHOD ? { balanceLeft: Math.max(0, (tender?.available ?? 0) - share.applied) } : {}),
+      };
+    }),
     amountDue: split.amountDue,
   };
   return { view, staleBonusItemIds: bonus.drop, droppedBonusItems: items.filter((_, i) => !keep[i]), bonus };

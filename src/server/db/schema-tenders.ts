@@ -31,4 +31,6 @@ export interface OrderTenderTable {
   masked_number: string;
   /** What it paid of the order, in cents. */
   amount_cents: number;
+  /** A gift card's balance once it had paid (migration 034); null for other tenders and older orders. */
+  balance_left_cents: number | null;
 }

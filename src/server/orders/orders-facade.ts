@@ -1,11 +1,19 @@
-import { getDb } from '../db/database.ts';
+import { getDb, type Db } from '../db/database.ts';
 import { BadRequest } from '../http/api.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
-import { readTrackOrderForm } from '#src/lib/order-number.ts';
+import { isOrderNumber, readTrackOrderForm } from '#src/lib/order-number.ts';
 import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
 import { recommend } from '../recommendations/recommend.ts';
-import { assignOrderToCustomer, boughtTogether, findGuestOrder, findUnclaimedGuestOrder, listOrders, readOrderConfirmation } from './orders.ts';
+import {
+  assignOrderToCustomer,
+  boughtTogether,
+  findGuestOrder,
+  findUnclaimedGuestOrder,
+  listOrders,
+  readOrderByNumber,
+  readOrderConfirmation,
+} from './orders.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { HEADLINES } from '#src/lib/recommendations.ts';
@@ -15,20 +23,40 @@ const ORDER_ID = /^[0-9a-f-]{36}$/;
 
 /** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
 
-export interface TrackedOrder {
+export interface Tracked<T> {
   typed: { orderNo: string; email: string };
   /** The message to show, with the page's status (400 bad field, 429 too many look-ups), or null. */
   error: { message: string; status: number } | null;
   /** Whether a look-up ran (a well-formed form within the limit); `found` is then the order or null. */
   searched: boolean;
-  found: OrderSummaryView | null;
+  found: T | null;
 }
+export type TrackedOrder = Tracked<OrderSummaryView>;
 
 /**
  * Track my order for a guest: the posted form is checked, then the look-up is counted per client address (number
  * and e-mail must not be guessable), then the order is found by both.
  */
 export async function trackGuestOrder(form: FormData | null, clientAddress: string): Promise<TrackedOrder> {
+  return lookUp(form, clientAddress, findGuestOrder);
+}
+
+/** An order's page for whoever tracks it: the same form, limit and match as Track my order, the whole order found. */
+export async function trackedOrderDetails(form: FormData | null, clientAddress: string): Promise<Tracked<OrderConfirmationView>> {
+  return lookUp(form, clientAddress, (db, orderNo, email) => readOrderByNumber(db, orderNo, { email }));
+}
+
+/** An order's page for the signed-in customer who placed it (or holds it since); null for any other order. */
+export async function customerOrderDetails(customerId: string, orderNo: string): Promise<OrderConfirmationView | null> {
+  if (!isOrderNumber(orderNo)) return null;
+  return readOrderByNumber(await getDb(), orderNo.trim(), { customerId });
+}
+
+async function lookUp<T>(
+  form: FormData | null,
+  clientAddress: string,
+  find: (db: Db, orderNo: string, email: string) => Promise<T | null>,
+): Promise<Tracked<T>> {
   const { typed, result } = readTrackOrderForm(form);
   if (!result.ok) return { typed, error: { message: result.error, status: 400 }, searched: false, found: null };
   const db = await getDb();
@@ -38,7 +66,7 @@ export async function trackGuestOrder(form: FormData | null, clientAddress: stri
     if (err instanceof BadRequest) return { typed, error: { message: err.message, status: err.status }, searched: false, found: null };
     throw err;
   }
-  return { typed, error: null, searched: true, found: await findGuestOrder(db, result.orderNo, result.email) };
+  return { typed, error: null, searched: true, found: await find(db, result.orderNo, result.email) };
 }
 
 /** A signed-in customer's orders, newest first. */

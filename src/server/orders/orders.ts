@@ -6,6 +6,7 @@ import { pointsEarnedBy } from '../rewards/earn.ts';
 import type { CheckoutAddress, OrderConfirmationView, OrderPayment } from '#src/lib/checkout/checkout-types.ts';
 import { PLCC_TYPE } from '#src/lib/checkout/card-rules.ts';
 import { PAYMENT_METHOD_NAMES, type PaymentMethodName } from '#src/lib/payment-method-names.ts';
+import { paymentLines, type PaymentLine, type TenderPaid } from '#src/lib/checkout/order-payments.ts';
 
 /**
  * Orders as the store reads them: looked up by a guest, listed for a customer, and joined to the account a guest
@@ -63,22 +64,47 @@ export async function assignOrderToCustomer(db: Db, orderId: string, customerId:
 /** An order as its confirmation page shows it (found by the id in the browser's order cookie). */
 export async function readOrderConfirmation(db: Db, orderId: string): Promise<OrderConfirmationView | null> {
   const order = await db.kysely.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!order) return null;
+  return order ? orderView(db, order) : null;
+}
+
+/**
+ * An order for its page (/orders/{number}): the signed-in customer's own, or, for Track my order, the one placed with
+ * this number and e-mail (both must match: a number alone is printed on e-mails and packing slips).
+ */
+export async function readOrderByNumber(
+  db: Db,
+  orderNo: string,
+  holder: { customerId: string } | { email: string },
+): Promise<OrderConfirmationView | null> {
+  let query = db.kysely.selectFrom('orders').selectAll().where('order_no', '=', orderNo);
+  query = 'customerId' in holder ? query.where('customer_id', '=', holder.customerId) : query.where('email', '=', holder.email.toLowerCase());
+  const order = await query.executeTakeFirst();
+  return order ? orderView(db, order) : null;
+}
+
+async function orderView(db: Db, order: Selectable<OrderTable>): Promise<OrderConfirmationView> {
+  const orderId = order.id;
   const [lines, tenders] = await Promise.all([
     db.kysely.selectFrom('order_lines').selectAll().where('order_id', '=', orderId).orderBy('position').execute(),
     db.kysely
       .selectFrom('order_tenders')
-      .select(['masked_number', 'amount_cents'])
+      .select(['method', 'masked_number', 'amount_cents', 'balance_left_cents'])
       .where('order_id', '=', orderId)
-      .where('method', '=', 'SVS_GIFT_CARD')
       .orderBy('position')
       .execute(),
   ]);
+  const summary: BasketSummary = {
+    ...(order.summary ? (JSON.parse(order.summary) as BasketSummary) : summaryFromColumns(order)),
+    ...(await pointsEarnedBy(db.kysely, order.id)),
+  };
+  const stored = order.payment_summary ? (JSON.parse(order.payment_summary) as StoredPayment) : null;
+  const paid = tenders.map((t) => ({ method: t.method, maskedNumber: t.masked_number, amount: t.amount_cents, balanceLeft: t.balance_left_cents }));
   return {
     orderId: order.id,
     orderNo: order.order_no,
     email: order.email,
     placedAt: order.placed_at,
+    status: order.status,
     lines: lines.map((l) => ({
       productId: l.product_id,
       productName: l.product_name,
@@ -89,14 +115,12 @@ export async function readOrderConfirmation(db: Db, orderId: string): Promise<Or
       lineTotal: l.line_total_cents,
       originalTotal: l.original_total_cents,
     })),
-    summary: {
-      ...(order.summary ? (JSON.parse(order.summary) as BasketSummary) : summaryFromColumns(order)),
-      ...(await pointsEarnedBy(db.kysely, order.id)),
-    },
+    summary,
     delivery: order.shipping_method_name ? { name: order.shipping_method_name, delivery: order.delivery_estimate ?? '' } : null,
     shippingAddress: order.shipping_address ? (JSON.parse(order.shipping_address) as CheckoutAddress) : null,
-    payment: order.payment_summary ? paymentOf(JSON.parse(order.payment_summary) as StoredPayment) : null,
-    giftCards: tenders.map((t) => ({ maskedNumber: t.masked_number, amount: t.amount_cents })),
+    billingAddress: order.billing_address ? (JSON.parse(order.billing_address) as CheckoutAddress) : null,
+    payment: stored ? paymentOf(stored) : null,
+    payments: orderPaymentLines(stored, paid, order.total_cents),
     canRegister: order.customer_id === null,
   };
 }
@@ -135,11 +159,24 @@ export async function boughtTogether(db: Db, productIds: string[], limit: number
   return rows.map((r) => r.product_id);
 }
 
-/** The order's payment as written (write-order.ts): a card's type and last four, or a method with no card. */
-type StoredPayment = { cardType: string; last4: string } | { method: PaymentMethodName };
+/**
+ * The order's payment as written (write-order.ts): a card's type and last four (with Apple Pay's method when the
+ * wallet's card paid), or a method with no card.
+ */
+type StoredPayment = { cardType: string; last4: string; method?: PaymentMethodName } | { method: PaymentMethodName };
+
+/**
+ * Every payment of an order with its amount, from what the order keeps: its tenders, and what paid the rest (the
+ * total less the tenders). The confirmation, its e-mail and the order's page list these.
+ */
+export function orderPaymentLines(stored: StoredPayment | null, tenders: readonly TenderPaid[], orderTotal: number): PaymentLine[] {
+  const amountDue = orderTotal - tenders.reduce((sum, t) => sum + t.amount, 0);
+  return paymentLines(tenders, stored ? paymentOf(stored) : null, amountDue);
+}
 
 function paymentOf(stored: StoredPayment): OrderPayment {
-  if ('method' in stored) return { method: stored.method, cardType: null, last4: null };
+  if (!('cardType' in stored)) return { method: stored.method, cardType: null, last4: null };
+  if (stored.method) return { method: stored.method, cardType: stored.cardType, last4: stored.last4 };
   // A card's method is read from its type: the store card, or any other card.
   const method = stored.cardType === PLCC_TYPE ? PAYMENT_METHOD_NAMES.plcc : PAYMENT_METHOD_NAMES.card;
   return { method, cardType: stored.cardType, last4: stored.last4 };

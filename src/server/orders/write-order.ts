@@ -47,9 +47,12 @@ export interface NewOrder {
   ecoshipDate: string | null;
   shippingAddress: CheckoutAddress | null;
   billingAddress: CheckoutAddress | null;
-  /** What the confirmation shows of the card; never a number or a security code. */
-  /** A card's type and last four; a web payment's method (no card); null when nothing was left to pay. */
-  payment: { cardType: string; last4: string } | { method: typeof PAYMENT_METHOD_NAMES.paypal } | null;
+  /**
+   * What the confirmation shows of what paid the rest, never a number or a security code: a card's type and last four
+   * (with Apple Pay's method when the wallet's card paid); a web payment's method (no card); null when nothing was
+   * left to pay.
+   */
+  payment: { cardType: string; last4: string; method?: typeof PAYMENT_METHOD_NAMES.applePay } | { method: typeof PAYMENT_METHOD_NAMES.paypal } | null;
   /** Gift cards that paid part of it (order_tenders), in the order they paid. */
   tenders: PaidTender[];
   /** The gateway's hold on the amount; null when there was nothing to pay. */

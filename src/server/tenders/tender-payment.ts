@@ -1,7 +1,7 @@
 import { prepared, preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTenderTable } from '../db/schema-tenders.ts';
 import type { Tx } from '../db/transaction.ts';
-import { debit, reverse } from '../gift-cards/ledger.ts';
+import { balance, debit, reverse } from '../gift-cards/ledger.ts';
 // Named apart from React's hooks, which the linter reads a use… call as.
 import { CertificateRefusal, releaseCertificate, useCertificate as takeCertificate } from '../rewards/certificates.ts';
 import { releaseRewards, spendRewards } from '../rewards/rewards-dollars.ts';
@@ -18,6 +18,8 @@ export interface PaidTender {
   certificateId?: string | null;
   maskedNumber: string;
   amount: number;
+  /** A gift card's balance once debited (absent from snapshots written before it was kept; null for other tenders). */
+  balanceLeft?: number | null;
 }
 
 /**
@@ -68,8 +70,10 @@ export async function debitTenders(
     const rewardBrand = BRAND_PROGRAMMES[t.programme as BrandProgrammeId].rewardBrand;
     if ((await spendRewards(tx, t.owner!, rewardBrand, attemptId, t.amount)) !== t.amount) return null;
   }
+  const left = new Map<string, number>();
   for (const t of byKey((x) => x.giftCardId)) {
     if ((await debit(tx, t.giftCardId!, attemptId, t.amount)) !== t.amount) return null;
+    left.set(t.giftCardId!, await balance(tx, t.giftCardId!));
   }
   if (paid.some((t) => !t.giftCardId && !t.certificateId && !t.programme)) return null;
   return paid.map(({ paymentInstrumentId, method, giftCardId, certificateId, maskedNumber, amount }) => ({
@@ -79,6 +83,7 @@ export async function debitTenders(
     certificateId,
     maskedNumber,
     amount,
+    balanceLeft: giftCardId ? (left.get(giftCardId) ?? null) : null,
   }));
 }
 
@@ -105,6 +110,7 @@ export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTe
       certificate_id: t.certificateId ?? null,
       masked_number: t.maskedNumber,
       amount_cents: t.amount,
+      balance_left_cents: t.balanceLeft ?? null,
     });
   }
 }
@@ -114,6 +120,6 @@ const bagTenderRows = prepared((tx: Tx, bagId: string) =>
   tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'certificate_id', 'programme', 'customer_id']).where('basket_id', '=', bagId),
 );
 const insertOrderTender = preparedRowWrite(
-  ['order_id', 'position', 'method', 'gift_card_id', 'certificate_id', 'masked_number', 'amount_cents'],
+  ['order_id', 'position', 'method', 'gift_card_id', 'certificate_id', 'masked_number', 'amount_cents', 'balance_left_cents'],
   (tx: Tx, row: Pick<OrderTenderTable, keyof OrderTenderTable>) => tx.insertInto('order_tenders').values(row),
 );

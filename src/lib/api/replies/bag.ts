@@ -153,6 +153,7 @@ export const BasketSchema = exactly<BasketView>()(
           c_giftCardNumber: NullableText,
           c_rewardCertNumber: v.optional(NullableText),
           amount: Cents,
+          c_balanceLeft: v.optional(Cents),
         }),
       ),
     ),

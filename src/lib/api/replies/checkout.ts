@@ -161,6 +161,7 @@ const OrderConfirmation = exactly<OrderConfirmationView>()(
     orderNo: Text,
     email: Text,
     placedAt: Text,
+    status: Text,
     lines: v.array(
       v.object({
         productId: Text,
@@ -176,8 +177,9 @@ const OrderConfirmation = exactly<OrderConfirmationView>()(
     summary: SummarySchema,
     delivery: v.nullable(v.object({ name: Text, delivery: Text })),
     shippingAddress: v.nullable(Address),
+    billingAddress: v.nullable(Address),
     payment: v.nullable(v.object({ method: v.picklist(Object.values(PAYMENT_METHOD_NAMES)), cardType: NullableText, last4: NullableText })),
-    giftCards: v.optional(v.array(v.object({ maskedNumber: Text, amount: Cents }))),
+    payments: v.array(v.object({ label: Text, amount: Cents, balanceLeft: v.nullable(Cents) })),
     canRegister: v.boolean(),
   }),
 );

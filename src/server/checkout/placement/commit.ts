@@ -9,6 +9,7 @@ import { earnForOrder, pointsEarnedBy } from '../../rewards/earn.ts';
 import { captureHold } from '../../store-card/ledger.ts';
 import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
+import { orderPaymentLines } from '../../orders/orders.ts';
 import { grantOrderMemberships } from '../../perks/memberships.ts';
 import { finishAttempt } from './attempt-log.ts';
 import type { PlacementReply } from './placement-types.ts';
@@ -30,7 +31,8 @@ export async function commitOrder(
   authorizationId: string | null,
 ): Promise<PlacementReply & { mail: QueuedMail; giftCardMails: QueuedMail[] }> {
   const placedAt = new Date().toISOString();
-  const order = await writeOrder(tx, orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId }));
+  const written = orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId });
+  const order = await writeOrder(tx, written);
   await markOrdered(tx, placedAt, bagId);
   await captureHold(tx, attemptId);
   // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
@@ -49,7 +51,11 @@ export async function commitOrder(
   // The e-mail says what the confirmation page says, the points this order earned included.
   const mail = await queueMail(
     tx,
-    confirmationMail(order.orderNo, { ...snapshot, summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) } }),
+    confirmationMail(order.orderNo, {
+      ...written,
+      summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) },
+      payments: orderPaymentLines(written.payment, written.tenders, written.totals.orderTotal),
+    }),
   );
   const reply: PlacementReply = {
     status: 200,

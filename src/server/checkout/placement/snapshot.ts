@@ -130,7 +130,12 @@ export function orderOf(
     shippingAddress: snapshot.shippingAddress,
     billingAddress: snapshot.billingAddress,
     payment: snapshot.payment
-      ? { cardType: snapshot.payment.cardType, last4: snapshot.payment.last4 }
+      ? {
+          cardType: snapshot.payment.cardType,
+          last4: snapshot.payment.last4,
+          // Apple Pay pays with a card of the wallet's: the order names both.
+          ...(snapshot.wallet ? { method: PAYMENT_METHOD_NAMES.applePay } : {}),
+        }
       : snapshot.webPayment
         ? { method: PAYMENT_METHOD_NAMES.paypal }
         : null,

@@ -31,6 +31,7 @@ import { walletMerchantSessions } from './030-wallet-merchant-sessions.ts';
 import { webPaymentCaptures } from './031-web-payment-captures.ts';
 import { sealedMail } from './032-sealed-mail.ts';
 import { webPaymentContacts } from './033-web-payment-contacts.ts';
+import { orderTenderBalances } from './034-order-tender-balances.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -71,6 +72,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_031_web_payment_captures': webPaymentCaptures,
   '2026_12_06_032_sealed_mail': sealedMail,
   '2026_12_06_033_web_payment_contacts': webPaymentContacts,
+  '2026_12_06_034_order_tender_balances': orderTenderBalances,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,27 @@
+import { Fragment, useId } from 'react';
+import type { PaymentLine } from '#src/lib/checkout/order-payments.ts';
+import { formatCents } from '#src/lib/money.ts';
+
+/**
+ * An order's payments, each with its amount (src/lib/checkout/order-payments.ts): a gift card with the balance it
+ * has left. The review step, the confirmation and the order's page show them after the order total.
+ */
+export function PaymentList({ payments, title = 'Payments' }: { payments: PaymentLine[]; title?: string }) {
+  const id = useId();
+  return (
+    <section className="payment-list" aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <dl className="summary">
+        {payments.map((p) => (
+          <Fragment key={p.label}>
+            <dt>
+              {p.label}
+              {p.balanceLeft !== null && <small className="payment-balance">Balance left {formatCents(p.balanceLeft)}</small>}
+            </dt>
+            <dd>{formatCents(p.amount)}</dd>
+          </Fragment>
+        ))}
+      </dl>
+    </section>
+  );
+}
