@@ -13,7 +13,7 @@ import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
-import { preselectMemberMethod } from './member-shipping.ts';
+import { holdsHemmedLine, preselectMemberMethod } from './member-shipping.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 
@@ -222,13 +222,7 @@ export async function setShippingMethod(db: Db, basketId: string, methodId: stri
     await lockOpenBasket(db, tx, basketId);
     const method = await tx.selectFrom('shipping_methods').select('id').where('id', '=', methodId).executeTakeFirst();
     if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
-    const hemmed = await tx
-      .selectFrom('basket_items')
-      .select('id')
-      .where('basket_id', '=', basketId)
-      .where('hemming_option_id', 'is not', null)
-      .executeTakeFirst();
-    if (!methodAllowed(method.id, !!hemmed)) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
+    if (!methodAllowed(method.id, await holdsHemmedLine(tx, basketId))) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
     await tx.updateTable('baskets').set({ shipping_method_id: method.id, updated_at: nowIso() }).where('id', '=', basketId).execute();
   });
 }

@@ -17,13 +17,7 @@ export async function preselectMemberMethod(tx: Tx, basketId: string, customerId
     .where('ends_at', '>', now.toISOString())
     .executeTakeFirst();
   if (!member) return;
-  const hemmed = await tx
-    .selectFrom('basket_items')
-    .select('id')
-    .where('basket_id', '=', basketId)
-    .where('hemming_option_id', 'is not', null)
-    .executeTakeFirst();
-  if (!methodAllowed(PERKS_MEMBER_METHOD_ID, !!hemmed)) return;
+  if (!methodAllowed(PERKS_MEMBER_METHOD_ID, await holdsHemmedLine(tx, basketId))) return;
   await tx
     .updateTable('baskets')
     .set({ shipping_method_id: PERKS_MEMBER_METHOD_ID, updated_at: now.toISOString() })
@@ -31,4 +25,15 @@ export async function preselectMemberMethod(tx: Tx, basketId: string, customerId
     .where('status', '=', 'open')
     .where('shipping_method_id', '=', DEFAULT_SHIPPING_METHOD_ID)
     .execute();
+}
+
+/** Whether the bag holds a hemmed line (such a bag ships by Regular only: src/lib/standard-delivery.ts). */
+export async function holdsHemmedLine(tx: Tx, basketId: string): Promise<boolean> {
+  const hemmed = await tx
+    .selectFrom('basket_items')
+    .select('id')
+    .where('basket_id', '=', basketId)
+    .where('hemming_option_id', 'is not', null)
+    .executeTakeFirst();
+  return !!hemmed;
 }
