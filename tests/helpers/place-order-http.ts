@@ -25,14 +25,20 @@ async function ok(res: import('@playwright/test').APIResponse, what: string) {
   return res.json();
 }
 
-export async function placeGuestOrder(
+/** A guest's bag made ready to place: items, e-mail, shipping address and method, and a card (payByCard). */
+export async function readyGuestBag(
   request: APIRequestContext,
   { email, items }: { email: string; items: { productId: string; quantity: number }[] },
-): Promise<{ orderNo: string; orderId: string; orderTotal: number }> {
+): Promise<{ orderTotal: number }> {
   for (const item of items) await ok(await request.post('/api/checkout/product/add_to_cart', { data: item }), 'add to bag');
   await ok(await request.post('/api/checkout/email', { data: { email } }), 'email');
   await ok(await request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }), 'shipping address');
   await ok(await request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }), 'shipping method');
+  return payByCard(request);
+}
+
+/** The card tokenized at the sandbox gateway and given at the payment step (again, when a failed placement spent its token). */
+export async function payByCard(request: APIRequestContext): Promise<{ orderTotal: number }> {
   const year = new Date().getFullYear() + 2;
   const token = await ok(
     await request.post('/sandbox-gateway/v1/tokens', {
@@ -49,7 +55,14 @@ export async function placeGuestOrder(
   );
   const card = { token: token.id };
   const paid = await ok(await request.post('/api/checkout/payment_method/update/', { data: { card, billingSameAsShipping: true } }), 'payment');
-  const orderTotal: number = paid.body.checkout.basket.c_summary.orderTotal;
+  return { orderTotal: paid.body.checkout.basket.c_summary.orderTotal };
+}
+
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  bag: { email: string; items: { productId: string; quantity: number }[] },
+): Promise<{ orderNo: string; orderId: string; orderTotal: number }> {
+  const { orderTotal } = await readyGuestBag(request, bag);
   const placed = await ok(
     await request.post('/api/checkout/payment_place_order/create/', {
       headers: { 'idempotency-key': randomUUID() },
