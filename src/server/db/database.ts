@@ -75,8 +75,22 @@ function defaultSqliteFile(): string {
 }
 
 export async function migrate(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') return migrateOn(db.kysely, db);
+  // On one connection without the statement timeout a request is held to (db/pg-pool.ts): a migration of a large
+  // table may take longer.
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    try {
+      await migrateOn(conn, db);
+    } finally {
+      await sql`reset statement_timeout`.execute(conn);
+    }
+  });
+}
+
+async function migrateOn(kysely: Kysely<Database>, db: Db): Promise<void> {
   // Kysely looks for its bookkeeping tables across all schemas; name ours so a test schema never finds another's.
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
