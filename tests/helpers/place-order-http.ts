@@ -25,19 +25,18 @@ async function ok(res: import('@playwright/test').APIResponse, what: string) {
   return res.json();
 }
 
-export async function placeGuestOrder(
+type GuestBag = {
+  email: string;
+  items: { productId: string; quantity: number }[];
+  /** A gift card applied with its PIN before the card pays the rest. */
+  giftCard?: { number: string; pin: string };
+};
+
+/** A guest's bag made ready to place: items, a gift card if given, e-mail, shipping address and method, and a card (payByCard). */
+export async function readyGuestBag(
   request: APIRequestContext,
-  {
-    email,
-    items,
-    giftCard,
-  }: {
-    email: string;
-    items: { productId: string; quantity: number }[];
-    /** A gift card applied with its PIN before the card pays the rest. */
-    giftCard?: { number: string; pin: string };
-  },
-): Promise<{ orderNo: string; orderId: string; orderTotal: number; amountDue: number }> {
+  { email, items, giftCard }: GuestBag,
+): Promise<{ orderTotal: number; amountDue: number }> {
   for (const item of items) await ok(await request.post('/api/checkout/product/add_to_cart', { data: item }), 'add to bag');
   if (giftCard) {
     await ok(await request.post('/api/checkout/basket/update/', { data: { code: giftCard.number, giftCardPin: giftCard.pin } }), 'gift card');
@@ -45,6 +44,11 @@ export async function placeGuestOrder(
   await ok(await request.post('/api/checkout/email', { data: { email } }), 'email');
   await ok(await request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }), 'shipping address');
   await ok(await request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }), 'shipping method');
+  return payByCard(request);
+}
+
+/** The card tokenized at the sandbox gateway and given at the payment step (again, when a failed placement spent its token). */
+export async function payByCard(request: APIRequestContext): Promise<{ orderTotal: number; amountDue: number }> {
   const year = new Date().getFullYear() + 2;
   const token = await ok(
     await request.post('/sandbox-gateway/v1/tokens', {
@@ -62,10 +66,18 @@ export async function placeGuestOrder(
   const card = { token: token.id };
   const paid = await ok(await request.post('/api/checkout/payment_method/update/', { data: { card, billingSameAsShipping: true } }), 'payment');
   const { orderTotal, amountDue = orderTotal }: { orderTotal: number; amountDue?: number } = paid.body.checkout.basket.c_summary;
+  return { orderTotal, amountDue };
+}
+
+export async function placeGuestOrder(
+  request: APIRequestContext,
+  bag: GuestBag,
+): Promise<{ orderNo: string; orderId: string; orderTotal: number; amountDue: number }> {
+  const { orderTotal, amountDue } = await readyGuestBag(request, bag);
   const placed = await ok(
     await request.post('/api/checkout/payment_place_order/create/', {
       headers: { 'idempotency-key': randomUUID() },
-      data: { orderTotal, ...(giftCard ? { amountDue } : {}) },
+      data: { orderTotal, ...(bag.giftCard ? { amountDue } : {}) },
     }),
     'place order',
   );

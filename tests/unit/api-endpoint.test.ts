@@ -53,3 +53,22 @@ it('with API_REPLY_CHECK=1, a matching reply goes out as it was made, compressed
   );
   expect(reply).toBe(made);
 });
+
+it('answers the database out of reach with a 503 and the technical error (an entry may name its own), logged in one line; any other fault is a 500', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+  const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  const throwing = (err: Error) => async (): Promise<never> => {
+    throw err;
+  };
+  const away = await call(apiEndpoint(API.bagId, throwing(refused)));
+  expect(away.status).toBe(503);
+  expect(await away.json()).toEqual({ status: 'error', message: 'Something went wrong on our side. Please try again.' });
+  expect(logged).toHaveBeenLastCalledWith('[api] POST /api: the database is unavailable (connect ECONNREFUSED 127.0.0.1:5432)');
+  const placing = await call(apiEndpoint(API.bagId, throwing(terminated), 'There was a technical problem processing your order, please try again'));
+  expect(placing.status).toBe(503);
+  expect((await placing.json()).message).toBe('There was a technical problem processing your order, please try again');
+  for (const fault of [new Error('a bug'), Object.assign(new Error('duplicate key'), { code: '23505' })]) {
+    expect((await call(apiEndpoint(API.bagId, throwing(fault)))).status).toBe(500);
+  }
+});

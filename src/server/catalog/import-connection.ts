@@ -18,21 +18,19 @@ export async function onImportConnection<T>(db: Db, work: (conn: Kysely<Database
   if (db.dialect !== 'postgres') return db.kysely.connection().execute((conn) => work(conn, null));
   if (!db.pgPool) throw new Error('The PostgreSQL store has no pool to import on.');
   const client = await db.pgPool.connect();
+  // A large feed's statements may outrun the statement timeout a request's are held to (db/pg-pool.ts); the
+  // connection is closed afterwards rather than handed back with the setting changed.
+  await client.query('set statement_timeout = 0');
   // Kysely releases its connection after every query; this one stays checked out until the import is done.
   const kept: PostgresPoolClient = { query: client.query.bind(client) as PostgresPoolClient['query'], release() {} };
   const pool: PostgresPool = { connect: async () => kept, end: async () => {}, options: {} };
   const conn = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   const copyIn: CopyIn = (statement, chunks) => pipeline(Readable.from(chunks), client.query(copyFrom(statement)));
-  let failed = false;
   try {
     return await work(conn, copyIn);
-  } catch (err) {
-    failed = true;
-    throw err;
   } finally {
     await conn.destroy();
-    // A connection left in an unknown state (an error mid-COPY) is closed rather than given to the next request.
-    client.release(failed);
+    client.release(true);
   }
 }
 

@@ -6,6 +6,7 @@ import pg from 'pg';
 import { config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
+import { openPgPool } from './pg-pool.ts';
 import { BACKSTOP_PAGES, restartWal, startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 import { WriteGate } from './write-gate.ts';
 import type { Database } from './schema.ts';
@@ -50,13 +51,10 @@ pg.types.setTypeParser(pg.types.builtins.FLOAT8, (v) => Number(v));
 
 export function createDb(options: DbOptions = {}): Db {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? 10,
-      ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
-    });
+    // Made to outlive a restart of the server (db/pg-pool.ts).
+    const { pool, forKysely } = openPgPool({ databaseUrl: options.databaseUrl, size: options.poolSize ?? 10, schema: options.pgSchema });
     return {
-      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: options.log }),
+      kysely: new Kysely<Database>({ dialect: new PostgresDialect({ pool: forKysely }), log: options.log }),
       dialect: 'postgres',
       pgSchema: options.pgSchema,
       pgPool: pool,
@@ -77,8 +75,22 @@ function defaultSqliteFile(): string {
 }
 
 export async function migrate(db: Db): Promise<void> {
+  if (db.dialect === 'sqlite') return migrateOn(db.kysely, db);
+  // On one connection without the statement timeout a request is held to (db/pg-pool.ts): a migration of a large
+  // table may take longer.
+  return db.kysely.connection().execute(async (conn) => {
+    await sql`set statement_timeout = 0`.execute(conn);
+    try {
+      await migrateOn(conn, db);
+    } finally {
+      await sql`reset statement_timeout`.execute(conn);
+    }
+  });
+}
+
+async function migrateOn(kysely: Kysely<Database>, db: Db): Promise<void> {
   // Kysely looks for its bookkeeping tables across all schemas; name ours so a test schema never finds another's.
-  const migrator = new Migrator({ db: db.kysely, provider: migrationProvider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
+  const migrator = new Migrator({ db: kysely, provider: migrationProvider, ...(db.pgSchema ? { migrationTableSchema: db.pgSchema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {

@@ -11,14 +11,19 @@ import { endpoint, failure, readBody, type Reply } from './api.ts';
  * with the entry's request schema before the handler runs, and the handler must answer the entry's reply. With
  * API_REPLY_CHECK=1 (the test server) every reply is also checked against the reply schema at run time, and one
  * that does not match becomes a 500 naming the first difference, so the API suite proves the schemas true.
+ * `unavailable`: the message of the 503 that answers while the database is out of reach (api.ts `endpoint`).
  */
-export function apiEndpoint<E extends ApiEndpoint>(entry: E, handler: (context: APIContext, input: InputOf<E>) => Promise<Reply<ReplyOf<E>>>) {
+export function apiEndpoint<E extends ApiEndpoint>(
+  entry: E,
+  handler: (context: APIContext, input: InputOf<E>) => Promise<Reply<ReplyOf<E>>>,
+  unavailable?: string,
+) {
   return endpoint(async (context) => {
     // InputOf<E> is the request schema's output, or undefined for an entry without one: what is read here.
     const input = (entry.request ? await readBody(context.request, REQUESTS[entry.request]) : undefined) as InputOf<E>;
     const reply = await handler(context, input);
     return config().API_REPLY_CHECK === '1' ? checkedReply(entry, reply) : reply;
-  });
+  }, unavailable);
 }
 
 async function checkedReply(entry: ApiEndpoint, reply: Response): Promise<Response> {

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import * as v from 'valibot';
 import { isTypeValid, parse as parseMediaType } from 'content-type';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { Refusal } from '../refusal.ts';
 
 /**
@@ -155,15 +156,27 @@ export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown):
   return result.output;
 }
 
-/** Wraps an endpoint: known refusals become their status with the message; anything else is logged and a 500. */
-export function endpoint(handler: (context: APIContext) => Promise<Response>) {
+/** The API's technical error: what a shopper reads when the store, not the request, failed. */
+const TECHNICAL_ERROR = 'Something went wrong on our side. Please try again.';
+
+/**
+ * Wraps an endpoint: known refusals become their status with the message; the database out of reach (restarting,
+ * failing over) is a 503 with the technical error, logged in one line (every request says it during an outage);
+ * anything else is logged and a 500. `unavailable` is the message of that 503 where the spec names its own technical
+ * error (an order's).
+ */
+export function endpoint(handler: (context: APIContext) => Promise<Response>, unavailable = TECHNICAL_ERROR) {
   return async (context: APIContext): Promise<Response> => {
     try {
       return await handler(context);
     } catch (err) {
       if (err instanceof Refusal) return failure(err.status, err.message);
+      if (isDatabaseUnavailable(err)) {
+        console.error(`[api] ${context.request.method} ${context.url.pathname}: the database is unavailable (${(err as Error).message})`);
+        return failure(503, unavailable);
+      }
       console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, err);
-      return failure(500, 'Something went wrong on our side. Please try again.');
+      return failure(500, TECHNICAL_ERROR);
     }
   };
 }

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { config } from '../config.ts';
 import { getDb, type Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { nextLeaseEnd, recoverAbandonedAttempts } from '../checkout/placement/recovery.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { paymentGateway } from '../payments/payments.ts';
@@ -120,6 +121,8 @@ export const SWEEP_INTERVAL_MS = 10 * 60 * 1000;
 const LEASE_END_GRACE_MS = 50;
 /** How soon an attempt the gateway could not be asked about is tried again. */
 const RECOVERY_RETRY_MS = 30_000;
+/** How soon a run the database's absence stopped is tried again. */
+const OUTAGE_RETRY_MS = 1_000;
 
 interface MaintenanceOptions {
   intervalMs?: number;
@@ -167,7 +170,8 @@ export function startMaintenance({
       if (left + owed.left > 0) next = Math.min(next ?? RECOVERY_RETRY_MS, RECOVERY_RETRY_MS);
     } catch (err) {
       console.warn(`[maintenance] order recovery failed, trying again shortly: ${(err as Error).message}`);
-      next = RECOVERY_RETRY_MS;
+      // The database away (a restart, a failover): as soon as it is back, so no lease ending meanwhile is missed.
+      next = isDatabaseUnavailable(err) ? OUTAGE_RETRY_MS : RECOVERY_RETRY_MS;
     }
     clearTimeout(recoveryTimer);
     if (!stopped && next !== null) recoveryTimer = later(recover, next);

@@ -46,6 +46,9 @@ export const isUniqueViolation = (err: unknown) => {
   return e.code === '23505' || /UNIQUE constraint failed/i.test(e.message ?? '');
 };
 
+/** When the lease of an attempt opened at `now` ends. */
+export const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS);
+
 /** The key's attempt, 'pending', its lease starting now; its id. */
 export async function openAttempt(tx: Tx, key: string, bagId: string, hash: string, leaseMs: number, now: Date): Promise<string> {
   const id = randomUUID();
@@ -54,7 +57,7 @@ export async function openAttempt(tx: Tx, key: string, bagId: string, hash: stri
     idempotency_key: key,
     basket_id: bagId,
     request_hash: hash,
-    lease_until: new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS).toISOString(),
+    lease_until: leaseEnd(now, leaseMs).toISOString(),
     created_at: now.toISOString(),
   });
   return id;

@@ -12,7 +12,7 @@ import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
-import { finishAttempt, openAttempt } from './attempt-log.ts';
+import { finishAttempt, leaseEnd, openAttempt } from './attempt-log.ts';
 import {
   EXPRESS_NOT_OFFERED,
   failed,
@@ -36,7 +36,7 @@ import { METHOD_NOT_OFFERED, methodNotOffered } from '#src/lib/checkout/payment-
  * the shopper saw, stock), stock is taken and the bag is marked as being placed: any other write or placement of it
  * gets 409 until the attempt is done. A check that fails ends the attempt with its reply, in the same transaction.
  */
-export type Claim = { kind: 'reply'; reply: PlacementReply } | { kind: 'claimed'; attemptId: string; snapshot: OrderSnapshot };
+export type Claim = { kind: 'reply'; reply: PlacementReply } | { kind: 'claimed'; attemptId: string; snapshot: OrderSnapshot; leaseUntil: Date };
 
 export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number): Promise<Claim> {
   const now = new Date();
@@ -147,7 +147,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
   if (wallet) snapshot.wallet = { sessionId: wallet.sessionId };
   await markPlacing(tx, attemptId, request.bagId);
-  return { kind: 'claimed', attemptId, snapshot };
+  return { kind: 'claimed', attemptId, snapshot, leaseUntil: leaseEnd(now, leaseMs) };
 }
 
 /** The sheet's contacts become the checkout's: its address sets the state the bag is taxed for, its e-mail the order's. */

@@ -33,7 +33,9 @@ import type { OrderSnapshot } from './snapshot.ts';
  * gateway holds under its reference and gives everything back, at the lease's end or as soon as a request meets it.
  */
 
-type Claimed = { kind: 'reply'; reply: PlacementReply & { mail?: QueuedMail } } | { kind: 'authorize'; attemptId: string; snapshot: OrderSnapshot };
+type Claimed =
+  | { kind: 'reply'; reply: PlacementReply & { mail?: QueuedMail } }
+  | { kind: 'authorize'; attemptId: string; snapshot: OrderSnapshot; leaseUntil: Date };
 
 export async function placeOrder(
   db: Db,
@@ -54,7 +56,7 @@ export async function placeOrder(
         if ((claim.snapshot.amountDue ?? claim.snapshot.totals.orderTotal) === 0)
           return { kind: 'reply', reply: await commitOrder(tx, claim.attemptId, request.bagId, claim.snapshot, null) };
         await markAuthorizing(tx, claim.attemptId, claim.snapshot);
-        return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot };
+        return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot, leaseUntil: claim.leaseUntil };
       });
     } catch (err) {
       if (isUniqueViolation(err)) return awaitReply(db, gateway, request.idempotencyKey, hash, leaseMs, web);
@@ -67,5 +69,6 @@ export async function placeOrder(
   }
   if (claimed.kind === 'reply') return delivered(db, claimed.reply);
   const provider = claimed.snapshot.webPayment ? web() : null;
-  return authorizeAndCommit(db, gateway, claimed.attemptId, request.bagId, claimed.snapshot, request.securityCode, provider);
+  const { attemptId, snapshot, leaseUntil } = claimed;
+  return authorizeAndCommit(db, gateway, { attemptId, bagId: request.bagId, snapshot, leaseUntil }, request.securityCode, provider);
 }

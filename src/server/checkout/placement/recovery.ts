@@ -145,6 +145,34 @@ async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: D
   return true;
 }
 
+/** How often an attempt left to settle at its lease's end is tried again while that fails, and how many times. */
+const SETTLE_RETRY_MS = 1_000;
+const SETTLE_TRIES = 120;
+
+/**
+ * An attempt this process leaves unsettled (the database or the gateway went away between the claim and the order)
+ * is settled when its lease ends, and tried again every second while the database or the gateway is still away, so
+ * its bag is not kept locked until the next sweep. Safe beside the sweep and other instances (recoverAttempt).
+ */
+export function settleAtLeaseEnd(
+  db: Db,
+  gateway: PaymentGateway,
+  attemptId: string,
+  leaseUntil: Date,
+  web: WebPaymentSource = webPaymentProvider,
+): void {
+  let tries = 0;
+  const run = () => {
+    tries++;
+    recoverAttempt(db, gateway, attemptId, new Date(), web).then(
+      (settled) => settled || again(),
+      () => again(),
+    );
+  };
+  const again = () => tries < SETTLE_TRIES && setTimeout(run, SETTLE_RETRY_MS).unref();
+  setTimeout(run, Math.max(leaseUntil.getTime() - Date.now(), 0) + SETTLE_RETRY_MS / 20).unref();
+}
+
 /**
  * Settles every attempt past its lease, a batch at a time, each batch at once (the gateway calls overlap). `left`
  * counts those the gateway could not be asked about.
