@@ -98,6 +98,34 @@ test('a create with an Idempotency-Key already used for the bag as it was is ref
   expect(await again.json()).toEqual({ status: 'error', message: 'This idempotency key was already used for a different request.' });
 });
 
+test('a create key that placed an order is refused 422 for the next bag, even at the same amount', async ({ request, baseURL }) => {
+  await ok(await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add to bag');
+  const key = `xp-${randomUUID()}`;
+  const create = () => request.post('/api/checkout/paypal/order/', { data: { from: 'bag' }, headers: { 'idempotency-key': key } });
+  const { id } = (await ok(await create(), 'create')).body;
+  const chosen = await request.post(`${baseURL}/sandbox-paypal/checkoutnow?token=${id}`, {
+    form: { choice: 'approve', shipTo: 'home' },
+    maxRedirects: 0,
+  });
+  expect(chosen.status()).toBe(303);
+  const placed = await ok(await request.put('/api/checkout/paypal/order/update/', { data: { orderId: id, checkoutFromCart: true } }), 'place');
+  expect(placed.body.confirmationStatus).toBe('confirmed');
+
+  // The next bag holds the same item: PayPal's order for the key would have the same amount, and is paid already.
+  await ok(await request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }), 'add again');
+  const again = await create();
+  expect(again.status()).toBe(422);
+  expect(await again.json()).toEqual({ status: 'error', message: 'This idempotency key was already used for a different request.' });
+  expect(
+    (
+      await ok(
+        await request.post('/api/checkout/paypal/order/', { data: { from: 'bag' }, headers: { 'idempotency-key': `xp-${randomUUID()}` } }),
+        'a new key',
+      )
+    ).body.id,
+  ).not.toBe(id);
+});
+
 test('a bag with nothing told to the checkout is placed with PayPal’s payer and address, PayPal holding the total taxed for it', async ({
   request,
   baseURL,

@@ -129,6 +129,29 @@ describe('shipping & handling', () => {
   });
 });
 
+it('waives Regular at $75.00 of merchandise after codes: gift cards and the membership never count toward it', async () => {
+  at(QUIET_DAY);
+  const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
+  await addItem(t.db, basketId, {
+    productId: 'egc-3-egc-100',
+    quantity: 1,
+    giftCardRecipient: 'Sam',
+    giftCardSender: 'Alex',
+    giftCardRecipientEmail: 'sam@example.com',
+  } as never);
+  await addItem(t.db, basketId, { productId: 'gc-2-gc-150', quantity: 1, giftCardRecipient: 'Sam', giftCardSender: 'Alex' });
+  const perks = (await readProduct(t.db, 'fb-perks'))!.variants[0]!.id;
+  await addItem(t.db, basketId, { productId: perks, quantity: 1 }, undefined, 'a-signed-in-shopper');
+  const withCards = await pruneAndReadBasket(t.db, basketId);
+  expect(withCards.summary).toMatchObject({ shippingCharge: 799, giftCardSurcharges: 199 });
+  expect((await listShippingMethods(t.db, basketId)).methods.find((m) => m.id === 'Regular')?.price).toBe(799);
+
+  await addItem(t.db, basketId, { productId: TEE, quantity: 3 }); // four tees: $79.96 of merchandise
+  const enough = await pruneAndReadBasket(t.db, basketId);
+  expect(enough.summary.shippingCharge).toBe(0);
+  expect((await listShippingMethods(t.db, basketId)).methods.find((m) => m.id === 'Regular')?.price).toBe(0);
+});
+
 describe('package protection', () => {
   it('is 2% of what ships after discounts, at least $0.98 and at most $9.98, and charged only once added', async () => {
     at(QUIET_DAY);

@@ -15,7 +15,7 @@ import { cardTokenization, paymentGateway } from '../payments/payments.ts';
 import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
 import { placeOrder as place } from './placement/place-order.ts';
-import { NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
+import { KEY_REUSED, NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
@@ -203,12 +203,17 @@ export async function createExpressOrder(locals: SessionRead, idempotencyKey: st
   const { basketId, usid } = await locals.session();
   if (!basketId) throw new BadRequest(NO_BAG, 409);
   const origin = storeOrigin();
+  const key = placementKey(usid, idempotencyKey);
+  // A key that has placed (or is placing) another bag is refused: the provider would answer its order again, already
+  // paid, for this bag at the same amount.
+  const placedFor = await attemptBag(await getDb(), key);
+  if (placedFor && placedFor !== basketId) throw new BadRequest(KEY_REUSED, 422);
   // Cancelling on the provider's page returns to where the shopper left: the bag, or the checkout's payment step.
   const back = from === 'payment' ? '/checkout?step=payment' : '/cart';
   return expressRefusals(() =>
     createWebPaymentOrder(getDb(), provider, {
       bagId: basketId,
-      key: placementKey(usid, idempotencyKey),
+      key,
       returnUrl: `${origin}/checkout/paypal/return/?from=${from}`,
       cancelUrl: `${origin}${back}`,
     }),

@@ -54,10 +54,14 @@ export function shippingPrice(method: ShippingChoice, merchandiseCents: number, 
   return method.priceCents;
 }
 
+/** Merchandise after coupons: what free shipping and tax are reckoned on (never gift cards or memberships). */
+function merchandiseAfterCoupons(lines: PricedLine[]): number {
+  return lines.filter((l) => isMerchandise(l.productType)).reduce((sum, l) => sum + lineTotal(l) - (l.couponDiscount ?? 0), 0);
+}
+
 /** Tax on taxable merchandise after coupons (not gift cards, memberships or shipping), rounded half-up once per basket. */
 export function taxFor(lines: PricedLine[], rateBp: number): number {
-  const taxable = lines.filter((l) => isMerchandise(l.productType)).reduce((sum, l) => sum + lineTotal(l) - (l.couponDiscount ?? 0), 0);
-  return Math.floor((taxable * rateBp + 5000) / 10000);
+  return Math.floor((merchandiseAfterCoupons(lines) * rateBp + 5000) / 10000);
 }
 
 /** What the shipping step adds to a bag that ships (see shipping-extras.ts), and the package protection fee. */
@@ -97,7 +101,7 @@ export function computeTotals(
   const youSaved = lines.reduce((sum, l) => sum + (l.listPrice - l.finalPrice) * l.quantity, 0) + couponDiscount;
   const digitalOnly = lines.length > 0 && lines.every((l) => isDigital(l.productType));
   const ships = lines.length > 0 && !digitalOnly;
-  const shippingCharge = ships ? shippingPrice(method, subTotal - couponDiscount, digitalOnly) : 0;
+  const shippingCharge = ships ? shippingPrice(method, merchandiseAfterCoupons(lines), digitalOnly) : 0;
   const giftCardSurcharges = ships ? extras.giftCardSurcharges : 0;
   const heavyWeightItemSurcharges = ships ? extras.heavyWeightItemSurcharges : 0;
   const peakHandlingFee = ships ? extras.peakHandlingFee : 0;

@@ -5,10 +5,10 @@ import { shippingPrice } from './pricing.ts';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { PERKS_SIGN_UP_METHOD_ID, perksSignUpMessage, SURCHARGE_LABELS } from '#src/lib/checkout/shipping-extras.ts';
-import { isMembership } from '#src/lib/product-types.ts';
+import { isMembership, isMerchandise } from '#src/lib/product-types.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import { memberMethodPrice } from '#src/lib/perks/member-shipping.ts';
-import type { Bag, ShippingChoice } from '#src/lib/commerce/bag.ts';
+import type { Bag, BagLine, ShippingChoice } from '#src/lib/commerce/bag.ts';
 
 /**
  * The shipping methods for a basket, each priced for it as the basket's totals price it (Regular becomes free
@@ -79,7 +79,8 @@ export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: Bag
   const member = !!basket.perksMembership;
   const hasPerks = basket.lines.some((l) => isMembership(l.productType));
   const perksMsg = perks && !hasPerks && !member ? perksSignUpMessage(perks.name) : null;
-  const { isDigitalItemsOnly: digitalOnly, subTotal, couponDiscount } = basket.summary;
+  const digitalOnly = basket.summary.isDigitalItemsOnly;
+  const merchandise = merchandiseAfterCoupons(basket.lines);
   const applicable = rows.filter((m) => methodAllowed(m.id, basket.standardDeliveryOnly));
   return {
     methods: applicable.map((m) => ({
@@ -87,7 +88,7 @@ export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: Bag
       name: m.name,
       description: m.description,
       label: m.label,
-      price: shippingPrice({ id: m.id, priceCents: memberMethodPrice(m.id, m.price_cents, member) }, subTotal - couponDiscount, digitalOnly),
+      price: shippingPrice({ id: m.id, priceCents: memberMethodPrice(m.id, m.price_cents, member) }, merchandise, digitalOnly),
       originalPrice: m.price_cents,
       productSurcharges,
       shipPerksSignUpMsg: m.id === PERKS_SIGN_UP_METHOD_ID ? perksMsg : null,
@@ -95,3 +96,9 @@ export function shippingMethodsFor({ rows, perks }: ShippingCatalog, basket: Bag
     selected: basket.shipments[0]?.shippingMethod.id ?? rows[0]?.id ?? DEFAULT_SHIPPING_METHOD_ID,
   };
 }
+
+/** The bag's merchandise after its codes, as the totals reckon free shipping on it: gift cards and memberships never count. */
+const merchandiseAfterCoupons = (lines: readonly BagLine[]): number =>
+  lines
+    .filter((l) => isMerchandise(l.productType))
+    .reduce((sum, l) => sum + l.price + l.priceAdjustments.reduce((off, a) => (a.couponCode ? off + a.price : off), 0), 0);

@@ -94,7 +94,19 @@ export function deliverQueued(db: Db, mail: QueuedMail): void {
   const { SMTP_URL: smtp, MAIL_FROM: from } = config();
   if (!smtp) return;
   const delivery = smtpMailer(smtp, from, { send: () => dropSeal(db, mail.outboxId) });
-  void delivery.send(mail).catch((err: unknown) => console.error(`[mail] "${mail.subject}" to ${mail.to} could not be delivered:`, err));
+  void delivery
+    .send(mail)
+    .catch((err: unknown) => console.error(`[mail] "${mail.subject}" (outbox ${mail.outboxId}) could not be delivered: ${deliveryProblem(err)}`));
+}
+
+/**
+ * What a failed delivery is logged as: the SMTP error's code and reply code only. Its message and reply may quote the
+ * recipient's address, and a shopper's address has no place in the server's log (the outbox row names it).
+ */
+function deliveryProblem(err: unknown): string {
+  if (!(err instanceof Error)) return 'error';
+  const { code, responseCode } = err as Error & { code?: unknown; responseCode?: unknown };
+  return [typeof code === 'string' ? code : err.name, typeof responseCode === 'number' ? String(responseCode) : ''].filter(Boolean).join(' ');
 }
 
 async function dropSeal(db: Db, outboxId: string): Promise<void> {
