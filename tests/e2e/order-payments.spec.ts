@@ -1,10 +1,10 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { issuedCard } from '../helpers/gift-card-http.ts';
 import { placeGuestOrder } from '../helpers/place-order-http.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
-import { CHECKOUT_SKU, fillCard } from './checkout-forms.ts';
+import { axeViolations } from './axe.ts';
+import { applyGiftCard as applyGiftCardHere, CHECKOUT_SKU, fillCard } from './checkout-forms.ts';
 import { ownClientAddress } from './client-address.ts';
 import { hydrated } from './hydration.ts';
 
@@ -31,13 +31,11 @@ async function bagReadyForPayment(page: Page, email: string): Promise<number> {
   return checkout.basket.orderTotal;
 }
 
+/** The gift card applied at the checkout's payment step. */
 async function applyGiftCard(page: Page, card: { number: string; pin: string }) {
   await page.goto('/checkout?step=payment');
   await hydrated(page);
-  await page.getByLabel('Enter a promo code, gift card or reward certificate').fill(card.number);
-  await page.getByLabel('PIN', { exact: true }).fill(card.pin);
-  await page.getByRole('button', { name: 'Apply' }).click();
-  await expect(page.getByRole('status').filter({ hasText: 'Gift card applied.' })).toBeVisible();
+  await applyGiftCardHere(page, card);
 }
 
 /** The checkout's summary rows; on a phone it is folded: unfolded, again if a tap came before the island woke. */
@@ -68,18 +66,8 @@ async function mailText(page: Page, to: string): Promise<string> {
   );
 }
 
-/** What axe (WCAG 2.2 AA) finds serious or critical in the page's content and footer, with where. */
-async function seriousViolations(page: Page) {
-  // The page's own content and footer: the header's promotion bar is checked with the header.
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .include('main')
-    .include('footer')
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+/** What axe (WCAG 2.2 AA) finds serious or critical in the page's content and footer (the header is checked with the header). */
+const seriousViolations = (page: Page) => axeViolations(page, { within: ['main', 'footer'] });
 
 const shot = async (page: Page, name: string) =>
   page.screenshot({ path: test.info().outputPath(`${name}-${test.info().project.name}.png`), fullPage: true });
