@@ -173,7 +173,11 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
             showAllErrors={showAll}
             suggestionsEnabled={suggestions}
             knownPlace={view.savedAddresses.find((a) => a.preferred)?.address}
-            refused={kept?.problem && kept.problem.field !== 'email' ? { ...kept.problem, field: kept.problem.field, value: kept.address[kept.problem.field] } : null}
+            refused={
+              kept?.problem && kept.problem.field !== 'email'
+                ? { ...kept.problem, field: kept.problem.field, value: kept.address[kept.problem.field] }
+                : null
+            }
           />
           {view.signedIn && (
             <div className="checkout-options">
