@@ -75,6 +75,9 @@ export function PayPalReview({ view, amountDue, payerEmail, action, notice }: Pr
           Place order
         </button>
       </form>
+      <p>
+        <a href="/cart">Back to your bag</a>
+      </p>
     </div>
   );
 }
