@@ -262,7 +262,9 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
 
 /**
  * PayPal from the bag, for a shopper who typed nothing: the payer's e-mail and the address they chose at PayPal are
- * the order's, with the bag's shipping method; an address the bag cannot ship to is named at its field, nothing held.
+ * the order's, with the bag's shipping method; a total other than the one approved at PayPal (its address taxed) is
+ * placed only for the total the store's review showed and the shopper confirmed; an address the bag cannot ship to is
+ * named at its field, nothing held.
  */
 describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   const PO_BOX_ONLY_NOT = 'ks-6006'; // a boot that ships by ground carrier, never to a P.O. box
