@@ -134,6 +134,14 @@ test('a bag with nothing told to the checkout, taxed for PayPal’s address, is 
   expect(html).toContain(formatCents(bag.orderTotal));
   expect(html).toContain(`name="amountDue" value="${bag.orderTotal}"`);
   expect(await heldFor(id)).toEqual([]);
+  // A Place order posted from another site is not the shopper's: refused at the store's door, nothing held.
+  const elsewhere = await request.post(`${RETURN}?token=${id}&from=bag`, {
+    form: { amountDue: String(bag.orderTotal) },
+    headers: { 'sec-fetch-site': 'cross-site' },
+    maxRedirects: 0,
+  });
+  expect(elsewhere.status()).toBe(403);
+  expect(await heldFor(id)).toEqual([]);
   // A total other than the bag's amount due is not placed: the review again, saying the total changed.
   const stale = await request.post(`${RETURN}?token=${id}&from=bag`, { form: { amountDue: String(bag.orderTotal - 1) }, maxRedirects: 0 });
   expect(stale.status()).toBe(409);
