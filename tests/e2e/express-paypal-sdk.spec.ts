@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type AddressInfo } from 'node:net';
 import { config } from '#src/server/config.ts';
 import { SERVER_NODE_FLAGS } from '#src/server/node-flags.ts';
-import { type PayPalStandIn, startPayPalStandIn } from '../helpers/paypal-stand-in.ts';
+import { inPayPalShapes, type PayPalStandIn, startPayPalStandIn } from '../helpers/paypal-stand-in.ts';
 import { SHIP_TO } from '../helpers/place-order-http.ts';
 import { CHECKOUT_SKU } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
@@ -14,7 +14,8 @@ import { hydrated } from './hydration.ts';
  * local stand-in (tests/helpers/paypal-stand-in.ts) and its JavaScript SDK a scripted stand-in served to the browser
  * in place of PayPal's address: nothing reaches the internet. No request goes to the SDK's address until the shopper
  * reaches for the button; then PayPal's buttons make our order, and its approval (sent twice, as a double click on
- * PayPal's button would) places one order.
+ * PayPal's button would) places one order. From the bag, PayPal's address in Texas changes the total approved (the
+ * bag was to ship to New York): the buttons take the shopper to the store's review, whose Place order places it.
  */
 const SDK_URL = 'https://paypal-sdk.invalid/sdk/js';
 
@@ -109,7 +110,8 @@ async function paypalInTheBrowser(page: Page): Promise<string[]> {
     asked.push(route.request().url());
     return route.fulfill({ contentType: 'text/javascript', body: SDK_STAND_IN });
   });
-  await page.exposeFunction('approveAtPayPal', (orderId: string) => standIn.approve(orderId));
+  // The sandbox's test buyer approves, shipping to its home in Texas.
+  await page.exposeFunction('approveAtPayPal', (orderId: string) => standIn.approve(orderId, { buyer: inPayPalShapes('home') }));
   return asked;
 }
 
@@ -125,8 +127,8 @@ async function bagReadyToShip(page: Page) {
 }
 
 for (const where of [
-  { page: '/cart', name: 'the bag' },
-  { page: '/checkout?step=payment', name: 'the payment step' },
+  { page: '/cart', name: 'the bag', review: true },
+  { page: '/checkout?step=payment', name: 'the payment step', review: false },
 ]) {
   test(`PayPal's script is loaded from ${where.name} only when the shopper reaches for the button, and its approval places one order`, async ({
     page,
@@ -159,6 +161,11 @@ for (const where of [
     });
     await expect(pay).toBeFocused();
     await page.keyboard.press('Enter');
+    if (where.review) {
+      await expect(page.getByRole('heading', { level: 1, name: 'Review your order' })).toBeVisible();
+      expect(standIn.capturesMade()).toBe(captures);
+      await page.getByRole('button', { name: 'Place order' }).click();
+    }
     await expect(page).toHaveURL(/\/order-confirmation/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
     expect(placements).toEqual(['PUT']);

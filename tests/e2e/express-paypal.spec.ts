@@ -5,13 +5,14 @@ import { hydrated } from './hydration.ts';
 import { addToBag, CHECKOUT_SKU } from './checkout-forms.ts';
 import { ownClientAddress } from './client-address.ts';
 import { bestStockedSku } from '../helpers/e2e-db.ts';
-import { SHIP_TO } from '../helpers/place-order-http.ts';
+import { PAYPAL_HOME, SHIP_TO } from '../helpers/place-order-http.ts';
 
 /**
  * PayPal from the bag: the button sends the shopper to PayPal's approval page (the embedded sandbox), and approving
  * brings them back to the order's confirmation, with the sandbox payer's e-mail and the address chosen there, for a
- * shopper who typed nothing; an address the bag cannot ship to brings them to the checkout with PayPal kept;
- * cancelling brings them back to the bag; a declined funding source shows its message and offers PayPal again.
+ * shopper who typed nothing. An address that changes the total (its tax) brings them to the store's review first,
+ * where Place order places the total shown; an address the bag cannot ship to brings them to the checkout with PayPal
+ * kept; cancelling brings them back to the bag; a declined funding source shows its message and offers PayPal again.
  */
 const PAYER_EMAIL = 'sandbox.buyer@example.com';
 
@@ -19,7 +20,8 @@ async function bagReadyToShip(page: Page) {
   const ok = async (r: import('@playwright/test').APIResponse) => expect(r.ok(), await r.text()).toBe(true);
   await ok(await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1002-olv-M', quantity: 1 } }));
   await ok(await page.request.post('/api/checkout/email', { data: { email: `xp-${randomUUID().slice(0, 8)}@example.com` } }));
-  await ok(await page.request.post('/api/checkout/shipping_address/create/', { data: { address: SHIP_TO } }));
+  // The address PayPal gives: the total approved there is the one placed.
+  await ok(await page.request.post('/api/checkout/shipping_address/create/', { data: { address: PAYPAL_HOME } }));
   await ok(await page.request.post('/api/checkout/shipping_method/', { data: { shippingMethodId: 'Regular', confirm: true } }));
   await page.goto('/cart');
   await hydrated(page);
@@ -56,11 +58,69 @@ async function confirmedToPayPalsBuyer(page: Page) {
   await expect(page.getByText(/Austin, TX 78701/)).toBeVisible();
 }
 
-test('a brand-new guest who typed nothing pays with PayPal from the bag: the confirmation has PayPal’s e-mail and address', async ({ page }) => {
+/** The value of a summary row (a term and its definition) in `summary`. */
+async function rowValue(summary: Locator, term: string): Promise<string> {
+  const terms = await summary.getByRole('term').allTextContents();
+  const at = terms.indexOf(term);
+  expect(at, `${term} in ${terms.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return (await summary.getByRole('definition').nth(at).textContent()) ?? '';
+}
+
+/** The review after PayPal: the tax for PayPal's address and the total with it; returns the total shown. */
+async function reviewShowsTheTax(page: Page): Promise<string> {
+  await expect(page.getByRole('heading', { level: 1, name: 'Review your order' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Please review your order total, with tax for the address you chose at PayPal' }),
+  ).toBeVisible();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  const tax = await rowValue(summary, 'Estimated tax');
+  expect(tax).toMatch(/^\$\d+\.\d{2}$/);
+  expect(tax).not.toBe('$0.00');
+  const total = await rowValue(summary, 'Order total');
+  await expect(page.getByText('1200 Congress Ave, Apt 4B')).toBeVisible();
+  await expect(page.getByText(PAYER_EMAIL)).toBeVisible();
+  await expect(page.getByText('PayPal', { exact: true })).toBeVisible();
+  return total;
+}
+
+async function confirmedWithTotal(page: Page, total: string) {
+  await confirmedToPayPalsBuyer(page);
+  const details = page.getByRole('complementary', { name: 'Order details' });
+  expect(await rowValue(details, 'Order total')).toBe(total);
+}
+
+test('a brand-new guest who typed nothing pays with PayPal from the bag: the review shows the tax, Place order confirms that total', async ({
+  page,
+}) => {
   await ownClientAddress(page.context());
   await addToBag(page, { productId: CHECKOUT_SKU });
   await approveFromBag(page);
-  await confirmedToPayPalsBuyer(page);
+  const total = await reviewShowsTheTax(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await confirmedWithTotal(page, total);
+});
+
+test('the review after PayPal, by keyboard: Place order reached with Tab and pressed with Enter; nothing serious for axe', async ({ page }, info) => {
+  await ownClientAddress(page.context());
+  await addToBag(page, { productId: CHECKOUT_SKU });
+  await approveFromBag(page);
+  const total = await reviewShowsTheTax(page);
+  expect(await axeViolations(page, { everyImpact: true })).toEqual([]);
+  await page.screenshot({ path: info.outputPath(`paypal-review-${info.project.name}.png`), fullPage: true });
+  const place = page.getByRole('button', { name: 'Place order' });
+  for (let i = 0; i < 80 && !(await place.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('Tab');
+  await expect(place).toBeFocused();
+  await page.keyboard.press('Enter');
+  await confirmedWithTotal(page, total);
+});
+
+test('PayPal’s address with no sales tax leaves the approved total: the order is confirmed at once', async ({ page }) => {
+  await ownClientAddress(page.context());
+  await addToBag(page, { productId: CHECKOUT_SKU });
+  await approveFromBag(page, /^Studio:/);
+  await expect(page).toHaveURL(/\/order-confirmation/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
+  await expect(page.getByText(/Portland, OR 97205/)).toBeVisible();
 });
 
 test('a signed-in shopper with a saved address pays with PayPal from the bag, to the address chosen at PayPal', async ({ page }) => {
@@ -72,7 +132,9 @@ test('a signed-in shopper with a saved address pays with PayPal from the bag, to
   expect(saved.ok(), await saved.text()).toBe(true);
   await addToBag(page, { productId: CHECKOUT_SKU });
   await approveFromBag(page);
-  await confirmedToPayPalsBuyer(page);
+  const total = await reviewShowsTheTax(page);
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await confirmedWithTotal(page, total);
 });
 
 /** A bag with an item that cannot go to a P.O. box, approved at PayPal shipping to the sandbox buyer's P.O. box. */

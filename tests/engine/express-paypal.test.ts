@@ -15,6 +15,7 @@ import {
   ExpressAddressProblem,
   expressRefusal,
   ExpressRefused,
+  ExpressReviewNeeded,
   placeExpressOrder,
   placementKey,
 } from '#src/server/checkout/web-payment-checkout.ts';
@@ -72,7 +73,12 @@ async function approvedOrder(choice: 'approve' | 'decline' = 'approve', before?:
 }
 
 /** Placed as the payment step places it (the checkout's contacts stand), or from the bag (PayPal's become the checkout's). */
-const place = (o: { basketId: string; usid: string; orderId: string; customerId?: string }, db: Db = t.db, fromBag = false) =>
+const place = (
+  o: { basketId: string; usid: string; orderId: string; customerId?: string },
+  db: Db = t.db,
+  fromBag = false,
+  confirmedAmountDue: number | null = null,
+) =>
   placeExpressOrder(db, gateway(db), provider(db), {
     bagId: o.basketId,
     customerId: o.customerId ?? null,
@@ -80,6 +86,7 @@ const place = (o: { basketId: string; usid: string; orderId: string; customerId?
     orderId: o.orderId,
     leaseMs: LEASE_MS,
     fromBag,
+    confirmedAmountDue,
   });
 
 async function atProvider(orderId: string) {
@@ -255,7 +262,9 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
 
 /**
  * PayPal from the bag, for a shopper who typed nothing: the payer's e-mail and the address they chose at PayPal are
- * the order's, with the bag's shipping method; an address the bag cannot ship to is named at its field, nothing held.
+ * the order's, with the bag's shipping method; a total other than the one approved at PayPal (its address taxed) is
+ * placed only for the total the store's review showed and the shopper confirmed; an address the bag cannot ship to is
+ * named at its field, nothing held.
  */
 describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   const PO_BOX_ONLY_NOT = 'ks-6006'; // a boot that ships by ground carrier, never to a P.O. box
@@ -290,30 +299,92 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     countryCode: 'US',
   };
 
-  it('a guest who typed nothing is placed with PayPal’s e-mail and address, taxed for it, PayPal holding that total', async () => {
+  /** The review's refusal for an approved order from the bag: nothing placed, the amount due to show. */
+  async function reviewed(o: Awaited<ReturnType<typeof bareBagApproved>>, confirmed: number | null = null) {
+    const refused = await place(o, t.db, true, confirmed).catch((e: unknown) => e);
+    expect(refused).toBeInstanceOf(ExpressReviewNeeded);
+    return refused as ExpressReviewNeeded;
+  }
+
+  it('a taxed address at PayPal places nothing and holds nothing until the shopper confirms the total with its tax', async () => {
     const o = await bareBagApproved();
     const approved = (await provider().getOrder(o.orderId))!.amountCents;
-    const reply = await place(o, t.db, true);
+    const review = await reviewed(o);
+    expect(review.status).toBe(409);
+    expect(review.payerEmail).toBe('sandbox.buyer@example.com');
+    // Texas taxes the bag once PayPal names the address: the review shows the total with that tax.
+    const view = await readCheckoutView(t.db, o.basketId, null);
+    expect(view.basket.summary.totalTax).toBeGreaterThan(0);
+    expect(review.amountDue).toBe(approved + view.basket.summary.totalTax);
+    expect(view).toMatchObject({ email: 'sandbox.buyer@example.com', shippingAddress: PAYPAL_ADDRESS });
+    // A reload of the return asks again; PayPal's order keeps the approved amount, nothing authorized.
+    expect((await reviewed(o)).amountDue).toBe(review.amountDue);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    expect(await provider().getOrder(o.orderId)).toMatchObject({ status: 'approved', amountCents: approved });
+    expect(await ordersOf(o.basketId)).toBe(0);
+  });
+
+  it('the confirmed total is placed with PayPal’s e-mail and address, PayPal holding that total, once', async () => {
+    const o = await bareBagApproved();
+    const { amountDue } = await reviewed(o);
+    const reply = await place(o, t.db, true, amountDue);
     expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
     const order = await readOrderConfirmation(t.db, reply.result.orderId!);
     expect(order).toMatchObject({ email: 'sandbox.buyer@example.com', shippingAddress: PAYPAL_ADDRESS, delivery: { name: 'Standard Delivery' } });
-    // Texas taxes the bag once PayPal names the address: PayPal's order is given the bag's new total before the hold.
-    expect(order!.summary.totalTax).toBeGreaterThan(0);
-    expect(order!.summary.orderTotal).toBe(approved + order!.summary.totalTax);
+    expect(order!.summary.orderTotal).toBe(amountDue);
     const held = await t.db.kysely
       .selectFrom('paypal_sandbox_authorizations')
       .select('amount_cents')
       .where('order_id', '=', o.orderId)
       .executeTakeFirstOrThrow();
-    expect(held.amount_cents).toBe(order!.summary.orderTotal);
+    expect(held.amount_cents).toBe(amountDue);
     expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 1, captured: 1 });
+    // A second press, or a reload of the return, replays the order.
+    const again = await place(o, t.db, true, amountDue);
+    expect(again.replayed).toBe(true);
+    expect(again.result.orderNo).toBe(reply.result.orderNo);
+    expect(await ordersOf(o.basketId)).toBe(1);
+  });
+
+  it('a total shown before the bag changed again is refused, and the review shows the new total', async () => {
+    const o = await bareBagApproved();
+    const shown = (await reviewed(o)).amountDue;
+    await t.db.kysely.updateTable('basket_items').set({ quantity: 2 }).where('basket_id', '=', o.basketId).execute();
+    const again = await reviewed(o, shown);
+    expect(again.amountDue).toBe((await readBasket(t.db.kysely, o.basketId)).amountDue);
+    expect(again.amountDue).not.toBe(shown);
+    expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    expect(await ordersOf(o.basketId)).toBe(0);
+    const reply = await place(o, t.db, true, again.amountDue);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed', orderTotal: again.amountDue });
+  });
+
+  it('fifty confirmations of the shown total at once: one order and one authorization', async () => {
+    const o = await bareBagApproved();
+    const { amountDue } = await reviewed(o);
+    const handles = Array.from({ length: 50 }, (_, i) => (onPostgres && i % 2 ? t.another() : t.db));
+    const replies = await Promise.all(handles.map((db) => place(o, db, true, amountDue)));
+    expect(new Set(replies.map((r) => r.result.orderNo)).size).toBe(1);
+    expect(replies.every((r) => r.result.confirmationStatus === 'confirmed')).toBe(true);
+    expect(replies.filter((r) => !r.replayed)).toHaveLength(1);
+    expect(await ordersOf(o.basketId)).toBe(1);
+    expect(await atProvider(o.orderId)).toEqual({ authorizations: 1, captured: 1, statuses: ['CAPTURED'] });
+  });
+
+  it('an address with no sales tax leaves the approved total: the order is placed at once', async () => {
+    const o = await bareBagApproved(SKU, 'oregon');
+    const approved = (await provider().getOrder(o.orderId))!.amountCents;
+    const reply = await place(o, t.db, true);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
+    const order = await readOrderConfirmation(t.db, reply.result.orderId!);
+    expect(order).toMatchObject({ shippingAddress: { city: 'Portland', stateCode: 'OR' }, summary: { totalTax: 0, orderTotal: approved } });
   });
 
   it('a signed-in shopper with a saved address, none chosen for the bag, is placed with PayPal’s address', async () => {
     const c = await createCustomer(t.db, { email: `saved.${Date.now()}@example.com`, firstName: 'Ada', lastName: 'Lovelace', password: null });
     await addCustomerData(t.db, c.id, { addresses: [TEST_ADDRESS], cards: [] });
     const o = await bareBagApproved(SKU, 'home', c.id);
-    const reply = await place(o, t.db, true);
+    const reply = await place(o, t.db, true, (await reviewed(o)).amountDue);
     expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
     expect(await readOrderConfirmation(t.db, reply.result.orderId!)).toMatchObject({
       email: 'sandbox.buyer@example.com',

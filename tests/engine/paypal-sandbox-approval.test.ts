@@ -65,6 +65,8 @@ describe('the PayPal sandbox approval page', () => {
     expect(html).toMatch(/value="home" checked> Home: 1200 Congress Ave, Apt 4B, Austin, TX 78701/);
     expect(html).toContain('P.O. box: PO Box 4521, Austin, TX 78765');
     expect(html).toContain('Work: 2211 N First St, San Jose, CA 95131');
+    expect(html).toContain('Studio: 800 SW Broadway, Portland, OR 97205');
+    expect(html).toContain('The store shows its final total, with the tax for the address you ship to, before it places your order.');
   });
 
   it('refuses a choice posted from another site, and the order still awaits approval', async () => {

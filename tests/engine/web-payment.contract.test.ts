@@ -9,7 +9,7 @@ import { totalCents, type AmountBreakdown } from '#src/server/payments/web-payme
 import { WebPaymentRequestConflict, type CreatedOrder, type WebPaymentProvider } from '#src/server/payments/web-payment.ts';
 import { SANDBOX_PAYER, SANDBOX_SHIP_TO, type SandboxShipTo } from '#src/server/payments/paypal-sandbox/sandbox-buyer.ts';
 import { freshDb } from '../helpers/db.ts';
-import { startPayPalStandIn, type PayPalBuyer } from '../helpers/paypal-stand-in.ts';
+import { inPayPalShapes, startPayPalStandIn } from '../helpers/paypal-stand-in.ts';
 
 /**
  * One contract, two web payment providers: the embedded PayPal sandbox (its approval page served over HTTP by its
@@ -95,30 +95,6 @@ async function paypalSubject(): Promise<Subject> {
     async close() {
       await standIn.close();
       await testDb.cleanup();
-    },
-  };
-}
-
-/** The sandbox's test buyer as PayPal's GET order returns a payer and a purchase unit's shipping. */
-function inPayPalShapes(shipTo: SandboxShipTo): PayPalBuyer {
-  const to = SANDBOX_SHIP_TO[shipTo];
-  return {
-    payer: {
-      email_address: SANDBOX_PAYER.email,
-      payer_id: 'QYR5Z8XDVJNXQ',
-      name: { given_name: SANDBOX_PAYER.firstName, surname: SANDBOX_PAYER.lastName },
-      phone: { phone_number: { national_number: SANDBOX_PAYER.phone } },
-    },
-    shipping: {
-      name: { full_name: to.fullName },
-      address: {
-        address_line_1: to.address1,
-        ...(to.address2 ? { address_line_2: to.address2 } : {}),
-        admin_area_2: to.city,
-        admin_area_1: to.state,
-        postal_code: to.postalCode,
-        country_code: to.countryCode,
-      },
     },
   };
 }

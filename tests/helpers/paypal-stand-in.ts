@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SANDBOX_PAYER, SANDBOX_SHIP_TO, type SandboxShipTo } from '#src/server/payments/paypal-sandbox/sandbox-buyer.ts';
 
 /**
  * A local stand-in for PayPal's REST API, answering in its documented shapes, so the PayPal adapter (on PayPal's own
@@ -319,5 +320,29 @@ export async function startPayPalStandIn(): Promise<PayPalStandIn> {
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** The sandbox's test buyer as PayPal's GET order returns a payer and a purchase unit's shipping. */
+export function inPayPalShapes(shipTo: SandboxShipTo): PayPalBuyer {
+  const to = SANDBOX_SHIP_TO[shipTo];
+  return {
+    payer: {
+      email_address: SANDBOX_PAYER.email,
+      payer_id: 'QYR5Z8XDVJNXQ',
+      name: { given_name: SANDBOX_PAYER.firstName, surname: SANDBOX_PAYER.lastName },
+      phone: { phone_number: { national_number: SANDBOX_PAYER.phone } },
+    },
+    shipping: {
+      name: { full_name: to.fullName },
+      address: {
+        address_line_1: to.address1,
+        ...(to.address2 ? { address_line_2: to.address2 } : {}),
+        admin_area_2: to.city,
+        admin_area_1: to.state,
+        postal_code: to.postalCode,
+        country_code: to.countryCode,
+      },
+    },
   };
 }

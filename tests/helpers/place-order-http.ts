@@ -20,6 +20,20 @@ export const SHIP_TO = {
   countryCode: 'US',
 };
 
+/** The PayPal sandbox buyer's home (Austin, TX) as the checkout takes it: a bag shipping there approves its taxed total. */
+export const PAYPAL_HOME = {
+  firstName: 'Sandy',
+  lastName: 'Buyer',
+  address1: '1200 Congress Ave',
+  address2: 'Apt 4B',
+  company: '',
+  city: 'Austin',
+  stateCode: 'TX',
+  postalCode: '78701',
+  phone: '5125550142',
+  countryCode: 'US',
+};
+
 async function ok(res: import('@playwright/test').APIResponse, what: string) {
   expect(res.status(), `${what}: ${await res.text()}`).toBe(200);
   return res.json();

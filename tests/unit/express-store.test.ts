@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { EXPRESS_TOTAL_TO_REVIEW, ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { $bag } from '#src/lib/stores/bag.ts';
 import { createExpressOrder, placeExpressOrder } from '#src/lib/stores/express.ts';
 import { basketFixture } from '../helpers/reply-fixtures.ts';
@@ -38,6 +38,15 @@ it('a refused express placement shows the reply’s message, reports it tagged e
     expect.objectContaining({ event: 'siteError', flow: 'express checkout', path: '/api/checkout/paypal/order/update/' }),
   ]);
   expect($bag.get()).toMatchObject({ basketId: 'B1' });
+});
+
+it('a total to review (PayPal’s address changed it) is answered as the review, not as a message under the buttons', async () => {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => reply(409, { status: 'error', message: EXPRESS_TOTAL_TO_REVIEW })),
+  );
+  const placed = await placeExpressOrder({ orderId: 'ORDER-R', payerId: 'PAYER-1', from: 'bag' });
+  expect(placed).toEqual({ ok: false, message: EXPRESS_TOTAL_TO_REVIEW, review: true });
 });
 
 it('a failure without a message shows the generic technical error, still tagged express checkout', async () => {

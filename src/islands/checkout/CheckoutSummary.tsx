@@ -23,37 +23,44 @@ export function CheckoutSummary({ basket }: { basket: BasketView }) {
       </button>
       <div id={`${id}-body`} className={open ? 'checkout-summary-body open' : 'checkout-summary-body'}>
         <h2 id={`${id}-heading`}>Order Summary</h2>
-        <ul className="checkout-lines">
-          {basket.productItems.map((line) => {
-            const described = describeLine(lineFromWire(line));
-            return (
-              <li key={line.itemId} className="checkout-line">
-                <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />
-                <div>
-                  <p className="checkout-line-name">{line.productName}</p>
-                  {[described.attributes, ...described.options].filter(Boolean).map((text) => (
-                    <p key={text} className="checkout-line-details">
-                      {text}
-                    </p>
-                  ))}
-                  <p className="checkout-line-qty">Qty {line.quantity}</p>
-                  {described.finalSale && <p className="line-final-sale">{FINAL_SALE_MESSAGE}</p>}
-                </div>
-                <p className="checkout-line-price">
-                  {formatCents(line.price)}
-                  {described.originalTotal !== null && (
-                    <s>
-                      <span className="visually-hidden">was </span>
-                      {formatCents(described.originalTotal)}
-                    </s>
-                  )}
-                </p>
-              </li>
-            );
-          })}
-        </ul>
+        <CheckoutLines basket={basket} />
         <OrderSummary summary={basket.c_summary} place="checkout" />
       </div>
     </aside>
+  );
+}
+
+/** The bag's lines in their compact checkout view: image, name, details, quantity and price. */
+export function CheckoutLines({ basket }: { basket: BasketView }) {
+  return (
+    <ul className="checkout-lines">
+      {basket.productItems.map((line) => {
+        const described = describeLine(lineFromWire(line));
+        return (
+          <li key={line.itemId} className="checkout-line">
+            <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />
+            <div>
+              <p className="checkout-line-name">{line.productName}</p>
+              {[described.attributes, ...described.options].filter(Boolean).map((text) => (
+                <p key={text} className="checkout-line-details">
+                  {text}
+                </p>
+              ))}
+              <p className="checkout-line-qty">Qty {line.quantity}</p>
+              {described.finalSale && <p className="line-final-sale">{FINAL_SALE_MESSAGE}</p>}
+            </div>
+            <p className="checkout-line-price">
+              {formatCents(line.price)}
+              {described.originalTotal !== null && (
+                <s>
+                  <span className="visually-hidden">was </span>
+                  {formatCents(described.originalTotal)}
+                </s>
+              )}
+            </p>
+          </li>
+        );
+      })}
+    </ul>
   );
 }

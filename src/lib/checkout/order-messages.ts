@@ -2,6 +2,10 @@ import { isDigital, isEGiftCard } from '../product-types.ts';
 
 /** The checkout spec's order placement messages (§4 "Order placement", §8), one constant each. */
 export const ORDER_TOTAL_CHANGED = 'Your order total has changed. Please select a payment method to place your order.';
+/** PayPal approved another amount than the bag's total for PayPal's address: the store shows the total before placing. */
+export const EXPRESS_TOTAL_TO_REVIEW = 'Please review your order total, with tax for the address you chose at PayPal, and place your order.';
+/** The bag's total changed again between the review and its Place order: the review shows the total to confirm. */
+export const EXPRESS_TOTAL_CHANGED_AGAIN = 'Your order total has changed. Please review the new total and place your order.';
 export const ORDER_TECHNICAL_PROBLEM = 'There was a technical problem processing your order, please try again';
 /** The order confirmation opened in a browser that has placed no order lately (its order cookie is gone). */
 export const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { emitSiteError, EXPRESS_CHECKOUT_FLOW } from '../analytics.ts';
 import { callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
-import { ORDER_TECHNICAL_PROBLEM } from '../checkout/order-messages.ts';
+import { EXPRESS_TOTAL_TO_REVIEW, ORDER_TECHNICAL_PROBLEM } from '../checkout/order-messages.ts';
 import type { WebPaymentButtons } from '../checkout/web-payment-buttons.ts';
 import { serverMessageOr } from '../errors.ts';
 import { $bag } from './bag.ts';
@@ -39,7 +39,8 @@ export function createExpressOrder(from: From): Promise<Made> {
   return making;
 }
 
-export type Placed = { ok: true } | { ok: false; message: string };
+/** `review`: the total for PayPal's address is not the approved one; the shopper confirms it on the review page. */
+export type Placed = { ok: true } | { ok: false; message: string; review?: true };
 const placing = new Map<string, Promise<Placed>>();
 
 /**
@@ -71,6 +72,7 @@ async function sendPlacement({ orderId, payerId, from }: { orderId: string; paye
     forgetPerksStatus();
     return { ok: true };
   }
+  if (!r.ok && r.status === 409 && r.message === EXPRESS_TOTAL_TO_REVIEW) return { ok: false, message: r.message, review: true };
   if (result?.basket) $bag.set(result.basket);
   const message = result?.message ?? (r.ok ? ORDER_TECHNICAL_PROBLEM : serverMessageOr(r, ORDER_TECHNICAL_PROBLEM));
   // A 2xx reply that did not confirm was not reported by the API client: report it here, tagged the same way.

@@ -7,6 +7,7 @@ import { webPaymentButtons, webPaymentProvider } from '../payments/web-payments.
 import {
   createExpressOrder as createWebPaymentOrder,
   ExpressAddressProblem,
+  ExpressReviewNeeded,
   ExpressRefused,
   placeExpressOrder as placeWebPaymentOrder,
   placementKey,
@@ -223,9 +224,15 @@ export async function createExpressOrder(locals: SessionRead, idempotencyKey: st
 /**
  * Places the order the shopper approved at PayPal, exactly once per provider order (a retry replays the reply). From
  * the bag, PayPal's payer and address become the checkout's; an address the bag cannot ship to is refused with
- * ExpressAddressProblem (409), nothing held, for the shopper to finish in the checkout.
+ * ExpressAddressProblem (409), nothing held, for the shopper to finish in the checkout; an amount due other than the
+ * approved one is refused with ExpressReviewNeeded (409) unless `confirmedAmountDue`, the total the review showed, is it.
  */
-export async function placeExpressOrder(locals: SessionRead, orderId: string, from: 'bag' | 'payment'): Promise<PlacementReply> {
+export async function placeExpressOrder(
+  locals: SessionRead,
+  orderId: string,
+  from: 'bag' | 'payment',
+  confirmedAmountDue: number | null = null,
+): Promise<PlacementReply> {
   const provider = expressProvider();
   const { basketId, customerId, usid } = await locals.session();
   return expressRefusals(async () =>
@@ -236,11 +243,12 @@ export async function placeExpressOrder(locals: SessionRead, orderId: string, fr
       orderId,
       leaseMs: config().PAYMENT_TIMEOUT_MS,
       fromBag: from === 'bag',
+      confirmedAmountDue,
     }),
   );
 }
 
-export { ExpressAddressProblem };
+export { ExpressAddressProblem, ExpressReviewNeeded };
 
 /** The express checkout's web payment buttons for the page (null: WEB_PAYMENT=off); the island mirrors the bag rules. */
 export const expressButtons = () => webPaymentButtons();

@@ -9,6 +9,7 @@ import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { Refusal } from '../refusal.ts';
+import { EXPRESS_TOTAL_TO_REVIEW } from '#src/lib/checkout/order-messages.ts';
 import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
 import { attemptBag, attemptByKey } from './placement/attempt-log.ts';
 import { contactsOf, takeWebPaymentContacts, type ContactProblem, type WebPaymentContacts } from './web-payment-contacts.ts';
@@ -103,19 +104,45 @@ export class ExpressAddressProblem extends Refusal {
 }
 
 /**
+ * The amount due after PayPal's address is not the amount the shopper approved there, and they have not confirmed it:
+ * nothing is held, and the store shows its review (the lines, the address, the total with its tax, PayPal's payer)
+ * with a Place order button that sends `amountDue` back as the confirmed total.
+ */
+export class ExpressReviewNeeded extends Refusal {
+  readonly amountDue: number;
+  readonly payerEmail: string;
+  constructor(amountDue: number, payerEmail: string) {
+    super(EXPRESS_TOTAL_TO_REVIEW, 409);
+    this.name = 'ExpressReviewNeeded';
+    this.amountDue = amountDue;
+    this.payerEmail = payerEmail;
+  }
+}
+
+/**
  * Places the order the shopper approved. The placement's key is the provider order's reference, which must be this
  * visitor's (`keyPrefix`); the amount the shopper approved is the amount due the claim checks against the bag.
  *
  * From the bag (`fromBag`), before the key's first placement, the payer's e-mail and the address they chose at PayPal
  * become the checkout's, with the bag's shipping method (web-payment-contacts.ts); a bag that cannot ship there is
- * refused with ExpressAddressProblem before anything is held. The total then follows that address (its state's tax):
- * the provider's order is given the bag's amount due for it, unless the bag had changed since the shopper approved.
+ * refused with ExpressAddressProblem before anything is held. When the amount due for that address (its state's tax,
+ * or a bag changed since) is not what the shopper approved, nothing is placed until they confirm the store's total:
+ * `confirmedAmountDue` is the total the review showed them, and only when it is the bag's amount due is PayPal's order
+ * given that amount and placed; otherwise ExpressReviewNeeded names the amount due to show.
  */
 export async function placeExpressOrder(
   db: Db,
   gateway: PaymentGateway,
   provider: WebPaymentProvider,
-  request: { bagId: string | null; customerId: string | null; keyPrefix: string; orderId: string; leaseMs: number; fromBag: boolean },
+  request: {
+    bagId: string | null;
+    customerId: string | null;
+    keyPrefix: string;
+    orderId: string;
+    leaseMs: number;
+    fromBag: boolean;
+    confirmedAmountDue?: number | null;
+  },
 ): Promise<PlacementReply> {
   const order = await provider.getOrder(request.orderId);
   const notFound = new ExpressRefused('We could not find this PayPal payment. Please try again.', 404);
@@ -128,10 +155,15 @@ export async function placeExpressOrder(
   if (!bagId) return failed(409, 'Your bag is empty.', null, 0);
   if (order.status === 'approved' && !(await attemptByKey(db, key))) {
     if (request.fromBag) {
-      const approved = (await readBasket(db.kysely, bagId)).amountDue === order.amountCents;
-      const problem = await takeContactsUnlessPlacing(db, bagId, order.orderId, contactsOf(order));
+      const contacts = contactsOf(order);
+      const problem = await takeContactsUnlessPlacing(db, bagId, order.orderId, contacts);
       if (problem) throw new ExpressAddressProblem(problem);
-      if (approved) await followBag(db, provider, bagId, order);
+      const { amountDue } = await readBasket(db.kysely, bagId);
+      if (amountDue !== order.amountCents) {
+        // A store never charges a total the shopper has not seen: PayPal's approval was for another amount.
+        if (request.confirmedAmountDue !== amountDue) throw new ExpressReviewNeeded(amountDue, contacts.email);
+        await followBag(db, provider, bagId, order);
+      }
     } else if ((await readCheckout(db.kysely, bagId)).webPayment?.orderId === order.orderId) {
       // PayPal kept as the payment while the shopper corrected the address: the total they placed it with is the
       // one the checkout showed them for the corrected address.

@@ -34,6 +34,8 @@ export async function payPalButtons({ buttons, from, setMessage }: Options): Pro
     onApprove: async (data) => {
       const placed = await placeExpressOrder({ orderId: data.orderID, payerId: data.payerID ?? null, from: from() });
       if (placed.ok) window.location.assign('/order-confirmation');
+      // The total with PayPal's address is not the approved one: the store's review shows it before placing.
+      else if (placed.review) window.location.assign(`/checkout/paypal/return/?token=${encodeURIComponent(data.orderID)}&from=bag`);
       else setMessage(placed.message);
     },
     // The shopper closed PayPal's window: they are still where they were (the bag or the payment step).

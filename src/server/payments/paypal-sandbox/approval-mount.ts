@@ -63,7 +63,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, database: () =>
       res,
       200,
       'PayPal sandbox',
-      `<p>Pay $${centsToValue(order.amount_cents)} USD with PayPal (sandbox: no money moves). The store adds the tax for the address you ship to.</p>
+      `<p>Pay $${centsToValue(order.amount_cents)} USD with PayPal (sandbox: no money moves). The store shows its final total, with the tax for the address you ship to, before it places your order.</p>
 <p>Paying as ${escapeHtml(payer)}</p>
 <form method="post" action="${APPROVAL_PATH}?token=${token}"><fieldset><legend>Ship to</legend>${addresses}</fieldset>${buttons}</form>`,
     );
