@@ -436,7 +436,9 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     await setShippingAddress(t.db, o.basketId, TEST_ADDRESS, null);
     const corrected = await readCheckoutView(t.db, o.basketId, null);
     expect(corrected.webPayment).toMatchObject({ orderId: o.orderId, problem: null });
-    const reply = await place(o, t.db, false);
+    // Placed for the amount due the checkout shows beside Place order (taxed for the corrected address).
+    const shown = (await readBasket(t.db.kysely, o.basketId)).amountDue;
+    const reply = await place(o, t.db, false, shown);
     expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
     const order = await readOrderConfirmation(t.db, reply.result.orderId!);
     expect(order).toMatchObject({ email: 'sandbox.buyer@example.com', shippingAddress: TEST_ADDRESS });
@@ -446,6 +448,37 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
       .where('order_id', '=', o.orderId)
       .executeTakeFirstOrThrow();
     expect(held.amount_cents).toBe(order!.summary.orderTotal);
+  });
+
+  it('PayPal kept as the payment is never held for a total the checkout did not show: a bag grown since is refused, nothing held', async () => {
+    const sku = await inStock(PO_BOX_ONLY_NOT);
+    const o = await bareBagApproved(sku, 'poBox');
+    await expect(place(o, t.db, true)).rejects.toBeInstanceOf(ExpressAddressProblem);
+    await setShippingAddress(t.db, o.basketId, TEST_ADDRESS, null);
+    const shown = (await readBasket(t.db.kysely, o.basketId)).amountDue;
+    // Three more of the item after the checkout showed its total: the total shown no longer stands, nor does none.
+    await addItem(t.db, o.basketId, { productId: sku, quantity: 3 });
+    const grown = (await readBasket(t.db.kysely, o.basketId)).amountDue;
+    expect(grown).toBeGreaterThan(shown);
+    for (const confirmed of [shown, null]) {
+      const refused = await place(o, t.db, false, confirmed);
+      expect(refused.status).toBe(409);
+      expect(refused.result).toMatchObject({
+        confirmationStatus: 'failed',
+        message: 'Your order total has changed. Please review the new total and place your order.',
+      });
+    }
+    const heldBefore = await t.db.kysely
+      .selectFrom('paypal_sandbox_authorizations')
+      .select('amount_cents')
+      .where('order_id', '=', o.orderId)
+      .execute();
+    expect(heldBefore).toEqual([]);
+    // The new total, once shown, is the one placed.
+    const reply = await place(o, t.db, false, grown);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
+    const held = await t.db.kysely.selectFrom('paypal_sandbox_authorizations').select('amount_cents').where('order_id', '=', o.orderId).execute();
+    expect(held).toEqual([{ amount_cents: grown }]);
   });
 
   it('from the payment step, the checkout’s own address and e-mail stand', async () => {

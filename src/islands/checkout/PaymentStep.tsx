@@ -133,7 +133,9 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {expiredFlash.message}
         </p>
       )}
-      {!billingOnly && view.c_webPayment && <KeptPayPalPay kept={view.c_webPayment} otherwise={needsCard ? PAY_BY_CARD : undefined} />}
+      {!billingOnly && view.c_webPayment && (
+        <KeptPayPalPay kept={view.c_webPayment} amountDue={amountDueOf(view.basket.c_summary)} otherwise={needsCard ? PAY_BY_CARD : undefined} />
+      )}
       {/* PayPal approved already is the express payment: the block would offer it twice. */}
       {!billingOnly && !view.c_webPayment && (
         <ExpressCheckout

@@ -98,6 +98,8 @@ export const ExpressPlaceSchema = v.object({
   orderId: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{1,64}$/)),
   payerId: v.optional(v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{0,64}$/))),
   checkoutFromCart: v.optional(v.boolean()),
+  /** The amount due (cents) the checkout showed beside Place order, for PayPal kept as its payment. */
+  amountDue: v.optional(v.pipe(v.number(), v.safeInteger(), v.minValue(0))),
 });
 
 /** Addresses and tokenized cards saved to the signed-in shopper's profile (checkout spec §7 customerdata/). */

@@ -2,7 +2,7 @@ import { atom } from 'nanostores';
 import { emitSiteError, EXPRESS_CHECKOUT_FLOW } from '../analytics.ts';
 import { callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
-import { EXPRESS_TOTAL_TO_REVIEW, ORDER_TECHNICAL_PROBLEM } from '../checkout/order-messages.ts';
+import { EXPRESS_TOTAL_CHANGED_AGAIN, EXPRESS_TOTAL_TO_REVIEW, ORDER_TECHNICAL_PROBLEM } from '../checkout/order-messages.ts';
 import type { WebPaymentButtons } from '../checkout/web-payment-buttons.ts';
 import { serverMessageOr } from '../errors.ts';
 import { $bag } from './bag.ts';
@@ -48,23 +48,30 @@ const placing = new Map<string, Promise<Placed>>();
  * bag is gone; otherwise the alert shows the reply's message or the generic technical error, the failure is reported
  * tagged express checkout, and a returned bag is stored. A second approval of the same order gets the first answer.
  */
-export function placeExpressOrder(approval: { orderId: string; payerId: string | null; from: From }): Promise<Placed> {
+export function placeExpressOrder(approval: { orderId: string; payerId: string | null; from: From; amountDue?: number }): Promise<Placed> {
   const known = placing.get(approval.orderId);
   if (known) return known;
   const placed = sendPlacement(approval);
   placing.set(approval.orderId, placed);
-  // A lost reply may be asked again (the server replays); a definite answer stays the answer.
+  // A lost reply may be asked again (the server replays), and a total changed since it was shown may be placed for
+  // the new total; any other definite answer stays the answer.
   void placed.then((p) => {
-    if (!p.ok && p.message === ORDER_TECHNICAL_PROBLEM) placing.delete(approval.orderId);
+    if (!p.ok && (p.message === ORDER_TECHNICAL_PROBLEM || p.message === EXPRESS_TOTAL_CHANGED_AGAIN)) placing.delete(approval.orderId);
   });
   return placed;
 }
 
-async function sendPlacement({ orderId, payerId, from }: { orderId: string; payerId: string | null; from: From }): Promise<Placed> {
+async function sendPlacement({ orderId, payerId, from, amountDue }: Parameters<typeof placeExpressOrder>[0]): Promise<Placed> {
   const key = keys.get(orderId);
   const r = await callApi(
     API.placeExpressOrder,
-    { basketId: $bag.get()?.basketId ?? null, orderId, payerId: payerId ?? '', checkoutFromCart: from === 'bag' },
+    {
+      basketId: $bag.get()?.basketId ?? null,
+      orderId,
+      payerId: payerId ?? '',
+      checkoutFromCart: from === 'bag',
+      ...(amountDue === undefined ? {} : { amountDue }),
+    },
     { headers: key ? { 'idempotency-key': key } : {}, flow: EXPRESS_CHECKOUT_FLOW },
   );
   const result = r.ok || r.body ? r.body : undefined;

@@ -9,7 +9,7 @@ import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { Refusal } from '../refusal.ts';
-import { EXPRESS_TOTAL_TO_REVIEW } from '#src/lib/checkout/order-messages.ts';
+import { EXPRESS_TOTAL_CHANGED_AGAIN, EXPRESS_TOTAL_TO_REVIEW } from '#src/lib/checkout/order-messages.ts';
 import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
 import { attemptBag, attemptByKey } from './placement/attempt-log.ts';
 import { contactsOf, takeWebPaymentContacts, type ContactProblem, type WebPaymentContacts } from './web-payment-contacts.ts';
@@ -128,7 +128,8 @@ export class ExpressReviewNeeded extends Refusal {
  * refused with ExpressAddressProblem before anything is held. When the amount due for that address (its state's tax,
  * or a bag changed since) is not what the shopper approved, nothing is placed until they confirm the store's total:
  * `confirmedAmountDue` is the total the review showed them, and only when it is the bag's amount due is PayPal's order
- * given that amount and placed; otherwise ExpressReviewNeeded names the amount due to show.
+ * given that amount and placed; otherwise ExpressReviewNeeded names the amount due to show. PayPal kept as the
+ * checkout's payment is held to the same rule: `confirmedAmountDue` is the amount due the checkout showed.
  */
 export async function placeExpressOrder(
   db: Db,
@@ -165,9 +166,13 @@ export async function placeExpressOrder(
         await followBag(db, provider, bagId, order);
       }
     } else if ((await readCheckout(db.kysely, bagId)).webPayment?.orderId === order.orderId) {
-      // PayPal kept as the payment while the shopper corrected the address: the total they placed it with is the
-      // one the checkout showed them for the corrected address.
-      await followBag(db, provider, bagId, order);
+      // PayPal kept as the payment while the shopper corrected the address: PayPal's order follows the bag only for
+      // the total the checkout showed beside Place order (`confirmedAmountDue`); a bag changed since is shown again.
+      const bag = await readBasket(db.kysely, bagId);
+      if (bag.amountDue !== order.amountCents) {
+        if (request.confirmedAmountDue !== bag.amountDue) return failed(409, EXPRESS_TOTAL_CHANGED_AGAIN, bag, bag.orderTotal);
+        await followBag(db, provider, bagId, order);
+      }
     }
   }
   const bag = await readBasket(db.kysely, bagId);

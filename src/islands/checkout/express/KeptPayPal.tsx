@@ -17,16 +17,16 @@ export function KeptPayPalNote({ kept }: { kept: KeptWebPayment }) {
 }
 
 /**
- * The approved PayPal payment, placed with the checkout's address and the total shown beside it; `otherwise` says
- * what the rest of the page offers instead (the card form).
+ * The approved PayPal payment, placed with the checkout's address for the total shown beside it (`amountDue`, which
+ * the server holds PayPal's order to); `otherwise` says what the rest of the page offers instead (the card form).
  */
-export function KeptPayPalPay({ kept, otherwise }: { kept: KeptWebPayment; otherwise?: string }) {
+export function KeptPayPalPay({ kept, amountDue, otherwise }: { kept: KeptWebPayment; amountDue: number; otherwise?: string }) {
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
   const pay = async () => {
     setBusy(true);
     setMessage(null);
-    const placed = await placeExpressOrder({ orderId: kept.orderId, payerId: null, from: 'payment' });
+    const placed = await placeExpressOrder({ orderId: kept.orderId, payerId: null, from: 'payment', amountDue });
     if (placed.ok) return window.location.assign('/order-confirmation');
     setBusy(false);
     setMessage(placed.message);
