@@ -3,6 +3,13 @@ import type { PaymentLine } from '#src/lib/checkout/order-payments.ts';
 import { formatCents } from '#src/lib/money.ts';
 
 /**
+ * A payment's name as it wraps on a narrow summary: a masked number or a card's ending stays whole on one line
+ * ('•••• 00EE', 'ending in 2096'), never its dots at a line's end and its last four on the next.
+ */
+export const unbrokenPaymentName = (label: string): string =>
+  label.replace(/(••••|ending in) (\w+)/g, (_, lead: string, last4: string) => `${lead.replace(' ', '\u00a0')}\u00a0${last4}`);
+
+/**
  * An order's payments, each with its amount (src/lib/checkout/order-payments.ts): a gift card with the balance it
  * has left. The review step, the confirmation and the order's page show them after the order total.
  */
@@ -15,7 +22,7 @@ export function PaymentList({ payments, title = 'Payments' }: { payments: Paymen
         {payments.map((p) => (
           <Fragment key={p.label}>
             <dt>
-              {p.label}
+              {unbrokenPaymentName(p.label)}
               {p.balanceLeft !== null && <small className="payment-balance">Balance left {formatCents(p.balanceLeft)}</small>}
             </dt>
             <dd>{formatCents(p.amount)}</dd>
