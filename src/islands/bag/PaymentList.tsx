@@ -4,10 +4,18 @@ import { formatCents } from '#src/lib/money.ts';
 
 /**
  * A payment's name as it wraps on a narrow summary: a masked number or a card's ending stays whole on one line
- * ('•••• 00EE', 'ending in 2096'), never its dots at a line's end and its last four on the next.
+ * ('•••• 00EE', 'ending in 2096'), never its dots at a line's end and its last four on the next. The text is unchanged.
  */
-export const unbrokenPaymentName = (label: string): string =>
-  label.replace(/(••••|ending in) (\w+)/g, (_, lead: string, last4: string) => `${lead.replace(' ', '\u00a0')}\u00a0${last4}`);
+export function PaymentName({ label }: { label: string }) {
+  const ending = /(?:••••|ending in) \w+$/.exec(label);
+  if (!ending) return label;
+  return (
+    <>
+      {label.slice(0, ending.index)}
+      <span className="payment-ending">{ending[0]}</span>
+    </>
+  );
+}
 
 /**
  * An order's payments, each with its amount (src/lib/checkout/order-payments.ts): a gift card with the balance it
@@ -22,7 +30,7 @@ export function PaymentList({ payments, title = 'Payments' }: { payments: Paymen
         {payments.map((p) => (
           <Fragment key={p.label}>
             <dt>
-              {unbrokenPaymentName(p.label)}
+              <PaymentName label={p.label} />
               {p.balanceLeft !== null && <small className="payment-balance">Balance left {formatCents(p.balanceLeft)}</small>}
             </dt>
             <dd>{formatCents(p.amount)}</dd>
