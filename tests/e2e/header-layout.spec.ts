@@ -84,3 +84,16 @@ test('the phone header leaves room for content', async ({ page, isMobile }) => {
   const header = await box(page.locator('[data-site-header]'));
   expect(header.y + header.height).toBeLessThanOrEqual(200);
 });
+
+test('the skip link, focused first, shows on top of the header where no promo bar sits above it (the bag)', async ({ page }) => {
+  await page.goto('/cart');
+  await page.keyboard.press('Tab');
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).toBeFocused();
+  // What the shopper sees at the link's centre is the link itself, not the brand tabs drawn over it.
+  const onTop = await skip.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+  });
+  expect(onTop).toBe(true);
+});

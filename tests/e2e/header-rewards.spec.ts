@@ -122,6 +122,8 @@ test('a signed-in Dia Shop Rewards member reads their Dia points and rewards dol
   await expect(page.getByTestId('dia-points')).toHaveText('45');
   await expect(page.getByRole('progressbar', { name: 'Dia Shop Rewards points towards your next reward' })).toHaveAttribute('aria-valuenow', '9');
   await expect(page.getByTestId('dia-dollars')).toHaveText('$10.00 ready to use at checkout.');
+  // How the store's rewards work sits under its own heading, apart from the member's Dia dollars above it.
+  await expect(page.getByRole('region', { name: 'How rewards work' })).toContainText('Earn points on every purchase at all seven brands.');
   await expect(page.getByRole('link', { name: 'Sign in to see your points' })).toHaveCount(0);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
   expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
