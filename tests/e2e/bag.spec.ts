@@ -3,6 +3,10 @@ import { axeViolations } from './axe.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { hydrated } from './hydration.ts';
 import { fillAddress } from './checkout-forms.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /** The bag page: codes and their Details, line actions by item kind, availability messages, accessibility. */
 const addViaApi = async (page: Page, data: Record<string, unknown>) => {

@@ -2,6 +2,10 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { randomUUID } from 'node:crypto';
 import { hydrated } from './hydration.ts';
 import { placeGuestOrder } from '../helpers/place-order-http.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /**
  * What the checkout tells a shopper about what they buy, and what the confirmation keeps of it: the shipping method

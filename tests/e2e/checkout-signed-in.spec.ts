@@ -1,6 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { addToBag, CHECKOUT_SKU, fillAddress, fillCard } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /** A shopper with an account: saved addresses and cards offered and chosen, and signing in half-way keeps what was typed. */
 

@@ -4,6 +4,10 @@ import { bestStockedSku, e2eDb } from '../helpers/e2e-db.ts';
 import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
 import { issuedCard } from '../helpers/gift-card-http.ts';
 import { applyGiftCard, bagAtPayment } from './checkout-forms.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /**
  * Paying with the store card: the card form drops expiry and security code once a store card number is typed, a

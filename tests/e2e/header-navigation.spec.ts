@@ -3,6 +3,10 @@ import { axeViolations } from './axe.ts';
 import { STICKY_OFFSET_DESKTOP } from '#src/lib/header/constants.ts';
 import { hydrated } from './hydration.ts';
 import { PHONE_MAX_WIDTH } from '#src/lib/breakpoints.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 const isMobile = (page: Page) => (page.viewportSize()?.width ?? 1280) <= PHONE_MAX_WIDTH;
 

@@ -4,6 +4,10 @@ import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
 import { storeCardNumber } from '../helpers/store-card-fixtures.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { grantRewards } from '../helpers/rewards-fixtures.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /** The rewards record drives the header: the link (/myelqrewards for active ELQ members on fb pages), the points bar. */
 

@@ -3,6 +3,10 @@ import { axeViolations } from './axe.ts';
 import { randomUUID } from 'node:crypto';
 import { hydrated } from './hydration.ts';
 import { placeGuestOrder } from '../helpers/place-order-http.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 const email = () => `confirm-${randomUUID().slice(0, 8)}@example.com`;
 

@@ -1,5 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { addToBag, CHECKOUT_SKU, fillAddress, fillCard } from './checkout-forms.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /** A signed-in shopper's order earns rewards points: the confirmation says how many, and the account flyout counts them. */
 

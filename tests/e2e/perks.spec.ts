@@ -4,6 +4,10 @@ import { PERKS_TERMS_REQUIRED } from '#src/lib/perks/perks-texts.ts';
 import { addToBag, CHECKOUT_SKU, fillAddress, fillCard } from './checkout-forms.ts';
 import { hydrated } from './hydration.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
+import { ownClientAddress } from './client-address.ts';
+
+// Each browser a client address of its own: the store limits the accounts, sign-ins and codes one address may try.
+test.beforeEach(({ context }) => ownClientAddress(context));
 
 /**
  * Joining the perks membership from its page: the join modal (terms ticked and required, a guest's registered e-mail
@@ -21,6 +25,7 @@ async function openPerksPage(page: Page): Promise<void> {
 /** An account made from another client, so this browser stays a guest. */
 async function registerElsewhere(page: Page, email: string): Promise<void> {
   const other = await page.context().browser()!.newContext({ baseURL: test.info().project.use.baseURL });
+  await ownClientAddress(other);
   const r = await other.request.post('/api/global/register', { data: { firstName: 'Pat', lastName: 'Perks', email, password: 'abcd1234' } });
   expect(r.ok()).toBe(true);
   await other.close();
