@@ -1,15 +1,16 @@
 import { defineMiddleware } from 'astro:middleware';
-import { catalogStamp } from './server/catalog/catalog-facade.ts';
-import { failure } from './server/http/api.ts';
-import { compressJsonReply } from './server/http/compress.ts';
-import { isCrossOriginWrite } from './server/http/origin.ts';
-import { sharedPageKey, sharedPages } from './server/http/page-cache.ts';
-import { requestSessions } from './server/http/session-cookies.ts';
+import { platform } from './server/node-platform.ts';
+import { bindCommerce } from './web/commerce.ts';
+import { failure } from './web/http/api.ts';
+import { isCrossOriginWrite } from './web/http/origin.ts';
+import { sharedPageKey } from './web/http/shared-page-key.ts';
 
-// Pages rendered from the catalog, kept per instance until the catalog changes (src/server/http/page-cache.ts). Not
-// under `astro dev`, where a page changes with its source and the catalog stamp does not.
-const pages = import.meta.env.DEV ? undefined : sharedPages(catalogStamp);
-
+/**
+ * Every request on demand: a cross-site write is refused; a page rendered from the catalog alone is answered from the
+ * platform's page cache while the catalog is unchanged; otherwise the request gets the commerce API bound to it
+ * (`Astro.locals.commerce`, src/web/commerce.ts) and its reply goes out through the platform (JSON compressed in one
+ * call). The platform is the Node server's (src/server/node-platform.ts): the binding, compression and the cache.
+ */
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time only; there is no visitor to give a session to.
   if (context.isPrerendered) return next();
@@ -17,15 +18,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return failure(403, 'This request came from another site and was refused.');
   }
   const key = context.url.pathname.startsWith('/api/') ? undefined : sharedPageKey(context.url);
-  const cached = key === undefined ? undefined : await pages?.lookup(context.request, key);
+  const cached = key === undefined ? undefined : await platform.pages?.lookup(context.request, key);
   if (cached instanceof Response) return cached;
-  const sessions = requestSessions(context);
-  context.locals.session = sessions.session;
-  context.locals.keepSession = sessions.keepSession;
-  context.locals.firstBagHolder = sessions.firstBagHolder;
+  context.locals.commerce = bindCommerce(platform.commerce, context);
   const response = await next();
   // A shared page goes out from the cache's copies; JSON replies are compressed here in one call; the other pages
   // go on to the stream compressor (src/server/http/compress.ts).
   if (cached && context.locals.sharedPage) return cached.keep(response);
-  return compressJsonReply(context.request, response);
+  return platform.finish(context.request, response);
 });

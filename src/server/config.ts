@@ -134,6 +134,10 @@ const ConfigSchema = v.object({
   // 1: every JSON reply of the API is checked against its reply schema (src/lib/api/replies/); one that does not
   // match is answered with a 500 naming the difference. The Playwright suite's server turns it on.
   API_REPLY_CHECK: v.optional(flag('API_REPLY_CHECK')),
+  COMMERCE_API_URL: v.optional(httpUrl('COMMERCE_API_URL')),
+  COMMERCE_API_SECRET: v.optional(
+    v.pipe(v.string(), v.regex(/^[\x21-\x7e]{32,256}$/, 'COMMERCE_API_SECRET must be 32 to 256 printable characters without spaces')),
+  ),
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),
   E2E_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'E2E_DATABASE_URL must be a postgres:// URL'))),
@@ -156,6 +160,9 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment configuration:\n${lines}\nSee .env.example for every variable.`);
   }
   // Checked here, at start-up, rather than when the first gift card is sold: an order must never fail for a setting.
+  if (parsed.output.COMMERCE_API_URL && !parsed.output.COMMERCE_API_SECRET) {
+    throw new ConfigError('Invalid environment configuration:\n  COMMERCE_API_SECRET: required with COMMERCE_API_URL (see .env.example).');
+  }
   const origin = parsed.output.PUBLIC_ORIGIN;
   if (origin && !isLoopbackHostname(new URL(origin).hostname) && !parsed.output.GIFT_CARD_KEY) {
     throw new ConfigError('Invalid environment configuration:\n  GIFT_CARD_KEY: required with a public origin (see .env.example).');

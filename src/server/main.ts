@@ -26,7 +26,11 @@ const { storeFront } = await import('./front.ts');
 const { startMaintenance } = await import('./maintenance/sweep.ts');
 
 type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => unknown;
-const { HOST, PORT, STORE_DIST } = config();
+const { HOST, PORT, STORE_DIST, COMMERCE_API_URL, COMMERCE_API_SECRET } = config();
+// A store whose engine is another server's (COMMERCE_API_URL) opens no database: the engine's server seeds, builds
+// the search index, settles placements and sweeps. The engine's server answers the commerce API only when it has
+// the shared secret (src/server/commerce-api/http-server.ts).
+const engineHere = !COMMERCE_API_URL;
 const { handler } = (await import(pathToFileURL(resolve(STORE_DIST, 'server/entry.mjs')).href)) as { handler: NodeHandler };
 
 const frontDoor = createFrontDoor(origin);
@@ -37,28 +41,34 @@ const sandboxGateway = sandboxGatewayMount();
 const sandboxPaypal = sandboxPaypalMount();
 // Built files go out precompressed, pages and JSON compressed (src/server/front.ts).
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
+const commerceApi =
+  engineHere && COMMERCE_API_SECRET
+    ? (await import('./commerce-api/http-server.ts')).commerceApiMount((await import('./commerce-api/embedded.ts')).embeddedCommerce(), COMMERCE_API_SECRET)
+    : () => false;
 
 // A store with no catalog yet starts with the seeded one: the one place the server seeds (opening the database never
 // does). A database not reachable yet is left as it is.
-const { seedIfEmpty } = await import('./catalog/seed.ts');
-const { getDb, onLapsedPlacement } = await import('./db/database.ts');
-// A write that meets a bag whose placement a crashed process left past its lease settles it then and there.
-const { recoverLapsedPlacement } = await import('./checkout/placement/recovery.ts');
-onLapsedPlacement((db, err) => recoverLapsedPlacement(db, err));
-await seedIfEmpty(await getDb()).catch((err) => console.error('[seed] the catalog was not checked at start', err));
+if (engineHere) {
+  const { seedIfEmpty } = await import('./catalog/seed.ts');
+  const { getDb, onLapsedPlacement } = await import('./db/database.ts');
+  // A write that meets a bag whose placement a crashed process left past its lease settles it then and there.
+  const { recoverLapsedPlacement } = await import('./checkout/placement/recovery.ts');
+  onLapsedPlacement((db, err) => recoverLapsedPlacement(db, err));
+  await seedIfEmpty(await getDb()).catch((err) => console.error('[seed] the catalog was not checked at start', err));
 
-// The search index is built before the server takes traffic (and then follows the catalog's version), so no shopper
-// waits for it; a database not reachable yet leaves it to be built on first use.
-const { prepareSearch } = await import('./search/catalog-search.ts');
-await prepareSearch().catch((err) => console.error('[search] not prepared at start', err));
+  // The search index is built before the server takes traffic (and then follows the catalog's version), so no shopper
+  // waits for it; a database not reachable yet leaves it to be built on first use.
+  const { prepareSearch } = await import('./search/catalog-search.ts');
+  await prepareSearch().catch((err) => console.error('[search] not prepared at start', err));
+}
 
 const server = http.createServer((req, res) => {
   if (frontDoor(req, res)) return;
-  if (!oidc(req, res) && !sandboxGateway(req, res) && !sandboxPaypal(req, res)) store(req, res);
+  if (!commerceApi(req, res) && !oidc(req, res) && !sandboxGateway(req, res) && !sandboxPaypal(req, res)) store(req, res);
 });
 server.listen(PORT, HOST, () => console.log(`Store listening on http://${HOST}:${PORT} (public origin ${origin})`));
 // Expired sessions, counters and abandoned guest bags are swept by every instance on a jittered timer (safe at once).
-const stopMaintenance = startMaintenance();
+const stopMaintenance = engineHere ? startMaintenance() : () => {};
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.on(signal, () => {
     stopMaintenance();

@@ -8,8 +8,8 @@ import {
   sharedPages,
   stampReader,
   type CachedPage,
-  sharedPageKey,
 } from '#src/server/http/page-cache.ts';
+import { sharedPageKey } from '#src/web/http/shared-page-key.ts';
 
 /** The page cache (src/server/http/page-cache.ts): its bounds, its stamps, and the replies it makes. */
 const page = (stamp: string, html = `<html>${stamp}</html>`) => compressPage(html, 'text/html', stamp);

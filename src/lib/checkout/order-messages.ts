@@ -22,3 +22,9 @@ export function chargeNote(productTypes: readonly number[]): string {
   if (productTypes.some(isEGiftCard)) return 'Nothing in this order ships: your card is charged when the e-gift card is e-mailed to its recipient.';
   return 'Nothing in this order ships: your card is charged when your membership starts.';
 }
+
+/**
+ * The codes of the express checkout's two refusals that a page treats apart: PayPal's address the bag cannot ship to
+ * (detail: the field and its message), and a total changed by PayPal's address (detail: { amountDue, payerEmail }).
+ */
+export const EXPRESS_PROBLEM = { address: 'express-address', review: 'express-review' } as const;

@@ -8,10 +8,7 @@ import type { Db } from '../db/database.ts';
  * so a stranger's wrong guesses cannot lock the owner out of their own browser. The key is made once and kept in
  * the database, so every instance issues and accepts the same cookies.
  */
-export const DEVICE_COOKIE = 'device';
 export const DEVICE_COOKIE_SECONDS = 180 * 86400;
-/** Only the sign-in endpoint reads it, so no other request carries it. */
-export const DEVICE_COOKIE_PATH = '/api/global/login';
 const SECRET_NAME = 'device-cookie-key';
 const COOKIE_PATTERN = /^([A-Za-z0-9-]{1,64})\.([A-Za-z0-9_-]{22})\.([A-Za-z0-9_-]{43})$/;
 

@@ -1,5 +1,5 @@
 import { getDb } from '../db/database.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import { engine } from '../commerce/engine.ts';
 import { readCatalogStamp } from '../commerce/catalog-version.ts';
 import { stampReader } from '../http/page-cache.ts';
@@ -26,7 +26,7 @@ const EMPTY_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
 async function bagOf(locals: SessionRead): Promise<string> {
   const { basketId } = await locals.session();
-  if (!basketId) throw new BadRequest(EMPTY_BAG, 404);
+  if (!basketId) throw new Refusal(EMPTY_BAG, 404);
   return basketId;
 }
 
@@ -71,7 +71,7 @@ export async function addToBag(locals: SessionAccess, input: LineChoice, asCusto
   const session = await locals.session();
   // The perks join modal names the account it signed in as: an add from another account's page (signed out since,
   // or signed in elsewhere) is not made for whoever this session is now.
-  if (asCustomer !== undefined && asCustomer !== session.customerId) throw new BadRequest(MEMBERSHIP_NEEDS_SIGN_IN, 401);
+  if (asCustomer !== undefined && asCustomer !== session.customerId) throw new Refusal(MEMBERSHIP_NEEDS_SIGN_IN, 401);
   if (!session.saved) {
     const { basketId: created } = await commerce.addItem(null, input, await locals.firstBagHolder());
     await locals.keepSession(created);
@@ -157,7 +157,7 @@ export async function removeCode(
   locals: SessionRead,
   input: { couponItemId?: string | undefined; paymentInstrumentId?: string | undefined },
 ): Promise<Bag> {
-  if (!input.couponItemId && !input.paymentInstrumentId) throw new BadRequest('couponItemId or paymentInstrumentId is required.', 400);
+  if (!input.couponItemId && !input.paymentInstrumentId) throw new Refusal('couponItemId or paymentInstrumentId is required.', 400);
   const id = await bagOf(locals);
   const commerce = await engine();
   if (input.couponItemId) await commerce.removeCoupon(id, input.couponItemId);

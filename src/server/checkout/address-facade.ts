@@ -11,7 +11,7 @@ import {
 } from '#src/lib/checkout/address-suggestions.ts';
 import { addressService } from '../addresses/address-service.ts';
 import { getDb } from '../db/database.ts';
-import { parseInput } from '../http/api.ts';
+import { parsedOrRefused } from '../refusal.ts';
 import { type Limit, limitOr429 } from '../http/throttle.ts';
 
 /**
@@ -40,11 +40,11 @@ export const addressSuggestionsEnabled = () => addressService().kind !== 'off';
 export async function lookUpAddress(input: v.InferOutput<typeof AddressLookupSchema>, clientAddress: string): Promise<AddressLookupReply> {
   const service = addressService();
   if (input.checkAddress) {
-    const address: StreetAddress = parseInput(StreetAddressSchema, input.address);
+    const address: StreetAddress = parsedOrRefused(StreetAddressSchema, input.address);
     await limit(clientAddress);
     return { suggestions: [], verification: await service.verify(address) };
   }
-  const search = parseInput(Search, input.address);
+  const search = parsedOrRefused(Search, input.address);
   if (search.length < SUGGEST_MIN_CHARS && !input.selected) return { suggestions: [] };
   await limit(clientAddress);
   const suggestions = await service.suggest(search, input.selected, input.near);

@@ -1,6 +1,6 @@
 import { holderError } from '#src/lib/checkout/card-rules.ts';
 import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import type { CardOnFile, PaymentGateway, PaymentSource } from '../payments/gateway.ts';
 import type { StoredPayment } from './checkout-store.ts';
 
@@ -23,16 +23,16 @@ export async function cardFromGateway(
       return await call();
     } catch (err) {
       console.error(`[checkout] the ${gateway.name} gateway did not describe a card`, (err as Error).name);
-      throw new BadRequest(CARD_TECHNICAL_PROBLEM, 503);
+      throw new Refusal(CARD_TECHNICAL_PROBLEM, 503);
     }
   };
   const card = await ask(() => gateway.describeToken(token));
-  if (!card) throw new BadRequest(CARD_UNKNOWN, 400);
+  if (!card) throw new Refusal(CARD_UNKNOWN, 400);
   const holder = holderError(card.holder);
-  if (holder) throw new BadRequest(holder, 400);
+  if (holder) throw new Refusal(holder, 400);
   if (!save) return { ...card, source: { kind: 'token', token } };
   const saved = await ask(() => gateway.saveCard({ token, customerRef: save.customerRef, reference: `save-${token}` }));
-  if (!saved) throw new BadRequest(CARD_UNKNOWN, 400);
+  if (!saved) throw new Refusal(CARD_UNKNOWN, 400);
   const source: PaymentSource = { kind: 'saved', paymentMethodId: saved.paymentMethodId, customerRef: saved.customerRef };
   return { ...withHolder(saved.card, card.holder), source };
 }

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import { getDb, type Db } from '../db/database.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import { engine } from '../commerce/engine.ts';
 import { config, storeOrigin } from '../config.ts';
 import { webPaymentButtons, webPaymentProvider } from '../payments/web-payments.ts';
@@ -49,7 +49,7 @@ const NO_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
 async function bagOf(locals: SessionRead): Promise<{ basketId: string; customerId: string | null }> {
   const { basketId, customerId } = await locals.session();
-  if (!basketId) throw new BadRequest(NO_BAG, 409);
+  if (!basketId) throw new Refusal(NO_BAG, 409);
   return { basketId, customerId };
 }
 
@@ -112,7 +112,7 @@ export async function submitShippingAddress(locals: SessionRead, input: Shipping
   const { basketId, customerId } = await bagOf(locals);
   const db = await getDb();
   if (input.addressId) {
-    if (!customerId) throw new BadRequest('Please sign in to use a saved address.', 401);
+    if (!customerId) throw new Refusal('Please sign in to use a saved address.', 401);
     await chooseSavedAddress(db, basketId, customerId, input.addressId);
   } else if (input.address) {
     const save = customerId && input.saveToProfile ? { customerId, makeDefault: input.make_address_default } : null;
@@ -172,9 +172,9 @@ export async function placeOrder(
   const key = `${usid}:${idempotencyKey}`;
   // A confirmed order lets the bag go, so a retry of it (its reply was lost) finds no bag: the key's attempt names it.
   const bagId = current ?? (await attemptBag(db, key));
-  if (!bagId) throw new BadRequest(NO_BAG, 409);
+  if (!bagId) throw new Refusal(NO_BAG, 409);
   // A request that itself says nothing is left for a card is refused at once; the claim checks the server's figure.
-  if (requirePayment && (input.amountDue ?? input.orderTotal) <= 0) throw new BadRequest(NOTHING_TO_PAY, 400);
+  if (requirePayment && (input.amountDue ?? input.orderTotal) <= 0) throw new Refusal(NOTHING_TO_PAY, 400);
   // The security code goes to the gateway and nowhere else: not into the request's stored hash either (a hash of
   // three digits is no secret).
   const { security_code: securityCode, ...body } = input;
@@ -202,13 +202,13 @@ export async function placeOrder(
 export async function createExpressOrder(locals: SessionRead, idempotencyKey: string, from: 'bag' | 'payment'): Promise<{ id: string }> {
   const provider = expressProvider();
   const { basketId, usid } = await locals.session();
-  if (!basketId) throw new BadRequest(NO_BAG, 409);
+  if (!basketId) throw new Refusal(NO_BAG, 409);
   const origin = storeOrigin();
   const key = placementKey(usid, idempotencyKey);
   // A key that has placed (or is placing) another bag is refused: the provider would answer its order again, already
   // paid, for this bag at the same amount.
   const placedFor = await attemptBag(await getDb(), key);
-  if (placedFor && placedFor !== basketId) throw new BadRequest(KEY_REUSED, 422);
+  if (placedFor && placedFor !== basketId) throw new Refusal(KEY_REUSED, 422);
   // Cancelling on the provider's page returns to where the shopper left: the bag, or the checkout's payment step.
   const back = from === 'payment' ? '/checkout?step=payment' : '/cart';
   return expressRefusals(() =>
@@ -255,7 +255,7 @@ export const expressButtons = () => webPaymentButtons();
 
 function expressProvider() {
   const provider = webPaymentProvider();
-  if (!provider) throw new BadRequest('PayPal is not offered.', 404);
+  if (!provider) throw new Refusal('PayPal is not offered.', 404);
   return provider;
 }
 
@@ -263,7 +263,7 @@ async function expressRefusals<T>(work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (err) {
-    if (err instanceof ExpressRefused) throw new BadRequest(err.message, err.status);
+    if (err instanceof ExpressRefused) throw new Refusal(err.message, err.status);
     throw err;
   }
 }
@@ -273,7 +273,7 @@ export async function saveCustomerData(
   input: { shippingAddressToAdd?: CheckoutAddress[]; billingAddressToAdd?: CheckoutAddress[]; paymentInstrumentsToAdd?: CardToken[] },
 ): Promise<CheckoutState> {
   const { customerId } = await locals.session();
-  if (!customerId) throw new BadRequest('Please sign in to save to your profile.', 401);
+  if (!customerId) throw new Refusal('Please sign in to save to your profile.', 401);
   const db = await getDb();
   const cards = [];
   for (const { token } of input.paymentInstrumentsToAdd ?? []) cards.push(await newCard(db, token, customerId));

@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.ts';
 import { readBasket } from '../commerce/basket-read.ts';
 import { paymentMethodsFor } from '../content/payment-methods.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import { METHOD_NOT_OFFERED, type PaymentMethodId } from '#src/lib/checkout/payment-methods.ts';
 
 /** The payment methods of a bag (src/server/content/payment-methods.ts reads the editors' list per brand). */
@@ -14,5 +14,5 @@ export async function paymentMethodsOfBag(db: Db, basketId: string): Promise<Pay
 
 /** Refuses a method the bag's brands do not offer (422), before anything of the payment is kept. */
 export async function requireMethodOffered(db: Db, basketId: string, method: PaymentMethodId): Promise<void> {
-  if (!(await paymentMethodsOfBag(db, basketId)).includes(method)) throw new BadRequest(METHOD_NOT_OFFERED, 422);
+  if (!(await paymentMethodsOfBag(db, basketId)).includes(method)) throw new Refusal(METHOD_NOT_OFFERED, 422);
 }

@@ -1,6 +1,6 @@
 import type * as v from 'valibot';
 import type { Db } from '../db/database.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import { readCheckout, type StoredPayment } from './checkout-store.ts';
 import type { PaymentStepSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import { STORE_CARD_NOT_VERIFIED, STORE_CARD_TOO_MANY_TRIES } from '#src/lib/store-card/store-card-messages.ts';
@@ -31,7 +31,7 @@ export async function storeCardToPay(
     storeCardOffered: true,
     amountDue: (await readBasket(db.kysely, request.basketId)).amountDue,
   });
-  if (short) throw new BadRequest(short, 422);
+  if (short) throw new Refusal(short, 422);
   return storeCardPayment(chosen.account, chosen.saved);
 }
 
@@ -43,16 +43,16 @@ async function storeCardAccountToPay(
   const { basketId, customerId, client, input } = request;
   const accountId = storeCardInstrumentOf(input);
   if (accountId) {
-    if (!customerId) throw new BadRequest('Please sign in to use a saved card.', 401);
+    if (!customerId) throw new Refusal('Please sign in to use a saved card.', 401);
     const own = await ownStoreCard(db, customerId, accountId);
-    if (!own) throw new BadRequest('That card is no longer in your profile.', 404);
+    if (!own) throw new Refusal('That card is no longer in your profile.', 404);
     return { account: own, saved: true };
   }
   if (!input.storeCard) return null;
   const billing = input.billingSameAsShipping ? (await readCheckout(db.kysely, basketId)).shippingAddress : input.billingAddress;
   const verified = await verifyStoreCard(db, { number: input.storeCard.number, customerId, billingPostalCode: billing?.postalCode ?? null, client });
   if (!verified.ok)
-    throw new BadRequest(
+    throw new Refusal(
       verified.reason === 'too_many_tries' ? STORE_CARD_TOO_MANY_TRIES : STORE_CARD_NOT_VERIFIED,
       verified.reason === 'too_many_tries' ? 429 : 400,
     );

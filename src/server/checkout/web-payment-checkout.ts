@@ -9,7 +9,7 @@ import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { Refusal } from '../refusal.ts';
-import { EXPRESS_TOTAL_CHANGED_AGAIN, EXPRESS_TOTAL_TO_REVIEW } from '#src/lib/checkout/order-messages.ts';
+import { EXPRESS_PROBLEM, EXPRESS_TOTAL_CHANGED_AGAIN, EXPRESS_TOTAL_TO_REVIEW } from '#src/lib/checkout/order-messages.ts';
 import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
 import { attemptBag, attemptByKey } from './placement/attempt-log.ts';
 import { contactsOf, takeWebPaymentContacts, type ContactProblem, type WebPaymentContacts } from './web-payment-contacts.ts';
@@ -97,7 +97,7 @@ export async function createExpressOrder(
 export class ExpressAddressProblem extends Refusal {
   readonly problem: ContactProblem;
   constructor(problem: ContactProblem) {
-    super(problem.message, 409);
+    super(problem.message, 409, EXPRESS_PROBLEM.address, problem);
     this.name = 'ExpressAddressProblem';
     this.problem = problem;
   }
@@ -112,7 +112,7 @@ export class ExpressReviewNeeded extends Refusal {
   readonly amountDue: number;
   readonly payerEmail: string;
   constructor(amountDue: number, payerEmail: string) {
-    super(EXPRESS_TOTAL_TO_REVIEW, 409);
+    super(EXPRESS_TOTAL_TO_REVIEW, 409, EXPRESS_PROBLEM.review, { amountDue, payerEmail });
     this.name = 'ExpressReviewNeeded';
     this.amountDue = amountDue;
     this.payerEmail = payerEmail;

@@ -4,7 +4,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import compression from 'compression';
-import { jsonTextOf, sharedSuccessText, successFromText, successText, type JsonText, type Reply } from './api.ts';
+import { jsonTextOf, type JsonText } from '#src/web/http/api.ts';
 import { chooseEncoding, type Middleware } from './static-files.ts';
 
 type ExpressArgs = Parameters<ReturnType<typeof compression>>;
@@ -97,7 +97,7 @@ function oneShotEncoding(request: Request, text: string): 'br' | 'gzip' | undefi
 }
 
 /** A reply made from a kept value (api.ts sharedSuccessText) keeps its compressed copies with its text. */
-function compressedText(json: JsonText, encoding: 'br' | 'gzip'): Buffer<ArrayBuffer> {
+function compressedText(json: JsonText, encoding: 'br' | 'gzip'): Uint8Array<ArrayBuffer> {
   let compressed = json.encoded?.get(encoding);
   if (!compressed) {
     const body = Buffer.from(json.text);
@@ -105,37 +105,4 @@ function compressedText(json: JsonText, encoding: 'br' | 'gzip'): Buffer<ArrayBu
     json.encoded?.set(encoding, compressed);
   }
   return compressed;
-}
-
-/**
- * success({ [name]: value }) for a kept value, made in its final encoding at once: its compressed copy is made once
- * per value, and the reply is one Response rather than a plain one copied into a compressed one (a fifth of a kept
- * bag's read). The middleware's compressJsonReply leaves it as it is.
- */
-export function sharedJsonReply<N extends string, V extends object>(request: Request, name: N, value: V): Reply<{ [K in N]: V }> {
-  return finalJsonReply(request, sharedSuccessText(name, value)) as Reply<{ [K in N]: V }>;
-}
-
-/**
- * success(body, extra) made in its final encoding at once, for the replies every bag change answers with (a bag of
- * 2 KB or more): one Response instead of a plain one the middleware copies into a compressed one.
- */
-export function successReply<T>(request: Request, body: T, extra: Record<string, unknown> = {}): Reply<T> {
-  return finalJsonReply(request, successText(body, extra)) as Reply<T>;
-}
-
-function finalJsonReply(request: Request, json: JsonText): Response {
-  const chosen = oneShotEncoding(request, json.text);
-  if (!chosen) return successFromText(json);
-  const compressed = compressedText(json, chosen);
-  return new Response(compressed, {
-    status: 200,
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-encoding': chosen,
-      vary: 'Accept-Encoding',
-      'content-length': String(compressed.length),
-    },
-  });
 }

@@ -1,6 +1,7 @@
 // Pages rendered from the catalog on demand and shared by every visitor (product, category, brand and home pages),
 // kept per instance until the catalog changes (docs/decisions.md, "Pages at catalog scale"). What is kept is the
 // brotli and gzip copies, made once per page and catalog stamp, so a cached page costs no rendering and no
+import { sharedPageKey } from '#src/web/http/shared-page-key.ts';
 // compression; each copy has its own ETag, and a request whose If-None-Match names it gets a 304. The stamp
 // (src/server/commerce/catalog-version.ts) is read at most once per STAMP_MAX_AGE_MS, never per request, and a page
 // kept under an older stamp is rendered again at its next request; so a change reaches every instance's pages within
@@ -180,24 +181,6 @@ export function sharedPages(readStamp: () => Promise<string>, cache = new PageCa
   return pages;
 }
 
-/** Pages whose content follows their query string (search results, quick order): kept per canonical query. */
-const QUERY_PAGES = new Set(['/search', '/search/', '/quick-order', '/quick-order/']);
-/** Longer queries are rendered each time rather than kept: a few hundred characters is every real search. */
-const MAX_QUERY_KEY = 512;
-
-/**
- * The cache key of a request's page: its path; for the pages that read their query, the path and the query's
- * parameters in a canonical order (so `?a=1&b=2` and `?b=2&a=1` share a page), or undefined for a long query.
- * Every parameter counts, since those pages echo them into their links. Searches are bounded like every page: the
- * least recently used go first.
- */
-export function sharedPageKey(url: URL): string | undefined {
-  if (!QUERY_PAGES.has(url.pathname)) return url.pathname;
-  const params = [...url.searchParams.entries()].sort(([a, x], [b, y]) => (a < b ? -1 : a > b ? 1 : x < y ? -1 : x > y ? 1 : 0));
-  const query = new URLSearchParams(params).toString();
-  if (query.length > MAX_QUERY_KEY) return undefined;
-  return query ? `${url.pathname}?${query}` : url.pathname;
-}
 
 /** Node middleware for the production server: a kept page goes out from the cache; anything else on to `next`. */
 export function sharedPageHits(): Middleware {

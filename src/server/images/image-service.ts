@@ -11,7 +11,7 @@ import { resolve, sep } from 'node:path';
 import { canonicalParams, type ImageParams, parseImageParams } from '#src/lib/images/image-params.ts';
 import { IMAGE_PREFIX } from '#src/lib/images/image-urls.ts';
 import { config } from '../config.ts';
-import { failure } from '../http/api.ts';
+import { failure } from '#src/web/http/api.ts';
 import { IMMUTABLE } from '../http/static-files.ts';
 import { ImageDiskCache, type DiskCacheBounds } from './disk-cache.ts';
 import { CONTENT_TYPES, chooseImageFormat, EXTENSIONS, type ImageFormat } from './format.ts';

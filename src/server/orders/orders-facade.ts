@@ -1,5 +1,5 @@
 import { getDb, type Db } from '../db/database.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
 import { isOrderNumber, readTrackOrderForm } from '#src/lib/order-number.ts';
@@ -63,7 +63,7 @@ async function lookUp<T>(
   try {
     await limitOr429(db, `orders:addr:${clientAddress}`, LIMITS.orderLookupPerAddress, 'Too many look-ups. Please wait a few minutes and try again.');
   } catch (err) {
-    if (err instanceof BadRequest) return { typed, error: { message: err.message, status: err.status }, searched: false, found: null };
+    if (err instanceof Refusal) return { typed, error: { message: err.message, status: err.status }, searched: false, found: null };
     throw err;
   }
   return { typed, error: null, searched: true, found: await find(db, result.orderNo, result.email) };
@@ -87,7 +87,7 @@ export async function registerWithGuestOrder(
   const db = await getDb();
   await limitRegistrations(db, clientAddress);
   const orderId = cookieOrderId && ORDER_ID.test(cookieOrderId) ? await findUnclaimedGuestOrder(db, cookieOrderId, input.orderId, input.email) : null;
-  if (!orderId) throw new BadRequest('We could not find a guest order for this email.', 404);
+  if (!orderId) throw new Refusal('We could not find a guest order for this email.', 404);
   const customer = await createCustomer(db, { email: input.email, firstName: '', lastName: '', password: input.password });
   await assignOrderToCustomer(db, orderId, customer.id);
   return customer;

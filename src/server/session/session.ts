@@ -11,13 +11,11 @@ export type { BagHolder };
 
 /**
  * Guest and customer sessions, stored in the database so that any app instance can serve any request.
- * The cookie carries a 256-bit random token; the table keeps only its SHA-256, so a leaked dump or log of the
+ * The shopper's cookie carries a 256-bit random token (written by the web layer, src/web/http/session-cookies.ts); the table keeps only its SHA-256, so a leaked dump or log of the
  * table cannot be replayed as a cookie. `usid` is a separate 128-bit identifier the spec's payloads carry.
  * A visitor gets a row (and a cookie) only once there is something to keep: a bag or a sign-in. Until then their
  * session is a draft that lives in the request only, so reading the store writes nothing.
  */
-export const SESSION_COOKIE = 'sid';
-export const USID_COOKIE = 'usid';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 const DAY = 86400;
 

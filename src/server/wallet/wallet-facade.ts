@@ -15,7 +15,7 @@ import { readBasket } from '../bag/basket-facade.ts';
 import { chooseShippingMethod, priceForState, shippingMethods } from '../checkout/checkout-facade.ts';
 import { config, storeOrigin } from '../config.ts';
 import { getDb } from '../db/database.ts';
-import { BadRequest } from '../http/api.ts';
+import { Refusal } from '../refusal.ts';
 import { paymentGateway } from '../payments/payments.ts';
 import { authorizeWalletPayment, type WalletReply } from './wallet-payment.ts';
 import type { MerchantSession, MerchantValidator } from './merchant-validator.ts';
@@ -40,7 +40,7 @@ export const WALLET_MESSAGES = {
 let validator: MerchantValidator | null | undefined;
 const merchantValidator = () => {
   validator ??= makeMerchantValidator();
-  if (!validator) throw new BadRequest(WALLET_MESSAGES.off, 404);
+  if (!validator) throw new Refusal(WALLET_MESSAGES.off, 404);
   return validator;
 };
 
@@ -48,8 +48,8 @@ const merchantValidator = () => {
 async function walletBag(locals: SessionRead): Promise<Bag> {
   merchantValidator();
   const bag = await readBasket(locals);
-  if (!bag.basketId || bag.lines.length === 0) throw new BadRequest(FLASH_MESSAGES.ProductItemsRequired, 409);
-  if (bagHoldsMembership(bag.lines.map((l) => l.productType))) throw new BadRequest(WALLET_MESSAGES.membership, 422);
+  if (!bag.basketId || bag.lines.length === 0) throw new Refusal(FLASH_MESSAGES.ProductItemsRequired, 409);
+  if (bagHoldsMembership(bag.lines.map((l) => l.productType))) throw new Refusal(WALLET_MESSAGES.membership, 422);
   return bag;
 }
 
@@ -61,7 +61,7 @@ export async function validateMerchant(locals: SessionRead, validationUrl: strin
     displayName: WALLET_DISPLAY_NAME,
   });
   if (result.ok) return result.session;
-  throw new BadRequest(result.code === 'bad_url' ? WALLET_MESSAGES.badUrl : WALLET_MESSAGES.unavailable, result.code === 'bad_url' ? 400 : 502);
+  throw new Refusal(result.code === 'bad_url' ? WALLET_MESSAGES.badUrl : WALLET_MESSAGES.unavailable, result.code === 'bad_url' ? 400 : 502);
 }
 
 /** The bag's figures in the payment sheet's terms: each line adds up to what a card pays (amountDue). */
@@ -87,7 +87,7 @@ export async function walletPaymentRequest(locals: SessionRead): Promise<WalletP
 export async function walletShippingMethod(locals: SessionRead, identifier: string, contact?: WalletRedactedContact): Promise<WalletTotals> {
   const before = await walletBag(locals);
   const offered = await shippingMethods(locals, before);
-  if (!offered.methods.some((m) => m.id === identifier)) throw new BadRequest(WALLET_MESSAGES.unknownMethod, 400);
+  if (!offered.methods.some((m) => m.id === identifier)) throw new Refusal(WALLET_MESSAGES.unknownMethod, 400);
   const chosen = await chooseShippingMethod(locals, identifier);
   // Priced for the sheet's contact when it is one the store serves: the payment will be taxed for that state.
   const { bag, choice } =
@@ -123,7 +123,7 @@ export const walletOffered = (): boolean => config().WALLET === 'embedded';
 /** The shopper authorized the payment on the sheet: placed once per Idempotency-Key (wallet-payment.ts). */
 export async function walletAuthorize(locals: SessionRead, idempotencyKey: string, input: WalletAuthorize): Promise<WalletReply> {
   merchantValidator();
-  if (!walletOffered()) throw new BadRequest(WALLET_MESSAGES.off, 404);
+  if (!walletOffered()) throw new Refusal(WALLET_MESSAGES.off, 404);
   const { basketId, customerId, usid } = await locals.session();
   return authorizeWalletPayment(await getDb(), paymentGateway(), {
     bagId: basketId,

@@ -1,7 +1,6 @@
 import { API } from '#src/lib/api/contract.ts';
 import { applyCode } from '#src/server/bag/basket-facade.ts';
 import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
-import { successReply } from '#src/server/http/compress.ts';
 import { bagToWire } from '#src/lib/api/wire.ts';
 import { clientAddress } from '#src/server/http/client-address.ts';
 
@@ -21,5 +20,5 @@ export const POST = apiEndpoint(API.applyCode, async (context, input) => {
     clientAddress(context),
     input.rewardBrand,
   );
-  return successReply(request, { basket: bagToWire(basket), message, ...applied }, { message });
+  return success({ basket: bagToWire(basket), message, ...applied }, { message });
 });

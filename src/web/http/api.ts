@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
-import * as v from 'valibot';
+import type * as v from 'valibot';
 import { isTypeValid, parse as parseMediaType } from 'content-type';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
-import { Refusal } from '../refusal.ts';
+import { CommerceRefusal, PROBLEM } from '#src/lib/commerce-api/call.ts';
+import { checkInput } from '#src/lib/schemas/input.ts';
 
 /**
  * The API's reply shapes, `{ status: 'success', body }` and `{ status: 'error', message }`, and the one place
@@ -10,10 +10,12 @@ import { Refusal } from '../refusal.ts';
  */
 const MAX_BODY_BYTES = 32 * 1024;
 
-/** Bad input, or a request the API refuses before any domain sees it. */
-export class BadRequest extends Refusal {
+/** Bad input, or a request the API refuses before it reaches the commerce API. */
+export class BadRequest extends Error {
+  readonly status: number;
   constructor(message: string, status = 400) {
-    super(message, status);
+    super(message);
+    this.status = status;
   }
 }
 
@@ -30,12 +32,14 @@ export type Reply<T> = Response & { readonly [replyBody]: T };
  */
 export interface JsonText {
   text: string;
-  encoded?: Map<string, Buffer<ArrayBuffer>>;
+  encoded?: Map<string, Uint8Array<ArrayBuffer>>;
 }
 
 /** The text of each reply json() made, so src/middleware.ts can compress it in one call without reading it back. */
 const jsonTexts = new WeakMap<Response, JsonText>();
 export const jsonTextOf = (response: Response): JsonText | undefined => jsonTexts.get(response);
+
+const utf8 = new TextEncoder();
 
 function jsonReply(body: JsonText, status: number, headers: Record<string, string>): Response {
   const response = new Response(body.text, {
@@ -44,7 +48,7 @@ function jsonReply(body: JsonText, status: number, headers: Record<string, strin
       'content-type': 'application/json; charset=utf-8',
       'cache-control': 'no-store',
       ...headers,
-      'content-length': String(Buffer.byteLength(body.text)),
+      'content-length': String(utf8.encode(body.text).byteLength),
     },
   });
   jsonTexts.set(response, body);
@@ -127,7 +131,8 @@ async function readCapped(request: Request, max: number): Promise<string> {
   if (Number(request.headers.get('content-length') ?? 0) > max) throw new BadRequest('The request is too large.', 413);
   if (!request.body) return '';
   const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   for (;;) {
     const { done, value } = await reader.read();
@@ -137,32 +142,24 @@ async function readCapped(request: Request, max: number): Promise<string> {
       await reader.cancel().catch(() => {});
       throw new BadRequest('The request is too large.', 413);
     }
-    chunks.push(value);
+    text += decoder.decode(value, { stream: true });
   }
-  return new TextDecoder().decode(Buffer.concat(chunks));
+  return text + decoder.decode();
 }
 
 export function parseInput<S extends v.GenericSchema>(schema: S, data: unknown): v.InferOutput<S> {
-  const result = v.safeParse(schema, data);
-  if (!result.success) {
-    const issue = result.issues[0];
-    // A missing nested key reads as "<path> is required." rather than valibot's technical text.
-    const message =
-      issue?.kind === 'schema' && issue.type === 'object' && issue.input === undefined && issue.path
-        ? `${issue.path.map((p) => String(p.key)).join('.')} is required.`
-        : issue?.message;
-    throw new BadRequest(message ?? 'The request is not valid.');
-  }
-  return result.output;
+  const checked = checkInput(schema, data);
+  if (!checked.ok) throw new BadRequest(checked.message);
+  return checked.output;
 }
 
 /** The API's technical error: what a shopper reads when the store, not the request, failed. */
 const TECHNICAL_ERROR = 'Something went wrong on our side. Please try again.';
 
 /**
- * Wraps an endpoint: known refusals become their status with the message; the database out of reach (restarting,
- * failing over) is a 503 with the technical error, logged in one line (every request says it during an outage);
- * anything else is logged and a 500. `unavailable` is the message of that 503 where the spec names its own technical
+ * Wraps an endpoint: bad requests and the commerce API's refusals become their status with the message; the engine
+ * or its database out of reach (restarting, failing over) is a 503 with the technical error, logged in one line
+ * (every request says it during an outage); anything else is logged and a 500. `unavailable` is the message of that 503 where the spec names its own technical
  * error (an order's).
  */
 export function endpoint(handler: (context: APIContext) => Promise<Response>, unavailable = TECHNICAL_ERROR) {
@@ -170,13 +167,21 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>, un
     try {
       return await handler(context);
     } catch (err) {
-      if (err instanceof Refusal) return failure(err.status, err.message);
-      if (isDatabaseUnavailable(err)) {
-        console.error(`[api] ${context.request.method} ${context.url.pathname}: the database is unavailable (${(err as Error).message})`);
-        return failure(503, unavailable);
+      if (err instanceof CommerceRefusal) {
+        if (err.code === PROBLEM.unavailable || err.code === PROBLEM.unauthorized) {
+          console.error(`[api] ${context.request.method} ${context.url.pathname}: the commerce engine is unavailable (${err.message})`);
+          return failure(503, unavailable);
+        }
+        if (err.code === PROBLEM.fault) return failure(500, TECHNICAL_ERROR);
+        return failure(err.status, err.message);
       }
+      if (err instanceof BadRequest) return failure(err.status, err.message);
       console.error(`[api] ${context.request.method} ${context.url.pathname} failed`, err);
       return failure(500, TECHNICAL_ERROR);
     }
   };
 }
+
+/** success({ [name]: value }) for a value handed out again unchanged while it holds (sharedSuccessText). */
+export const sharedSuccess = <N extends string, V extends object>(name: N, value: V): Reply<{ [K in N]: V }> =>
+  successFromText(sharedSuccessText(name, value)) as Reply<{ [K in N]: V }>;

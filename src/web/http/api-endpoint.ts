@@ -1,10 +1,9 @@
 import type { APIContext } from 'astro';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import type { ApiEndpoint, InputOf, ReplyOf } from '#src/lib/api/endpoint.ts';
 import { replyProblem } from '#src/lib/api/replies/index.ts';
 import { REQUESTS } from '#src/lib/api/requests.ts';
-import { config } from '../config.ts';
-import { endpoint, failure, readBody, type Reply } from './api.ts';
+import { config } from '#src/server/config.ts';
+import { endpoint, failure, jsonTextOf, readBody, type Reply } from './api.ts';
 
 /**
  * An endpoint declared with its entry of the endpoint table (src/lib/api/contract.ts): the body is read and checked
@@ -28,9 +27,8 @@ export function apiEndpoint<E extends ApiEndpoint>(
 
 async function checkedReply(entry: ApiEndpoint, reply: Response): Promise<Response> {
   if (!reply.headers.get('content-type')?.startsWith('application/json')) return reply;
-  const bytes = Buffer.from(await reply.clone().arrayBuffer());
-  const encoding = reply.headers.get('content-encoding');
-  const text = (encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes).toString('utf8');
+  // Replies are compressed after the endpoint (src/middleware.ts), so the text is read as the endpoint made it.
+  const text = jsonTextOf(reply)?.text ?? (await reply.clone().text());
   const data = JSON.parse(text) as { body?: unknown };
   if (!('body' in data)) return reply;
   const problem = replyProblem(entry.reply, data.body);

@@ -1,4 +1,4 @@
-import { storeOrigin } from '../config.ts';
+import { storeOrigin } from '#src/server/config.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

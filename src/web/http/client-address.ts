@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { config } from '../config.ts';
+import { config } from '#src/server/config.ts';
 
 /**
  * The address a request's limits are counted against: the socket's peer, or with TRUST_PROXY=<hops> (the store

@@ -1,0 +1,43 @@
+import type { APIContext } from 'astro';
+import { type Answer, type Caller, CommerceRefusal } from '#src/lib/commerce-api/call.ts';
+import type { BoundApi, CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
+import { OPERATIONS } from '#src/lib/commerce-api/operations.ts';
+import { clientAddress } from './http/client-address.ts';
+import { DEVICE_COOKIE_PATH, deviceToken, keepCookies, sessionToken } from './http/session-cookies.ts';
+
+/** The commerce API as a page or endpoint calls it (`Astro.locals.commerce`): the request's caller already bound. */
+export type RequestCommerce = BoundApi<CommerceApi>;
+
+type BindContext = Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddress'>;
+
+/**
+ * Binds the commerce API to one request: every call carries the shopper's session token (from their cookie), the
+ * client's address, the request's id and, on the sign-in path, the device token; what a call asks to keep is
+ * written to the cookies at once, and later calls of the same request carry the new session. A refusal is thrown as
+ * a CommerceRefusal, which the endpoint wrapper (src/web/http/api.ts) answers with its status and message.
+ */
+export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: BindContext): RequestCommerce {
+  let token = sessionToken(context.cookies);
+  let client: string | undefined;
+  const requestId = crypto.randomUUID();
+  const device = context.url.pathname.startsWith(DEVICE_COOKIE_PATH) ? deviceToken(context.cookies) : undefined;
+  const caller = (): Caller => ({ session: token, client: (client ??= clientAddress(context)), requestId, ...(device ? { device } : {}) });
+  const bound: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
+  for (const [resource, ops] of Object.entries(OPERATIONS)) {
+    const calls: Record<string, (input?: unknown) => Promise<unknown>> = {};
+    for (const name of Object.keys(ops)) {
+      calls[name] = async (input?: unknown) => {
+        const target = (await api) as unknown as Record<string, Record<string, (caller: Caller, input?: unknown) => Promise<Answer<unknown>>>>;
+        const answer = await target[resource]![name]!(caller(), input);
+        if (answer.keep) {
+          keepCookies(context, answer.keep);
+          if (answer.keep.session !== undefined) token = answer.keep.session?.token ?? null;
+        }
+        if (!answer.ok) throw new CommerceRefusal(answer.problem);
+        return answer.value;
+      };
+    }
+    bound[resource] = calls;
+  }
+  return bound as unknown as RequestCommerce;
+}
