@@ -1,3 +1,4 @@
+import { RESET_LINK_INVALID } from '#src/lib/schemas/account.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
@@ -9,7 +10,6 @@ import { endOtherSessions } from '../session/session.ts';
 /** A reset link works once, for one hour. Only the token's hash is stored. */
 export const RESET_TTL_SECONDS = 60 * 60;
 export const resetSentMessage = (email: string) => `A link has been sent to ${email}`;
-export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
