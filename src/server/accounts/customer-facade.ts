@@ -4,10 +4,11 @@ import { getDb } from '../db/database.ts';
 import { storeOrigin } from '../config.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { clearSessionCookies } from '../http/session-cookies.ts';
-import { authenticate, createCustomer, findCustomer, isRegistered, limitRegistrations, type Customer } from './accounts.ts';
+import { authenticate, createCustomer, findCustomer, isRegistered, limitRegistrations } from './accounts.ts';
+import type { Customer, ProgrammeStanding, SignInReply } from '#src/lib/commerce/customer.ts';
 import { isResetLinkUsable, requestPasswordReset, resetPassword as resetWithToken, resetSentMessage } from './reset.ts';
 export { RESET_LINK_INVALID } from './reset.ts';
-import { programmeStanding, rewardsFor, type ProgrammeStanding } from '../rewards/rewards-record.ts';
+import { programmeStanding, rewardsFor } from '../rewards/rewards-record.ts';
 import type { BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { endCustomerSession } from './sign-in.ts';
 import { presentedDeviceCookie, signInReply } from './sign-in-reply.ts';
@@ -25,7 +26,6 @@ import type * as v from 'valibot';
  * src/server/orders/orders-facade.ts.
  */
 export type { Customer };
-export type SignInReply = Awaited<ReturnType<typeof signInReply>>;
 type SessionOwner = { locals: Pick<App.Locals, 'session'> };
 
 /** The signed-in customer of this request, or null (a guest, or an account that no longer exists). */

@@ -5,7 +5,7 @@ import { engine } from '../commerce/engine.ts';
 import { secureCookies, writeSessionCookies } from '../http/session-cookies.ts';
 import { DEVICE_COOKIE, DEVICE_COOKIE_PATH, DEVICE_COOKIE_SECONDS, makeDeviceCookie } from './device-cookie.ts';
 import { startCustomerSession } from './sign-in.ts';
-import type { Customer } from './accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 
 export const profileData = (c: Customer) => ({ customerNo: c.id, email: c.email, firstName: c.firstName, lastName: c.lastName });
 

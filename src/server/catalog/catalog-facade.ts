@@ -2,17 +2,17 @@ import { getDb } from '../db/database.ts';
 import { engine } from '../commerce/engine.ts';
 import { listBrands, listProductSummaries } from '../commerce/catalog.ts';
 import { readCatalogStamp } from '../commerce/catalog-version.ts';
-import { brandSettings, type BrandSettings } from '../content/brand-settings.ts';
+import { brandSettings } from '../content/brand-settings.ts';
 import { sizeChartHtml } from '../content/size-charts.ts';
 import { recommend } from '../recommendations/recommend.ts';
 import { catalogSearch, searchIndexVersion } from '../search/catalog-search.ts';
 import { listing } from '../search/listing.ts';
-import { currentPromotions, type CurrentPromotion } from './current-promotions.ts';
+import { currentPromotions } from './current-promotions.ts';
 import { importFeed, type ImportReport } from './catalog-import.ts';
 import { exportFeed } from './catalog-export.ts';
 import { readRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
 import type { Sort } from '#src/lib/listing.ts';
-import type { ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
+import type { Brand, BrandSettings, CurrentPromotion, ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
 import type { Suggestions } from '#src/lib/schemas/search.ts';
 
 /**
@@ -21,12 +21,6 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
  * and out (`npm run import`). App types in and out; the tables stay behind the engine's catalog, the read-only
  * queries of search (src/server/search/search-documents.ts), recommendations and offers, and the import.
  */
-
-export interface Brand {
-  code: string;
-  name: string;
-  tagline: string;
-}
 
 export async function readProduct(idOrSlug: string): Promise<ProductView | null> {
   return (await engine()).readProduct(idOrSlug);

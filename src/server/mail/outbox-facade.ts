@@ -1,14 +1,9 @@
 import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { latestMail } from './mailer.ts';
+import type { OutboxMail } from '#src/lib/mail/outbox-mail.ts';
 
 /** The outbox facade: the embedded mailer's latest messages, secrets masked, for the development outbox page. */
-export interface OutboxMail {
-  to: string;
-  subject: string;
-  text: string;
-  sentAt: string;
-}
 
 /** The outbox page is for development and tests: off in production unless OUTBOX_PAGE=1. */
 export function outboxPageOpen(): boolean {

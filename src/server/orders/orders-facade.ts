@@ -1,7 +1,8 @@
 import { getDb, type Db } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
-import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
+import { createCustomer, limitRegistrations } from '../accounts/accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 import { isOrderNumber, readTrackOrderForm } from '#src/lib/order-number.ts';
 import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
 import { recommend } from '../recommendations/recommend.ts';
@@ -15,6 +16,7 @@ import {
   readOrderConfirmation,
 } from './orders.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
+import type { Tracked } from '#src/lib/orders/tracked.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { HEADLINES } from '#src/lib/recommendations.ts';
 
@@ -23,14 +25,6 @@ const ORDER_ID = /^[0-9a-f-]{36}$/;
 
 /** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
 
-export interface Tracked<T> {
-  typed: { orderNo: string; email: string };
-  /** The message to show, with the page's status (400 bad field, 429 too many look-ups), or null. */
-  error: { message: string; status: number } | null;
-  /** Whether a look-up ran (a well-formed form within the limit); `found` is then the order or null. */
-  searched: boolean;
-  found: T | null;
-}
 export type TrackedOrder = Tracked<OrderSummaryView>;
 
 /**

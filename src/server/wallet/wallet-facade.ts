@@ -17,8 +17,10 @@ import { config, storeOrigin } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { paymentGateway } from '../payments/payments.ts';
-import { authorizeWalletPayment, type WalletReply } from './wallet-payment.ts';
-import type { MerchantSession, MerchantValidator } from './merchant-validator.ts';
+import { authorizeWalletPayment } from './wallet-payment.ts';
+import type { WalletReply } from '#src/lib/wallet/wallet-replies.ts';
+import type { MerchantValidator } from './merchant-validator.ts';
+import type { MerchantSession } from '#src/lib/wallet/wallet-replies.ts';
 import { makeMerchantValidator } from './wallets.ts';
 
 /**
