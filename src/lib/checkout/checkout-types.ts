@@ -5,6 +5,8 @@ import type { Flash } from './flash.ts';
 import type { PaymentMethodId } from './payment-methods.ts';
 import type { PaymentMethodName } from '../payment-method-names.ts';
 import type { AddressDraft, AddressField } from './address-rules.ts';
+import type { CardTokenization } from './tokenize.ts';
+import type { WebPaymentButtons } from './web-payment-buttons.ts';
 
 /**
  * Isomorphic types of the checkout as the endpoints return it and the island shows it. Money in integer cents.
@@ -102,6 +104,23 @@ export interface OrderResult {
   message: string | null;
   basket: BasketView | null;
   basketId: string | null;
+}
+
+/** A placement's reply: the status to answer with, the order result, and whether it is the replay of a first reply. */
+export interface PlacementReply {
+  status: number;
+  result: OrderResult & { orderId: string | null };
+  replayed: boolean;
+}
+
+/** The ways to pay and the services this store offers, for the checkout's first read (the page is static). */
+export interface CheckoutOptions {
+  /** Where the browser sends the card for tokenization (the card never comes to the store). */
+  tokenization: CardTokenization;
+  addressSuggestions: boolean;
+  /** The express checkout's web payment buttons (null: none offered). */
+  webPayment: WebPaymentButtons | null;
+  wallet: boolean;
 }
 
 export interface OrderLineView {

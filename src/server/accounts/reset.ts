@@ -3,7 +3,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { sendWithoutWaiting } from '../mail/mailer.ts';
-import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrustedSignInKey, type Customer } from './accounts.ts';
+import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrustedSignInKey } from './accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 import { clear, hit, LIMITS } from '../http/throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
 

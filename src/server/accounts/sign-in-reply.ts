@@ -4,7 +4,7 @@ import { engine } from '../commerce/engine.ts';
 import type { CallSession } from '../session/call-session.ts';
 import { DEVICE_COOKIE_SECONDS, makeDeviceCookie } from './device-cookie.ts';
 import { startCustomerSession } from './sign-in.ts';
-import type { Customer } from './accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 
 export const profileData = (c: Customer) => ({ customerNo: c.id, email: c.email, firstName: c.firstName, lastName: c.lastName });
 

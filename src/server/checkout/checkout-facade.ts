@@ -16,9 +16,9 @@ import { cardTokenization, paymentGateway, walletOffered } from '../payments/pay
 import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
 import { placeOrder as place } from './placement/place-order.ts';
-import { KEY_REUSED, NOTHING_TO_PAY, type PlacementReply } from './placement/placement-types.ts';
+import { KEY_REUSED, NOTHING_TO_PAY } from './placement/placement-types.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
-import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
+import type { CheckoutAddress, PlacementReply } from '#src/lib/checkout/checkout-types.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
 import type { CheckoutApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';

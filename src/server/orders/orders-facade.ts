@@ -1,7 +1,8 @@
 import { getDb, type Db } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { LIMITS, limitOr429 } from '../http/throttle.ts';
-import { createCustomer, limitRegistrations, type Customer } from '../accounts/accounts.ts';
+import { createCustomer, limitRegistrations } from '../accounts/accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 import { isOrderNumber, readTrackOrderForm } from '#src/lib/order-number.ts';
 import type { Tracked, TrackOrderFields } from '#src/lib/orders/tracked.ts';
 import type { Implementation, OrdersApi } from '#src/lib/commerce-api/commerce-api.ts';
@@ -20,12 +21,20 @@ import {
   readOrderConfirmation,
 } from './orders.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
+import type { Tracked } from '#src/lib/orders/tracked.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { HEADLINES } from '#src/lib/recommendations.ts';
 
 /** Order ids are UUIDs (the order cookie holds one). */
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
+<<<<<<< HEAD
+=======
+/** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
+
+export type TrackedOrder = Tracked<OrderSummaryView>;
+
+>>>>>>> 6eb5aa3
 /**
  * Track my order for a guest: the posted form is checked, then the look-up is counted per client address (number
  * and e-mail must not be guessable), then the order is found by both.

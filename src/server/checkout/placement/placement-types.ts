@@ -1,4 +1,4 @@
-import type { OrderResult } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import { bagToWireOrNull } from '#src/lib/api/wire.ts';
@@ -42,12 +42,6 @@ export interface WalletPlacement {
   shippingAddress: CheckoutAddress;
   billingAddress: CheckoutAddress;
   email: string;
-}
-
-export interface PlacementReply {
-  status: number;
-  result: OrderResult & { orderId: string | null };
-  replayed: boolean;
 }
 
 export const ORDER_BEING_PLACED = 'Your order is already being placed.';
