@@ -64,8 +64,8 @@ function shopper(api: CommerceApi) {
   return {
     caller,
     /** Calls an operation as this shopper and keeps the session it is given, as the web layer's cookies would. */
-    async call<T>(op: (call: Caller, input?: never) => Promise<Answer<T>>, input?: unknown): Promise<Answer<T>> {
-      const answer = await (op as (call: Caller, input?: unknown) => Promise<Answer<T>>).call(null, { ...caller }, input);
+    async call<T, I>(op: (call: Caller, input: I) => Promise<Answer<T>>, ...input: [I] extends [undefined] ? [] : [I]): Promise<Answer<T>> {
+      const answer = await (op as (call: Caller, input?: unknown) => Promise<Answer<T>>)({ ...caller }, input[0]);
       if (answer.keep?.session !== undefined) caller.session = answer.keep.session?.token ?? null;
       if (answer.keep?.device) caller.device = answer.keep.device.token;
       return answer;
