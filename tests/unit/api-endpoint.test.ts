@@ -57,7 +57,12 @@ it('answers the commerce API’s database out of reach with a 503 and the techni
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   // What the commerce API answers while its database is away (src/server/commerce-api/embedded.ts problemOf).
   const unavailable = (why: string) =>
-    new CommerceRefusal({ status: 503, code: 'unavailable', message: 'Something went wrong on our side. Please try again.', detail: `the database is unavailable (${why})` });
+    new CommerceRefusal({
+      status: 503,
+      code: 'unavailable',
+      message: 'Something went wrong on our side. Please try again.',
+      detail: `the database is unavailable (${why})`,
+    });
   const refused = unavailable('connect ECONNREFUSED 127.0.0.1:5432');
   const terminated = unavailable('terminating connection due to administrator command');
   const throwing = (err: Error) => async (): Promise<never> => {

@@ -73,11 +73,7 @@ export async function addToBag(locals: SessionAccess, input: LineChoice, asCusto
 }
 
 /** Changes a line: another variant (productId) replaces it, else its quantity changes. */
-export async function updateLine(
-  locals: SessionRead,
-  itemId: string,
-  body: LineChange,
-): Promise<Bag> {
+export async function updateLine(locals: SessionRead, itemId: string, body: LineChange): Promise<Bag> {
   const id = await bagOf(locals);
   const commerce = await engine();
   if (body.productId) await commerce.replaceItem(id, itemId, { ...body, productId: body.productId });
