@@ -1,25 +1,13 @@
+import type { MerchantSession } from '#src/lib/wallet/wallet-replies.ts';
+
+export type { MerchantSession };
+
 /**
  * Apple Pay's merchant validation as the checkout sees it: the browser's payment sheet hands us a validation URL, the
  * server asks Apple (with the merchant identity certificate) for a merchant session, and the browser passes that
  * session on to the sheet (completeMerchantValidation). Two validators: the embedded one (offline, the default) and
  * the adapter posting to Apple (apple-validator.ts). docs/decisions.md "Apple Pay".
  */
-
-/** The merchant session object, in Apple's shape: opaque to the browser, which hands it to the payment sheet. */
-// A type, not an interface: the reply's schema keeps Apple's other fields as they came (an index signature).
-export type MerchantSession = {
-  epochTimestamp: number;
-  expiresAt: number;
-  merchantSessionIdentifier: string;
-  nonce: string;
-  merchantIdentifier: string;
-  domainName: string;
-  displayName: string;
-  signature: string;
-  operationalAnalyticsIdentifier?: string;
-  retries?: number;
-  pspId?: string;
-};
 
 export interface ValidationRequest {
   /** The URL the payment sheet gave the browser (ApplePayValidateMerchantEvent.validationURL). */

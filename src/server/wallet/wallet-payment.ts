@@ -1,12 +1,17 @@
-import type { OrderResult } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { WalletReply } from '#src/lib/wallet/wallet-replies.ts';
 import { walletAddress, walletEmail, type WalletError } from '#src/lib/wallet/wallet-contact.ts';
 import type { WalletAuthorize } from '#src/lib/wallet/wallet-schemas.ts';
 import { attemptBag, attemptByKey } from '../checkout/placement/attempt-log.ts';
 import { placeOrder } from '../checkout/placement/place-order.ts';
-import { failed, type PlacementReply } from '../checkout/placement/placement-types.ts';
+import { failed } from '../checkout/placement/placement-types.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { spendMerchantSession } from './embedded-validator.ts';
+
+export type { WalletReply };
+
+export const CONTACT_REFUSED = 'Please check your contact details on the Apple Pay sheet.';
 
 /**
  * The wallet's payment (Apple Pay's `onpaymentauthorized`), placed as a card order is: the sheet's contacts are
@@ -15,14 +20,6 @@ import { spendMerchantSession } from './embedded-validator.ts';
  * Payer (the token authorized at the card gateway under the attempt id), and the commit. One Idempotency-Key places
  * once: a retry or a double submit is answered with the first reply.
  */
-export interface WalletReply {
-  status: number;
-  result: OrderResult & { orderId: string | null; errors: WalletError[] };
-  replayed: boolean;
-}
-
-export const CONTACT_REFUSED = 'Please check your contact details on the Apple Pay sheet.';
-
 export async function authorizeWalletPayment(
   db: Db,
   gateway: PaymentGateway,
