@@ -392,3 +392,48 @@ export interface OrderSummaryView {
   totalCents: number;
   placedAt: string;
 }
+
+export interface Brand {
+  code: string;
+  name: string;
+  tagline: string;
+}
+
+/**
+ * Per-brand settings the product page reads (the spec's "server preferences"): whether the brand runs the perks
+ * subscription and shows its message.
+ */
+export interface BrandSettings {
+  showPerksInfo: boolean;
+  perksPromoId: string | null;
+  showPerksDetailsLink: boolean;
+}
+
+/** A promotion running now, automatic or with a code, as the deals page lists it. */
+export interface CurrentPromotion {
+  id: string;
+  callout: string;
+  details: string;
+  couponCode: string | null;
+  percentOff: number;
+  brandName: string | null;
+  endsAt: string | null;
+}
+
+/** A promotion's callout and details for the Details modal; couponCodeID is null when no code is required. */
+export interface PromotionDetails {
+  promotionId: string;
+  calloutMsg: string;
+  details: string;
+  couponCodeID: string | null;
+}
+
+/** One page of product tiles for a search term and/or category, and the catalog's categories. */
+export interface ListingPage {
+  ids: string[];
+  total: number;
+  page: number;
+  pages: number;
+  products: ProductSummary[];
+  categories: string[];
+}

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { Email } from './schemas/email.ts';
+import type { TrackOrderFields } from './orders/tracked.ts';
 
 /**
  * Order numbers (header spec §5): 1 to 4 digits, a dash, 5 digits, a dash, 3 or 4 digits ("1234-00042-017").
@@ -20,14 +21,19 @@ export const TrackOrderSchema = v.object({
 
 export interface TrackOrderForm {
   /** What was typed, cut to the fields' lengths, to show back in the form. */
-  typed: { orderNo: string; email: string };
+  typed: TrackOrderFields;
   /** The order number and e-mail to look up, or the first field's error. */
   result: { ok: true; orderNo: string; email: string } | { ok: false; error: string };
 }
 
-/** Reads the Track my order form (a POST, so neither field lands in a URL or a log). */
-export function readTrackOrderForm(form: FormData | null): TrackOrderForm {
-  const typed = { orderNo: String(form?.get('orderNo') ?? '').slice(0, 32), email: String(form?.get('email') ?? '').slice(0, 254) };
+/** The Track my order form's fields as posted (a POST, so neither field lands in a URL or a log); null without a form. */
+export function trackOrderFields(form: FormData | null): TrackOrderFields | null {
+  return form ? { orderNo: String(form.get('orderNo') ?? '').slice(0, 32), email: String(form.get('email') ?? '').slice(0, 254) } : null;
+}
+
+/** Checks the Track my order fields as typed (null: no form was posted). */
+export function readTrackOrderForm(fields: TrackOrderFields | null): TrackOrderForm {
+  const typed = { orderNo: (fields?.orderNo ?? '').slice(0, 32), email: (fields?.email ?? '').slice(0, 254) };
   const parsed = v.safeParse(TrackOrderSchema, typed);
   return { typed, result: parsed.success ? { ok: true, ...parsed.output } : { ok: false, error: parsed.issues[0].message } };
 }

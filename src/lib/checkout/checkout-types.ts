@@ -96,18 +96,6 @@ export interface CheckoutView {
   c_webPayment: KeptWebPayment | null;
 }
 
-/** The ways to pay and the services the store offers the checkout, as configured (the static pages read them with the bag). */
-export interface CheckoutOptions {
-  /** Where the browser sends the card to be tokenized (the card never comes to the store). */
-  tokenization: CardTokenization;
-  /** Whether the address fields suggest addresses as the shopper types. */
-  addressSuggestions: boolean;
-  /** The express checkout's web payment buttons (PayPal); null when none is offered. */
-  webPayment: WebPaymentButtons | null;
-  /** Whether the wallet (Apple Pay) is offered. */
-  wallet: boolean;
-}
-
 /**
  * A placement's result in the engine's terms: what the commerce API answers (src/lib/commerce-api/commerce-api.ts),
  * and what the attempt log stores for the key's replay (docs/decisions.md "The placement's stored reply"). `bag` is the
@@ -142,6 +130,16 @@ export interface OrderResult {
   message: string | null;
   basket: BasketView | null;
   basketId: string | null;
+}
+
+/** The ways to pay and the services this store offers, for the checkout's first read (the page is static). */
+export interface CheckoutOptions {
+  /** Where the browser sends the card for tokenization (the card never comes to the store). */
+  tokenization: CardTokenization;
+  addressSuggestions: boolean;
+  /** The express checkout's web payment buttons (null: none offered). */
+  webPayment: WebPaymentButtons | null;
+  wallet: boolean;
 }
 
 export interface OrderLineView {

@@ -1,8 +1,18 @@
 import type * as v from 'valibot';
 import type { Answer, Caller } from './call.ts';
 import type { Bag, CheckoutState, LineChoice, ShippingAddressChoice, ShippingChoice, Wishlist } from '../commerce/bag.ts';
-import type { Customer, ProgrammeStanding, SignInReply, SocialSignInStart } from '../commerce/customer.ts';
-import type { Brand, BrandSettings, CurrentPromotion, ListingPage, OrderSummaryView, ProductSummary, ProductView, PromotionDetails, RecommendationItem } from '../commerce-types.ts';
+import type { Customer, Me, ProgrammeStanding, SignInReply, SocialSignInStart } from '../commerce/customer.ts';
+import type {
+  Brand,
+  BrandSettings,
+  CurrentPromotion,
+  ListingPage,
+  OrderSummaryView,
+  ProductSummary,
+  ProductView,
+  PromotionDetails,
+  RecommendationItem,
+} from '../commerce-types.ts';
 import type { AddressLookupReply, AddressLookupSchema } from '../checkout/address-suggestions.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '../checkout/checkout-schemas.ts';
 import type { CheckoutAddress, CheckoutOptions, OrderConfirmationView, PlacementReply } from '../checkout/checkout-types.ts';
@@ -16,7 +26,6 @@ import type { BrandProgrammeId } from '../rewards/programmes.ts';
 import type { RewardsOffer } from '../rewards/offer.ts';
 import type { RegisterSchema } from '../schemas/account.ts';
 import type { Suggestions } from '../schemas/search.ts';
-import type { Me } from '../stores/customer.ts';
 import type { WalletPaymentRequest, WalletTotals } from '../wallet/payment-request.ts';
 import type { WalletError, WalletRedactedContact } from '../wallet/wallet-contact.ts';
 import type { MerchantSession, WalletReply } from '../wallet/wallet-replies.ts';
@@ -53,7 +62,13 @@ export interface CatalogApi {
    * products of the shopper's bag (read from their session unless `bagProductIds` is given).
    */
   recommendations: Op<
-    { criteria: string; productId?: string | undefined; recentlyViewedCookie?: string | undefined; bagProductIds?: string[] | undefined; limit?: number | undefined },
+    {
+      criteria: string;
+      productId?: string | undefined;
+      recentlyViewedCookie?: string | undefined;
+      bagProductIds?: string[] | undefined;
+      limit?: number | undefined;
+    },
     { headline: string; products: RecommendationItem[] }
   >;
   sizeChart: Op<{ chartId: string }, string | null>;
@@ -95,7 +110,11 @@ export interface CheckoutApi {
   submitPayment: Op<v.InferOutput<typeof PaymentStepSchema>, CheckoutState>;
   submitBilling: Op<v.InferOutput<typeof BillingStepSchema>, CheckoutState>;
   saveCustomerData: Op<
-    { shippingAddressToAdd?: CheckoutAddress[] | undefined; billingAddressToAdd?: CheckoutAddress[] | undefined; paymentInstrumentsToAdd?: CardToken[] | undefined },
+    {
+      shippingAddressToAdd?: CheckoutAddress[] | undefined;
+      billingAddressToAdd?: CheckoutAddress[] | undefined;
+      paymentInstrumentsToAdd?: CardToken[] | undefined;
+    },
     CheckoutState
   >;
   /** Places the order from the shopper's bag, exactly once per idempotency key. */

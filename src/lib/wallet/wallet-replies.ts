@@ -1,8 +1,6 @@
 import type { PlacementReply, PlacementResult } from '../checkout/checkout-types.ts';
 import type { WalletError } from './wallet-contact.ts';
 
-/** What the wallet's operations answer (src/lib/commerce-api/commerce-api.ts WalletApi), in the engine's terms. */
-
 /** The merchant session object, in Apple's shape: opaque to the browser, which hands it to the payment sheet. */
 // A type, not an interface: the reply's schema keeps Apple's other fields as they came (an index signature).
 export type MerchantSession = {

@@ -6,14 +6,7 @@ import { dummyHash, hashPassword, verifyPassword } from './password.ts';
 import { LIMITS, limitOr429, reserveAttempt, settleAttempt, type CountedKey } from '../http/throttle.ts';
 import { readDeviceCookie } from './device-cookie.ts';
 import { enrolInRewards } from '../rewards/rewards-record.ts';
-
-export interface Customer {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  basketId: string | null;
-}
+import type { Customer } from '#src/lib/commerce/customer.ts';
 
 /** One reply for an unknown e-mail and a wrong password, so sign-in cannot tell who has an account. */
 export const SIGN_IN_FAILED = 'The email or password you entered is incorrect.';

@@ -1,15 +1,16 @@
+import { RESET_LINK_INVALID } from '#src/lib/schemas/account.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { sendWithoutWaiting } from '../mail/mailer.ts';
-import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrustedSignInKey, type Customer } from './accounts.ts';
+import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrustedSignInKey } from './accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 import { clear, hit, LIMITS } from '../http/throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
 
 /** A reset link works once, for one hour. Only the token's hash is stored. */
 export const RESET_TTL_SECONDS = 60 * 60;
 export const resetSentMessage = (email: string) => `A link has been sent to ${email}`;
-export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 

@@ -2,7 +2,7 @@ import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction } from '../db/transaction.ts';
 import { mergeBaskets, type MergeOutcome } from '../commerce/merge-baskets.ts';
 import { createSession, deleteSession, type Session } from '../session/session.ts';
-import type { Customer } from './accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 
 /**
  * Starts a customer session: the guest bag joins the customer's stored bag, the old session row is deleted and a

@@ -1,7 +1,8 @@
 import type { Db } from '../db/database.ts';
 import { endOtherSessions } from '../session/session.ts';
 import type { SocialClaims } from '../social/flow.ts';
-import { createCustomer, findCustomer, findCustomerByEmail, type Customer } from './accounts.ts';
+import { createCustomer, findCustomer, findCustomerByEmail } from './accounts.ts';
+import type { Customer } from '#src/lib/commerce/customer.ts';
 
 /**
  * The account for a social identity: already linked, else the account with the same (provider-verified) e-mail,

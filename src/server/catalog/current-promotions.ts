@@ -1,15 +1,6 @@
 import type { Db } from '../db/database.ts';
 import { promotionActiveAt } from '../commerce/promotion-window.ts';
-
-export interface CurrentPromotion {
-  id: string;
-  callout: string;
-  details: string;
-  couponCode: string | null;
-  percentOff: number;
-  brandName: string | null;
-  endsAt: string | null;
-}
+import type { CurrentPromotion } from '#src/lib/commerce-types.ts';
 
 /** Promotions running now, automatic ones and codes, for /offers-coupons. */
 export async function currentPromotions(db: Db, now = new Date()): Promise<CurrentPromotion[]> {

@@ -9,7 +9,7 @@ import { applyCode, readPromotion, removeCoupon, type CodeOutcome } from './coup
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
 import { joinWaitlist } from './waitlist.ts';
 import type { LineChoice } from '#src/lib/commerce/bag.ts';
-import type { ProductView } from '#src/lib/commerce-types.ts';
+import type { ProductView, PromotionDetails } from '#src/lib/commerce-types.ts';
 import type { Bag, ShippingChoice, Wishlist } from '#src/lib/commerce/bag.ts';
 
 /**
@@ -49,7 +49,7 @@ export interface CommerceEngine {
   /** The bag's code field: coupons are stored; gift cards and rewards are recognised and sent to checkout. */
   applyCode(basketId: string, code: string, pin: string, signedIn: boolean): Promise<CodeOutcome>;
   removeCoupon(basketId: string, couponItemId: string): Promise<void>;
-  readPromotion(promotionId: string): Promise<{ promotionId: string; calloutMsg: string; details: string; couponCodeID: string | null }>;
+  readPromotion(promotionId: string): Promise<PromotionDetails>;
   getWishlist(customerId: string): Promise<Wishlist>;
   addToWishlist(customerId: string, productId: string): Promise<Wishlist>;
   removeFromWishlist(customerId: string, itemId: string, listId: string): Promise<Wishlist>;

@@ -1,6 +1,7 @@
 import { isMembership } from '#src/lib/product-types.ts';
 import { MAX_DISCOUNTS_PER_BASKET } from '#src/lib/promo-code.ts';
 import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
+import type { BagMergeNotice } from '#src/lib/commerce/customer.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import { tryLockOpenBasket } from './basket-lock.ts';
@@ -43,12 +44,8 @@ async function carryTenders(tx: Tx, guest: string, stored: string): Promise<void
   await tx.deleteFrom('bag_tenders').where('basket_id', '=', guest).execute();
 }
 
-export interface MergeOutcome {
+export interface MergeOutcome extends BagMergeNotice {
   basketId: string | null;
-  redirectToCart: boolean;
-  notificationMsg: string | null;
-  removedMembershipBrand: string | null;
-  showPerksRemovalMsg: boolean;
 }
 
 async function mergeLines(tx: Tx, basketId: string): Promise<(MergeLine & { bonusPromotionId: string | null })[]> {

@@ -1,12 +1,4 @@
-/**
- * Per-brand settings the product page reads (the spec's "server preferences"): whether the brand runs the perks
- * subscription and shows its message.
- */
-export interface BrandSettings {
-  showPerksInfo: boolean;
-  perksPromoId: string | null;
-  showPerksDetailsLink: boolean;
-}
+import type { BrandSettings } from '#src/lib/commerce-types.ts';
 
 const SETTINGS: ReadonlyMap<string, BrandSettings> = new Map<string, BrandSettings>([
   ['fb', { showPerksInfo: true, perksPromoId: 'fb-perks', showPerksDetailsLink: true }],

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.ts';
 import type { RewardsRecord } from '#src/lib/header/rewards.ts';
+import type { ProgrammeStanding } from '#src/lib/commerce/customer.ts';
 import { BRAND_PROGRAMMES, type BrandProgrammeId, REWARDS_POINTS_THRESHOLD } from '#src/lib/rewards/programmes.ts';
 import { rewardsAvailable } from './rewards-dollars.ts';
 import { certificateTotal } from './certificates.ts';
@@ -45,14 +46,6 @@ export async function rewardsFor(db: Db, customerId: string): Promise<{ record: 
     },
     plccHolder: row.plcc_holder === 1,
   };
-}
-
-/** An active member's standing in a brand programme: its own points toward the next reward, and its rewards dollars. */
-export interface ProgrammeStanding {
-  points: number;
-  threshold: number;
-  /** The rewards dollars the member can spend at checkout now, in cents. */
-  rewardsDollarsCents: number;
 }
 
 /** The customer's standing in the brand programme (elq, dia); null unless an active member of it. */

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
-import { appleValidationUrl, type MerchantSession, type MerchantValidator } from './merchant-validator.ts';
+import { appleValidationUrl, type MerchantValidator } from './merchant-validator.ts';
+import type { MerchantSession } from '#src/lib/wallet/wallet-replies.ts';
 
 /**
  * Merchant validation with Apple: POST {merchantIdentifier, displayName, initiative: 'web', initiativeContext: our

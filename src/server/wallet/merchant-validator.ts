@@ -1,7 +1,4 @@
 import type { MerchantSession } from '#src/lib/wallet/wallet-replies.ts';
-
-export type { MerchantSession };
-
 /**
  * Apple Pay's merchant validation as the checkout sees it: the browser's payment sheet hands us a validation URL, the
  * server asks Apple (with the merchant identity certificate) for a merchant session, and the browser passes that

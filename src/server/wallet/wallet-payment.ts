@@ -1,15 +1,13 @@
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
-import type { WalletReply } from '#src/lib/wallet/wallet-replies.ts';
-import { walletAddress, walletEmail, type WalletError } from '#src/lib/wallet/wallet-contact.ts';
+import { walletAddress, walletEmail } from '#src/lib/wallet/wallet-contact.ts';
 import type { WalletAuthorize } from '#src/lib/wallet/wallet-schemas.ts';
 import { attemptBag, attemptByKey } from '../checkout/placement/attempt-log.ts';
 import { placeOrder } from '../checkout/placement/place-order.ts';
 import { failed } from '../checkout/placement/placement-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { WalletReply } from '#src/lib/wallet/wallet-replies.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';
 import { spendMerchantSession } from './embedded-validator.ts';
-
-export type { WalletReply };
 
 export const CONTACT_REFUSED = 'Please check your contact details on the Apple Pay sheet.';
 

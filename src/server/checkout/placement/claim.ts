@@ -13,6 +13,7 @@ import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { finishAttempt, leaseEnd, openAttempt } from './attempt-log.ts';
+import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
 import {
   EXPRESS_NOT_OFFERED,
   failed,
@@ -20,7 +21,6 @@ import {
   ORDER_BEING_PLACED,
   WALLET_CARD_REFUSED,
   WALLET_SESSION_REFUSED,
-  type PlacementReply,
   type PlacementRequest,
   type WalletPlacement,
 } from './placement-types.ts';

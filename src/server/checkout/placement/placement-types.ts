@@ -42,8 +42,6 @@ export interface WalletPlacement {
   email: string;
 }
 
-export type { PlacementReply };
-
 export const ORDER_BEING_PLACED = 'Your order is already being placed.';
 export const EXPRESS_NOT_OFFERED = 'Express checkout is not available for this bag. Please check out to pay by card.';
 export const WALLET_SESSION_REFUSED = 'This Apple Pay payment has expired or was already used. Please start Apple Pay again.';

@@ -1,7 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { attemptByKey, LEASE_MARGIN_MS, storedReply } from './attempt-log.ts';
-import { failed, KEY_REUSED, type PlacementReply } from './placement-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import { failed, KEY_REUSED } from './placement-types.ts';
 import { recoverAttempt, type WebPaymentSource } from './recovery.ts';
 
 const WAIT_STEP_MS = 25;
