@@ -27,14 +27,17 @@ type DescribedLine = Pick<BagLine, 'colorName' | 'sizeLabel' | 'optionItems' | '
 };
 
 /** What a description is made of, whichever shape the line comes in. */
-type LineFacts = Pick<DescribedLine, 'colorName' | 'sizeLabel' | 'optionItems' | 'bonusProductLineItem' | 'basePrice' | 'quantity' | 'giftMessage'> & {
+type LineFacts = Pick<
+  DescribedLine,
+  'colorName' | 'sizeLabel' | 'optionItems' | 'bonusProductLineItem' | 'basePrice' | 'quantity' | 'giftMessage'
+> & {
   recipient: string | null;
   sender: string | null;
   recipientEmail: string | null;
   details: DescribedLine['lineDetails'];
 };
 
-function describe(item: LineFacts): LineDescription {
+function descriptionOf(item: LineFacts): LineDescription {
   const details = item.details;
   return {
     attributes: [item.colorName, item.sizeLabel].filter(Boolean).join(' · '),
@@ -50,7 +53,7 @@ function describe(item: LineFacts): LineDescription {
 }
 
 export const describeLine = (item: DescribedLine): LineDescription =>
-  describe({
+  descriptionOf({
     ...item,
     recipient: item.giftCard?.recipient ?? null,
     sender: item.giftCard?.sender ?? null,
@@ -63,7 +66,7 @@ export const describeLine = (item: DescribedLine): LineDescription =>
  * fields, in the same words as the engine's line (describeLine).
  */
 export const describeLineItem = (item: LineItemView): LineDescription =>
-  describe({
+  descriptionOf({
     ...item,
     recipient: item.c_giftCardRecipient,
     sender: item.c_giftCardSender,

@@ -286,7 +286,11 @@ test('a placement replayed with its key answers the first reply byte for byte: a
   expect(confirmed.status(), confirmedText).toBe(200);
   expect(JSON.parse(confirmedText).body.basket.productItems).toEqual([]);
   const confirmedAgain = await place(r, { orderTotal: total }, confirmedKey);
-  expect([confirmedAgain.status(), confirmedAgain.headers()['idempotent-replayed'], await confirmedAgain.text()]).toEqual([200, 'true', confirmedText]);
+  expect([confirmedAgain.status(), confirmedAgain.headers()['idempotent-replayed'], await confirmedAgain.text()]).toEqual([
+    200,
+    'true',
+    confirmedText,
+  ]);
   await r.dispose();
 });
 

@@ -98,7 +98,7 @@ export interface CheckoutView {
 
 /**
  * A placement's result in the engine's terms: what the commerce API answers (src/lib/commerce-api/commerce-api.ts),
- * and what the attempt log stores for the key's replay (docs/decisions.md "The placement's stored reply"). `bag` is the
+ * and what the attempt log stores for the key's replay (docs/decisions.md "Placement in three short transactions"). `bag` is the
  * bag as it stands after the placement (empty once the order is placed); the endpoints make the spec's order result
  * from it (src/lib/api/wire.ts placementToWire).
  */

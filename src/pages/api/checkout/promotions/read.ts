@@ -5,4 +5,6 @@ import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 export const prerender = false;
 
 /** A promotion's callout and details for the Details modal; couponCodeID is null when no code is required. */
-export const POST = apiEndpoint(API.readPromotion, async ({ locals }, { promotionId }) => success(await locals.commerce.bag.promotion({ promotionId })));
+export const POST = apiEndpoint(API.readPromotion, async ({ locals }, { promotionId }) =>
+  success(await locals.commerce.bag.promotion({ promotionId })),
+);
