@@ -141,6 +141,8 @@ export const COMMERCE_API_VERSION = 'v1';
 export const COMMERCE_API_PATH = `/_commerce/${COMMERCE_API_VERSION}/`;
 
 export function operationSchema(resource: string, operation: string): v.GenericSchema | undefined {
-  const ops = (OPERATIONS as Record<string, Record<string, v.GenericSchema>>)[resource];
-  return ops && Object.hasOwn(ops, operation) ? ops[operation] : undefined;
+  // Own properties only: `constructor/name` is no operation.
+  if (!Object.hasOwn(OPERATIONS, resource)) return undefined;
+  const ops = (OPERATIONS as Record<string, Record<string, v.GenericSchema>>)[resource]!;
+  return Object.hasOwn(ops, operation) ? ops[operation] : undefined;
 }
