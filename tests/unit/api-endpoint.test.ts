@@ -57,7 +57,12 @@ it('answers the commerce API’s database out of reach with a 503 and the techni
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
   // What the commerce API answers while its database is away (src/server/commerce-api/embedded.ts problemOf).
   const unavailable = (why: string) =>
-    new CommerceRefusal({ status: 503, code: 'unavailable', message: 'Something went wrong on our side. Please try again.', detail: `the database is unavailable (${why})` });
+    new CommerceRefusal({
+      status: 503,
+      code: 'unavailable',
+      message: 'Something went wrong on our side. Please try again.',
+      detail: `the database is unavailable (${why})`,
+    });
   const refused = unavailable('connect ECONNREFUSED 127.0.0.1:5432');
   const terminated = unavailable('terminating connection due to administrator command');
   const throwing = (err: Error) => async (): Promise<never> => {
@@ -73,4 +78,25 @@ it('answers the commerce API’s database out of reach with a 503 and the techni
   for (const fault of [new Error('a bug'), new CommerceRefusal({ status: 500, code: 'fault', message: 'engine fault' })]) {
     expect((await call(apiEndpoint(API.bagId, throwing(fault)))).status).toBe(500);
   }
+});
+
+it('answers a refusal of the shopper with its own status and message, whatever its code: only the engine out of reach or refusing the store is a 503', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const throwing = (err: Error) => async (): Promise<never> => {
+    throw err;
+  };
+  const guest = new CommerceRefusal({ status: 401, code: 'unauthorized', message: 'Please sign in to join. A membership belongs to an account.' });
+  const refused = await call(apiEndpoint(API.bagId, throwing(guest)));
+  expect([refused.status, await refused.json()]).toEqual([
+    401,
+    { status: 'error', message: 'Please sign in to join. A membership belongs to an account.' },
+  ]);
+  const store = new CommerceRefusal({
+    status: 503,
+    code: 'unauthorized',
+    message: 'Something went wrong on our side. Please try again.',
+    detail: 'the engine refused the secret',
+  });
+  expect((await call(apiEndpoint(API.bagId, throwing(store)))).status).toBe(503);
+  expect(logged).toHaveBeenLastCalledWith('[api] POST /api: the engine refused the secret');
 });
