@@ -37,7 +37,9 @@ describe('the commerce boundary', () => {
   it('pages, components and layouts import nothing under src/server but its settings (.astro files included)', () => {
     const offenders = ['pages', 'components', 'layouts'].flatMap((dir) =>
       files(join(SRC, dir), /\.(astro|ts|tsx)$/).filter((f) =>
-        [...readFileSync(f, 'utf8').matchAll(/from\s+'([^']+)'/g)].some(([, spec]) => /(^|\/)server\//.test(spec!) && !/server\/config\.ts$/.test(spec!)),
+        [...readFileSync(f, 'utf8').matchAll(/from\s+'([^']+)'/g)].some(
+          ([, spec]) => /(^|\/)server\//.test(spec!) && !/server\/config\.ts$/.test(spec!),
+        ),
       ),
     );
     expect(offenders.map((f) => relative(SRC, f))).toEqual([]);

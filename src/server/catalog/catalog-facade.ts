@@ -25,7 +25,6 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
  * queries of search (src/server/search/search-documents.ts), recommendations and offers, and the import.
  */
 
-
 export async function readProduct(idOrSlug: string): Promise<ProductView | null> {
   return (await engine()).readProduct(idOrSlug);
 }
