@@ -7,7 +7,6 @@ import { clearSessionCookies } from '../http/session-cookies.ts';
 import { authenticate, createCustomer, findCustomer, isRegistered, limitRegistrations } from './accounts.ts';
 import type { Customer, ProgrammeStanding, SignInReply } from '#src/lib/commerce/customer.ts';
 import { isResetLinkUsable, requestPasswordReset, resetPassword as resetWithToken, resetSentMessage } from './reset.ts';
-export { RESET_LINK_INVALID } from './reset.ts';
 import { programmeStanding, rewardsFor } from '../rewards/rewards-record.ts';
 import type { BrandProgrammeId } from '#src/lib/rewards/programmes.ts';
 import { endCustomerSession } from './sign-in.ts';

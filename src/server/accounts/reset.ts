@@ -6,11 +6,11 @@ import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrusted
 import type { Customer } from '#src/lib/commerce/customer.ts';
 import { clear, hit, LIMITS } from '../http/throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
+import { RESET_LINK_INVALID } from '#src/lib/schemas/account.ts';
 
 /** A reset link works once, for one hour. Only the token's hash is stored. */
 export const RESET_TTL_SECONDS = 60 * 60;
 export const resetSentMessage = (email: string) => `A link has been sent to ${email}`;
-export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';
 
 const hash = (token: string) => createHash('sha256').update(token).digest('hex');
 
