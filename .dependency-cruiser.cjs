@@ -36,28 +36,39 @@ module.exports = {
       to: { path: '^src/(server|pages)/' },
     },
     {
-      name: 'components-not-db',
-      comment: 'Components render what pages hand them; they never open the database.',
+      name: 'web-layer-not-server',
+      comment:
+        'Pages, endpoints, components, layouts and the web layer (src/web) reach the engine through the commerce API ' +
+        'bound to the request (Astro.locals.commerce, src/web/commerce.ts) only: nothing under src/server but the ' +
+        "store's settings (src/server/config.ts), so the same code runs in the Node server and at the edge. For .astro " +
+        'files the same rule is a Biome override (biome.jsonc).',
       severity: 'error',
-      from: { path: '^src/components/' },
-      to: { path: '^src/server/db/' },
+      from: { path: '^src/(pages|components|layouts|web)/' },
+      to: { path: '^src/server/', pathNot: '^src/server/config[.]ts$' },
     },
     {
-      name: 'pages-only-through-facades',
+      name: 'middleware-through-the-platform',
       comment:
-        'Pages, endpoints and components reach the server through the commerce API only: the facades (one *-facade.ts ' +
-        'per resource: catalog, bag, checkout, address, orders, customer, customer lists, outbox) or ' +
-        'src/server/commerce-api.ts, which gathers them, and the HTTP helpers in src/server/http; never the database, ' +
-        'the engine or its tables. For .astro files the same rule is a Biome override (biome.jsonc).',
+        'src/middleware.ts takes the binding, compression and the page cache from the platform it runs on: for the ' +
+        'Node server src/server/node-platform.ts, the one file above the commerce API that reaches the engine.',
       severity: 'error',
-      from: { path: '^src/(pages|components)/' },
-      to: { path: '^src/server/', pathNot: ['^src/server/http/', '^src/server/.+-facade[.]ts$', '^src/server/commerce-api[.]ts$'] },
+      from: { path: '^src/middleware[.]ts$' },
+      to: { path: '^src/server/', pathNot: '^src/server/(config|node-platform)[.]ts$' },
     },
     {
-      name: 'http-helpers-not-engine',
+      name: 'web-layer-runtime-neutral',
       comment:
-        "src/server/http is the endpoints' plumbing (replies, cookies, the page cache): it reaches the session and the " +
-        'database, never the bag and catalog core in src/server/commerce (a type it needs comes through the session).',
+        'What runs above the commerce API uses no Node built-in (node:fs, node:zlib, node:sqlite, worker_threads, ...): ' +
+        'it runs in workerd too. The Node-only parts (compression, static files, the page cache) are src/server/http.',
+      severity: 'error',
+      from: { path: '^src/(pages|components|layouts|web|middleware)' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'server-http-is-the-node-server',
+      comment:
+        "src/server/http is the Node server's plumbing (compression, static files, the page cache, throttling): it " +
+        'reaches the database, never the bag and catalog core in src/server/commerce.',
       severity: 'error',
       from: { path: '^src/server/http/' },
       to: { path: '^src/server/commerce/' },

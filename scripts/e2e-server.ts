@@ -4,12 +4,13 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seed, wipe } from '../src/server/catalog/seed.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
-const { E2E_PORT: port, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: databaseUrl } = config();
+const { E2E_PORT: port, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: databaseUrl, E2E_COMMERCE: commerce } = config();
 // Each port builds into its own folder, so suites on different ports can run at the same time.
 // The peak handling fee depends on the calendar: off, so no suite's totals depend on the day it runs.
 const env: NodeJS.ProcessEnv = {
@@ -38,12 +39,25 @@ await db.kysely.destroy();
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
 if (build.status !== 0) process.exit(build.status ?? 1);
 
-const servers = [port, port + 1].map((p) =>
+// The first instance (the tests' base URL) reaches the engine over the commerce API's HTTP binding, as a store in
+// front of an engine's server does: the engine is a third process on port + 4 with the shared secret (E2E_COMMERCE=http,
+// the default). The second instance runs the engine in process, as `npm start` does; with E2E_COMMERCE=embedded
+// both do.
+const ENGINE_PORT = port + 4;
+const secret = randomBytes(32).toString('base64url');
+const instance = (p: number, extra: NodeJS.ProcessEnv) =>
   spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production', OUTBOX_PAGE: '1', TRUST_PROXY: '1' },
+    env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production', OUTBOX_PAGE: '1', TRUST_PROXY: '1', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
-  }),
-);
+  });
+const servers =
+  commerce === 'http'
+    ? [
+        instance(ENGINE_PORT, { COMMERCE_API_SECRET: secret }),
+        instance(port, { COMMERCE_API_URL: `http://127.0.0.1:${ENGINE_PORT}`, COMMERCE_API_SECRET: secret }),
+        instance(port + 1, {}),
+      ]
+    : [instance(port, {}), instance(port + 1, {})];
 const stop = () => {
   for (const s of servers) s.kill('SIGTERM');
   process.exit(0);

@@ -140,6 +140,7 @@ const ConfigSchema = v.object({
   ),
   E2E_PORT: v.optional(integer('E2E_PORT', 1, 65534), '4399'),
   E2E_DATA_DIR: v.optional(v.pipe(v.string(), v.minLength(1)), 'data/e2e'),
+  E2E_COMMERCE: v.optional(v.picklist(['http', 'embedded'], 'E2E_COMMERCE must be http or embedded'), 'http'),
   E2E_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'E2E_DATABASE_URL must be a postgres:// URL'))),
   BENCH_DATABASE_URL: v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'BENCH_DATABASE_URL must be a postgres:// URL'))),
   CHROMIUM_PATH: v.optional(v.pipe(v.string(), v.minLength(1))),

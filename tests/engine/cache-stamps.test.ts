@@ -4,6 +4,7 @@ import { sql, type LogEvent } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as bagFacade from '#src/server/bag/basket-facade.ts';
 import * as catalogFacade from '#src/server/catalog/catalog-facade.ts';
+import { callSession } from '#src/server/session/call-session.ts';
 import { FEED_TABLES } from '#src/server/catalog/feed-rows.ts';
 import { writeCheckout } from '#src/server/checkout/checkout-store.ts';
 import { addItem, setShippingState, updateItemQuantity } from '#src/server/commerce/basket.ts';
@@ -129,21 +130,25 @@ let pageReads: Set<string>;
 let pageStampReads: Set<string>;
 let guards: Guard[];
 
+/** A visitor without a session, as a cached page is rendered for (the catalog's operations read no session). */
+const visitor = callSession({ session: null, client: 'cache-stamps', requestId: 'cache-stamps' });
+const catalog = catalogFacade.catalogOperations;
+
 /**
- * The catalog facade's functions the cached pages call, each run as a page runs it. The last test checks that the
- * pages call no other (nor any other server module).
+ * The commerce API's catalog operations the cached pages call, each run as a page runs it. The last test checks that
+ * the pages call no other (nor any other resource, nor a server module).
  */
 const PAGE_READS: Record<string, () => Promise<unknown>> = {
-  homePage: () => catalogFacade.homePage(),
-  productPage: () => catalogFacade.productPage('ca-7001'),
-  brands: () => catalogFacade.brands(),
-  brandProducts: () => catalogFacade.brandProducts('ca'),
-  categoryIds: () => catalogFacade.categoryIds(),
-  listProducts: async () => {
-    await catalogFacade.listProducts({ q: 'tee', sort: 'price-asc', page: 1 });
-    await catalogFacade.listProducts({ category: 'tops', sort: 'relevance', page: 2 });
+  home: () => catalog.home(visitor),
+  productPage: () => catalog.productPage(visitor, { slug: 'ca-7001' }),
+  brands: () => catalog.brands(visitor),
+  brandProducts: () => catalog.brandProducts(visitor, { brand: 'ca' }),
+  categoryIds: () => catalog.categoryIds(visitor),
+  list: async () => {
+    await catalog.list(visitor, { q: 'tee', sort: 'price-asc', page: 1 });
+    await catalog.list(visitor, { category: 'tops', sort: 'relevance', page: 2 });
   },
-  quickOrder: () => catalogFacade.quickOrder('7001'),
+  quickOrder: () => catalog.quickOrder(visitor, { itemNumber: '7001' }),
 };
 
 beforeAll(async () => {
@@ -197,8 +202,8 @@ beforeAll(async () => {
     await readCatalogStamp(db);
   });
 
-  // The page cache's stamp (catalog-facade.ts catalogStamp, as src/middleware.ts gives it) and the pages' reads.
-  pageStampReads = await tablesNamedBy(() => catalogFacade.catalogStamp());
+  // The page cache's stamp (the catalog's stamp operation, as src/server/node-platform.ts reads it) and the pages' reads.
+  pageStampReads = await tablesNamedBy(() => catalog.stamp(visitor));
   pageReads = await tablesNamedBy(async () => {
     for (const read of Object.values(PAGE_READS)) await read();
   });
@@ -240,13 +245,13 @@ describe('the tables kept bags and cached pages are made from', () => {
     expect(unguarded(new Set(['basket_items', 'products']), { ...page, guards })).toEqual(['basket_items']);
   });
 
-  it('include everything the cached pages read: they reach the server through the catalog functions run here only', () => {
-    const { facade, other } = serverImportsOfSharedPages();
-    expect(other, 'server modules a cached page imports besides the catalog facade').toEqual([]);
-    expect(facade.length).toBeGreaterThan(0);
+  it('include everything the cached pages read: they reach the engine through the catalog operations run here only', () => {
+    const { catalog: called, other } = commerceCallsOfSharedPages();
+    expect(other, 'server modules and other resources a cached page reaches besides the catalog').toEqual([]);
+    expect(called.length).toBeGreaterThan(0);
     expect(
-      facade.filter((name) => !(name in PAGE_READS)),
-      'catalog facade functions a cached page calls that PAGE_READS does not run',
+      called.filter((name) => !(name in PAGE_READS)),
+      'catalog operations a cached page calls that PAGE_READS does not run',
     ).toEqual([]);
   });
 });
@@ -274,19 +279,24 @@ function astroFiles(dir: string): string[] {
 }
 
 /**
- * The server imports of the pages the page cache keeps (those that set Astro.locals.sharedPage) and of the .astro
- * components and layouts they use, followed down: the catalog facade's functions by name, any other module by path.
+ * What the pages the page cache keeps (those that set Astro.locals.sharedPage), and the .astro components and layouts
+ * they use, reach of the engine: their commerce API calls (`commerce.<resource>.<operation>(`), the catalog's by
+ * operation, any other resource's and any server module they import by name.
  */
-function serverImportsOfSharedPages(): { facade: string[]; other: string[] } {
-  const facade = new Set<string>();
+function commerceCallsOfSharedPages(): { catalog: string[]; other: string[] } {
+  const catalog = new Set<string>();
   const other = new Set<string>();
   const seen = new Set<string>();
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
     const frontmatter = readFileSync(file, 'utf8').split(/^---$/m)[1] ?? '';
+    for (const [, resource, operation] of frontmatter.matchAll(/\bcommerce\.(\w+)\.(\w+)\(/g) as Iterable<[string, string, string]>) {
+      if (resource === 'catalog') catalog.add(operation);
+      else other.add(`${resource}.${operation}`);
+    }
     for (const m of frontmatter.matchAll(/import\s+(type\s+)?([\w\s{},]*?)\s*from\s*'([^']+)'/g)) {
-      const [, typeOnly, clause, specifier] = m as unknown as [string, string | undefined, string, string];
+      const [, typeOnly, , specifier] = m as unknown as [string, string | undefined, string, string];
       const path = specifier.startsWith('#src/')
         ? join(SRC, specifier.slice(5))
         : specifier.startsWith('.')
@@ -294,14 +304,11 @@ function serverImportsOfSharedPages(): { facade: string[]; other: string[] } {
           : undefined;
       if (!path) continue;
       if (path.endsWith('.astro')) visit(path);
-      if (typeOnly || !path.startsWith(join(SRC, 'server'))) continue;
-      const names = [...(clause.match(/\{([^}]*)\}/)?.[1] ?? '').split(',')].map((n) => n.trim()).filter((n) => n && !n.startsWith('type '));
-      if (path.endsWith(join('server', 'catalog', 'catalog-facade.ts'))) for (const n of names) facade.add(n.split(/\s+as\s+/)[0]!);
-      else if (names.length > 0 || !clause.includes('{')) other.add(path.slice(SRC.length + 1));
+      if (!typeOnly && path.startsWith(join(SRC, 'server')) && !path.endsWith(join('server', 'config.ts'))) other.add(path.slice(SRC.length + 1));
     }
   };
   for (const page of astroFiles(join(SRC, 'pages'))) {
     if (/Astro\.locals\.sharedPage\s*=\s*true/.test(readFileSync(page, 'utf8'))) visit(page);
   }
-  return { facade: [...facade].sort(), other: [...other].sort() };
+  return { catalog: [...catalog].sort(), other: [...other].sort() };
 }

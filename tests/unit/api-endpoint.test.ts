@@ -2,9 +2,10 @@ import type { APIContext } from 'astro';
 import { expect, it, vi } from 'vitest';
 import { API } from '#src/lib/api/contract.ts';
 import type { ReplyOf } from '#src/lib/api/endpoint.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
-import { successReply } from '#src/server/http/compress.ts';
+import { CommerceRefusal } from '#src/lib/commerce-api/call.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
+import { compressJsonReply } from '#src/server/http/compress.ts';
 import { basketFixture } from '../helpers/reply-fixtures.ts';
 
 // As on the Playwright suite's server (scripts/e2e-server.ts); read once, at the first config() call.
@@ -45,7 +46,7 @@ it('with API_REPLY_CHECK=1, a reply that does not match the entry’s reply sche
 it('with API_REPLY_CHECK=1, a matching reply goes out as it was made, compressed ones too', async () => {
   // Over 1 KiB, so it is made compressed (src/server/http/compress.ts).
   const basket = basketFixture({ c_notices: Array.from({ length: 30 }, (_, i) => `Notice ${i} about something that changed in the bag.`) });
-  const made = successReply(new Request('http://127.0.0.1/api', { headers: { 'accept-encoding': 'br' } }), { basket });
+  const made = compressJsonReply(new Request('http://127.0.0.1/api', { headers: { 'accept-encoding': 'br' } }), success({ basket }));
   expect(made.headers.get('content-encoding')).toBe('br');
   const reply = await call(
     apiEndpoint(API.removeLine, async () => made),
@@ -54,10 +55,13 @@ it('with API_REPLY_CHECK=1, a matching reply goes out as it was made, compressed
   expect(reply).toBe(made);
 });
 
-it('answers the database out of reach with a 503 and the technical error (an entry may name its own), logged in one line; any other fault is a 500', async () => {
+it('answers the commerce API’s database out of reach with a 503 and the technical error (an entry may name its own), logged in one line; any other fault is a 500', async () => {
   const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
-  const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
-  const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+  // What the commerce API answers while its database is away (src/server/commerce-api/embedded.ts problemOf).
+  const unavailable = (why: string) =>
+    new CommerceRefusal({ status: 503, code: 'unavailable', message: 'Something went wrong on our side. Please try again.', detail: `the database is unavailable (${why})` });
+  const refused = unavailable('connect ECONNREFUSED 127.0.0.1:5432');
+  const terminated = unavailable('terminating connection due to administrator command');
   const throwing = (err: Error) => async (): Promise<never> => {
     throw err;
   };
@@ -68,7 +72,7 @@ it('answers the database out of reach with a 503 and the technical error (an ent
   const placing = await call(apiEndpoint(API.bagId, throwing(terminated), 'There was a technical problem processing your order, please try again'));
   expect(placing.status).toBe(503);
   expect((await placing.json()).message).toBe('There was a technical problem processing your order, please try again');
-  for (const fault of [new Error('a bug'), Object.assign(new Error('duplicate key'), { code: '23505' })]) {
+  for (const fault of [new Error('a bug'), new CommerceRefusal({ status: 500, code: 'fault', message: 'engine fault' })]) {
     expect((await call(apiEndpoint(API.bagId, throwing(fault)))).status).toBe(500);
   }
 });

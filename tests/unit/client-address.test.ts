@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { forwardedClient } from '#src/server/http/client-address.ts';
+import { forwardedClient } from '#src/web/http/client-address.ts';
 
 /**
  * Behind proxies, the client's address is the entry the outermost trusted proxy appended to X-Forwarded-For, counted
@@ -46,7 +46,7 @@ describe('clientAddress and TRUST_PROXY', () => {
     if (value === undefined) delete process.env.TRUST_PROXY;
     else process.env.TRUST_PROXY = value;
     vi.resetModules();
-    return (await import('#src/server/http/client-address.ts')).clientAddress;
+    return (await import('#src/web/http/client-address.ts')).clientAddress;
   };
 
   it('with TRUST_PROXY=1 takes the entry the proxy appended, not the forged first one', async () => {

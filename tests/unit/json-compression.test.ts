@@ -1,11 +1,9 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { json, jsonTextOf, sharedSuccessText, success, successFromText } from '#src/server/http/api.ts';
-import { compressJsonReply, sharedJsonReply, successReply } from '#src/server/http/compress.ts';
+import { json, jsonTextOf, sharedSuccess, success } from '#src/web/http/api.ts';
+import { compressJsonReply } from '#src/server/http/compress.ts';
 
 const big = { items: Array.from({ length: 60 }, (_, i) => ({ id: `line-${i}`, name: 'Everyday Crew Tee', price: 1999 })) };
-/** A plain reply from a kept value's text, as sharedJsonReply makes when it does not compress. */
-const sharedSuccess = (name: string, value: object) => successFromText(sharedSuccessText(name, value));
 const request = (acceptEncoding: string | null, method = 'GET') =>
   new Request('http://127.0.0.1/api/checkout/basket', { method, headers: acceptEncoding === null ? {} : { 'accept-encoding': acceptEncoding } });
 
@@ -81,7 +79,7 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
 
   it('answers a kept value in its final encoding in one reply, with the headers the one-shot compressor gives', async () => {
     const kept = { ...big };
-    const out = sharedJsonReply(request('gzip, br'), 'basket', kept);
+    const out = compressJsonReply(request('gzip, br'), sharedSuccess('basket', kept));
     expect(out.headers.get('content-encoding')).toBe('br');
     expect(out.headers.get('vary')).toBe('Accept-Encoding');
     expect(out.headers.get('cache-control')).toBe('no-store');
@@ -91,7 +89,7 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     // The middleware's compressor leaves it as it is.
     expect(compressJsonReply(request('br'), out)).toBe(out);
     // Without Accept-Encoding, or for HEAD, the plain text.
-    for (const plain of [sharedJsonReply(request(null), 'basket', kept), sharedJsonReply(request('br', 'HEAD'), 'basket', kept)]) {
+    for (const plain of [compressJsonReply(request(null), sharedSuccess('basket', kept)), compressJsonReply(request('br', 'HEAD'), sharedSuccess('basket', kept))]) {
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(JSON.parse(await plain.text()).body.basket).toEqual(kept);
     }
@@ -99,7 +97,7 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
 
   it("answers a bag change's success in its final encoding in one reply, the same as success() compressed by the middleware", async () => {
     const extra = { message: 'Added to bag' };
-    const out = successReply(request('gzip, br'), { basket: big }, extra);
+    const out = compressJsonReply(request('gzip, br'), success({ basket: big }, extra));
     const viaMiddleware = compressJsonReply(request('gzip, br'), success({ basket: big }, extra));
     expect(out.headers.get('content-encoding')).toBe('br');
     expect(out.headers.get('vary')).toBe('Accept-Encoding');
@@ -110,12 +108,12 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     expect(JSON.parse(brotliDecompressSync(bytes).toString())).toEqual({ status: 'success', message: 'Added to bag', body: { basket: big } });
     expect(compressJsonReply(request('br'), out)).toBe(out);
     // gzip when only gzip is taken; plain text without Accept-Encoding, for HEAD, or when small.
-    const gzipped = successReply(request('gzip'), { basket: big });
+    const gzipped = compressJsonReply(request('gzip'), success({ basket: big }));
     expect(JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString()).body.basket).toEqual(big);
     for (const plain of [
-      successReply(request(null), { basket: big }),
-      successReply(request('br', 'HEAD'), { basket: big }),
-      successReply(request('br'), { basket: { small: true } }),
+      compressJsonReply(request(null), success({ basket: big })),
+      compressJsonReply(request('br', 'HEAD'), success({ basket: big })),
+      compressJsonReply(request('br'), success({ basket: { small: true } })),
     ]) {
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(JSON.parse(await plain.text()).status).toBe('success');
@@ -131,7 +129,7 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
         ['identity', null],
         ['x'.repeat(300), null],
       ] as const) {
-        expect(successReply(request(accepted), { basket: big }).headers.get('content-encoding')).toBe(expected);
+        expect(compressJsonReply(request(accepted), success({ basket: big })).headers.get('content-encoding')).toBe(expected);
       }
     }
   });
@@ -139,7 +137,7 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
   it('makes brotli that decodes to the reply at every size it compresses in one call', async () => {
     for (const lines of [8, 60, 2000]) {
       const body = { items: big.items.concat(Array.from({ length: lines }, (_, i) => ({ id: `extra-${i}`, name: `Tee ${i}`, price: i }))) };
-      const out = successReply(request('br'), { basket: body });
+      const out = compressJsonReply(request('br'), success({ basket: body }));
       expect(out.headers.get('content-encoding')).toBe('br');
       expect(JSON.parse(brotliDecompressSync(Buffer.from(await out.arrayBuffer())).toString()).body.basket).toEqual(body);
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isJsonMediaType } from '#src/server/http/api.ts';
+import { isJsonMediaType } from '#src/web/http/api.ts';
 
 /** Only a body sent as application/json (in UTF-8) is read as JSON. */
 describe('the JSON media type of a request body', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isCrossOriginWrite } from '#src/server/http/origin.ts';
+import { isCrossOriginWrite } from '#src/web/http/origin.ts';
 
 const store = 'http://127.0.0.1:4321';
 const url = `${store}/api/checkout/product/add_to_cart`;

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { secureCookies } from '#src/server/http/session-cookies.ts';
+import { secureCookies } from '#src/web/http/session-cookies.ts';
 
 /** Foundation: session cookies are Secure in production (HttpOnly and SameSite=Lax are set where they are written). */
 it('cookies are Secure over HTTPS, and in production on any host but loopback', () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CommerceApi } from './commerce-api.ts';
+import { SORTS } from '../listing.ts';
 
 /**
  * Every operation of the commerce API (commerce-api.ts) with the schema of its input: the engine's server checks each
@@ -33,7 +34,7 @@ export const OPERATIONS = {
     list: v.object({
       q: optionalText(),
       category: optionalText(128),
-      sort: text(32),
+      sort: v.picklist(SORTS),
       page: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(10_000)),
     }),
     categoryIds: nothing,

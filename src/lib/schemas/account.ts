@@ -54,3 +54,6 @@ export const PaymentScreenRegisterSchema = v.object({
   email: Email,
   password: RegisterSchema.entries.password,
 });
+
+/** A reset link past its hour, or already used (the reset page and its endpoint say the same). */
+export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';

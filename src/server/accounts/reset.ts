@@ -1,3 +1,4 @@
+import { RESET_LINK_INVALID } from '#src/lib/schemas/account.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';

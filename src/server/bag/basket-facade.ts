@@ -13,14 +13,16 @@ import { applyCertificate, applyRewards } from '../tenders/reward-tenders.ts';
 import { rewardsOffersFor } from '../tenders/rewards-offers.ts';
 import type { RewardsOffer } from '#src/lib/rewards/offer.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
+import type { BagApi, Implementation, LineChange } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
 
 /**
  * The basket facade: the visitor's bag, found through their session (read, add, change and remove lines, codes,
  * the bag id, a promotion's details). Endpoints parse the request and call one of these; the session plumbing
  * (which bag is the visitor's, storing a session on the first add) and the bag rules stay on this side.
  */
-type SessionAccess = Pick<App.Locals, 'session' | 'keepSession' | 'firstBagHolder'>;
-type SessionRead = Pick<App.Locals, 'session'>;
+type SessionAccess = Pick<CallSession, 'session' | 'keepSession' | 'firstBagHolder'>;
+type SessionRead = Pick<CallSession, 'session'>;
 
 const EMPTY_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
@@ -45,19 +47,6 @@ const kept = pricedBags({
 export async function readBasket(locals: SessionRead): Promise<Bag> {
   const { basketId: id } = await locals.session();
   return id ? kept.read(id) : (await engine()).pruneAndReadBasket(null);
-}
-
-/** The bag id shown in the checkout footer; null until the visitor has put something in a bag. */
-export async function basketId(locals: SessionRead): Promise<string | null> {
-  return (await readBasket(locals)).basketId;
-}
-
-/** Master ids of the products in the visitor's bag (recommendation signals); none without a bag. */
-export async function basketProductIds(locals: SessionRead): Promise<string[]> {
-  const { basketId: id } = await locals.session();
-  if (!id) return [];
-  const basket = await kept.read(id);
-  return [...new Set(basket.lines.map((i) => i.masterId))];
 }
 
 /**
@@ -87,7 +76,7 @@ export async function addToBag(locals: SessionAccess, input: LineChoice, asCusto
 export async function updateLine(
   locals: SessionRead,
   itemId: string,
-  body: Pick<LineChoice, 'quantity' | 'optionItems' | 'hemmingInseamLength'> & { productId?: string | undefined },
+  body: LineChange,
 ): Promise<Bag> {
   const id = await bagOf(locals);
   const commerce = await engine();
@@ -169,3 +158,19 @@ export async function removeCode(
 export async function readPromotion(promotionId: string) {
   return (await engine()).readPromotion(promotionId);
 }
+
+/** The bag resource of the commerce API (src/lib/commerce-api/commerce-api.ts BagApi). */
+export const bagOperations: Implementation<CallSession, BagApi> = {
+  read: readBasket,
+  async readWithMethods(call) {
+    const bag = await readBasket(call);
+    return { bag, shipping: await (await engine()).listShippingMethods(bag.basketId, bag) };
+  },
+  add: (call, { choice, asCustomer }) => addToBag(call, choice, asCustomer),
+  updateLine: (call, { itemId, change }) => updateLine(call, itemId, change),
+  removeLine: (call, { itemId }) => removeLine(call, itemId),
+  applyCode: (call, { code, pin, rewardBrand }) => applyCode(call, code, pin, call.client, rewardBrand),
+  removeCode: removeCode,
+  rewardsOffers: readRewardsOffers,
+  promotion: (_call, { promotionId }) => readPromotion(promotionId),
+};

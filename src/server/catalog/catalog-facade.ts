@@ -12,7 +12,14 @@ import { importFeed, type ImportReport } from './catalog-import.ts';
 import { exportFeed } from './catalog-export.ts';
 import { readRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
 import type { Sort } from '#src/lib/listing.ts';
+<<<<<<< HEAD
+import type { Brand, BrandSettings, ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
+import type { CatalogApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
+import { readBasket } from '../bag/basket-facade.ts';
+=======
 import type { Brand, BrandSettings, CurrentPromotion, ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
+>>>>>>> 6eb5aa3
 import type { Suggestions } from '#src/lib/schemas/search.ts';
 
 /**
@@ -22,6 +29,10 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
  * queries of search (src/server/search/search-documents.ts), recommendations and offers, and the import.
  */
 
+<<<<<<< HEAD
+
+=======
+>>>>>>> 6eb5aa3
 export async function readProduct(idOrSlug: string): Promise<ProductView | null> {
   return (await engine()).readProduct(idOrSlug);
 }
@@ -117,3 +128,23 @@ export async function importCatalog(lines: AsyncIterable<string> | Iterable<stri
 export async function* exportCatalog(): AsyncGenerator<string> {
   yield* exportFeed(await getDb());
 }
+
+/** The catalog resource of the commerce API (src/lib/commerce-api/commerce-api.ts CatalogApi). */
+export const catalogOperations: Implementation<CallSession, CatalogApi> = {
+  product: (_call, { id }) => readProduct(id),
+  productPage: (_call, { slug }) => productPage(slug),
+  brands: () => brands(),
+  brandProducts: (_call, { brand }) => brandProducts(brand),
+  home: () => homePage(),
+  quickOrder: (_call, { itemNumber }) => quickOrder(itemNumber),
+  list: (_call, options) => listProducts(options),
+  categoryIds: () => categoryIds(),
+  suggest: (_call, { query, fullPayload }) => suggest(query, fullPayload),
+  async recommendations(call, { criteria, productId, recentlyViewedCookie, bagProductIds, limit }) {
+    const bag = bagProductIds ?? [...new Set((await readBasket(call)).lines.map((l) => l.masterId))];
+    return recommendations(criteria, { productId, basketProductIds: bag, recentlyViewedCookie, limit });
+  },
+  sizeChart: async (_call, { chartId }) => sizeChart(chartId),
+  offers: () => offers(),
+  stamp: () => catalogStamp(),
+};

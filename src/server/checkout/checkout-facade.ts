@@ -12,7 +12,7 @@ import {
   placeExpressOrder as placeWebPaymentOrder,
   placementKey,
 } from './web-payment-checkout.ts';
-import { cardTokenization, paymentGateway } from '../payments/payments.ts';
+import { cardTokenization, paymentGateway, walletOffered } from '../payments/payments.ts';
 import { withPayLater } from '../pay-later/pay-later-service.ts';
 import { attemptBag } from './placement/attempt-log.ts';
 import { placeOrder as place } from './placement/place-order.ts';
@@ -21,6 +21,9 @@ import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import type { CheckoutAddress, PlacementReply } from '#src/lib/checkout/checkout-types.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
+import type { CheckoutApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
+import { addressSuggestionsEnabled, lookUpAddress } from './address-facade.ts';
 import {
   addCustomerData,
   confirmShippingMethod,
@@ -43,7 +46,7 @@ import { requireMethodOffered } from './payment-methods-config.ts';
  * The checkout facade: what the checkout's endpoints ask of the engine, for the visitor's own bag (found through
  * their session). Every write answers with the checkout as it is now, so the island shows what the server holds.
  */
-type SessionRead = Pick<App.Locals, 'session'>;
+type SessionRead = Pick<CallSession, 'session'>;
 
 const NO_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
@@ -283,3 +286,28 @@ export async function saveCustomerData(
   });
   return view(locals);
 }
+
+/** The checkout resource of the commerce API (src/lib/commerce-api/commerce-api.ts CheckoutApi). */
+export const checkoutOperations: Implementation<CallSession, CheckoutApi> = {
+  read: readCheckout,
+  options: async () => ({
+    expressButtons: expressButtons(),
+    wallet: walletOffered(),
+    tokenization: tokenizationTarget(),
+    addressSuggestions: addressSuggestionsEnabled(),
+  }),
+  shippingMethods: (call) => shippingMethods(call),
+  chooseShippingMethod: (call, { methodId }) => chooseShippingMethod(call, methodId),
+  submitShippingMethod: (call, { methodId }) => submitShippingMethod(call, methodId),
+  packageProtection: (call, { action }) => packageProtection(call, action),
+  ecoship: (call, { selected }) => ecoship(call, selected),
+  submitEmail,
+  submitShippingAddress,
+  submitPayment: (call, input) => submitPayment(call, input, call.client),
+  submitBilling,
+  saveCustomerData,
+  placeOrder: (call, { idempotencyKey, order, requirePayment }) => placeOrder(call, idempotencyKey, order, requirePayment),
+  createExpressOrder: (call, { idempotencyKey, from }) => createExpressOrder(call, idempotencyKey, from),
+  placeExpressOrder: (call, { orderId, from, confirmedAmountDue }) => placeExpressOrder(call, orderId, from, confirmedAmountDue),
+  lookUpAddress: (call, input) => lookUpAddress(input, call.client),
+};

@@ -9,7 +9,7 @@ import { checkoutOperations } from '../checkout/checkout-facade.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giftCardsOperations } from '../gift-cards/gift-card-facade.ts';
 import { outboxOperations } from '../mail/outbox-facade.ts';
-import { ordersOperations } from '../orders/orders-facade.ts';
+import { ordersOperations, registerWithGuestOrderOperation } from '../orders/orders-facade.ts';
 import { perksOperations } from '../perks/perks-facade.ts';
 import { Refusal } from '../refusal.ts';
 import { callSession, type CallSession } from '../session/call-session.ts';
@@ -24,7 +24,7 @@ const ENGINE: Engine = {
   checkout: checkoutOperations,
   wallet: walletOperations,
   giftCards: giftCardsOperations,
-  customer: customerOperations,
+  customer: { ...customerOperations, registerWithGuestOrder: registerWithGuestOrderOperation },
   lists: listsOperations,
   orders: ordersOperations,
   perks: perksOperations,
@@ -43,7 +43,9 @@ export function problemOf(err: unknown): Problem | undefined {
   if (err instanceof Refusal) {
     return { status: err.status, message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.detail !== undefined ? { detail: err.detail } : {}) };
   }
-  if (isDatabaseUnavailable(err)) return { status: 503, message: TECHNICAL_ERROR, code: PROBLEM.unavailable };
+  if (isDatabaseUnavailable(err)) {
+    return { status: 503, message: TECHNICAL_ERROR, code: PROBLEM.unavailable, detail: `the database is unavailable (${(err as Error).message})` };
+  }
   return undefined;
 }
 

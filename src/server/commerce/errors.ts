@@ -26,7 +26,7 @@ const STATUS: Record<CommerceErrorCode, number> = {
 };
 
 export class CommerceError extends Refusal {
-  readonly code: CommerceErrorCode;
+  override readonly code: CommerceErrorCode;
   constructor(code: CommerceErrorCode, message: string) {
     super(message, STATUS[code]);
     this.name = 'CommerceError';

@@ -4,6 +4,8 @@ import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { balance } from './ledger.ts';
 import { verify } from './verify.ts';
+import type { GiftCardsApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
 
 /** A gift card the store will not use: an unknown number or a wrong PIN (400), or too many wrong tries (429). */
 export class GiftCardRefusal extends Refusal {}
@@ -17,3 +19,8 @@ export async function checkGiftCardBalance(input: GiftCardBalanceInput, client: 
   }
   return { maskedNumber: maskedGiftCardNumber(verified.last4), balance: await balance(db.kysely, verified.cardId) };
 }
+
+/** The gift cards resource of the commerce API (src/lib/commerce-api/commerce-api.ts GiftCardsApi). */
+export const giftCardsOperations: Implementation<CallSession, GiftCardsApi> = {
+  balance: (call, input) => checkGiftCardBalance(input, call.client),
+};

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { lockClause, withWriteTransaction } from '../db/transaction.ts';
-import { BadRequest } from './api.ts';
+import { Refusal } from '../refusal.ts';
 
 /**
  * Fixed-window counters in the database (so every app instance sees the same count). `hit` adds one and says
@@ -60,10 +60,10 @@ export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
 
 /**
  * The one "rate-limit else 429": counts this request against `key` and, once past the limit, refuses it with
- * 429 and `message` (a BadRequest, so endpoints reply `{ status: 'error', message }` and pages show it).
+ * 429 and `message` (a Refusal: the commerce API answers it as a Problem, and pages and endpoints show its message).
  */
 export async function limitOr429(db: Db, key: string, limit: Limit, message: string): Promise<void> {
-  if (await hit(db, key, limit)) throw new BadRequest(message, 429);
+  if (await hit(db, key, limit)) throw new Refusal(message, 429);
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -2,6 +2,11 @@ import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { latestMail } from './mailer.ts';
 import type { OutboxMail } from '#src/lib/mail/outbox-mail.ts';
+<<<<<<< HEAD
+import type { Implementation, OutboxApi } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
+=======
+>>>>>>> 6eb5aa3
 
 /** The outbox facade: the embedded mailer's latest messages, secrets masked, for the development outbox page. */
 
@@ -15,3 +20,12 @@ export async function latestOutboxMail(to?: string): Promise<OutboxMail[]> {
   const rows = await latestMail(await getDb(), to);
   return rows.map((r) => ({ to: r.to_address, subject: r.subject, text: r.text_body, sentAt: r.created_at }));
 }
+
+/** The outbox resource of the commerce API (src/lib/commerce-api/commerce-api.ts OutboxApi); closed is closed for every call. */
+export const outboxOperations: Implementation<CallSession, OutboxApi> = {
+  open: async () => outboxPageOpen(),
+  async latest(_call, { to }) {
+    if (!outboxPageOpen()) return [];
+    return latestOutboxMail(to);
+  },
+};

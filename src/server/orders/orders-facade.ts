@@ -4,6 +4,11 @@ import { LIMITS, limitOr429 } from '../http/throttle.ts';
 import { createCustomer, limitRegistrations } from '../accounts/accounts.ts';
 import type { Customer } from '#src/lib/commerce/customer.ts';
 import { isOrderNumber, readTrackOrderForm } from '#src/lib/order-number.ts';
+import type { Tracked, TrackOrderFields } from '#src/lib/orders/tracked.ts';
+import type { Implementation, OrdersApi } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
+import { signInReply } from '../accounts/sign-in-reply.ts';
+import type { CustomerApi } from '#src/lib/commerce-api/commerce-api.ts';
 import type { OrderSummaryView } from '#src/lib/commerce-types.ts';
 import { recommend } from '../recommendations/recommend.ts';
 import {
@@ -23,20 +28,23 @@ import { HEADLINES } from '#src/lib/recommendations.ts';
 /** Order ids are UUIDs (the order cookie holds one). */
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
+<<<<<<< HEAD
+=======
 /** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
 
 export type TrackedOrder = Tracked<OrderSummaryView>;
 
+>>>>>>> 6eb5aa3
 /**
  * Track my order for a guest: the posted form is checked, then the look-up is counted per client address (number
  * and e-mail must not be guessable), then the order is found by both.
  */
-export async function trackGuestOrder(form: FormData | null, clientAddress: string): Promise<TrackedOrder> {
+export async function trackGuestOrder(form: TrackOrderFields | null, clientAddress: string): Promise<Tracked<OrderSummaryView>> {
   return lookUp(form, clientAddress, findGuestOrder);
 }
 
 /** An order's page for whoever tracks it: the same form, limit and match as Track my order, the whole order found. */
-export async function trackedOrderDetails(form: FormData | null, clientAddress: string): Promise<Tracked<OrderConfirmationView>> {
+export async function trackedOrderDetails(form: TrackOrderFields | null, clientAddress: string): Promise<Tracked<OrderConfirmationView>> {
   return lookUp(form, clientAddress, (db, orderNo, email) => readOrderByNumber(db, orderNo, { email }));
 }
 
@@ -47,7 +55,7 @@ export async function customerOrderDetails(customerId: string, orderNo: string):
 }
 
 async function lookUp<T>(
-  form: FormData | null,
+  form: TrackOrderFields | null,
   clientAddress: string,
   find: (db: Db, orderNo: string, email: string) => Promise<T | null>,
 ): Promise<Tracked<T>> {
@@ -73,7 +81,7 @@ export async function customerOrders(customerId: string): Promise<OrderSummaryVi
  * cookie), the e-mail must be the order's and the order must not belong to an account yet; the new account gets the
  * order. Counted like every account creation.
  */
-export async function registerWithGuestOrder(
+async function registerWithGuestOrder(
   input: { email: string; password: string; orderId: string },
   cookieOrderId: string | undefined,
   clientAddress: string,
@@ -119,3 +127,35 @@ export async function orderRecommendations(productIds: string[], limit: number):
   const { products } = await recommend(db, 'similarCategories', { basketProductIds: productIds, recentlyViewed: [], limit });
   return { headline, products };
 }
+
+/** The signed-in customer of a call, or null. */
+async function customerOf(call: Pick<CallSession, 'session'>): Promise<string | null> {
+  return (await call.session()).customerId;
+}
+
+/** The orders resource of the commerce API (src/lib/commerce-api/commerce-api.ts OrdersApi). */
+export const ordersOperations: Implementation<CallSession, OrdersApi> = {
+  track: (call, fields) => trackGuestOrder(fields, call.client),
+  trackDetails: (call, fields) => trackedOrderDetails(fields, call.client),
+  list: async (call) => {
+    const customerId = await customerOf(call);
+    return customerId ? customerOrders(customerId) : [];
+  },
+  details: async (call, { orderNo }) => {
+    const customerId = await customerOf(call);
+    return customerId ? customerOrderDetails(customerId, orderNo) : null;
+  },
+  confirmation: (_call, { orderReference }) => orderConfirmation(orderReference),
+  async subscribeEmail(_call, { email, source }) {
+    await subscribeEmail(email, source);
+    return null;
+  },
+  recommendations: (_call, { productIds, limit }) => orderRecommendations(productIds, limit),
+};
+
+/**
+ * The customer operation that signs up from the guest order this browser just placed (its order reference): the
+ * order's facade answers it, since it claims the order for the new account.
+ */
+export const registerWithGuestOrderOperation: Implementation<CallSession, CustomerApi>['registerWithGuestOrder'] = async (call, input) =>
+  signInReply(call, await registerWithGuestOrder(input, input.orderReference, call.client), false);

@@ -38,3 +38,6 @@ export function cardTokenization(): CardTokenization {
   if (c.PAYMENT_GATEWAY === 'stripe') return { url: `${c.STRIPE_API_BASE}/v1/tokens`, publishableKey: stripeKeys().publishableKey };
   return { url: `${storeOrigin(c)}${SANDBOX_TOKENS_PATH}`, publishableKey: SANDBOX_PUBLISHABLE_KEY };
 }
+
+/** Whether the checkout offers the wallet (Apple Pay): WALLET=embedded (the sandbox) or off; the page mirrors it. */
+export const walletOffered = (): boolean => config().WALLET === 'embedded';

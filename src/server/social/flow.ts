@@ -1,3 +1,4 @@
+import { Refusal } from '../refusal.ts';
 import * as client from 'openid-client';
 import { getDb } from '../db/database.ts';
 import { localSecrets } from './local-provider/secrets.ts';
@@ -11,7 +12,12 @@ import { isAllowedIssuer, type SocialProviderConfig } from './providers.ts';
  */
 const TTL_SECONDS = 10 * 60;
 
-export class SocialSignInError extends Error {}
+/** A social sign-in that did not complete (state mismatch, a provider's refusal): the popup says so. */
+export class SocialSignInError extends Refusal {
+  constructor(message: string) {
+    super(message, 400);
+  }
+}
 
 // One discovered configuration per configured provider (a fixed, small set): never keyed by request data.
 const configs = new Map<string, Promise<client.Configuration>>();

@@ -16,19 +16,20 @@ import { chooseShippingMethod, priceForState, shippingMethods } from '../checkou
 import { config, storeOrigin } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
-import { paymentGateway } from '../payments/payments.ts';
+import { paymentGateway, walletOffered } from '../payments/payments.ts';
 import { authorizeWalletPayment } from './wallet-payment.ts';
-import type { WalletReply } from '#src/lib/wallet/wallet-replies.ts';
+import type { MerchantSession, WalletReply } from '#src/lib/wallet/wallet-replies.ts';
 import type { MerchantValidator } from './merchant-validator.ts';
-import type { MerchantSession } from '#src/lib/wallet/wallet-replies.ts';
 import { makeMerchantValidator } from './wallets.ts';
+import type { Implementation, WalletApi } from '#src/lib/commerce-api/commerce-api.ts';
+import type { CallSession } from '../session/call-session.ts';
 
 /**
  * The wallet facade: what the endpoints under /api/checkout/applepay/ ask, for the visitor's own bag. Every figure
  * the payment sheet shows comes from the server's pricing of the bag; the sheet's choices (a shipping method) are
  * applied to the bag and priced again.
  */
-type SessionRead = Pick<App.Locals, 'session'>;
+type SessionRead = Pick<CallSession, 'session'>;
 
 export const WALLET_MESSAGES = {
   off: 'Apple Pay is not available. Please choose another way to pay.',
@@ -119,9 +120,6 @@ export async function walletShippingAddress(locals: SessionRead, contact: Wallet
   return { total: request.total, lineItems: request.lineItems, shippingMethods: request.shippingMethods, errors };
 }
 
-/** The wallet button is offered: the embedded wallet, whose payment the store can take (Apple's own needs a processor). */
-export const walletOffered = (): boolean => config().WALLET === 'embedded';
-
 /** The shopper authorized the payment on the sheet: placed once per Idempotency-Key (wallet-payment.ts). */
 export async function walletAuthorize(locals: SessionRead, idempotencyKey: string, input: WalletAuthorize): Promise<WalletReply> {
   merchantValidator();
@@ -136,3 +134,12 @@ export async function walletAuthorize(locals: SessionRead, idempotencyKey: strin
     leaseMs: config().PAYMENT_TIMEOUT_MS,
   });
 }
+
+/** The wallet resource of the commerce API (src/lib/commerce-api/commerce-api.ts WalletApi). */
+export const walletOperations: Implementation<CallSession, WalletApi> = {
+  validateMerchant: (call, { validationUrl }) => validateMerchant(call, validationUrl),
+  paymentRequest: walletPaymentRequest,
+  shippingMethod: (call, { identifier, contact }) => walletShippingMethod(call, identifier, contact),
+  shippingAddress: (call, { contact }) => walletShippingAddress(call, contact),
+  authorize: (call, { idempotencyKey, payment }) => walletAuthorize(call, idempotencyKey, payment),
+};

@@ -169,7 +169,7 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>, un
     } catch (err) {
       if (err instanceof CommerceRefusal) {
         if (err.code === PROBLEM.unavailable || err.code === PROBLEM.unauthorized) {
-          console.error(`[api] ${context.request.method} ${context.url.pathname}: the commerce engine is unavailable (${err.message})`);
+          console.error(`[api] ${context.request.method} ${context.url.pathname}: ${typeof err.detail === 'string' ? err.detail : err.message}`);
           return failure(503, unavailable);
         }
         if (err.code === PROBLEM.fault) return failure(500, TECHNICAL_ERROR);
