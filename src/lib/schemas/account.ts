@@ -4,8 +4,6 @@ import { Email } from './email.ts';
 
 /** Account payloads, shared by the sign-in, registration and password forms and their endpoints. */
 export const PASSWORD_INVALID = 'Password must be 8-16 characters with at least 1 letter and 1 number';
-/** A reset link that is used, expired or unknown (the reset page says it at once; the reset itself refuses with it). */
-export const RESET_LINK_INVALID = 'This reset link has expired or was already used. Please ask for a new one.';
 
 const Password = v.pipe(v.optional(v.string(), ''), v.check(isValidPassword, PASSWORD_INVALID));
 // Sign-in takes any non-empty password up to a sane length: the rule is checked when one is set, not when used.

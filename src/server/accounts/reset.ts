@@ -7,7 +7,6 @@ import { AccountError, findCustomer, findCustomerByEmail, setPassword, untrusted
 import type { Customer } from '#src/lib/commerce/customer.ts';
 import { clear, hit, LIMITS } from '../http/throttle.ts';
 import { endOtherSessions } from '../session/session.ts';
-import { RESET_LINK_INVALID } from '#src/lib/schemas/account.ts';
 
 /** A reset link works once, for one hour. Only the token's hash is stored. */
 export const RESET_TTL_SECONDS = 60 * 60;

@@ -12,14 +12,10 @@ import { importFeed, type ImportReport } from './catalog-import.ts';
 import { exportFeed } from './catalog-export.ts';
 import { readRecentlyViewed, setForCriteria } from '#src/lib/recommendations.ts';
 import type { Sort } from '#src/lib/listing.ts';
-<<<<<<< HEAD
-import type { Brand, BrandSettings, ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
+import type { Brand, BrandSettings, CurrentPromotion, ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
 import type { CatalogApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
 import type { CallSession } from '../session/call-session.ts';
 import { readBasket } from '../bag/basket-facade.ts';
-=======
-import type { Brand, BrandSettings, CurrentPromotion, ProductSummary, ProductView, RecommendationItem } from '#src/lib/commerce-types.ts';
->>>>>>> 6eb5aa3
 import type { Suggestions } from '#src/lib/schemas/search.ts';
 
 /**
@@ -29,10 +25,6 @@ import type { Suggestions } from '#src/lib/schemas/search.ts';
  * queries of search (src/server/search/search-documents.ts), recommendations and offers, and the import.
  */
 
-<<<<<<< HEAD
-
-=======
->>>>>>> 6eb5aa3
 export async function readProduct(idOrSlug: string): Promise<ProductView | null> {
   return (await engine()).readProduct(idOrSlug);
 }

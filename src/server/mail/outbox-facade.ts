@@ -2,11 +2,8 @@ import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
 import { latestMail } from './mailer.ts';
 import type { OutboxMail } from '#src/lib/mail/outbox-mail.ts';
-<<<<<<< HEAD
 import type { Implementation, OutboxApi } from '#src/lib/commerce-api/commerce-api.ts';
 import type { CallSession } from '../session/call-session.ts';
-=======
->>>>>>> 6eb5aa3
 
 /** The outbox facade: the embedded mailer's latest messages, secrets masked, for the development outbox page. */
 

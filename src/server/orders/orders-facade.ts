@@ -21,20 +21,12 @@ import {
   readOrderConfirmation,
 } from './orders.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
-import type { Tracked } from '#src/lib/orders/tracked.ts';
 import type { RecommendationItem } from '#src/lib/commerce-types.ts';
 import { HEADLINES } from '#src/lib/recommendations.ts';
 
 /** Order ids are UUIDs (the order cookie holds one). */
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
-<<<<<<< HEAD
-=======
-/** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
-
-export type TrackedOrder = Tracked<OrderSummaryView>;
-
->>>>>>> 6eb5aa3
 /**
  * Track my order for a guest: the posted form is checked, then the look-up is counted per client address (number
  * and e-mail must not be guessable), then the order is found by both.
