@@ -53,7 +53,8 @@ const instance = (p: number, extra: NodeJS.ProcessEnv) =>
 const servers =
   commerce === 'http'
     ? [
-        instance(ENGINE_PORT, { COMMERCE_API_SECRET: secret }),
+        // The engine's links (reset mail, sign-in redirects) name the store shoppers use, not the engine's own port.
+        instance(ENGINE_PORT, { COMMERCE_API_SECRET: secret, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` }),
         instance(port, { COMMERCE_API_URL: `http://127.0.0.1:${ENGINE_PORT}`, COMMERCE_API_SECRET: secret }),
         instance(port + 1, {}),
       ]
