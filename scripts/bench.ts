@@ -6,6 +6,7 @@
 // is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
 // one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout).
 import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
@@ -13,6 +14,7 @@ import { pageWeight } from '../tests/helpers/page-weight.ts';
 import { giftCardIssuer } from '../tests/helpers/gift-card-fixtures.ts';
 import { benchCheckout } from './bench-checkout.ts';
 import { benchFirstRenders } from './bench-pages.ts';
+import { benchHttpBinding, startHttpBindingStore } from './bench-binding.ts';
 import { createDb } from '../src/server/db/database.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
@@ -40,9 +42,11 @@ const buildStarted = Date.now();
 const build = spawnSync(process.execPath, ['node_modules/astro/bin/astro.mjs', 'build'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
 if (build.status !== 0) process.exit(1);
 console.log(`Build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
+// The server also answers the commerce API (the shared secret), for the HTTP binding's figures at the end.
+const secret = randomBytes(32).toString('base64url');
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
-  env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1' },
+  env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1', COMMERCE_API_SECRET: secret },
   stdio: 'ignore',
 });
 process.on('exit', () => server.kill());
@@ -169,7 +173,14 @@ const giftCards = async (n: number) => {
   const issuer = await giftCardIssuer(db);
   return Promise.all(Array.from({ length: n }, () => issuer.card(1_000)));
 };
-if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
+if (!values['pages-only']) {
+  await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
+  const viaHttp = await startHttpBindingStore(env, port + 1, base, secret);
+  await benchHttpBinding(apiTargets, base, viaHttp.base, baseline, connections, duration, acceptEncoding, cookie);
+  console.log('\nThe checkout through the HTTP binding:');
+  await benchCheckout(viaHttp.base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
+  viaHttp.store.kill();
+}
 await db.kysely.destroy();
 server.kill();
 process.exit(0);

@@ -28,6 +28,7 @@ const steps: [string, ...string[][]][] = [
   [
     'layers (dependency-cruiser: layer rules and file cycles; folder cycles)',
     ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.cjs'],
+    ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'src', '--config', '.dependency-cruiser.web.cjs'],
     ['scripts/folder-cycles.ts'],
   ],
   ['astro check', ['node_modules/astro/bin/astro.mjs', 'check']],

@@ -43,7 +43,10 @@ const sandboxPaypal = sandboxPaypalMount();
 const store = storeFront(resolve(STORE_DIST, 'client'), handler);
 const commerceApi =
   engineHere && COMMERCE_API_SECRET
-    ? (await import('./commerce-api/http-server.ts')).commerceApiMount((await import('./commerce-api/embedded.ts')).embeddedCommerce(), COMMERCE_API_SECRET)
+    ? (await import('./commerce-api/http-server.ts')).commerceApiMount(
+        (await import('./commerce-api/embedded.ts')).embeddedCommerce(),
+        COMMERCE_API_SECRET,
+      )
     : () => false;
 
 // A store with no catalog yet starts with the seeded one: the one place the server seeds (opening the database never

@@ -19,9 +19,13 @@ type BindContext = Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddre
 export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: BindContext): RequestCommerce {
   let token = sessionToken(context.cookies);
   let client: string | undefined;
+  const clientOf = () => {
+    client ??= clientAddress(context);
+    return client;
+  };
   const requestId = crypto.randomUUID();
   const device = context.url.pathname.startsWith(DEVICE_COOKIE_PATH) ? deviceToken(context.cookies) : undefined;
-  const caller = (): Caller => ({ session: token, client: (client ??= clientAddress(context)), requestId, ...(device ? { device } : {}) });
+  const caller = (): Caller => ({ session: token, client: clientOf(), requestId, ...(device ? { device } : {}) });
   const bound: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
   for (const [resource, ops] of Object.entries(OPERATIONS)) {
     const calls: Record<string, (input?: unknown) => Promise<unknown>> = {};

@@ -64,8 +64,8 @@ function shopper(api: CommerceApi) {
   return {
     caller,
     /** Calls an operation as this shopper and keeps the session it is given, as the web layer's cookies would. */
-    async call<T>(op: (call: Caller, input?: never) => Promise<Answer<T>>, input?: unknown): Promise<Answer<T>> {
-      const answer = await (op as (call: Caller, input?: unknown) => Promise<Answer<T>>).call(null, { ...caller }, input);
+    async call<T, I>(op: (call: Caller, input: I) => Promise<Answer<T>>, ...input: [I] extends [undefined] ? [] : [I]): Promise<Answer<T>> {
+      const answer = await (op as (call: Caller, input?: unknown) => Promise<Answer<T>>)({ ...caller }, input[0]);
       if (answer.keep?.session !== undefined) caller.session = answer.keep.session?.token ?? null;
       if (answer.keep?.device) caller.device = answer.keep.device.token;
       return answer;
@@ -119,7 +119,11 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
   it('answers plain data: what crosses as JSON is the value itself', async () => {
     const s = shopper(make());
     await s.call(s.api.bag.add, { choice: { productId: 'ww-2001-ivr-M', quantity: 1 } });
-    for (const answer of [await s.call(s.api.bag.read), await s.call(s.api.checkout.read), await s.call(s.api.catalog.productPage, { slug: 'ca-7001' })]) {
+    for (const answer of [
+      await s.call(s.api.bag.read),
+      await s.call(s.api.checkout.read),
+      await s.call(s.api.catalog.productPage, { slug: 'ca-7001' }),
+    ]) {
       expect(JSON.parse(JSON.stringify(answer))).toStrictEqual(answer);
     }
   });
@@ -135,7 +139,13 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
   it('signs in with a new session and a device token, and signs out by dropping the session', async () => {
     const s = shopper(make());
     const email = `contract-${Math.random().toString(36).slice(2)}@example.com`;
-    const registered = await s.call(s.api.customer.register, { email, password: 'abcd1234', firstName: 'Con', lastName: 'Tract', keepMeSignedIn: false });
+    const registered = await s.call(s.api.customer.register, {
+      email,
+      password: 'abcd1234',
+      firstName: 'Con',
+      lastName: 'Tract',
+      keepMeSignedIn: false,
+    });
     expect(registered.keep?.session).toMatchObject({ maxAge: null });
     expect(registered.keep?.device?.token).toMatch(/\./);
     expect(value(await s.call(s.api.customer.me))).toMatchObject({ authenticated: true, email });
@@ -154,7 +164,8 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
     const total = value(await s.call(s.api.checkout.read)).basket.orderTotal;
     const authorizations = async () => (await t.db.kysely.selectFrom('payment_sandbox_authorizations').select('id').execute()).length;
     const before = await authorizations();
-    const place = () => s.call(s.api.checkout.placeOrder, { idempotencyKey: 'contract-key-0001-abcdef', order: { orderTotal: total }, requirePayment: true });
+    const place = () =>
+      s.call(s.api.checkout.placeOrder, { idempotencyKey: 'contract-key-0001-abcdef', order: { orderTotal: total }, requirePayment: true });
     const replies = await Promise.all(Array.from({ length: 50 }, place));
     const values = replies.map(value);
     const confirmed = values.filter((r) => r.result.confirmationStatus === 'confirmed');

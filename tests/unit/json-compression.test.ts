@@ -89,7 +89,10 @@ describe('JSON replies compressed in one call (src/middleware.ts)', () => {
     // The middleware's compressor leaves it as it is.
     expect(compressJsonReply(request('br'), out)).toBe(out);
     // Without Accept-Encoding, or for HEAD, the plain text.
-    for (const plain of [compressJsonReply(request(null), sharedSuccess('basket', kept)), compressJsonReply(request('br', 'HEAD'), sharedSuccess('basket', kept))]) {
+    for (const plain of [
+      compressJsonReply(request(null), sharedSuccess('basket', kept)),
+      compressJsonReply(request('br', 'HEAD'), sharedSuccess('basket', kept)),
+    ]) {
       expect(plain.headers.get('content-encoding')).toBeNull();
       expect(JSON.parse(await plain.text()).body.basket).toEqual(kept);
     }

@@ -30,7 +30,10 @@ const AnswerSchema = v.variant('ok', [
 ]);
 
 const UNREACHABLE = 'Something went wrong on our side. Please try again.';
-const unreachable = (code: string, why: string): Answer<never> => ({ ok: false, problem: { status: 503, message: UNREACHABLE, code, detail: why } satisfies Problem });
+const unreachable = (code: string, why: string): Answer<never> => ({
+  ok: false,
+  problem: { status: 503, message: UNREACHABLE, code, detail: why } satisfies Problem,
+});
 
 export function httpCommerce({ url, secret, fetch: send = fetch }: HttpCommerceOptions): CommerceApi {
   const base = url.replace(/\/+$/, '') + COMMERCE_API_PATH;

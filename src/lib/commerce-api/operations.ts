@@ -70,7 +70,12 @@ export const OPERATIONS = {
     packageProtection: v.object({ action: v.picklist(['add', 'remove', 'autoapply']) }),
     ecoship: v.object({ selected: flag }),
     submitEmail: v.looseObject({ email: text(254) }),
-    submitShippingAddress: v.looseObject({ address: v.optional(address), addressId: v.optional(id), saveToProfile: flag, make_address_default: flag }),
+    submitShippingAddress: v.looseObject({
+      address: v.optional(address),
+      addressId: v.optional(id),
+      saveToProfile: flag,
+      make_address_default: flag,
+    }),
     submitPayment: record,
     submitBilling: record,
     saveCustomerData: v.object({
@@ -125,7 +130,10 @@ export const OPERATIONS = {
     details: v.object({ orderNo: text(64) }),
     confirmation: v.object({ orderReference: optionalText(128) }),
     subscribeEmail: v.object({ email: text(254), source: text(64) }),
-    recommendations: v.object({ productIds: v.pipe(v.array(id), v.maxLength(100)), limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)) }),
+    recommendations: v.object({
+      productIds: v.pipe(v.array(id), v.maxLength(100)),
+      limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
+    }),
   },
   perks: {
     status: nothing,
@@ -141,6 +149,8 @@ export const COMMERCE_API_VERSION = 'v1';
 export const COMMERCE_API_PATH = `/_commerce/${COMMERCE_API_VERSION}/`;
 
 export function operationSchema(resource: string, operation: string): v.GenericSchema | undefined {
-  const ops = (OPERATIONS as Record<string, Record<string, v.GenericSchema>>)[resource];
-  return ops && Object.hasOwn(ops, operation) ? ops[operation] : undefined;
+  // Own properties only: `constructor/name` is no operation.
+  if (!Object.hasOwn(OPERATIONS, resource)) return undefined;
+  const ops: Record<string, v.GenericSchema> = OPERATIONS[resource as keyof typeof OPERATIONS];
+  return Object.hasOwn(ops, operation) ? ops[operation] : undefined;
 }

@@ -5,7 +5,10 @@ import * as v from 'valibot';
  * nested key reads as "<path> is required." rather than valibot's technical text. Used by the endpoints (bad
  * requests, src/web/http/api.ts) and by the engine for what it checks itself.
  */
-export function checkInput<S extends v.GenericSchema>(schema: S, data: unknown): { ok: true; output: v.InferOutput<S> } | { ok: false; message: string } {
+export function checkInput<S extends v.GenericSchema>(
+  schema: S,
+  data: unknown,
+): { ok: true; output: v.InferOutput<S> } | { ok: false; message: string } {
   const result = v.safeParse(schema, data);
   if (result.success) return { ok: true, output: result.output };
   const issue = result.issues[0];

@@ -118,7 +118,12 @@ async function startSocialSignIn(providerName: string): Promise<{ url: string; s
 }
 
 /** Completes a social sign-in from the provider's callback: finds or makes the account and signs this browser in. */
-async function finishSocialSignIn(call: CallSession, providerName: string, params: Record<string, string>, cookieState: string | undefined): Promise<SignInReply> {
+async function finishSocialSignIn(
+  call: CallSession,
+  providerName: string,
+  params: Record<string, string>,
+  cookieState: string | undefined,
+): Promise<SignInReply> {
   const provider = findProvider(providerName);
   if (!provider) throw new Refusal('Unknown sign-in provider.', 404);
   const claims = await completeSocialSignIn(provider, new URLSearchParams(params), cookieState);

@@ -2,7 +2,7 @@ import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { engine } from '../commerce/engine.ts';
 import { readCatalogStamp } from '../commerce/catalog-version.ts';
-import { stampReader } from '../http/page-cache.ts';
+import { stampReader } from '#src/lib/stamp-reader.ts';
 import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
@@ -73,11 +73,7 @@ export async function addToBag(locals: SessionAccess, input: LineChoice, asCusto
 }
 
 /** Changes a line: another variant (productId) replaces it, else its quantity changes. */
-export async function updateLine(
-  locals: SessionRead,
-  itemId: string,
-  body: LineChange,
-): Promise<Bag> {
+export async function updateLine(locals: SessionRead, itemId: string, body: LineChange): Promise<Bag> {
   const id = await bagOf(locals);
   const commerce = await engine();
   if (body.productId) await commerce.replaceItem(id, itemId, { ...body, productId: body.productId });

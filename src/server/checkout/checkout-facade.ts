@@ -291,7 +291,7 @@ export async function saveCustomerData(
 export const checkoutOperations: Implementation<CallSession, CheckoutApi> = {
   read: readCheckout,
   options: async () => ({
-    expressButtons: expressButtons(),
+    webPayment: expressButtons(),
     wallet: walletOffered(),
     tokenization: tokenizationTarget(),
     addressSuggestions: addressSuggestionsEnabled(),

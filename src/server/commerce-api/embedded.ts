@@ -41,7 +41,12 @@ export const TECHNICAL_ERROR = 'Something went wrong on our side. Please try aga
  */
 export function problemOf(err: unknown): Problem | undefined {
   if (err instanceof Refusal) {
-    return { status: err.status, message: err.message, ...(err.code ? { code: err.code } : {}), ...(err.detail !== undefined ? { detail: err.detail } : {}) };
+    return {
+      status: err.status,
+      message: err.message,
+      ...(err.code ? { code: err.code } : {}),
+      ...(err.detail !== undefined ? { detail: err.detail } : {}),
+    };
   }
   if (isDatabaseUnavailable(err)) {
     return { status: 503, message: TECHNICAL_ERROR, code: PROBLEM.unavailable, detail: `the database is unavailable (${(err as Error).message})` };

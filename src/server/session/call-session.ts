@@ -1,15 +1,7 @@
 import type { Caller, Keep } from '#src/lib/commerce-api/call.ts';
 import { config } from '../config.ts';
 import { getDb } from '../db/database.ts';
-import {
-  attachBasket,
-  type BagHolder,
-  createSession,
-  draftSession,
-  loadSession,
-  newSessionHolder,
-  type Session,
-} from './session.ts';
+import { attachBasket, type BagHolder, createSession, draftSession, loadSession, newSessionHolder, type Session } from './session.ts';
 
 /**
  * One call's session, inside the engine: the session the caller's token names (loaded on first use, then kept for
