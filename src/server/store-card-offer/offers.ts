@@ -37,7 +37,7 @@ async function prescreenRow(db: Db, owner: OfferOwner): Promise<Row | undefined>
 }
 
 async function offerOf(db: Db, row: Row | undefined): Promise<StoreCardOffer | null> {
-  if (!row || row.outcome !== 'offer') return null;
+  if (row?.outcome !== 'offer') return null;
   const application = await db.kysely.selectFrom('store_card_applications').select('result').where('prescreen_id', '=', row.id).executeTakeFirst();
   return {
     id: row.id,
