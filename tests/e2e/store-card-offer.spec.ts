@@ -46,9 +46,10 @@ test('the offer carries the short opt-out notice and the long one a step away, a
   await expect(long.getByText(/www\.optoutprescreen\.com/)).toBeVisible();
   expect(await axeViolations(page, { within: ['dialog[open]'] })).toEqual([]);
   await dialog.getByRole('button', { name: 'Apply Now' }).click();
-  await expect(page.getByRole('dialog', { name: 'Apply for the store card' })).toBeVisible();
-  await dialog.getByRole('button', { name: 'Submit Application' }).click();
-  await expect(dialog.getByText('Please enter your date of birth as MM/DD/YYYY.')).toBeVisible();
+  const application = page.getByRole('dialog', { name: 'Apply for the store card' });
+  await expect(application).toBeVisible();
+  await application.getByRole('button', { name: 'Submit Application' }).click();
+  await expect(application.getByText('Please enter your date of birth as MM/DD/YYYY.')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath(`store-card-application-${testInfo.project.name}.png`) });
   expect(await axeViolations(page, { within: ['dialog[open]'] })).toEqual([]);
 });

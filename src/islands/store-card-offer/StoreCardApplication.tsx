@@ -61,6 +61,7 @@ export function StoreCardApplication({ offerId, phone: knownPhone, applicant, on
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
+        e.stopPropagation();
         void submit();
       }}
     >

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { offerOpen } from '#src/lib/store-card-offer/offer-rules.ts';
 import {
   APPLICATION_TITLE,
@@ -63,7 +64,8 @@ export function StoreCardOfferDialog({ basketId, firstName, phone, signedIn, onP
   const title =
     result !== null ? RESULT_TITLES[result.view] : current === 'application' ? APPLICATION_TITLE : rebuttal ? REBUTTAL_TITLE : OFFER_TITLE;
 
-  return (
+  // Outside the payment step's form: the application is a form of its own.
+  return createPortal(
     <Modal open={showing} title={title} size="small" onClose={() => (showing ? close() : undefined)}>
       <div className="store-card-offer">
         {current === 'offer' && (
@@ -95,6 +97,7 @@ export function StoreCardOfferDialog({ basketId, firstName, phone, signedIn, onP
           </>
         )}
       </div>
-    </Modal>
+    </Modal>,
+    document.body,
   );
 }
