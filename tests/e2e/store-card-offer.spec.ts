@@ -50,6 +50,8 @@ test('the offer carries the short opt-out notice and the long one a step away, a
   await expect(application).toBeVisible();
   await application.getByRole('button', { name: 'Submit Application' }).click();
   await expect(application.getByText('Please enter your date of birth as MM/DD/YYYY.')).toBeVisible();
+  // The first field with an error takes focus (the phone is the pre-screened one, already filled).
+  await expect(application.getByLabel('Date of birth (MM/DD/YYYY)')).toBeFocused();
   await page.screenshot({ path: testInfo.outputPath(`store-card-application-${testInfo.project.name}.png`) });
   expect(await axeViolations(page, { within: ['dialog[open]'] })).toEqual([]);
 });

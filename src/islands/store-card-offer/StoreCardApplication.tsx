@@ -13,6 +13,7 @@ interface Props {
 }
 
 type Field = 'phone' | 'birthDate' | 'ssnLast4' | 'consent';
+const FIELD_IDS: Record<Field, string> = { phone: 'plcc-phone', birthDate: 'plcc-birth-date', ssnLast4: 'plcc-ssn', consent: 'plcc-consent' };
 
 /**
  * The application on the offer: the pre-screened name and address as they are, and what only the applicant can
@@ -38,6 +39,9 @@ export function StoreCardApplication({ offerId, phone: knownPhone, applicant, on
         if (key && !found[key]) found[key] = issue.message;
       }
       setErrors(found);
+      // After the errors render, the first field that has one takes focus.
+      const first = (['phone', 'birthDate', 'ssnLast4', 'consent'] as const).find((f) => found[f]);
+      requestAnimationFrame(() => document.getElementById(FIELD_IDS[first ?? 'phone'])?.focus());
       return;
     }
     setErrors({});
@@ -47,10 +51,10 @@ export function StoreCardApplication({ offerId, phone: knownPhone, applicant, on
     if (!r.ok) return setFailure(r.message);
     onDone();
   };
-  const describedBy = (field: Field) => (errors[field] ? `plcc-${field}-error` : undefined);
+  const describedBy = (field: Field) => (errors[field] ? `${FIELD_IDS[field]}-error` : undefined);
   const error = (field: Field) =>
     errors[field] && (
-      <small id={`plcc-${field}-error`} className="field-error">
+      <small id={`${FIELD_IDS[field]}-error`} className="field-error">
         {errors[field]}
       </small>
     );
@@ -119,6 +123,7 @@ export function StoreCardApplication({ offerId, phone: knownPhone, applicant, on
       </div>
       <label className="checkbox">
         <input
+          id="plcc-consent"
           type="checkbox"
           checked={consent}
           aria-invalid={!!errors.consent}

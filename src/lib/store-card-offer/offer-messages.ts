@@ -48,4 +48,4 @@ export function resultText(view: ResultView, card: { last4: string; availableCen
   return 'Something went wrong while we processed your application. Please choose another way to pay for this order.';
 }
 
-export const GUEST_REGISTRATION = 'Create an account at the payment step to see your card and its rewards in your profile.';
+export const GUEST_REGISTRATION = 'Create an account once your order is placed to see your card and its rewards in your profile.';
