@@ -158,6 +158,7 @@ describe.each(bindings)(`the store card offer %s (${PG_URL ? 'PostgreSQL' : 'SQL
   });
 
   it('opens the account on approval and pays the bag with it, moving the checkout from payment to review, once', async () => {
+    const logged = (['log', 'info', 'warn', 'error'] as const).map((level) => vi.spyOn(console, level));
     const s = shopper(make());
     await atPayment(s, 'Approved');
     const { offer } = value(await s.call(s.api.storeCardOffer.prescreen, { inCheckout: true }));
@@ -181,6 +182,10 @@ describe.each(bindings)(`the store card offer %s (${PG_URL ? 'PostgreSQL' : 'SQL
     expect(twice.ok ? twice.value.result : twice.problem.status).toBeOneOf(['APPROVED', 409]);
     expect((await accounts()) - opened).toBe(1);
     expect(value(await s.call(s.api.storeCardOffer.prescreen, { inCheckout: true })).offer).toMatchObject({ closed: true, result: 'APPROVED' });
+    // Nothing of the applicant in any log line.
+    const lines = JSON.stringify(logged.flatMap((spy) => spy.mock.calls));
+    for (const personal of ['Approved', '12 Main St', 'Springfield', '62701', '2175550134', '555-0134', '1988', '07-14'])
+      expect(lines).not.toContain(personal);
   });
 
   it.each([
