@@ -1,4 +1,4 @@
-import type { Application, ApplicationResult, GuestPreScreenData } from '#src/lib/store-card-offer/offer-rules.ts';
+import type { Application, ApplicationResult, GuestPreScreenData, PrescreenOutcome } from '#src/lib/store-card-offer/offer-rules.ts';
 
 /**
  * The credit bureau and issuer behind the store card's pre-screened offer, modelled on Bread Financial's real-time
@@ -12,7 +12,7 @@ import type { Application, ApplicationResult, GuestPreScreenData } from '#src/li
  * no offer, or as ERROR for an application.
  */
 export interface Prescreen {
-  outcome: 'offer' | 'card-holder' | 'no-offer';
+  outcome: PrescreenOutcome;
   /** The bureau's id of the pre-screen, which the application carries back; null without an offer. */
   reference: string | null;
   /** The offer's credit line in cents, when the bureau names one. */

@@ -4,6 +4,7 @@ import type { StoreCardPrescreenTable } from '../db/schema-store-cards.ts';
 import { Refusal } from '../refusal.ts';
 import { openStoreCardAccount, storeCardById, storeCardOf, type StoreCardAccount } from '../store-card/accounts.ts';
 import {
+  afterEvent,
   APPLICATION_MESSAGES,
   type Application,
   type ApplicationResult,
@@ -87,7 +88,8 @@ export const currentOffer = async (db: Db, owner: OfferOwner): Promise<StoreCard
 export async function recordEvent(db: Db, owner: OfferOwner, event: OfferEvent): Promise<StoreCardOffer> {
   const offer = await currentOffer(db, owner);
   if (!offer) throw new Refusal(APPLICATION_MESSAGES.noOffer, 404);
-  const change = event === 'viewed' ? { viewed: 1 } : { viewed: 1, declines: offer.rebuttalEligible || offer.closed ? 2 : 1 };
+  const next = afterEvent(offer, event);
+  const change = { viewed: next.viewed ? 1 : 0, declines: next.closed ? 2 : next.rebuttalEligible ? 1 : 0 };
   await db.kysely.updateTable('store_card_prescreens').set(change).where('id', '=', offer.id).execute();
   return (await currentOffer(db, owner)) as StoreCardOffer;
 }
