@@ -50,7 +50,7 @@ async function offerOf(db: Db, row: Row | undefined): Promise<StoreCardOffer | n
   };
 }
 
-/** The shopper's offer for this bag: the bureau's answer if asked before, else asked now (once). Null: no offer. */
+/** The shopper's offer for this bag: the bureau's answer if asked before, else asked (once). Null: no offer. */
 export async function prescreenOnce(db: Db, owner: OfferOwner, applicant: GuestPreScreenData, bureau: CreditBureau): Promise<StoreCardOffer | null> {
   // A holder of the store card is not offered another: the bureau is not asked.
   if (owner.customerId && (await storeCardOf(db, owner.customerId))) return null;
@@ -81,7 +81,7 @@ export async function prescreenOnce(db: Db, owner: OfferOwner, applicant: GuestP
   return offerOf(db, await prescreenRow(db, owner));
 }
 
-/** The shopper's offer now, without asking the bureau; null when there is none. */
+/** The shopper's offer as it stands, without asking the bureau; null when there is none. */
 export const currentOffer = async (db: Db, owner: OfferOwner): Promise<StoreCardOffer | null> => offerOf(db, await prescreenRow(db, owner));
 
 /** The shopper saw the offer, or answered NO (the first NO makes the rebuttal eligible, the second closes it). */
