@@ -26,6 +26,7 @@ import { PAY_BY_CARD } from '#src/lib/checkout/express-rules.ts';
 import { PayLaterNote } from './PayLaterNote.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
+import { StoreCardOfferDialog } from '../store-card-offer/StoreCardOfferDialog.tsx';
 
 interface Props {
   view: CheckoutView;
@@ -147,6 +148,15 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
         />
       )}
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
+      {needsCard && plccOffered && view.shippingAddress && view.basket.basketId && (
+        <StoreCardOfferDialog
+          basketId={view.basket.basketId}
+          firstName={view.shippingAddress.firstName}
+          phone={view.shippingAddress.phone}
+          signedIn={view.signedIn}
+          onPaid={onDone}
+        />
+      )}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">
           {(view.basket.paymentInstruments ?? []).every((p) => p.paymentMethodId === 'SVS_GIFT_CARD') ? GIFT_CARDS_PAY_ALL : TENDERS_PAY_ALL}

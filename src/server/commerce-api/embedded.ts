@@ -13,6 +13,7 @@ import { ordersOperations, registerWithGuestOrderOperation } from '../orders/ord
 import { perksOperations } from '../perks/perks-facade.ts';
 import { Refusal } from '../refusal.ts';
 import { callSession, type CallSession } from '../session/call-session.ts';
+import { storeCardOfferOperations } from '../store-card-offer/store-card-offer-facade.ts';
 import { walletOperations } from '../wallet/wallet-facade.ts';
 
 /** The engine's resources, each implemented by its domain's facade. */
@@ -28,6 +29,7 @@ const ENGINE: Engine = {
   lists: listsOperations,
   orders: ordersOperations,
   perks: perksOperations,
+  storeCardOffer: storeCardOfferOperations,
   outbox: outboxOperations,
 };
 

@@ -8,7 +8,7 @@ import type {
 } from './schema-web-payment.ts';
 import type { WalletMerchantSessionTable } from './schema-wallet.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
-import type { StoreCardAccountTable, StoreCardLedgerTable } from './schema-store-cards.ts';
+import type { StoreCardAccountTable, StoreCardApplicationTable, StoreCardLedgerTable, StoreCardPrescreenTable } from './schema-store-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type { PerksMembershipOrderTable, PerksMembershipTable } from './schema-perks.ts';
 import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
@@ -429,4 +429,6 @@ export interface Database {
   order_tenders: OrderTenderTable;
   store_card_accounts: StoreCardAccountTable;
   store_card_ledger: StoreCardLedgerTable;
+  store_card_prescreens: StoreCardPrescreenTable;
+  store_card_applications: StoreCardApplicationTable;
 }
