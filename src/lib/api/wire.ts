@@ -10,7 +10,7 @@ import type {
   Wishlist,
 } from '../commerce/bag.ts';
 import type { CheckoutView, SavedCardView } from '../checkout/checkout-types.ts';
-import { PLCC_TYPE } from '../checkout/card-rules.ts';
+import { PLCC_TYPE } from '../checkout/card-numbers.ts';
 import type { PlccInfo } from '../commerce/store-card.ts';
 import { maskedStoreCardNumber } from '../store-card/store-card-rules.ts';
 import type { BasketView, BonusDiscountLineItemView, LineItemView, ShippingMethodView, WishlistView } from '../commerce-types.ts';
