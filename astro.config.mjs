@@ -82,6 +82,17 @@ export default defineConfig({
   // store would hold state on one instance's disk.
   session: false,
   vite: {
-    build: { assetsInlineLimit: 2048 },
+    build: {
+      assetsInlineLimit: 2048,
+      rolldownOptions: {
+        output: {
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+            ],
+          },
+        },
+      },
+    },
   },
 });
