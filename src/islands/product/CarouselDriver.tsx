@@ -1,6 +1,8 @@
-import useEmblaCarousel from 'embla-carousel-react';
+import useEmblaCarousel, { type UseEmblaCarouselType } from 'embla-carousel-react';
 import { useEffect } from 'react';
-import type { CarouselApi, CarouselOptions } from './carousel.tsx';
+
+export type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
+export type CarouselOptions = Parameters<typeof useEmblaCarousel>[0];
 
 interface Props {
   node: HTMLElement;

@@ -1,9 +1,5 @@
-import type useEmblaCarousel from 'embla-carousel-react';
-import type { UseEmblaCarouselType } from 'embla-carousel-react';
 import { lazy, type ReactNode, Suspense, useCallback, useState } from 'react';
-
-export type CarouselApi = NonNullable<UseEmblaCarouselType[1]>;
-export type CarouselOptions = Parameters<typeof useEmblaCarousel>[0];
+import type { CarouselApi, CarouselOptions } from './CarouselDriver.tsx';
 
 const CarouselDriver = lazy(() => import('./CarouselDriver.tsx').then((m) => ({ default: m.CarouselDriver })));
 
