@@ -173,9 +173,9 @@ export function CheckoutApp() {
 
   return (
     <div className="checkout-layout">
-      {/* biome-ignore lint/a11y/noStaticElementInteractions: focus or a press in the step only starts loading the later steps */}
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a key or a press in the step only starts loading the later steps */}
       {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: as above */}
-      <div className="checkout-main" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} onFocus={preloadSteps} onPointerDown={preloadSteps}>
+      <div className="checkout-main" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} onKeyDown={preloadSteps} onPointerDown={preloadSteps}>
         <h1 className="visually-hidden">Checkout</h1>
         <ProgressBar step={step} reached={reached} digitalOnly={rules.digitalOnly} signedIn={view.signedIn} onGo={go} />
         {alert && (

@@ -8,7 +8,8 @@ type ReviewStep = typeof import('./ReviewStep.tsx').ReviewStep;
  * The steps after the first load with the step, not with the page: the payment step alone brings the card form, its
  * network detection and the PayPal buttons (about 10 KiB of the checkout's JavaScript with the other two). The
  * checkout waits for a step's module before showing the step, so its heading is there to take focus, and asks for
- * them all as soon as the shopper starts on the page (preloadSteps).
+ * them all as soon as the shopper starts on the page: a key or a press in it (preloadSteps; the heading the checkout
+ * focuses itself does not count).
  */
 const loaders = {
   shipping: () => import('./ShippingStep.tsx').then((m) => m.ShippingStep),
