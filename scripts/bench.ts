@@ -12,6 +12,7 @@ import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
 import { giftCardIssuer } from '../tests/helpers/gift-card-fixtures.ts';
 import { benchCheckout } from './bench-checkout.ts';
+import { statementCounter, statementsPer } from './bench-statements.ts';
 import { benchFirstRenders } from './bench-pages.ts';
 import { createDb } from '../src/server/db/database.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
@@ -43,8 +44,10 @@ console.log(`Build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
   env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1' },
-  stdio: 'ignore',
+  // The IPC channel: the server answers how many statements it has sent (src/server/db/statement-count.ts).
+  stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
 });
+const statements = statementCounter(server);
 process.on('exit', () => server.kill());
 
 for (let i = 0; i < 100; i++) {
@@ -125,11 +128,17 @@ for (const t of targets) {
   const headers = { ...acceptEncoding, ...(t.opts.headers as Record<string, string> | undefined) };
   if (!t.opts.method) await fetch(String(t.opts.url), { headers }).then((r) => r.arrayBuffer());
 }
-const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
+const rows: { name: string; rps: number; p99: number; errors: number; statements: number }[] = [];
 for (const t of targets) {
-  await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration: 1 });
-  const r = await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration });
-  rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
+  const headers = { ...acceptEncoding, ...(t.opts.headers as Record<string, string> | undefined) };
+  await autocannon({ ...t.opts, headers, connections, duration: 1 });
+  const r = await autocannon({ ...t.opts, headers, connections, duration });
+  // Then the statements one request sends, the requests one at a time (bench-statements.ts).
+  const { method = 'GET', body } = t.opts;
+  const sent = await statementsPer(statements, () =>
+    fetch(String(t.opts.url), { method, headers, body: body as string | undefined }).then((res) => res.arrayBuffer()),
+  );
+  rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors, statements: sent });
 }
 // Stock for every order the checkout run places (the seed has a few dozen per size).
 const CHECKOUT_SKU = 'fb-1002-olv-M';
@@ -139,7 +148,8 @@ const baseline = rows[0]!;
 for (const r of rows) {
   console.log(
     `${r.name.padEnd(55)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ` +
-      `×${(r.rps / baseline.rps).toFixed(2)} of baseline req/s, ×${(r.p99 / Math.max(1, baseline.p99)).toFixed(1)} p99${r.errors ? `  (${r.errors} non-2xx/errors)` : ''}`,
+      `×${(r.rps / baseline.rps).toFixed(2)} of baseline req/s, ×${(r.p99 / Math.max(1, baseline.p99)).toFixed(1)} p99  ` +
+      `${r.statements} statements${r.errors ? `  (${r.errors} non-2xx/errors)` : ''}`,
   );
 }
 
@@ -169,7 +179,7 @@ const giftCards = async (n: number) => {
   const issuer = await giftCardIssuer(db);
   return Promise.all(Array.from({ length: n }, () => issuer.card(1_000)));
 };
-if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
+if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards, statements);
 await db.kysely.destroy();
 server.kill();
 process.exit(0);

@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { countStatement } from './statement-count.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 /**
@@ -58,6 +59,7 @@ function retriedOnce(pool: pg.Pool, first: pg.PoolClient): PostgresPoolClient {
   const query = async (sql: string, parameters: readonly unknown[]) => {
     const firstOne = !used;
     used = true;
+    countStatement();
     try {
       return await client.query(sql, parameters as unknown[]);
     } catch (err) {
