@@ -13,6 +13,7 @@ import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
+import type { LoadedCheckout } from './basket-load.ts';
 import { holdsHemmedLine, preselectMemberMethod } from './member-shipping.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
@@ -246,7 +247,13 @@ export async function setShippingState(db: Db, basketId: string, stateCode: stri
 
 /** The basket as the shopper sees it. Free gifts the bag no longer qualifies for are removed here, at the read. */
 export async function pruneAndReadBasket(db: Db, basketId: string | null): Promise<Bag> {
+  return (await pruneAndReadWithCheckout(db, basketId)).bag;
+}
+
+/** As pruneAndReadBasket, with the bag's checkout row read in the same statement (null: none, or no open bag). */
+export async function pruneAndReadWithCheckout(db: Db, basketId: string | null): Promise<{ bag: Bag; checkout: LoadedCheckout | null }> {
   const read = await readBasketDetailed(db.kysely, basketId);
-  if (read.staleBonusItemIds.length === 0 || !basketId) return read.view;
-  return pruneBonusLines(db, basketId);
+  if (read.staleBonusItemIds.length === 0 || !basketId) return { bag: read.view, checkout: read.checkout };
+  // Only free-gift lines are removed: the checkout row read with the bag stands.
+  return { bag: await pruneBonusLines(db, basketId), checkout: read.checkout };
 }
