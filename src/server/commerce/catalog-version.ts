@@ -117,10 +117,40 @@ const readVersion = async (db: Db) =>
  * as above): what each instance's page cache and its kept bags compare.
  */
 export async function readCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
+  return stampAt(await keptWindows(db), now);
+}
+
+async function keptWindows(db: Db): Promise<CatalogWindows> {
   const w = watchOf(db);
   // The first read waits for the listening connection: a change committed before it listened is then read too.
   if (w.listening) await w.listening.ready;
-  return stampAt(await currentWindows(db, w, Date.now()), now);
+  return currentWindows(db, w, Date.now());
+}
+
+/** The catalog's version as this instance keeps it (as readCatalogStamp's): a change reaches it within a second. */
+async function keptVersion(db: Db): Promise<number> {
+  return (await keptWindows(db)).version;
+}
+
+/**
+ * `read` kept per database handle for the catalog's version this instance knows (keptVersion), for catalog data a
+ * page or a view reads at every request (the shipping methods): read again once the version moved. What is kept is at
+ * least as new as its version; never for what an order is priced from (a placement reads the bag in its transaction).
+ */
+export function keptPerCatalogVersion<T>(read: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  return async (db) => {
+    const version = await keptVersion(db);
+    const entry = kept.get(db);
+    if (entry?.version === version) return entry.value;
+    const next = { version, value: read(db) };
+    kept.set(db, next);
+    // A failed read is not kept: the next call reads again.
+    next.value.catch(() => {
+      if (kept.get(db) === next) kept.delete(db);
+    });
+    return next.value;
+  };
 }
 
 /** Stops keeping the stamp for `db` (its listening connection is closed): for a handle about to be destroyed. */
