@@ -6,8 +6,8 @@ import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
-import { pruneAndReadWithCheckout, setShippingMethod } from '../commerce/basket.ts';
-import { readBasket } from '../commerce/basket-read.ts';
+import { chooseShippingMethod, pruneAndReadWithCheckout } from '../commerce/basket.ts';
+import { readBasket, readBasketDetailed } from '../commerce/basket-read.ts';
 import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts';
@@ -75,8 +75,10 @@ export async function withAccountEmail(tx: Tx, record: CheckoutRecord, customerI
  * have chosen a speed and seen EcoShip and package protection), whatever the browser showed.
  */
 async function requireStepsBeforePayment(tx: Tx, basketId: string, customerId: string | null, now: Date): Promise<void> {
-  const record = await withAccountEmail(tx, await readCheckout(tx, basketId), customerId);
-  const missing = missingBefore(flashFor(await readBasket(tx, basketId), record, now), 'payment');
+  // The bag and its checkout row in one statement (src/server/commerce/basket-load.ts).
+  const { view, checkout } = await readBasketDetailed(tx, basketId);
+  const record = await withAccountEmail(tx, checkoutRecordOf(checkout), customerId);
+  const missing = missingBefore(flashFor(view, record, now), 'payment');
   if (missing) throw new CommerceError('conflict', missing.message);
 }
 
@@ -166,9 +168,12 @@ export async function chooseSavedAddress(db: Db, basketId: string, customerId: s
   await setShippingAddress(db, basketId, address, null);
 }
 
+/** The shipping step's submit: the bag's method and the step done, in one transaction. */
 export async function confirmShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
-  await setShippingMethod(db, basketId, methodId);
-  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { shippingMethodConfirmed: true }));
+  await inBag(db, basketId, async (tx) => {
+    await chooseShippingMethod(tx, basketId, methodId);
+    await writeCheckout(tx, basketId, { shippingMethodConfirmed: true });
+  });
 }
 
 /**
