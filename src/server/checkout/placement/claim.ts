@@ -121,10 +121,16 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.
   if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
-  // Stock is taken and tenders spent together: either both stand or neither does.
+  // Stock is taken and tenders spent together: either both stand or neither does. A refusal writes nothing (each
+  // write is a conditional update that changed no row), so only a bag that makes more than one of them needs the
+  // savepoint to give back the ones made before it; a single line and no tender needs none.
   let taken: StockRequest[];
   let tenders: PaidTender[] | null;
-  await sql`SAVEPOINT take_stock`.execute(tx);
+  const savepoint = bag.lines.length > 1 || bag.tenders.length > 0;
+  const rollBack = async () => {
+    if (savepoint) await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+  };
+  if (savepoint) await sql`SAVEPOINT take_stock`.execute(tx);
   try {
     taken = await reserveInTx(
       tx,
@@ -133,16 +139,16 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     tenders = await debitTenders(tx, attemptId, request.bagId, bag.tenders, request.customerId);
   } catch (err) {
     if (!(err instanceof CommerceError)) throw err;
-    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    await rollBack();
     return done(failed(409, err.message, bag, bag.orderTotal));
   }
   if (!tenders) {
     // A gift card, certificate or rewards balance was spent elsewhere since the bag was priced: the shopper's total
     // no longer holds.
-    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    await rollBack();
     return totalChanged();
   }
-  await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
+  if (savepoint) await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
 
   const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
   if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
