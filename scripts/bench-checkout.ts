@@ -220,6 +220,8 @@ export async function benchCheckout(
   headers: Record<string, string>,
   giftCards: (n: number) => Promise<BenchGiftCard[]>,
   statements: StatementCount,
+  /** Orders placed in each placement run (default: 2,000, or 500 a second of --seconds when more). */
+  orders?: number,
 ) {
   const call = caller(base);
   // The statements one request sends (bench-statements.ts), each on bags of its own, after the timed run.
@@ -227,7 +229,7 @@ export async function benchCheckout(
   const per = async (request: (i: number) => Promise<unknown>) => `  ${await statementsPer(statements, request, COUNTED)} statements`;
   // One ready bag per placement: the run places each once (a bag placed twice answers a fast 409, which would
   // count as throughput and shorten the tail), so the rate is orders over the time they took.
-  const needed = Math.max(2000, duration * 500);
+  const needed = orders ?? Math.max(2000, duration * 500);
   const bags = await inBatches(needed, 10, () => readyBag(base, sku));
   const placed = await placeAll(base, connections, headers, bags);
   const confirmed = placed.requests.total - placed.non2xx;

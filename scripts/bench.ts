@@ -4,7 +4,8 @@
 // It prints figures and asserts nothing. Options: --seconds N (default 5), --connections N (default 10), --port N
 // (default 4410; another port builds into its own folder), --data-dir DIR (serve that store's SQLite database as it
 // is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
-// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout).
+// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout), --orders N
+// (orders placed in each of the checkout's placement runs; by default 2,000).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -25,6 +26,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4410' },
     'data-dir': { type: 'string' },
     'pages-only': { type: 'boolean', default: false },
+    orders: { type: 'string' },
   },
 });
 const acceptEncoding: Record<string, string> = values['accept-encoding'] ? { 'accept-encoding': values['accept-encoding'] } : {};
@@ -184,7 +186,17 @@ const giftCards = async (n: number) => {
   while (cards.length < n) cards.push(...(await Promise.all(Array.from({ length: Math.min(10, n - cards.length) }, () => issuer.card(1_000)))));
   return cards;
 };
-if (!values['pages-only']) await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards, statements);
+if (!values['pages-only'])
+  await benchCheckout(
+    base,
+    connections,
+    duration,
+    CHECKOUT_SKU,
+    acceptEncoding,
+    giftCards,
+    statements,
+    values.orders ? Number(values.orders) : undefined,
+  );
 await db.kysely.destroy();
 server.kill();
 process.exit(0);
