@@ -52,7 +52,8 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.t
 const statements = statementCounter(server);
 process.on('exit', () => server.kill());
 
-for (let i = 0; i < 100; i++) {
+// Up to a minute: on a busy machine the server's start (the seed, the search index) takes more than a few seconds.
+for (let i = 0; i < 600; i++) {
   if (
     await fetch(`${base}/api/checkout/shipping_methods`).then(
       (r) => r.ok,
