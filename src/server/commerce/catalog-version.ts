@@ -56,7 +56,7 @@ export async function queryCatalogStamp(db: Db, now = new Date().toISOString()):
  *   statement) is checked when the stamp is asked for and the last check is older than CHECK_MS.
  * A change therefore reaches every instance within a second; a read of the stamp between changes sends nothing.
  */
-export const CATALOG_CHANNEL = 'catalog_version';
+const CATALOG_CHANNEL = 'catalog_version';
 const CHECK_MS = 500;
 const FALLBACK_MS = 30_000;
 
