@@ -34,6 +34,7 @@ import { webPaymentCaptures } from './031-web-payment-captures.ts';
 import { sealedMail } from './032-sealed-mail.ts';
 import { webPaymentContacts } from './033-web-payment-contacts.ts';
 import { orderTenderBalances } from './034-order-tender-balances.ts';
+import { catalogNotify } from './035-catalog-notify.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_032_sealed_mail': sealedMail,
   '2026_12_06_033_web_payment_contacts': webPaymentContacts,
   '2026_12_06_034_order_tender_balances': orderTenderBalances,
+  '2026_12_06_035_catalog_notify': catalogNotify,
   '2026_12_06_039_store_card_prescreens': storeCardPrescreens,
   '2026_12_06_040_store_card_applications': storeCardApplications,
 };
