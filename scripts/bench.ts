@@ -198,7 +198,7 @@ if (!values['pages-only']) {
   await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards, statements, orders);
   const viaHttp = await startHttpBindingStore(env, port + 1, base, secret);
   await benchHttpBinding(apiTargets, base, viaHttp.base, baseline, connections, duration, acceptEncoding, cookie);
-  console.log('\nThe checkout through the HTTP binding (statements are the engine server's, as above):');
+  console.log("\nThe checkout through the HTTP binding (statements are the engine server's, as above):");
   await benchCheckout(viaHttp.base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards, statements, orders);
   viaHttp.store.kill();
 }

@@ -89,6 +89,12 @@ function admit(request: Request): Response | Promise<Response> | undefined {
   return undefined;
 }
 
+/** A page's entity tag: the SHA-256 of its bytes, the first 32 hex digits. */
+async function digest(body: ArrayBuffer): Promise<string> {
+  const hash = new Uint8Array(await crypto.subtle.digest('SHA-256', body));
+  return [...hash.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 /** The Cache API's key of a page under a stamp: a URL of its own, so no shopper's request can match it. */
 const cacheKey = (stamp: string, key: string) =>
   new Request(`https://edge-cache.invalid/${encodeURIComponent(stamp)}${key.startsWith('/') ? key : `/${key}`}`);
@@ -103,12 +109,19 @@ const pages: SharedPages = {
     if (!cache || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
     const stamp = await currentStamp();
     const hit = await cache.match(cacheKey(stamp, key));
-    if (hit) return withTiming(request.method === 'HEAD' ? new Response(null, hit) : hit, 'hit');
+    if (hit) {
+      // A browser that holds this page already is told so, as the Node server's page cache tells it.
+      if (hit.headers.get('etag') === request.headers.get('if-none-match'))
+        return withTiming(new Response(null, { status: 304, headers: { etag: hit.headers.get('etag')! } }), 'hit');
+      return withTiming(request.method === 'HEAD' ? new Response(null, hit) : hit, 'hit');
+    }
     return {
       async keep(rendered) {
         if (rendered.status !== 200 || rendered.headers.has('set-cookie') || stamp === 'unavailable') return withTiming(rendered, 'pass');
-        const kept = new Response(await rendered.arrayBuffer(), rendered);
+        const body = await rendered.arrayBuffer();
+        const kept = new Response(body, rendered);
         kept.headers.set('cache-control', `public, max-age=${KEPT_SECONDS}`);
+        kept.headers.set('etag', `"${await digest(body)}"`);
         await cache.put(cacheKey(stamp, key), kept.clone());
         // The shopper's copy keeps the page's own cache rules: the edge keeps it, browsers revalidate.
         if (rendered.headers.has('cache-control')) kept.headers.set('cache-control', rendered.headers.get('cache-control')!);
