@@ -32,6 +32,8 @@ import { webPaymentCaptures } from './031-web-payment-captures.ts';
 import { sealedMail } from './032-sealed-mail.ts';
 import { webPaymentContacts } from './033-web-payment-contacts.ts';
 import { orderTenderBalances } from './034-order-tender-balances.ts';
+import { editors } from './035-editors.ts';
+import { contentDocuments } from './036-content-documents.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -73,6 +75,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_032_sealed_mail': sealedMail,
   '2026_12_06_033_web_payment_contacts': webPaymentContacts,
   '2026_12_06_034_order_tender_balances': orderTenderBalances,
+  '2026_12_06_035_editors': editors,
+  '2026_12_06_036_content_documents': contentDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {
