@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Answer, Caller } from '#src/lib/commerce-api/call.ts';
 import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
+import { pageStamp } from '#src/lib/commerce-api/page-stamp.ts';
 import { embeddedCommerce } from '#src/server/commerce-api/embedded.ts';
 import { forgetLiveContent } from '#src/server/content/content-facade.ts';
 import { sendEditorLink, setEditorPassword, upsertEditor } from '#src/server/content/editor-accounts.ts';
@@ -174,9 +175,9 @@ describe('publishing, scheduling and rolling back', () => {
     return value(await api.content.header(caller())).brandTabs.tabs[0]!.title;
   };
 
-  it('a publish goes live at once, moves the content stamp, and is in the audit log', async () => {
+  it('a publish goes live at once, moves the stamp the page caches are keyed by, and is in the audit log', async () => {
     forgetLiveContent();
-    const before = value(await api.content.stamp(caller()));
+    const before = await pageStamp(api, caller());
     const doc = value(await api.editor.read(caller({ editor: publisher }), { id: 'brand-tabs' }));
     const saved = value(
       await api.editor.save(caller({ editor: publisher }), { id: 'brand-tabs', baseVersion: doc.version, content: retitled('Published title') }),
@@ -184,7 +185,7 @@ describe('publishing, scheduling and rolling back', () => {
     expect(await liveTitle()).not.toBe('Published title');
     value(await api.editor.publish(caller({ editor: publisher }), { id: 'brand-tabs', version: saved.version }));
     expect(await liveTitle()).toBe('Published title');
-    expect(value(await api.content.stamp(caller()))).not.toBe(before);
+    expect(await pageStamp(api, caller())).not.toBe(before);
     const log = value(await api.editor.audit(caller({ editor: writer })));
     expect(log.find((e) => e.action === 'publish' && e.documentId === 'brand-tabs')).toMatchObject({ editor: 'pat.publisher@example.com' });
     expect(log.some((e) => e.action === 'sign-in')).toBe(true);

@@ -226,3 +226,26 @@ export function parsePromoBar(data: unknown, log: (message: string) => void = (m
   log(`[header] promo bar data could not be parsed; the bar is hidden: ${parsed.message}`);
   return null;
 }
+
+type HeaderDocumentId = 'brand-tabs' | 'mega-menu' | 'header-data' | 'account-menu' | 'content-areas';
+
+/**
+ * The header's documents as the pages render them, from each document's content by id (the live ones, the drafts of
+ * a preview, or the seed files of a page rendered at build time). A header document that cannot be read is a fault
+ * (publishing refuses one); the promo bar is hidden instead (spec §8).
+ */
+export function headerFrom(contentOf: (id: DocumentId) => unknown): HeaderContent {
+  const must = <I extends HeaderDocumentId>(id: I) => {
+    const parsed = parseDocument(id, contentOf(id));
+    if (!parsed.ok) throw new Error(`The content document ${id} cannot be read: ${parsed.message}`);
+    return parsed.value;
+  };
+  return {
+    brandTabs: must('brand-tabs'),
+    promoBar: parsePromoBar(contentOf('promo-bar')),
+    megaMenu: must('mega-menu'),
+    headerData: must('header-data'),
+    accountMenu: must('account-menu'),
+    contentAreas: must('content-areas'),
+  };
+}

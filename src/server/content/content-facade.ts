@@ -1,5 +1,5 @@
 import type { ContentApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
-import { type ContentAsset, type DocumentId, type HeaderContent, parseDocument, parsePromoBar } from '#src/lib/content/content-documents.ts';
+import { type ContentAsset, type DocumentId, type HeaderContent, headerFrom, parseDocument } from '#src/lib/content/content-documents.ts';
 import { isVisibleAt } from '#src/lib/header/time-window.ts';
 import { getDb } from '../db/database.ts';
 import type { CallSession } from '../session/call-session.ts';
@@ -14,24 +14,6 @@ import { contentStamp, liveContent } from './content-store.ts';
 const STAMP_CHECK_MS = 1000;
 
 type Live = Map<DocumentId, { version: number; content: unknown }>;
-
-function must<I extends DocumentId>(docs: Live, id: I) {
-  const parsed = parseDocument(id, docs.get(id)?.content);
-  if (!parsed.ok) throw new Error(`The content document ${id} cannot be read: ${parsed.message}`);
-  return parsed.value;
-}
-
-/** The header's documents as the pages render them, from documents by id (live ones, or drafts for a preview). */
-export function headerFrom(docs: Live): HeaderContent {
-  return {
-    brandTabs: must(docs, 'brand-tabs'),
-    promoBar: parsePromoBar(docs.get('promo-bar')?.content),
-    megaMenu: must(docs, 'mega-menu'),
-    headerData: must(docs, 'header-data'),
-    accountMenu: must(docs, 'account-menu'),
-    contentAreas: must(docs, 'content-areas'),
-  };
-}
 
 interface Kept {
   stamp: string;
@@ -50,7 +32,7 @@ async function load(previous: Kept | undefined): Promise<Kept> {
   const next = nextChange ? Date.parse(nextChange) : null;
   if (previous && previous.stamp === stamp) return { ...previous, checkedAt, nextChange: next };
   const docs = await liveContent(db, now.toISOString());
-  return { stamp, checkedAt, nextChange: next, docs, header: headerFrom(docs) };
+  return { stamp, checkedAt, nextChange: next, docs, header: headerFrom((id) => docs.get(id)?.content) };
 }
 
 /** What is live now, checked against the stamp at most once a second (and when a schedule came due). */

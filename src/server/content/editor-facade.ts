@@ -1,11 +1,10 @@
 import type { EditorApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
-import { type DocumentId, isDocumentId } from '#src/lib/content/content-documents.ts';
+import { type DocumentId, headerFrom, isDocumentId } from '#src/lib/content/content-documents.ts';
 import { newYorkInstant, NY_TIME_PATTERN } from '#src/lib/header/time-window.ts';
 import { getDb } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { Refusal } from '../refusal.ts';
 import type { CallSession } from '../session/call-session.ts';
-import { headerFrom } from './content-facade.ts';
 import {
   audit,
   auditLog,
@@ -123,6 +122,7 @@ export const editorOperations: Implementation<CallSession, EditorApi> = {
     await signedIn(call);
     const instant = newYorkTime('at', at);
     const db = await getDb();
-    return headerFrom(draft ? await latestContent(db) : await liveContent(db, instant.toISOString()));
+    const docs = draft ? await latestContent(db) : await liveContent(db, instant.toISOString());
+    return headerFrom((id) => docs.get(id)?.content);
   },
 };
