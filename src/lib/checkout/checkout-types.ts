@@ -106,13 +106,6 @@ export interface OrderResult {
   basketId: string | null;
 }
 
-/** A placement's reply: the status to answer with, the order result, and whether it is the replay of a first reply. */
-export interface PlacementReply {
-  status: number;
-  result: OrderResult & { orderId: string | null };
-  replayed: boolean;
-}
-
 /** The ways to pay and the services this store offers, for the checkout's first read (the page is static). */
 export interface CheckoutOptions {
   /** Where the browser sends the card for tokenization (the card never comes to the store). */
