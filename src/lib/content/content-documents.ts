@@ -184,8 +184,6 @@ export type AccountMenu = v.InferOutput<typeof AccountMenuSchema>;
 export type AccountMenuEntry = v.InferOutput<typeof AccountMenuEntrySchema>;
 export type ContentAreas = v.InferOutput<typeof ContentAreasSchema>;
 export type ContentAsset = v.InferOutput<typeof ContentAssetSchema>;
-export type ContentAssets = v.InferOutput<typeof ContentAssetsSchema>;
-export type ContentSlots = v.InferOutput<typeof ContentSlotsSchema>;
 
 /** The header's documents as the pages render them: the promo bar is null when its data cannot be parsed (spec §8). */
 export interface HeaderContent {
