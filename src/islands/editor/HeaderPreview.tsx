@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { previewLink } from '#src/lib/content/preview-link.ts';
 import { toNewYorkWallClock } from '#src/lib/header/time-window.ts';
 
 interface Props {
@@ -31,6 +32,9 @@ export function HeaderPreview({ revision }: Props) {
             <input type="radio" name={`${id}-mode`} checked={!draft} onChange={() => setDraft(false)} /> Live at that time
           </label>
         </fieldset>
+        <a href={previewLink(at, draft)} target="_blank" rel="noopener">
+          Preview link for another editor (works for 24 hours)
+        </a>
       </div>
       {/* biome-ignore lint/a11y/noNoninteractiveTabindex: the frames scroll sideways on a phone, so the keyboard must reach the scroller. */}
       <section className="editor-frames" tabIndex={0} aria-label="Desktop and phone previews">
