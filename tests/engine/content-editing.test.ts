@@ -45,7 +45,7 @@ async function editorToken(email: string, role: 'editor' | 'publisher'): Promise
 let publisher: string;
 let writer: string;
 beforeAll(async () => {
-  t = await freshDb({ seed: false });
+  t = await freshDb();
   current.db = t.db;
   api = embeddedCommerce();
   publisher = await editorToken('pat.publisher@example.com', 'publisher');
@@ -161,6 +161,32 @@ describe('documents', () => {
     const refused = problem(await api.editor.publish(caller({ editor: publisher }), { id: 'promo-bar', version: saved.version }));
     expect(refused?.status).toBe(422);
     expect(refused?.message).toContain('textClass: promo-text-light on promo-bg-sand');
+  });
+});
+
+describe('a publish that would break the header', () => {
+  it('is refused when a link names a category or brand the store does not have, naming the field', async () => {
+    const menu = seedFile('mega-menu');
+    menu.entries[0].columns[0].items[1].url = '/c/no-such-category';
+    const doc = value(await api.editor.read(caller({ editor: publisher }), { id: 'mega-menu' }));
+    const saved = value(await api.editor.save(caller({ editor: publisher }), { id: 'mega-menu', baseVersion: doc.version, content: menu }));
+    const refused = problem(await api.editor.publish(caller({ editor: publisher }), { id: 'mega-menu', version: saved.version }));
+    expect(refused?.status).toBe(422);
+    expect(refused?.message).toBe(
+      'Mega menu version ' +
+        saved.version +
+        ' cannot be published: entries.0.columns.0.items.1.url: /c/no-such-category is not a page of the store (no category no-such-category)',
+    );
+    const tabs = seedFile('brand-tabs');
+    tabs.tabs[0].url = '/brand/zz';
+    const base = value(await api.editor.read(caller({ editor: publisher }), { id: 'brand-tabs' }));
+    const badTabs = value(await api.editor.save(caller({ editor: publisher }), { id: 'brand-tabs', baseVersion: base.version, content: tabs }));
+    expect(problem(await api.editor.publish(caller({ editor: publisher }), { id: 'brand-tabs', version: badTabs.version }))?.message).toContain(
+      'tabs.0.url: /brand/zz is not a page of the store (no brand zz)',
+    );
+    // The store's own files link only to pages it has.
+    value(await api.editor.publish(caller({ editor: publisher }), { id: 'mega-menu', version: 1 }));
+    value(await api.editor.publish(caller({ editor: publisher }), { id: 'brand-tabs', version: 1 }));
   });
 });
 

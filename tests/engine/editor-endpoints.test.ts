@@ -34,7 +34,7 @@ vi.mock(import('#src/server/db/database.ts'), async (original) => ({
 const ORIGIN = 'http://127.0.0.1:4321';
 let t: TestDb;
 beforeAll(async () => {
-  t = await freshDb({ seed: false });
+  t = await freshDb();
   current.db = t.db;
   for (const [email, role] of [
     ['writer@example.com', 'editor'],

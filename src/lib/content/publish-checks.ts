@@ -33,3 +33,38 @@ export function promoContrastProblem(bar: Pick<PromoBar, 'textClass' | 'backgrou
   if (ratio >= MIN_CONTRAST) return null;
   return `textClass: ${bar.textClass} on ${bar.backgroundColorClass} has a contrast of ${ratio.toFixed(1)}:1, below ${MIN_CONTRAST}:1; choose the other text colour`;
 }
+
+/** The store's pages a document may link to by id: the catalog's categories (`/c/{id}`) and brands (`/brand/{id}`). */
+export interface KnownPages {
+  categories: ReadonlySet<string>;
+  brands: ReadonlySet<string>;
+}
+
+const LINK_FIELDS = new Set(['url', 'href', 'promotionLink', 'allDealsLink']);
+const CATEGORY_LINK = /^\/c\/([^/?#]+)/;
+const BRAND_LINK = /^\/brand\/([^/?#]+)/;
+
+/** The first link of a document to a category or brand page that does not exist, naming the field; or null. */
+export function deadLinkProblem(content: unknown, known: KnownPages, path: string[] = []): string | null {
+  if (Array.isArray(content)) {
+    for (const [i, item] of content.entries()) {
+      const found = deadLinkProblem(item, known, [...path, String(i)]);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (content === null || typeof content !== 'object') return null;
+  for (const [key, value] of Object.entries(content)) {
+    const where = [...path, key].join('.');
+    if (LINK_FIELDS.has(key) && typeof value === 'string') {
+      const category = CATEGORY_LINK.exec(value)?.[1];
+      if (category !== undefined && !known.categories.has(category)) return `${where}: ${value} is not a page of the store (no category ${category})`;
+      const brand = BRAND_LINK.exec(value)?.[1];
+      if (brand !== undefined && !known.brands.has(brand)) return `${where}: ${value} is not a page of the store (no brand ${brand})`;
+    } else {
+      const found = deadLinkProblem(value, known, [...path, key]);
+      if (found) return found;
+    }
+  }
+  return null;
+}
