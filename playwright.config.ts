@@ -10,7 +10,7 @@ const chromium = launchOptions(await resolveTestBrowser());
 
 export default defineConfig({
   testDir: 'tests',
-  testMatch: ['api/**/*.spec.ts', 'e2e/**/*.spec.ts'],
+  testMatch: ['api/**/*.spec.ts', 'e2e/**/*.spec.ts', 'perf/**/*.spec.ts'],
   fullyParallel: true,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
@@ -27,6 +27,8 @@ export default defineConfig({
     { name: 'api', testMatch: 'api/**/*.spec.ts' },
     { name: 'desktop', testMatch: 'e2e/**/*.spec.ts', use: { ...devices['Desktop Chrome'], launchOptions: chromium } },
     { name: 'mobile', testMatch: 'e2e/**/*.spec.ts', use: { ...devices['Pixel 7'], launchOptions: chromium } },
+    // `npm run test:perf`: one page at a time, so no measurement shares the CPU with another (tests/perf/budgets.ts).
+    { name: 'perf', testMatch: 'perf/**/*.spec.ts', fullyParallel: false, use: { ...devices['Pixel 7'], launchOptions: chromium } },
   ],
   // The production build, served as `npm start` serves it, on a fresh data directory (or the DATABASE_URL
   // database, reset), plus a second app instance on the next port sharing the same data.

@@ -4,7 +4,8 @@
 // It prints figures and asserts nothing. Options: --seconds N (default 5), --connections N (default 10), --port N
 // (default 4410; another port builds into its own folder), --data-dir DIR (serve that store's SQLite database as it
 // is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
-// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout).
+// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout), --edge (the
+// same store through the edge worker in workerd as well: scripts/bench-edge.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4410' },
     'data-dir': { type: 'string' },
     'pages-only': { type: 'boolean', default: false },
+    edge: { type: 'boolean', default: false },
   },
 });
 const acceptEncoding: Record<string, string> = values['accept-encoding'] ? { 'accept-encoding': values['accept-encoding'] } : {};
@@ -182,5 +184,20 @@ if (!values['pages-only']) {
   viaHttp.store.kill();
 }
 await db.kysely.destroy();
+if (values.edge) {
+  // The edge worker's engine is a second engine server on this run's store (the same data directory or database).
+  const { benchEdge } = await import('./bench-edge.ts');
+  await benchEdge({
+    direct: base,
+    env: { ...env, STORE_DIST: `${dist}-engine` },
+    edgePort: port + 3,
+    enginePort: port + 2,
+    baseline,
+    connections,
+    duration,
+    headers: acceptEncoding,
+    product: PRODUCT,
+  });
+}
 server.kill();
 process.exit(0);

@@ -62,6 +62,7 @@ export async function startEdge({ edgePort, enginePort, env, build, persistTo }:
     NODE_ENV: 'production',
     OUTBOX_PAGE: env['OUTBOX_PAGE'] ?? '',
     API_REPLY_CHECK: env['API_REPLY_CHECK'] ?? '',
+    TRUST_PROXY: env['TRUST_PROXY'] ?? '',
   };
   const worker = spawn(
     process.execPath,

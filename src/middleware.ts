@@ -15,6 +15,8 @@ import { sharedPageKey } from './web/http/shared-page-key.ts';
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time only; there is no visitor to give a session to.
   if (context.isPrerendered) return next();
+  const admitted = platform.admit?.(context.request);
+  if (admitted) return admitted;
   if (isCrossOriginWrite(context.request)) {
     return failure(403, 'This request came from another site and was refused.');
   }

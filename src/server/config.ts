@@ -123,6 +123,13 @@ const ConfigSchema = v.object({
   // https://sandbox.affirm.com for Affirm's sandbox.
   AFFIRM_BASE_URL: v.optional(httpUrl('AFFIRM_BASE_URL'), 'https://www.affirm.com'),
   AFFIRM_TIMEOUT_MS: v.optional(integer('AFFIRM_TIMEOUT_MS', 100, 30_000), '2000'),
+  // The credit bureau behind the store card's pre-screened offer (src/server/store-card-offer/): embedded (the
+  // documented test identities; default), bread (Bread Financial's real-time prescreen over HTTP, needs
+  // CREDIT_BUREAU_API_KEY) or off (no offer is made).
+  CREDIT_BUREAU: v.optional(v.picklist(['embedded', 'bread', 'off'], 'CREDIT_BUREAU must be embedded, bread or off'), 'embedded'),
+  CREDIT_BUREAU_API_KEY: v.optional(v.pipe(v.string(), v.regex(/^[\w.-]+$/, 'CREDIT_BUREAU_API_KEY must be letters, digits, dots or dashes'))),
+  // The bureau's origin (a stand-in server in tests; https://acquire1uat.comenity.net for Bread's test environment).
+  CREDIT_BUREAU_BASE_URL: v.optional(httpUrl('CREDIT_BUREAU_BASE_URL'), 'https://acquire1.comenity.net'),
   // Package protection at the shipping step (src/server/protection/): embedded (the documented fee rule) or off.
   PACKAGE_PROTECTION: v.optional(v.picklist(['embedded', 'off'], 'PACKAGE_PROTECTION must be embedded or off'), 'embedded'),
   // The per-order peak handling fee charged from Nov 15 to Dec 31 (New York time), in cents; 0 turns it off.

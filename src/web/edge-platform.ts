@@ -2,7 +2,8 @@ import { httpCommerce } from '#src/lib/commerce-api/http-client.ts';
 import { pageStamp } from '#src/lib/commerce-api/page-stamp.ts';
 import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
-import { config } from '#src/server/config.ts';
+import { config, storeOrigin } from '#src/server/config.ts';
+import { securityHeaders } from './http/security-headers.ts';
 import type { SharedPages, WebPlatform } from './platform.ts';
 
 /**
@@ -33,11 +34,60 @@ const currentStamp = stampReader(async () => {
 /** How long the edge keeps a page: its key names the stamp, so a change is a new key and the old one ages out. */
 const KEPT_SECONDS = 24 * 60 * 60;
 
+/** Every reply from the edge: the front door's headers (src/web/http/security-headers.ts), and what the edge did. */
 const withTiming = (response: Response, desc: 'hit' | 'miss' | 'pass'): Response => {
   const copy = new Response(response.body, response);
+  for (const [name, value] of Object.entries(securityHeaders(storeOrigin()))) copy.headers.set(name, value);
   copy.headers.set('server-timing', `edge;desc=${desc}`);
   return copy;
 };
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * What the engine's server answers itself, before its store (src/server/main.ts): photographs from its image service,
+ * the embedded sandboxes' pages (card tokenization, PayPal's approval) and the local sign-in provider. The edge passes
+ * them on as they are, cookies and redirects included.
+ */
+const ORIGIN_PATHS = ['/img/', '/sandbox-gateway/', '/sandbox-paypal/', '/oidc/', '/oidc'];
+
+async function fromOrigin(request: Request): Promise<Response> {
+  const { COMMERCE_API_URL } = config();
+  const url = new URL(request.url);
+  if (!COMMERCE_API_URL) return withTiming(new Response('Not found.', { status: 404 }), 'pass');
+  const headers = new Headers(request.headers);
+  headers.delete('host');
+  const upstream = await fetch(`${COMMERCE_API_URL}${url.pathname}${url.search}`, {
+    method: request.method,
+    headers,
+    body: request.method === 'GET' || request.method === 'HEAD' ? null : await request.arrayBuffer(),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  if (!upstream) return withTiming(new Response('The store could not reach its engine. Please try again.', { status: 502 }), 'pass');
+  return withTiming(new Response(upstream.body, upstream), 'pass');
+}
+
+/**
+ * The front door's rules at the edge (src/server/http/front-door.ts at the origin): the store's host and methods
+ * only; then the engine's own paths passed on to it.
+ */
+function admit(request: Request): Response | Promise<Response> | undefined {
+  const refuse = (status: number, message: string, headers: Record<string, string> = {}) =>
+    withTiming(
+      new Response(JSON.stringify({ status: 'error', message }), {
+        status,
+        headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+      }),
+      'pass',
+    );
+  if (!METHODS.has(request.method)) return refuse(405, 'This method is not allowed.', { allow: [...METHODS].join(', ') });
+  const own = new URL(storeOrigin()).host;
+  const url = new URL(request.url);
+  if (url.host !== own) return refuse(421, `This server answers for ${own} only.`);
+  if (ORIGIN_PATHS.some((path) => url.pathname === path || url.pathname.startsWith(path))) return fromOrigin(request);
+  return undefined;
+}
 
 /** The Cache API's key of a page under a stamp: a URL of its own, so no shopper's request can match it. */
 const cacheKey = (stamp: string, key: string) =>
@@ -70,6 +120,7 @@ const pages: SharedPages = {
 };
 
 export const platform: WebPlatform = {
+  admit,
   get commerce() {
     return Promise.resolve(commerceApi());
   },

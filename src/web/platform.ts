@@ -10,6 +10,12 @@ export interface WebPlatform {
   commerce: Promise<CommerceApi>;
   /** A reply on its way out (the Node server compresses JSON in one call; the edge leaves it to the provider). */
   finish(request: Request, response: Response): Response | Promise<Response>;
+  /**
+   * A reply before anything else runs, where no front door stands before the web layer (the edge: another host than
+   * the store's is refused, the engine's own paths are passed on to it); undefined to go on. The Node server's front
+   * door and mounts do this before Astro.
+   */
+  admit?(request: Request): Response | Promise<Response> | undefined;
   /** Pages kept until the catalog or content changes; none under `astro dev`, where a page changes with its source. */
   pages: SharedPages | undefined;
 }

@@ -36,7 +36,10 @@ export async function fillCard(page: Page, number = '4242424242424242') {
  * A bag of one `sku` at its payment step: e-mail (a guest's own), address and method given through the checkout's
  * own endpoints, then the checkout opened. Its total in cents.
  */
-export async function bagAtPayment(page: Page, { guest, sku = CHECKOUT_SKU }: { guest: boolean; sku?: string }): Promise<number> {
+export async function bagAtPayment(
+  page: Page,
+  { guest, sku = CHECKOUT_SKU, lastName = TEST_ADDRESS.lastName }: { guest: boolean; sku?: string; lastName?: string },
+): Promise<number> {
   const call = async (path: string, data: unknown) => {
     const r = await page.request.post(path, { data });
     expect(r.ok(), `${path}: ${await r.text()}`).toBe(true);
@@ -44,7 +47,7 @@ export async function bagAtPayment(page: Page, { guest, sku = CHECKOUT_SKU }: { 
   };
   await call('/api/checkout/product/add_to_cart', { productId: sku, quantity: 1 });
   if (guest) await call('/api/checkout/email/', { email: `pay.${randomUUID().slice(0, 8)}@example.com` });
-  await call('/api/checkout/shipping_address/create/', { address: TEST_ADDRESS });
+  await call('/api/checkout/shipping_address/create/', { address: { ...TEST_ADDRESS, lastName } });
   const { checkout } = await call('/api/checkout/shipping_method', { shippingMethodId: 'Regular', confirm: true });
   await page.goto('/checkout');
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addItem, type BagHolder } from '#src/server/commerce/basket.ts';
+import { addItem } from '#src/server/commerce/basket.ts';
+import type { BagHolder } from '#src/server/session/bag-holder.ts';
 import { createSession, newSessionHolder, sessionBagHolder } from '#src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 

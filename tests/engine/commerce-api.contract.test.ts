@@ -249,4 +249,17 @@ describe('the engine’s server', () => {
     const answer = await httpCommerce({ url: 'http://127.0.0.1:9', secret: SECRET }).bag.read(envelope.caller);
     expect(answer).toMatchObject({ ok: false, problem: { status: 503, code: 'unavailable' } });
   });
+
+  it('answers an engine that does not answer as unavailable once its time-out passes, never hanging', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    try {
+      const hung = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const answer = await httpCommerce({ url: hung, secret: SECRET, timeoutMs: 200 }).bag.read(envelope.caller);
+      expect(answer).toMatchObject({ ok: false, problem: { status: 503, code: 'unavailable' } });
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((done) => silent.close(done));
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, wipe } from '#src/server/catalog/seed.ts';
-import { listDocuments, publishDocument, readDocument, saveDocument } from '#src/server/content/content-store.ts';
+import { listDocuments, publishDocument, saveDocument } from '#src/server/content/content-store.ts';
 import { upsertEditor } from '#src/server/content/editor-accounts.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
@@ -59,9 +59,9 @@ describe('wiping the store', () => {
 
   it('removes editors and their audit log, and takes every content document back to its first version, live', async () => {
     const editor = await upsertEditor(t.db, 'wiped.editor@example.com', 'publisher');
-    await saveDocument(t.db, editor, 'promo-bar', 1, (await readDocument(t.db, 'promo-bar')).content);
-    await publishDocument(t.db, editor, 'promo-bar', 2, new Date(Date.now() + 86_400_000));
-    await publishDocument(t.db, editor, 'promo-bar', 2);
+    await saveDocument(t.db, editor, 'content-assets', 1, { assets: [{ id: 'wiped', title: 'Wiped', body: 'Gone after a wipe.' }] });
+    await publishDocument(t.db, editor, 'content-assets', 2, new Date(Date.now() + 86_400_000));
+    await publishDocument(t.db, editor, 'content-assets', 2);
     await wipe(t.db);
     for (const table of ['editors', 'content_audit'] as const) {
       const { n } = await t.db.kysely

@@ -76,7 +76,7 @@ describe('the server is started with its Node options', () => {
   it.each([
     ['npm run serve', ['npm', 'run', 'serve'], 1],
     ['npm start (scripts/start.ts)', [node, join(REPO, 'scripts/start.ts')], 1],
-    ['the test servers (scripts/e2e-server.ts), both instances', [node, join(REPO, 'scripts/e2e-server.ts')], 2],
+    ['the test servers (scripts/e2e-server.ts): the engine and both instances', [node, join(REPO, 'scripts/e2e-server.ts')], 3],
     ['npm run bench (scripts/bench.ts)', [node, join(REPO, 'scripts/bench.ts'), '--data-dir', 'bench-data', '--port', '4409'], 1],
     ['npm run bench:scale (scripts/bench-scale.ts)', [node, join(REPO, 'scripts/bench-scale.ts'), '--products', '0'], 1],
     ['the crash recovery measure (scripts/crash-recovery.ts)', [node, join(REPO, 'scripts/crash-recovery.ts')], 1],

@@ -1,13 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  PageCache,
-  compressPage,
-  pageBytes,
-  pageReply,
-  sharedPages,
-  type CachedPage,
-} from '#src/server/http/page-cache.ts';
+import { PageCache, compressPage, pageBytes, pageReply, sharedPages, type CachedPage } from '#src/server/http/page-cache.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
 import { sharedPageKey } from '#src/web/http/shared-page-key.ts';
 

@@ -2,11 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import { emitSiteError } from '#src/lib/analytics.ts';
 import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
 import { SCROLL_CHECK_MS } from '#src/lib/constants.ts';
-import { keepCardDraft, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
 import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
@@ -14,11 +14,9 @@ import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { ExpressSignIn } from './express/ExpressSignIn.tsx';
-import { PaymentStep, reportMissingBilling } from './PaymentStep.tsx';
 import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
-import { ReviewStep } from './ReviewStep.tsx';
-import { ShippingStep } from './ShippingStep.tsx';
+import { loadStep, preloadSteps, stepComponents } from './step-modules.ts';
 import { trackStep } from './step-tracking.ts';
 import './checkout.css';
 
@@ -56,6 +54,9 @@ export function CheckoutApp() {
   const touch = useRef<TouchPoint | null>(null);
 
   const show = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
+    void loadStep(baseStep(next)).then(() => showLoaded(next, how, focus));
+  };
+  const showLoaded = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert') => {
     const url = new URL(window.location.href);
     url.searchParams.set('step', next);
     if (how === 'push') window.history.pushState({ step: next }, '', url);
@@ -76,7 +77,6 @@ export function CheckoutApp() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: mounts once; later reads go through the stores
   useEffect(() => {
     startDraft();
-    const stopKeepingCard = keepCardDraft();
     void loadCheckout().then((r) => {
       const current = $checkout.get();
       if (!r.ok || !current) return setCheckoutAlert(r.ok ? null : r.message);
@@ -93,7 +93,6 @@ export function CheckoutApp() {
     window.addEventListener('popstate', onPop);
     return () => {
       window.removeEventListener('popstate', onPop);
-      stopKeepingCard();
     };
   }, []);
 
@@ -150,7 +149,7 @@ export function CheckoutApp() {
     window.scrollTo({ top: 0 });
   };
   const orderFailed = async (message: string) => {
-    resetCardEntry();
+    (await import('#src/lib/stores/checkout-card.ts')).resetCardEntry();
     await loadCheckout();
     setCheckoutAlert(message);
     const current = $checkout.get();
@@ -158,6 +157,7 @@ export function CheckoutApp() {
   };
 
   const base = baseStep(step);
+  const { shipping: ShippingStep, payment: PaymentStep, review: ReviewStep } = stepComponents();
   const onTouchStart = (e: React.TouchEvent) => {
     const t = e.touches[0];
     if (t) touch.current = { x: t.clientX, y: t.clientY, time: e.timeStamp };
@@ -173,7 +173,9 @@ export function CheckoutApp() {
 
   return (
     <div className="checkout-layout">
-      <div className="checkout-main" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd}>
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: a key or a press in the step only starts loading the later steps */}
+      {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: as above */}
+      <div className="checkout-main" onTouchStart={onTouchStart} onTouchEnd={onTouchEnd} onKeyDown={preloadSteps} onPointerDown={preloadSteps}>
         <h1 className="visually-hidden">Checkout</h1>
         <ProgressBar step={step} reached={reached} digitalOnly={rules.digitalOnly} signedIn={view.signedIn} onGo={go} />
         {alert && (
@@ -184,10 +186,10 @@ export function CheckoutApp() {
         <CompletedSummary view={view} step={step} onChange={change} />
         {step === 'information' && <ExpressSignIn signedIn={view.signedIn} itemCount={view.basket.productItems.length} />}
         {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
-        {base === 'shipping' && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
+        {base === 'shipping' && ShippingStep && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
         {/* Gift cards and codes before the card: what they pay decides whether a card is needed at all. */}
         {step === 'payment' || step === 'updatePayment' ? <PromoCodeForm pageType="checkout" /> : null}
-        {base === 'payment' && (
+        {base === 'payment' && PaymentStep && (
           <PaymentStep
             view={view}
             billingOnly={step === 'updateBillingAddress' || step === 'createBillingAddress'}
@@ -195,13 +197,14 @@ export function CheckoutApp() {
             headingRef={heading}
             onDone={() => {
               const current = $checkout.get();
-              if (current) reportMissingBilling(current);
+              // Checkout spec §8: a billing address missing after the update is reported as site error E8001.
+              if (current && !current.billingAddress) emitSiteError({ message: 'E8001', status: 0, path: '/api/checkout/payment_method/update/' });
               done();
             }}
             onError={failed}
           />
         )}
-        {base === 'review' && <ReviewStep view={view} headingRef={heading} onFailed={(m) => void orderFailed(m)} />}
+        {base === 'review' && ReviewStep && <ReviewStep view={view} headingRef={heading} onFailed={(m) => void orderFailed(m)} />}
       </div>
       <CheckoutSummary basket={view.basket} />
     </div>

@@ -1,7 +1,6 @@
-import { useState, type RefObject } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import { useStore } from '@nanostores/react';
-import { emitSiteError } from '#src/lib/analytics.ts';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
 import { CARD_TECHNICAL_PROBLEM } from '#src/lib/checkout/card-messages.ts';
 import { digitsOnly } from '#src/lib/checkout/card-rules.ts';
@@ -12,7 +11,7 @@ import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions
 import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
 import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-later-rules.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
-import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, keepCardDraft, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $walletOffered, $webPaymentButtons } from '#src/lib/stores/express.ts';
 import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
@@ -26,6 +25,7 @@ import { PAY_BY_CARD } from '#src/lib/checkout/express-rules.ts';
 import { PayLaterNote } from './PayLaterNote.tsx';
 import { amountDueOf, GIFT_CARDS_PAY_ALL, TENDERS_PAY_ALL } from '#src/lib/tenders/tender-split.ts';
 import { StepForm } from './StepForm.tsx';
+import { StoreCardOfferDialog } from '../store-card-offer/StoreCardOfferDialog.tsx';
 
 interface Props {
   view: CheckoutView;
@@ -52,6 +52,8 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const walletOffered = useStore($walletOffered);
   const [busy, setBusy] = useState(false);
   const [showAll, setShowAll] = useState(false);
+  // The name on the card and the expiry come back from the tab's draft, and are kept in it while the step is open.
+  useEffect(() => keepCardDraft(), []);
   const expiredFlash = view._flash.find((f) => f.type === 'PaymentInstrumentExpired');
   const plccOffered = view.c_applicablePaymentMethods.includes('plcc');
   const choiceInput = {
@@ -147,6 +149,15 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
         />
       )}
       {needsCard && <PayLaterNote offer={view.payLater} eligibility={payLaterEligibility(payLaterInputOf(view.basket))} />}
+      {needsCard && plccOffered && view.shippingAddress && view.basket.basketId && (
+        <StoreCardOfferDialog
+          basketId={view.basket.basketId}
+          firstName={view.shippingAddress.firstName}
+          phone={view.shippingAddress.phone}
+          signedIn={view.signedIn}
+          onPaid={onDone}
+        />
+      )}
       {!billingOnly && !needsCard && (
         <p className="notice notice-success" role="status">
           {(view.basket.paymentInstruments ?? []).every((p) => p.paymentMethodId === 'SVS_GIFT_CARD') ? GIFT_CARDS_PAY_ALL : TENDERS_PAY_ALL}
@@ -220,9 +231,4 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
       )}
     </StepForm>
   );
-}
-
-/** Checkout spec §8: a billing address missing after the update is reported as site error E8001. */
-export function reportMissingBilling(view: CheckoutView): void {
-  if (!view.billingAddress) emitSiteError({ message: 'E8001', status: 0, path: '/api/checkout/payment_method/update/' });
 }

@@ -1,15 +1,19 @@
 import { useStore } from '@nanostores/react';
-import useEmblaCarousel from 'embla-carousel-react';
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type MouseEvent, type TouchEvent } from 'react';
 import type { MediaView } from '#src/lib/commerce-types.ts';
 import { galleryPreloader } from '#src/lib/images/image-preload.ts';
 import { galleryImage, imageUrl, thumbImage } from '#src/lib/images/image-urls.ts';
 import { imagesFor, visibleThumbnails } from '#src/lib/product-rules.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
-import { ZoomModal } from './ZoomModal.tsx';
+import { useCarouselWhenReached } from './carousel.tsx';
 import './gallery.css';
 
 export const MAGNIFIER_SCALE = 2.5;
+const CAROUSEL_OPTIONS = { loop: false };
+/** A horizontal move this long, in CSS pixels, is a swipe to the next or previous slide. */
+const SWIPE_PX = 40;
+const loadZoom = () => import('./ZoomModal.tsx').then((m) => ({ default: m.ZoomModal }));
+const ZoomModal = lazy(loadZoom);
 
 interface Props {
   name: string;
@@ -23,7 +27,9 @@ interface Props {
  * more'), a hover magnifier beside the image and an enlarge button opening Product Zoom. The chosen colour, or
  * the colour under the pointer in the purchase area, decides which images show. Photographs come from the image
  * service at the width they are drawn (srcset); once awake, the gallery preloads the colour's other slides and each
- * other colour's first image, holding at most the spec's 30 (src/lib/images/image-preload.ts).
+ * other colour's first image, holding at most the spec's 30 (src/lib/images/image-preload.ts). The swipe library and
+ * Product Zoom load when reached for (a touch, a pointer or focus on the gallery; the enlarge button), not with the
+ * page: a swipe made before the library is there still moves to the next slide once it is.
  */
 export function Gallery({ name, images, videos, initialColor }: Props) {
   // The first render matches the HTML the page was built with (the initial colour): a colour chosen before this island
@@ -36,6 +42,8 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   const preview = hydrated ? hovered : null;
   const shown = imagesFor({ images }, preview ?? selected);
   const [index, setIndex] = useState(0);
+  const indexRef = useRef(0);
+  indexRef.current = index;
   const [videoIndex, setVideoIndex] = useState(-1);
   const [expanded, setExpanded] = useState(false);
   // '+N more' goes away when pressed: focus moves to the first thumbnail it revealed (not to the page body).
@@ -47,8 +55,11 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
     revealFrom.current = null;
   }, [expanded]);
   const [zoomOpen, setZoomOpen] = useState(false);
+  const [zoomWanted, setZoomWanted] = useState(false);
   const [lens, setLens] = useState<{ x: number; y: number } | null>(null);
-  const [emblaRef, embla] = useEmblaCarousel({ loop: false });
+  const carousel = useCarouselWhenReached(CAROUSEL_OPTIONS);
+  const embla = carousel.api;
+  const touchStart = useRef<number | null>(null);
   const [preloaded, setPreloaded] = useState(0);
 
   // What the shopper may see next, once the page has loaded (this island wakes when the browser is idle).
@@ -69,8 +80,13 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   useEffect(() => {
     setIndex(0);
     setVideoIndex(-1);
+    indexRef.current = 0;
     embla?.scrollTo(0, true);
-  }, [selected, embla]);
+  }, [selected]);
+  // The library arrives: it starts where the shopper has got to (a dot pressed or a swipe made while it loaded).
+  useEffect(() => {
+    embla?.scrollTo(indexRef.current, true);
+  }, [embla]);
   useEffect(() => {
     if (!embla) return;
     const onSelect = () => {
@@ -83,12 +99,26 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
 
   const goTo = useCallback(
     (i: number) => {
+      carousel.reach();
       setIndex(i);
       setVideoIndex(-1);
       embla?.scrollTo(i);
     },
-    [embla],
+    [embla, carousel.reach],
   );
+  // Before the library is there, a swipe is read here: it moves one slide when the library arrives.
+  const onTouchStart = (e: TouchEvent) => {
+    carousel.reach();
+    touchStart.current = embla ? null : (e.touches[0]?.clientX ?? null);
+  };
+  const onTouchEnd = (e: TouchEvent) => {
+    const from = touchStart.current;
+    touchStart.current = null;
+    const to = e.changedTouches[0]?.clientX;
+    if (embla || from === null || to === undefined || Math.abs(to - from) < SWIPE_PX) return;
+    setIndex((i) => Math.max(0, Math.min(shown.length - 1, i + (to < from ? 1 : -1))));
+    setVideoIndex(-1);
+  };
 
   const current = shown[Math.min(index, shown.length - 1)];
   const thumbs = visibleThumbnails(
@@ -101,12 +131,27 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   };
 
   return (
-    <section className="gallery" aria-roledescription="gallery" aria-label={`${name} images`} data-preloaded={preloaded || undefined}>
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: pointer and focus only start loading the swipe library; nothing happens to the shopper
+    <section
+      className="gallery"
+      aria-roledescription="gallery"
+      aria-label={`${name} images`}
+      data-preloaded={preloaded || undefined}
+      onPointerEnter={carousel.reach}
+      onFocus={carousel.reach}
+    >
       <div className="gallery-stage">
         {/* The carousel stays mounted (embla keeps its state); a playing video covers it. */}
         {/* biome-ignore lint/a11y/noStaticElementInteractions: the hover lens is a pointer-only magnifier; the Zoom button opens the same view for everyone */}
         {/* biome-ignore lint/a11y/noNoninteractiveElementInteractions: as above */}
-        <div className="embla" ref={emblaRef} onMouseMove={onMove} onMouseLeave={() => setLens(null)}>
+        <div
+          className="embla"
+          ref={carousel.viewport}
+          onMouseMove={onMove}
+          onMouseLeave={() => setLens(null)}
+          onTouchStart={onTouchStart}
+          onTouchEnd={onTouchEnd}
+        >
           <div className="embla-container">
             {shown.map((img, i) => (
               // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role=group (WAI-ARIA carousel pattern), not a form fieldset
@@ -150,7 +195,17 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
             }}
           />
         )}
-        <button type="button" className="enlarge" onClick={() => setZoomOpen(true)} aria-label="Enlarge image">
+        <button
+          type="button"
+          className="enlarge"
+          onPointerEnter={() => void loadZoom()}
+          onFocus={() => void loadZoom()}
+          onClick={() => {
+            setZoomWanted(true);
+            setZoomOpen(true);
+          }}
+          aria-label="Enlarge image"
+        >
           ⤢
         </button>
       </div>
@@ -215,7 +270,12 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
           </li>
         )}
       </ul>
-      {current && <ZoomModal open={zoomOpen} image={current} onClose={() => setZoomOpen(false)} />}
+      {current && zoomWanted && (
+        <Suspense fallback={null}>
+          <ZoomModal open={zoomOpen} image={current} onClose={() => setZoomOpen(false)} />
+        </Suspense>
+      )}
+      {carousel.driver}
     </section>
   );
 }

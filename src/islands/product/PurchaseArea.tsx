@@ -20,12 +20,10 @@ import { pushRecentlyViewed, RECENTLY_VIEWED_COOKIE, RECENTLY_VIEWED_SECONDS } f
 import { addButtonLabel, attributeIds, choose, normalise, resolveVariant, withDefaults, type Selections } from '#src/lib/selection.ts';
 import { addToBag, replaceLine } from '#src/lib/stores/bag.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
-import { AddedToBagModal } from './AddedToBagModal.tsx';
 import { AttributeSelector } from './AttributeSelector.tsx';
 import { GiftCardForm } from './GiftCardForm.tsx';
 import { HemmingSelector } from './HemmingSelector.tsx';
 import { SizeGuide } from './SizeGuide.tsx';
-import { WaitlistForm } from './WaitlistForm.tsx';
 import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
 import './product.css';
 
@@ -53,6 +51,11 @@ interface Props {
 
 // The perks join modal (sign-in, terms) is fetched the first time it opens: other product pages never load it.
 const PerksJoin = lazy(() => import('../perks/PerksJoin.tsx').then((m) => ({ default: m.PerksJoin })));
+// So are the added-to-bag confirmation (asked for with the add, while its request runs) and the waitlist form (shown
+// for a chosen size that is out of stock).
+const loadAddedToBag = () => import('./AddedToBagModal.tsx').then((m) => ({ default: m.AddedToBagModal }));
+const AddedToBagModal = lazy(loadAddedToBag);
+const WaitlistForm = lazy(() => import('./WaitlistForm.tsx').then((m) => ({ default: m.WaitlistForm })));
 
 const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
 
@@ -79,6 +82,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [added, setAdded] = useState<BasketView | null>(null);
+  const [everAdded, setEverAdded] = useState(false);
   const [joining, setJoining] = useState(false);
   // Kept once opened, so closing it (its dialog's close event) gives focus back to the button that opened it.
   const [joinOpened, setJoinOpened] = useState(false);
@@ -159,6 +163,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
       return;
     }
     setBusy(true);
+    if (!edit && !onAdded) void loadAddedToBag();
     const options = {
       productId: variant.id,
       quantity,
@@ -183,6 +188,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
     if (!result.ok) return setError(result.message);
     if (edit) return onDone?.();
     if (onAdded) return onAdded(result.basket);
+    setEverAdded(true);
     setAdded(result.basket);
   };
 
@@ -301,8 +307,16 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         </p>
       )}
       {!edit && <WishlistToggle productId={variant?.id ?? product.id} visible={showWishlistToggle(product, sel)} />}
-      {!edit && product.isMasterWaitlisted && variant && !variant.inStock && <WaitlistForm key={variant.id} skuId={variant.id} />}
-      {!edit && <AddedToBagModal basket={added} product={product} onClose={() => setAdded(null)} />}
+      {!edit && product.isMasterWaitlisted && variant && !variant.inStock && (
+        <Suspense fallback={null}>
+          <WaitlistForm key={variant.id} skuId={variant.id} />
+        </Suspense>
+      )}
+      {!edit && everAdded && (
+        <Suspense fallback={null}>
+          <AddedToBagModal basket={added} product={product} onClose={() => setAdded(null)} />
+        </Suspense>
+      )}
       {membership && variant && joinOpened && (
         <Suspense fallback={null}>
           <PerksJoin

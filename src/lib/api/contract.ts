@@ -52,6 +52,12 @@ export const API = defineEndpoints({
   giftCardBalance: { method: 'POST', path: '/api/checkout/gift_card/balance', request: 'GiftCardBalance', reply: 'GiftCardBalance' },
   registerAtPayment: { method: 'POST', path: '/api/checkout/payment_screen_register_user/', request: 'PaymentScreenRegister', reply: 'Registered' },
 
+  // The store card's pre-screened offer at the payment step (product spec §4, §7): the offer (asked of the bureau once
+  // per session and bag), the shopper's answer to it, and the application (an approval pays the bag with the card).
+  rtpsDetails: { method: 'POST', path: '/api/checkout/rtps/details/', request: 'RtpsDetails', reply: 'RtpsDetails' },
+  rtpsPlccDetails: { method: 'POST', path: '/api/checkout/rtps/plcc_details/', request: 'RtpsPlccDetails', reply: 'RtpsPlccDetails' },
+  rtpsData: { method: 'POST', path: '/api/checkout/rtps/data/', request: 'RtpsData', reply: 'RtpsData' },
+
   // The wallet (Apple Pay) express checkout (checkout spec §7): merchant validation for the payment sheet, the payment
   // request for the bag, the new totals when the shopper picks a shipping contact or method on the sheet, and the
   // payment (Idempotency-Key header; a retry replays its reply).

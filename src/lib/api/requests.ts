@@ -36,6 +36,7 @@ import { ApplyCodeSchema, DeleteFromBasketSchema, PromotionReadSchema } from '..
 import { CarouselSchema, OrderRecommendationsSchema } from '../schemas/recommendations.ts';
 import { AutoSuggestSchema } from '../schemas/search.ts';
 import { WalletAuthorizeSchema, WalletShippingAddressSchema, WalletShippingMethodSchema, WalletValidationSchema } from '../wallet/wallet-schemas.ts';
+import { RtpsDataSchema, RtpsDetailsSchema, RtpsPlccDetailsSchema } from '../store-card-offer/offer-requests.ts';
 import { AddToWishlistSchema, JoinWaitlistSchema, RemoveFromWishlistSchema } from '../schemas/shopper-lists.ts';
 
 /**
@@ -80,6 +81,9 @@ export const REQUESTS = {
   RegisterAfterOrder: RegisterAfterOrderSchema,
   RemoveFromWishlist: RemoveFromWishlistSchema,
   ResetPassword: ResetPasswordSchema,
+  RtpsData: RtpsDataSchema,
+  RtpsDetails: RtpsDetailsSchema,
+  RtpsPlccDetails: RtpsPlccDetailsSchema,
   ShippingAddressStep: ShippingAddressStepSchema,
   ShippingMethod: ShippingMethodSchema,
   EditorSignIn: EditorSignInSchema,

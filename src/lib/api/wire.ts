@@ -10,8 +10,8 @@ import type {
   Wishlist,
 } from '../commerce/bag.ts';
 import type { CheckoutView, OrderResult, SavedCardView } from '../checkout/checkout-types.ts';
-import type { PlacementResult } from '../checkout/placement-result.ts';
-import { PLCC_TYPE } from '../checkout/card-rules.ts';
+import type { PlacementResult } from '../commerce/placement-result.ts';
+import { PLCC_TYPE } from '../checkout/card-numbers.ts';
 import type { PlccInfo } from '../commerce/store-card.ts';
 import { maskedStoreCardNumber } from '../store-card/store-card-rules.ts';
 import type { BasketView, BonusDiscountLineItemView, LineItemView, ShippingMethodView, WishlistView } from '../commerce-types.ts';

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { Email } from '../schemas/email.ts';
 import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
-import { CARD_MESSAGES, digitsOnly, isPlccNumber, PLCC_LENGTH } from './card-rules.ts';
+import { CARD_MESSAGES, digitsOnly, isPlccNumber, PLCC_LENGTH } from './card-numbers.ts';
 import { FLASH_MESSAGES } from './flash.ts';
 
 /**

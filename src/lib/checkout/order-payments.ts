@@ -1,4 +1,4 @@
-import { PLCC_TYPE } from './card-rules.ts';
+import { PLCC_TYPE } from './card-numbers.ts';
 import { PAYMENT_METHOD_LABELS, PAYMENT_METHOD_NAMES, type PaymentMethodName } from '../payment-method-names.ts';
 import { BRAND_PROGRAMMES } from '../rewards/programmes.ts';
 import { isCertificateMethod, paymentOrder, TENDER_METHODS, type TenderMethod } from '../tenders/tender-split.ts';

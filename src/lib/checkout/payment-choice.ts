@@ -1,6 +1,6 @@
 import { formatCents } from '../money.ts';
 import { storeCardName } from '../store-card/store-card-messages.ts';
-import { PLCC_TYPE } from './card-rules.ts';
+import { PLCC_TYPE } from './card-numbers.ts';
 import type { PaymentView, SavedCardView } from './checkout-types.ts';
 
 /**

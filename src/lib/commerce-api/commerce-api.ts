@@ -16,7 +16,7 @@ import type {
 import type { AddressLookupReply, AddressLookupSchema } from '../checkout/address-suggestions.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '../checkout/checkout-schemas.ts';
 import type { CheckoutAddress, CheckoutOptions, OrderConfirmationView } from '../checkout/checkout-types.ts';
-import type { PlacementReply } from '../checkout/placement-result.ts';
+import type { PlacementReply } from '../commerce/placement-result.ts';
 import type { GiftCardBalance, GiftCardBalanceInput } from '../gift-cards/gift-card-rules.ts';
 import type { RewardsRecord } from '../header/rewards.ts';
 import type { OutboxMail } from '../mail/outbox-mail.ts';
@@ -33,6 +33,7 @@ import type { MerchantSession, WalletReply } from '../wallet/wallet-replies.ts';
 import type { WalletAuthorize } from '../wallet/wallet-schemas.ts';
 import type { ContentAsset, HeaderContent } from '../content/content-documents.ts';
 import type { AuditEntry, DocumentSummary, DocumentVersion, Editor, VersionInfo } from '../content/editor-types.ts';
+import type { ApplicationResult, GuestPreScreenData, OfferEvent, PlccData, ResultView, StoreCardOffer } from '../store-card-offer/offer-rules.ts';
 
 /**
  * The commerce API: the one way from the store's pages and endpoints to the commerce engine. Every operation takes
@@ -193,6 +194,28 @@ export interface PerksApi {
   status: Op<undefined, SubscriptionStatus>;
 }
 
+/** The store card's pre-screened offer at the payment step (product spec §4 "Card pre-screening offers"). */
+export interface StoreCardOfferApi {
+  /**
+   * The shopper's offer for their bag: the bureau pre-screens the bag's shipping address once per session and bag.
+   * A guest with an offer gets their pre-screen data back (for the guest cookie and the application form).
+   */
+  prescreen: Op<{ inCheckout: boolean }, { offer: StoreCardOffer | null; guestPreScreenData: GuestPreScreenData | null }>;
+  /** The shopper saw the offer, or answered NO (the rebuttal). */
+  respond: Op<{ event: OfferEvent }, StoreCardOffer>;
+  /** Applies on the offer, once; an approval opens the account and, when it can, pays the bag with it. */
+  apply: Op<
+    PlccData,
+    {
+      result: ApplicationResult;
+      view: ResultView;
+      card: { last4: string; availableCents: number } | null;
+      paysThisOrder: boolean;
+      checkout: CheckoutState;
+    }
+  >;
+}
+
 export interface OutboxApi {
   /** Whether the development outbox page is open (never in production unless asked for). */
   open: Op<undefined, boolean>;
@@ -248,6 +271,7 @@ export interface CommerceApi {
   lists: ListsApi;
   orders: OrdersApi;
   perks: PerksApi;
+  storeCardOffer: StoreCardOfferApi;
   outbox: OutboxApi;
   content: ContentApi;
   editor: EditorApi;

@@ -16,6 +16,12 @@ export interface HttpCommerceOptions {
   /** COMMERCE_API_SECRET, the same on both sides. */
   secret: string;
   fetch?: typeof fetch;
+  /**
+   * How long a call may take before it is answered `unavailable` (default 9 s: under the 10 s a shopper is kept
+   * waiting at most). A placement still running in the engine then finishes there once; the browser's retry with
+   * the same key is answered with its result.
+   */
+  timeoutMs?: number;
 }
 
 const ProblemSchema = v.object({ status: v.number(), message: v.string(), code: v.optional(v.string()), detail: v.optional(v.unknown()) });
@@ -36,7 +42,7 @@ const unreachable = (code: string, why: string): Answer<never> => ({
   problem: { status: 503, message: UNREACHABLE, code, detail: why } satisfies Problem,
 });
 
-export function httpCommerce({ url, secret, fetch: send = fetch }: HttpCommerceOptions): CommerceApi {
+export function httpCommerce({ url, secret, fetch: send = fetch, timeoutMs = 9_000 }: HttpCommerceOptions): CommerceApi {
   const base = url.replace(/\/+$/, '') + COMMERCE_API_PATH;
   const authorization = `Bearer ${secret}`;
   const call = async (resource: string, operation: string, schema: v.GenericSchema, caller: Caller, input: unknown): Promise<Answer<unknown>> => {
@@ -49,6 +55,7 @@ export function httpCommerce({ url, secret, fetch: send = fetch }: HttpCommerceO
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization, 'x-request-id': caller.requestId },
         body: JSON.stringify({ caller, input }),
+        signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (err) {
       return unreachable(PROBLEM.unavailable, `the commerce engine could not be reached (${(err as Error).message})`);
@@ -58,7 +65,12 @@ export function httpCommerce({ url, secret, fetch: send = fetch }: HttpCommerceO
       console.error('[commerce] the engine refused this store: COMMERCE_API_SECRET is not the one the engine has');
       return unreachable(PROBLEM.unauthorized, 'the engine refused the secret');
     }
-    const text = await response.text();
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (err) {
+      return unreachable(PROBLEM.unavailable, `the commerce engine's answer did not arrive (${(err as Error).message})`);
+    }
     let data: unknown;
     try {
       data = JSON.parse(text);

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import type { CommerceApi } from './commerce-api.ts';
 import { SORTS } from '../listing.ts';
+import { PlccDataSchema } from '../store-card-offer/offer-rules.ts';
 
 /**
  * Every operation of the commerce API (commerce-api.ts) with the schema of its input: the engine's server checks each
@@ -138,6 +139,11 @@ export const OPERATIONS = {
   },
   perks: {
     status: nothing,
+  },
+  storeCardOffer: {
+    prescreen: v.object({ inCheckout: flag }),
+    respond: v.object({ event: v.picklist(['viewed', 'no']) }),
+    apply: PlccDataSchema,
   },
   outbox: {
     open: nothing,

@@ -46,7 +46,7 @@ export interface SaveConflict {
 export interface AuditEntry {
   at: string;
   editor: string;
-  action: 'sign-in' | 'save' | 'publish' | 'schedule' | 'rollback' | 'sign-in-refused';
+  action: 'sign-in' | 'save' | 'publish' | 'schedule' | 'rollback';
   documentId: string | null;
   detail: string;
 }

@@ -359,6 +359,8 @@ export async function wipe(db: Db): Promise<void> {
     'rewards_ledger',
     'reward_certificates',
     'rewards_memberships',
+    'store_card_applications',
+    'store_card_prescreens',
     'store_card_ledger',
     'store_card_accounts',
     'paypal_sandbox_requests',

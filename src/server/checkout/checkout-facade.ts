@@ -19,7 +19,7 @@ import { placeOrder as place } from './placement/place-order.ts';
 import { KEY_REUSED, NOTHING_TO_PAY } from './placement/placement-types.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
-import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
+import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
 import type { CheckoutApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';

@@ -15,6 +15,7 @@ import { Refusal } from '../refusal.ts';
 import { callSession, type CallSession } from '../session/call-session.ts';
 import { contentOperations } from '../content/content-facade.ts';
 import { editorOperations } from '../content/editor-facade.ts';
+import { storeCardOfferOperations } from '../store-card-offer/store-card-offer-facade.ts';
 import { walletOperations } from '../wallet/wallet-facade.ts';
 
 /** The engine's resources, each implemented by its domain's facade. */
@@ -30,6 +31,7 @@ const ENGINE: Engine = {
   lists: listsOperations,
   orders: ordersOperations,
   perks: perksOperations,
+  storeCardOffer: storeCardOfferOperations,
   outbox: outboxOperations,
   content: contentOperations,
   editor: editorOperations,

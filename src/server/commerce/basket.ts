@@ -7,6 +7,7 @@ import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
+import type { BagHolder } from '../session/bag-holder.ts';
 import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, resolveHemming, type LoadedVariant } from './variant-limits.ts';
 import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
@@ -91,17 +92,6 @@ function giftFields(v: LoadedVariant, input: LineChoice) {
     gift_recipient_email: input.giftCardRecipientEmail ?? null,
     gift_message: input.giftMessage ?? null,
   };
-}
-
-/**
- * Who holds the bag an add goes to (the visitor's session), implemented by the session layer
- * (src/server/session/session.ts) so that the engine writes no session or customer table. Both run inside the
- * add's transaction. `lockBasketId` locks the holder and gives its bag (null: none yet; undefined: the holder is
- * gone, the add uses the basket id it was given); `holdBasket` gives it the bag the add made.
- */
-export interface BagHolder {
-  lockBasketId(tx: Tx): Promise<string | null | undefined>;
-  holdBasket(tx: Tx, basketId: string): Promise<void>;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { getDb, type Db } from '../db/database.ts';
-import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, setShippingState, updateItemQuantity, type BagHolder } from './basket.ts';
+import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, setShippingState, updateItemQuantity } from './basket.ts';
+import type { BagHolder } from '../session/bag-holder.ts';
 import { readProduct } from './catalog.ts';
 import { readBasketStamp } from './basket-stamp.ts';
 import { replaceItem } from './basket-edit.ts';

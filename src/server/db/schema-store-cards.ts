@@ -1,4 +1,4 @@
-/** Store card accounts and their ledger (migration 028-store-cards.ts explains each table). */
+/** Store card accounts and their ledger (migration 028-store-cards.ts explains each table), the offers' pre-screens (039) and applications (040). */
 
 export interface StoreCardAccountTable {
   id: string;
@@ -24,5 +24,27 @@ export interface StoreCardLedgerTable {
   kind: 'hold' | 'capture' | 'release';
   /** Positive: the held amount, and the same amount when it is captured or released. */
   amount_cents: number;
+  created_at: string;
+}
+
+export interface StoreCardPrescreenTable {
+  id: string;
+  session_id: string;
+  basket_id: string;
+  outcome: 'offer' | 'card-holder' | 'no-offer';
+  /** The bureau's own id of the pre-screen (sent back with the application). */
+  bureau_reference: string | null;
+  credit_limit_cents: number | null;
+  viewed: number;
+  /** How many times the shopper answered NO: 1 makes the rebuttal eligible, 2 closes the offer. */
+  declines: number;
+  created_at: string;
+}
+
+export interface StoreCardApplicationTable {
+  prescreen_id: string;
+  /** Null while the issuer is being asked. */
+  result: 'APPROVED' | 'PENDING' | 'DECLINED' | 'ACCOUNT_EXISTS' | 'ERROR' | null;
+  account_id: string | null;
   created_at: string;
 }

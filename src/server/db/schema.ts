@@ -16,7 +16,7 @@ import type {
   EditorTable,
 } from './schema-content.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
-import type { StoreCardAccountTable, StoreCardLedgerTable } from './schema-store-cards.ts';
+import type { StoreCardAccountTable, StoreCardApplicationTable, StoreCardLedgerTable, StoreCardPrescreenTable } from './schema-store-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
 import type { PerksMembershipOrderTable, PerksMembershipTable } from './schema-perks.ts';
 import type { BagTenderTable, OrderTenderTable } from './schema-tenders.ts';
@@ -443,4 +443,6 @@ export interface Database {
   content_versions: ContentVersionTable;
   content_publications: ContentPublicationTable;
   content_audit: ContentAuditTable;
+  store_card_prescreens: StoreCardPrescreenTable;
+  store_card_applications: StoreCardApplicationTable;
 }

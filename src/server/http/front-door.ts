@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config, isLoopbackHostname, storeOrigin } from '../config.ts';
+import { securityHeaders } from '#src/web/http/security-headers.ts';
 
 /**
  * The first thing every request meets, before Astro or the embedded sign-in provider (the production server and
@@ -16,19 +17,6 @@ const ALLOW = [...METHODS].join(', ');
 
 /** Answers the request itself (refusal or redirect) and returns true, or sets the common headers and returns false. */
 export type FrontDoor = (req: IncomingMessage, res: ServerResponse) => boolean;
-
-/** The security headers of every answer. The CSP does not yet list script sources (see docs/decisions.md). */
-export function securityHeaders(origin: string): Record<string, string> {
-  return {
-    'content-security-policy': "frame-ancestors 'none'; base-uri 'self'; object-src 'none'; form-action 'self'",
-    'x-frame-options': 'DENY',
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'strict-origin-when-cross-origin',
-    'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(self)',
-    'cross-origin-resource-policy': 'same-origin',
-    ...(origin.startsWith('https:') ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
-}
 
 function refuse(res: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): true {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers });

@@ -77,7 +77,6 @@ export class PageCache {
   }
 }
 
-
 /** Brotli and gzip copies of a rendered page, and their hash. */
 export function compressPage(html: string, contentType: string, stamp: string): CachedPage {
   const body = Buffer.from(html);
@@ -158,7 +157,6 @@ export function sharedPages(readStamp: () => Promise<string>, cache = new PageCa
   (globalThis as Registry)[REGISTRY] = pages;
   return pages;
 }
-
 
 /** Node middleware for the production server: a kept page goes out from the cache; anything else on to `next`. */
 export function sharedPageHits(): Middleware {

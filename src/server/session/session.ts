@@ -4,7 +4,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
-import type { BagHolder } from '../commerce/basket.ts';
+import type { BagHolder } from './bag-holder.ts';
 
 /** The session holds the visitor's bag: the HTTP layer knows the holder through the session, not the engine. */
 export type { BagHolder };

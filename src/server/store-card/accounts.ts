@@ -84,6 +84,12 @@ export async function storeCardOf(db: Db, customerId: string): Promise<StoreCard
   return row ? accountView(db.kysely, row) : null;
 }
 
+/** The account with this id (the one an approved application just opened, which a guest's bag pays with). */
+export async function storeCardById(db: Db, accountId: string): Promise<StoreCardAccount | null> {
+  const row = await db.kysely.selectFrom('store_card_accounts').select(columns).where('id', '=', accountId).executeTakeFirst();
+  return row ? accountView(db.kysely, row) : null;
+}
+
 /** The account with this id, when it is the customer's (a saved store card chosen at payment). */
 export async function ownStoreCard(db: Db, customerId: string, accountId: string): Promise<StoreCardAccount | null> {
   const row = await db.kysely

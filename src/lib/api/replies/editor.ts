@@ -45,7 +45,7 @@ export const AuditReply = exactly<AuditEntry[]>()(
     v.object({
       at: Text,
       editor: Text,
-      action: v.picklist(['sign-in', 'save', 'publish', 'schedule', 'rollback', 'sign-in-refused']),
+      action: v.picklist(['sign-in', 'save', 'publish', 'schedule', 'rollback']),
       documentId: v.nullable(Text),
       detail: Text,
     }),

@@ -29,6 +29,7 @@ import { MeReply } from './me.ts';
 import { MerchantSessionReply, WalletContactTotalsReply, WalletOrderResultReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
 import { PageLoadReply } from './page-load.ts';
 import { RewardsOffersReply, SubscriptionStatusReply } from './perks.ts';
+import { RtpsDataReply, RtpsDetailsReply, RtpsPlccDetailsReply } from './store-card-offer.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
 
 /**
@@ -57,6 +58,9 @@ export const REPLIES = {
   Promotion: PromotionReply,
   Recommendations: RecommendationsReply,
   Registered: RegisteredReply,
+  RtpsData: RtpsDataReply,
+  RtpsDetails: RtpsDetailsReply,
+  RtpsPlccDetails: RtpsPlccDetailsReply,
   SavedCards: SavedCardsReply,
   ShippingMethodChosen: ShippingMethodChosenReply,
   ShippingMethods: ShippingMethodsReply,

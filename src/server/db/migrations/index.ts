@@ -26,6 +26,8 @@ import { perksMemberships } from './025-perks-memberships.ts';
 import { tenders } from './026-tenders.ts';
 import { webPayment } from './027-web-payment.ts';
 import { storeCards } from './028-store-cards.ts';
+import { storeCardPrescreens } from './039-store-card-prescreens.ts';
+import { storeCardApplications } from './040-store-card-applications.ts';
 import { rewardTenders } from './029-reward-tenders.ts';
 import { walletMerchantSessions } from './030-wallet-merchant-sessions.ts';
 import { webPaymentCaptures } from './031-web-payment-captures.ts';
@@ -77,6 +79,8 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_034_order_tender_balances': orderTenderBalances,
   '2026_12_06_035_editors': editors,
   '2026_12_06_036_content_documents': contentDocuments,
+  '2026_12_06_039_store_card_prescreens': storeCardPrescreens,
+  '2026_12_06_040_store_card_applications': storeCardApplications,
 };
 
 export const migrationProvider: MigrationProvider = {

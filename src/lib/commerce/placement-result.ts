@@ -1,4 +1,4 @@
-import type { Bag } from '../commerce/bag.ts';
+import type { Bag } from './bag.ts';
 
 /**
  * A placement's result in the engine's terms: what the commerce API answers (src/lib/commerce-api/commerce-api.ts),

@@ -1,0 +1,78 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import { readyGuestBag } from '../helpers/place-order-http.ts';
+import { e2eDb } from '../helpers/e2e-db.ts';
+
+/** What the edge did for a reply: its Server-Timing entry `edge`. */
+const edgeDid = (headers: Record<string, string>) => /edge;desc=(\w+)/.exec(headers['server-timing'] ?? '')?.[1];
+
+test('a product page is rendered once and then answered by the edge; a page with the shopper’s bag never is', async ({ request }) => {
+  const path = '/p/striped-boat-neck-top-fb-1004/';
+  const first = await request.get(path);
+  expect(first.status()).toBe(200);
+  expect(['miss', 'hit']).toContain(edgeDid(first.headers()));
+  const second = await request.get(path);
+  expect(edgeDid(second.headers())).toBe('hit');
+  expect(await second.text()).toBe(await first.text());
+  for (let i = 0; i < 2; i++) {
+    const bag = await request.get('/cart');
+    expect(edgeDid(bag.headers())).toBe('pass');
+  }
+  expect(edgeDid((await request.get('/api/checkout/basket')).headers())).toBe('pass');
+});
+
+test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply', async ({ request }) => {
+  const other = await request.get('/', { headers: { host: 'shop.attacker.example' } });
+  expect(other.status()).toBe(421);
+  const page = await request.get('/');
+  expect(page.headers()['x-frame-options']).toBe('DENY');
+  expect(page.headers()['x-content-type-options']).toBe('nosniff');
+  const refused = await request.post('/api/checkout/basket', { headers: { origin: 'https://shop.attacker.example' }, data: {} });
+  expect(refused.status()).toBe(403);
+});
+
+test('a price changed in the catalog is on the product page at the edge within 5 seconds', async ({ request }) => {
+  const path = '/p/everyday-crew-tee-fb-1001/';
+  await request.get(path);
+  expect(edgeDid((await request.get(path)).headers())).toBe('hit');
+  const db = e2eDb();
+  try {
+    const variants = await db.kysely
+      .selectFrom('variants')
+      .select(['sku', 'list_price_cents', 'sale_price_cents'])
+      .where('product_id', '=', 'fb-1001')
+      .execute();
+    const price = Math.max(...variants.map((v) => v.list_price_cents)) + 111;
+    await db.kysely.updateTable('variants').set({ list_price_cents: price, sale_price_cents: price }).where('product_id', '=', 'fb-1001').execute();
+    const shown = `$${(price / 100).toFixed(2)}`;
+    // The edge reads the engine's stamp at most once a second; a change is a new cache key.
+    await expect.poll(async () => (await (await request.get(path)).text()).includes(shown), { timeout: 5_000, intervals: [250] }).toBe(true);
+    for (const v of variants) {
+      await db.kysely
+        .updateTable('variants')
+        .set({ list_price_cents: v.list_price_cents, sale_price_cents: v.sale_price_cents })
+        .where('sku', '=', v.sku)
+        .execute();
+    }
+  } finally {
+    await db.kysely.destroy();
+  }
+});
+
+test('an order is placed once through the edge, however many times its placement is sent at once', async ({ request }) => {
+  const { orderTotal } = await readyGuestBag(request, { email: 'edge-once@example.com', items: [{ productId: 'ww-2001-ivr-M', quantity: 1 }] });
+  const key = randomUUID();
+  const place = () => request.post('/api/checkout/payment_place_order/create/', { headers: { 'idempotency-key': key }, data: { orderTotal } });
+  const replies = await Promise.all(Array.from({ length: 50 }, place));
+  const bodies = await Promise.all(replies.map((r) => r.json()));
+  const confirmed = bodies.filter((b) => b.body?.confirmationStatus === 'confirmed');
+  expect(confirmed.length).toBeGreaterThan(0);
+  expect(new Set(confirmed.map((b) => b.body.orderNo)).size).toBe(1);
+  const db = e2eDb();
+  try {
+    const orders = await db.kysely.selectFrom('orders').select('order_no').where('order_no', '=', confirmed[0].body.orderNo).execute();
+    expect(orders).toHaveLength(1);
+  } finally {
+    await db.kysely.destroy();
+  }
+});
