@@ -3,7 +3,6 @@ import { sql } from 'kysely';
 import { DOCUMENT_IDS, DOCUMENT_TITLES, type DocumentId, parseDocument } from '#src/lib/content/content-documents.ts';
 import type { AuditEntry, DocumentSummary, DocumentVersion, SaveConflict, VersionInfo } from '#src/lib/content/editor-types.ts';
 import { deadLinkProblem, promoContrastProblem } from '#src/lib/content/publish-checks.ts';
-import { brands, categoryIds } from '../catalog/catalog-facade.ts';
 import type { Db } from '../db/database.ts';
 import { type Tx, withWriteTransaction } from '../db/transaction.ts';
 import { Refusal } from '../refusal.ts';
@@ -179,11 +178,14 @@ export async function saveDocument(db: Db, who: Who, id: DocumentId, baseVersion
 }
 
 /** Why a version cannot go live (the schema, a link to a category or brand that does not exist, the promo bar's contrast), or nothing. */
-async function publishProblem(id: DocumentId, content: unknown): Promise<string | null> {
+async function publishProblem(db: Db, id: DocumentId, content: unknown): Promise<string | null> {
   const parsed = parseDocument(id, content);
   if (!parsed.ok) return parsed.message;
-  const [categories, known] = await Promise.all([categoryIds(), brands()]);
-  const dead = deadLinkProblem(content, { categories: new Set(categories), brands: new Set(known.map((b) => b.code)) });
+  const [categories, brands] = await Promise.all([
+    db.kysely.selectFrom('products').select('category').distinct().execute(),
+    db.kysely.selectFrom('brands').select('code').execute(),
+  ]);
+  const dead = deadLinkProblem(content, { categories: new Set(categories.map((c) => c.category)), brands: new Set(brands.map((b) => b.code)) });
   if (dead) return dead;
   if (id === 'promo-bar') return promoContrastProblem(parsed.value as Parameters<typeof promoContrastProblem>[0]);
   return null;
@@ -206,7 +208,7 @@ export async function publishDocument(
     .where('version', '=', version)
     .executeTakeFirst();
   if (!row) throw new Refusal(`${DOCUMENT_TITLES[id]} has no version ${version}.`, 404);
-  const problem = await publishProblem(id, JSON.parse(row.content));
+  const problem = await publishProblem(db, id, JSON.parse(row.content));
   if (problem) throw new Refusal(`${DOCUMENT_TITLES[id]} version ${version} cannot be published: ${problem}`, 422);
   const liveIso = at.toISOString();
   await withWriteTransaction(db, async (tx) => {
@@ -222,7 +224,7 @@ export async function publishDocument(
 /** Rolls back to an older version: a new version with its content, published at once. */
 export async function rollbackDocument(db: Db, who: Who, id: DocumentId, toVersion: number): Promise<{ version: number }> {
   const old = await readDocument(db, id, toVersion);
-  const problem = await publishProblem(id, old.content);
+  const problem = await publishProblem(db, id, old.content);
   if (problem) throw new Refusal(`${DOCUMENT_TITLES[id]} version ${toVersion} cannot be published: ${problem}`, 422);
   const now = new Date().toISOString();
   return withWriteTransaction(db, async (tx) => {
