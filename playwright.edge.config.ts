@@ -17,6 +17,8 @@ export default defineConfig({
   reporter: [['list']],
   timeout: 45_000,
   outputDir: `test-results/edge-${PORT}`,
+  // One store at the edge: the tests that reach a second instance are the Node target's.
+  grepInvert: /both app instances|second instance|two instances/,
   use: { baseURL: `http://127.0.0.1:${PORT}`, trace: 'retain-on-failure', launchOptions: chromium },
   projects: [
     {

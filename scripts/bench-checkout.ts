@@ -6,6 +6,7 @@
 import autocannon from 'autocannon';
 import { tokenizeCard } from '../src/lib/checkout/tokenize.ts';
 import { TEST_ADDRESS as ADDRESS } from '../tests/helpers/checkout-fixtures.ts';
+import { statementsPer, type StatementCount } from './bench-statements.ts';
 
 type Call = (
   path: string,
@@ -130,10 +131,50 @@ async function placeAll(
   });
 }
 
+/** One placement of a ready bag with a fresh key, as placeAll sends each: for counting its statements. */
+async function placeOne(base: string, headers: Record<string, string>, bag: { cookie: string; total: number; amountDue: number }, i: number) {
+  const r = await fetch(`${base}/api/checkout/payment_place_order/create/`, {
+    method: 'POST',
+    headers: {
+      ...headers,
+      'content-type': 'application/json',
+      cookie: bag.cookie,
+      'idempotency-key': `bench-count-${i}-${Math.random().toString(36).slice(2)}-key`,
+    },
+    body: JSON.stringify({ orderTotal: bag.total, amountDue: bag.amountDue }),
+  });
+  await r.arrayBuffer();
+  if (r.status !== 200) throw new Error(`placement answered ${r.status}`);
+}
+
 /** The p99 (ms) of sorted-or-not figures: the value 99 % of them are at or under. */
 function p99Of(times: number[]): number {
   const sorted = [...times].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))] ?? 0;
+}
+
+/**
+ * One bag's PayPal sequence: make PayPal's order, approve it on the sandbox's page, place ours. Undefined when a step
+ * before the placement failed; else whether the order was confirmed and when its placement started.
+ */
+async function payByPayPal(call: Call, base: string, headers: Record<string, string>, cookie: string, keyPrefix: string) {
+  const key = `${keyPrefix}-${Math.random().toString(36).slice(2)}`;
+  const created = await call('/api/checkout/paypal/order/', { from: 'bag' }, cookie, 'POST', { ...headers, 'idempotency-key': key });
+  const id = (created.body as { body?: { id?: string } } | null)?.body?.id;
+  if (created.status !== 200 || !id) return undefined;
+  const approved = await fetch(`${base}/sandbox-paypal/checkoutnow?token=${encodeURIComponent(id)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: 'choice=approve',
+    redirect: 'manual',
+  });
+  await approved.arrayBuffer();
+  const payerId = new URL(approved.headers.get('location') ?? '/', base).searchParams.get('PayerID');
+  if (approved.status !== 303 || !payerId) return undefined;
+  const placeStarted = performance.now();
+  const placed = await call('/api/checkout/paypal/order/update/', { orderId: id, payerId, checkoutFromCart: true }, cookie, 'PUT', headers);
+  const status = (placed.body as { body?: { confirmationStatus?: string } } | null)?.body?.confirmationStatus;
+  return { confirmed: placed.status === 200 && status === 'confirmed', placeStarted };
 }
 
 /**
@@ -153,28 +194,13 @@ async function placeAllByPayPal(base: string, connections: number, headers: Reco
     Array.from({ length: connections }, async () => {
       while (next < bags.length) {
         const i = next++;
-        const { cookie } = bags[i]!;
         const t = performance.now();
-        const key = `bench-paypal-${i}-${Math.random().toString(36).slice(2)}`;
-        const created = await call('/api/checkout/paypal/order/', { from: 'bag' }, cookie, 'POST', { ...headers, 'idempotency-key': key });
-        const id = (created.body as { body?: { id?: string } } | null)?.body?.id;
-        if (created.status !== 200 || !id) continue;
-        const approved = await fetch(`${base}/sandbox-paypal/checkoutnow?token=${encodeURIComponent(id)}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          body: 'choice=approve',
-          redirect: 'manual',
-        });
-        await approved.arrayBuffer();
-        const payerId = new URL(approved.headers.get('location') ?? '/', base).searchParams.get('PayerID');
-        if (approved.status !== 303 || !payerId) continue;
-        const p = performance.now();
-        const placed = await call('/api/checkout/paypal/order/update/', { orderId: id, payerId, checkoutFromCart: true }, cookie, 'PUT', headers);
+        const paid = await payByPayPal(call, base, headers, bags[i]!.cookie, `bench-paypal-${i}`);
+        if (!paid) continue;
         const now = performance.now();
-        placing.push(now - p);
+        placing.push(now - paid.placeStarted);
         whole.push(now - t);
-        const status = (placed.body as { body?: { confirmationStatus?: string } } | null)?.body?.confirmationStatus;
-        if (placed.status === 200 && status === 'confirmed') confirmed++;
+        if (paid.confirmed) confirmed++;
       }
     }),
   );
@@ -193,35 +219,47 @@ export async function benchCheckout(
   sku: string,
   headers: Record<string, string>,
   giftCards: (n: number) => Promise<BenchGiftCard[]>,
+  statements: StatementCount,
+  /** Orders placed in each placement run (default: 2,000, or 500 a second of --seconds when more). */
+  orders?: number,
 ) {
   const call = caller(base);
+  // The statements one request sends (bench-statements.ts), each on bags of its own, after the timed run.
+  const COUNTED = 11;
+  const per = async (request: (i: number) => Promise<unknown>) => `  ${await statementsPer(statements, request, COUNTED)} statements`;
   // One ready bag per placement: the run places each once (a bag placed twice answers a fast 409, which would
   // count as throughput and shorten the tail), so the rate is orders over the time they took.
-  const needed = Math.max(2000, duration * 500);
+  const needed = orders ?? Math.max(2000, duration * 500);
   const bags = await inBatches(needed, 10, () => readyBag(base, sku));
   const placed = await placeAll(base, connections, headers, bags);
   const confirmed = placed.requests.total - placed.non2xx;
+  const countedBags = await inBatches(COUNTED, 10, () => readyBag(base, sku));
   console.log(
     `\nCheckout (sandbox gateway): place a card order  ${placed.requests.average.toFixed(0).padStart(5)} orders/s  p99 ${placed.latency.p99} ms` +
-      `  (${confirmed} confirmed, ${placed.non2xx} non-2xx of ${placed.requests.total}; ${bags.length} bags prepared)`,
+      `  (${confirmed} confirmed, ${placed.non2xx} non-2xx of ${placed.requests.total}; ${bags.length} bags prepared)` +
+      (await per((i) => placeOne(base, headers, countedBags[i]!, i))),
   );
 
   // Two instruments: a $10.00 gift card pays part, the card the rest. As many orders as the card run, so the two
   // p99 figures rest on as many samples.
-  const cards = await giftCards(needed);
+  const cards = await giftCards(needed + COUNTED);
   let nextCard = 0;
-  const paired = await inBatches(cards.length, 10, () => readyBag(base, sku, cards[nextCard++]));
+  const paired = await inBatches(needed, 10, () => readyBag(base, sku, cards[nextCard++]));
   const placedPaired = await placeAll(base, connections, headers, paired);
+  const countedPaired = await inBatches(COUNTED, 10, () => readyBag(base, sku, cards[nextCard++]));
   console.log(
     `  place an order paid by a gift card and a card  ${placedPaired.requests.average.toFixed(0).padStart(5)} orders/s  p99 ${placedPaired.latency.p99} ms` +
-      `  (${placedPaired.requests.total - placedPaired.non2xx} confirmed, ${placedPaired.non2xx} non-2xx of ${placedPaired.requests.total})`,
+      `  (${placedPaired.requests.total - placedPaired.non2xx} confirmed, ${placedPaired.non2xx} non-2xx of ${placedPaired.requests.total})` +
+      (await per((i) => placeOne(base, headers, countedPaired[i]!, i))),
   );
   // PayPal express: as many bags as the card run, prepared as its are; the whole sequence's p99 and the place step's.
   const expressBags = await inBatches(needed, 10, () => readyBag(base, sku));
   const express = await placeAllByPayPal(base, connections, headers, expressBags);
+  const countedExpress = await inBatches(COUNTED, 10, () => readyBag(base, sku));
   console.log(
     `  place a PayPal order (create, approve, place)  ${express.perSecond.toFixed(0).padStart(5)} orders/s  p99 ${express.p99Whole.toFixed(0)} ms` +
-      `, the place step alone p99 ${express.p99Place.toFixed(0)} ms  (${express.confirmed} confirmed of ${express.attempted})`,
+      `, the place step alone p99 ${express.p99Place.toFixed(0)} ms  (${express.confirmed} confirmed of ${express.attempted})` +
+      `${await per((i) => payByPayPal(call, base, headers, countedExpress[i]!.cookie, `bench-count-${i}`))} (the three requests)`,
   );
   // Each connection is one shopper with a bag of their own, saving their own step: ten shoppers at once, not one
   // bag saved ten times at once (which measures only the wait for that bag's row lock).
@@ -231,7 +269,7 @@ export async function benchCheckout(
   const own = (worker: number) => shoppers[worker]!.cookie;
   const from = (worker: number) => ({ ...headers, 'x-forwarded-for': `203.0.113.${worker + 1}` });
   const send = (w: number, path: string, body: unknown, method = 'POST') => call(path, body, own(w), method, from(w));
-  const toApply = await giftCards(500);
+  const toApply = await giftCards(500 + COUNTED);
   const steps: [string, Step][] = [
     ['save e-mail step', (_, w) => send(w, '/api/checkout/email', { email: 'bench@example.com' })],
     ['save shipping address', (_, w) => send(w, '/api/checkout/shipping_address/update/', { address: ADDRESS })],
@@ -264,7 +302,8 @@ export async function benchCheckout(
   for (const [name, run] of steps) {
     const { ms, refused } = await p95(500, connections, run);
     console.log(
-      `  ${name.padEnd(40)} p95 ${ms.toFixed(1).padStart(6)} ms (500 requests, ${connections} at a time${refused ? `; ${refused} not 2xx` : ''})`,
+      `  ${name.padEnd(40)} p95 ${ms.toFixed(1).padStart(6)} ms (500 requests, ${connections} at a time${refused ? `; ${refused} not 2xx` : ''})` +
+        (await per((i) => run(500 + i, 0))),
     );
   }
 }

@@ -4,8 +4,9 @@
 // It prints figures and asserts nothing. Options: --seconds N (default 5), --connections N (default 10), --port N
 // (default 4410; another port builds into its own folder), --data-dir DIR (serve that store's SQLite database as it
 // is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
-// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout), --edge (the
-// same store through the edge worker in workerd as well: scripts/bench-edge.ts).
+// one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout), --orders N
+// (orders placed in each of the checkout's placement runs; by default 2,000), --edge (the same store through the edge
+// worker in workerd as well: scripts/bench-edge.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -14,6 +15,7 @@ import autocannon from 'autocannon';
 import { pageWeight } from '../tests/helpers/page-weight.ts';
 import { giftCardIssuer } from '../tests/helpers/gift-card-fixtures.ts';
 import { benchCheckout } from './bench-checkout.ts';
+import { statementCounter, statementsPer } from './bench-statements.ts';
 import { benchFirstRenders } from './bench-pages.ts';
 import { benchHttpBinding, startHttpBindingStore } from './bench-binding.ts';
 import { createDb } from '../src/server/db/database.ts';
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     port: { type: 'string', default: '4410' },
     'data-dir': { type: 'string' },
     'pages-only': { type: 'boolean', default: false },
+    orders: { type: 'string' },
     edge: { type: 'boolean', default: false },
   },
 });
@@ -49,11 +52,14 @@ const secret = randomBytes(32).toString('base64url');
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
   env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1', COMMERCE_API_SECRET: secret },
-  stdio: 'ignore',
+  // The IPC channel: the server answers how many statements it has sent (src/server/db/statement-count.ts).
+  stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
 });
+const statements = statementCounter(server);
 process.on('exit', () => server.kill());
 
-for (let i = 0; i < 100; i++) {
+// Up to a minute: on a busy machine the server's start (the seed, the search index) takes more than a few seconds.
+for (let i = 0; i < 600; i++) {
   if (
     await fetch(`${base}/api/checkout/shipping_methods`).then(
       (r) => r.ok,
@@ -76,10 +82,11 @@ const cookie = first.headers
   .join('; ');
 
 const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
-// The baseline is a prerendered page served as a file (the size /brand/fb/ had when it was the baseline); product,
-// category and brand pages are rendered on demand and measured once cached (the warm-up second caches them).
+// The baseline is a prerendered page served as a file (27 KB; /rewards/ was, until it answered per visit with a
+// member's points); product, category and brand pages are rendered on demand and measured once cached (the warm-up
+// second caches them).
 const pageTargets: { name: string; opts: autocannon.Options }[] = [
-  { name: 'static page (baseline): GET /rewards/', opts: { url: `${base}/rewards/` } },
+  { name: 'static page (baseline): GET /gift-card-balance/', opts: { url: `${base}/gift-card-balance/` } },
   { name: `product page (cached): GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
   { name: 'category page (cached): GET /c/tops/', opts: { url: `${base}/c/tops/` } },
   { name: 'brand page (cached): GET /brand/fb/', opts: { url: `${base}/brand/fb/` } },
@@ -131,11 +138,17 @@ for (const t of targets) {
   const headers = { ...acceptEncoding, ...(t.opts.headers as Record<string, string> | undefined) };
   if (!t.opts.method) await fetch(String(t.opts.url), { headers }).then((r) => r.arrayBuffer());
 }
-const rows: { name: string; rps: number; p99: number; errors: number }[] = [];
+const rows: { name: string; rps: number; p99: number; errors: number; statements: number }[] = [];
 for (const t of targets) {
-  await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration: 1 });
-  const r = await autocannon({ ...t.opts, headers: { ...acceptEncoding, ...t.opts.headers }, connections, duration });
-  rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors });
+  const headers = { ...acceptEncoding, ...(t.opts.headers as Record<string, string> | undefined) };
+  await autocannon({ ...t.opts, headers, connections, duration: 1 });
+  const r = await autocannon({ ...t.opts, headers, connections, duration });
+  // Then the statements one request sends, the requests one at a time (bench-statements.ts).
+  const { method = 'GET', body } = t.opts;
+  const sent = await statementsPer(statements, () =>
+    fetch(String(t.opts.url), { method, headers, body: body as string | undefined }).then((res) => res.arrayBuffer()),
+  );
+  rows.push({ name: t.name, rps: r.requests.average, p99: r.latency.p99, errors: r.non2xx + r.errors, statements: sent });
 }
 // Stock for every order the checkout run places (the seed has a few dozen per size).
 const CHECKOUT_SKU = 'fb-1002-olv-M';
@@ -145,7 +158,8 @@ const baseline = rows[0]!;
 for (const r of rows) {
   console.log(
     `${r.name.padEnd(55)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  ` +
-      `×${(r.rps / baseline.rps).toFixed(2)} of baseline req/s, ×${(r.p99 / Math.max(1, baseline.p99)).toFixed(1)} p99${r.errors ? `  (${r.errors} non-2xx/errors)` : ''}`,
+      `×${(r.rps / baseline.rps).toFixed(2)} of baseline req/s, ×${(r.p99 / Math.max(1, baseline.p99)).toFixed(1)} p99  ` +
+      `${r.statements} statements${r.errors ? `  (${r.errors} non-2xx/errors)` : ''}`,
   );
 }
 
@@ -171,16 +185,21 @@ await benchFirstRenders(base, db, 100, new Set([PRODUCT]), acceptEncoding, serve
 const rss = existsSync(`/proc/${server.pid}/status`) ? /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1] : undefined;
 if (rss) console.log(`\nServer memory (resident): ${(Number(rss) / 1024).toFixed(0)} MB`);
 // Gift cards for the two-instrument placements and the code field: $10.00 each, issued as an order's commit would.
+// Ten at a time: on PostgreSQL the bench's own pool has ten connections, and a connection waited for longer than its
+// time-out fails the run.
 const giftCards = async (n: number) => {
   const issuer = await giftCardIssuer(db);
-  return Promise.all(Array.from({ length: n }, () => issuer.card(1_000)));
+  const cards: Awaited<ReturnType<typeof issuer.card>>[] = [];
+  while (cards.length < n) cards.push(...(await Promise.all(Array.from({ length: Math.min(10, n - cards.length) }, () => issuer.card(1_000)))));
+  return cards;
 };
 if (!values['pages-only']) {
-  await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
+  const orders = values.orders ? Number(values.orders) : undefined;
+  await benchCheckout(base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards, statements, orders);
   const viaHttp = await startHttpBindingStore(env, port + 1, base, secret);
   await benchHttpBinding(apiTargets, base, viaHttp.base, baseline, connections, duration, acceptEncoding, cookie);
-  console.log('\nThe checkout through the HTTP binding:');
-  await benchCheckout(viaHttp.base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards);
+  console.log('\nThe checkout through the HTTP binding (statements are the engine server's, as above):');
+  await benchCheckout(viaHttp.base, connections, duration, CHECKOUT_SKU, acceptEncoding, giftCards, statements, orders);
   viaHttp.store.kill();
 }
 await db.kysely.destroy();

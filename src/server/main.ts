@@ -54,6 +54,9 @@ const commerceApi =
 if (engineHere) {
   const { seedIfEmpty } = await import('./catalog/seed.ts');
   const { getDb, onLapsedPlacement } = await import('./db/database.ts');
+  // `npm run bench` asks the server how many statements each request sent (db/statement-count.ts).
+  const { answerStatementCount } = await import('./db/statement-count.ts');
+  answerStatementCount();
   // A write that meets a bag whose placement a crashed process left past its lease settles it then and there.
   const { recoverLapsedPlacement } = await import('./checkout/placement/recovery.ts');
   onLapsedPlacement((db, err) => recoverLapsedPlacement(db, err));

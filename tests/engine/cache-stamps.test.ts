@@ -9,7 +9,7 @@ import { FEED_TABLES } from '#src/server/catalog/feed-rows.ts';
 import { writeCheckout } from '#src/server/checkout/checkout-store.ts';
 import { addItem, setShippingState, updateItemQuantity } from '#src/server/commerce/basket.ts';
 import { readProduct } from '#src/server/commerce/catalog.ts';
-import { readCatalogStamp } from '#src/server/commerce/catalog-version.ts';
+import { readCatalogStamp, stopCatalogWatch } from '#src/server/commerce/catalog-version.ts';
 import { applyCode } from '#src/server/commerce/coupons.ts';
 import { embeddedEngine } from '#src/server/commerce/engine.ts';
 import { createDb, type Db } from '#src/server/db/database.ts';
@@ -202,13 +202,17 @@ beforeAll(async () => {
     await readCatalogStamp(db);
   });
 
-  // The page cache's stamp (the catalog's stamp operation, as src/server/node-platform.ts reads it) and the pages' reads.
+  // The page cache's stamp (the catalog's stamp operation, as src/server/node-platform.ts reads it) and the pages'
+  // reads. The instance keeps the stamp it read (catalog-version.ts): dropped first, so that what it is made of is
+  // read here.
+  await stopCatalogWatch(db);
   pageStampReads = await tablesNamedBy(() => catalog.stamp(visitor));
   pageReads = await tablesNamedBy(async () => {
     for (const read of Object.values(PAGE_READS)) await read();
   });
 });
 afterAll(async () => {
+  if (recording.db) await stopCatalogWatch(recording.db);
   await recording.db?.kysely.destroy();
   await t.cleanup();
 });

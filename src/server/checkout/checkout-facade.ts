@@ -6,8 +6,6 @@ import { config, storeOrigin } from '../config.ts';
 import { webPaymentButtons, webPaymentProvider } from '../payments/web-payments.ts';
 import {
   createExpressOrder as createWebPaymentOrder,
-  ExpressAddressProblem,
-  ExpressReviewNeeded,
   ExpressRefused,
   placeExpressOrder as placeWebPaymentOrder,
   placementKey,
@@ -251,8 +249,6 @@ export async function placeExpressOrder(
     }),
   );
 }
-
-export { ExpressAddressProblem, ExpressReviewNeeded };
 
 /** The express checkout's web payment buttons for the page (null: WEB_PAYMENT=off); the island mirrors the bag rules. */
 export const expressButtons = () => webPaymentButtons();

@@ -6,8 +6,8 @@ import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
-import { pruneAndReadBasket, setShippingMethod } from '../commerce/basket.ts';
-import { readBasket } from '../commerce/basket-read.ts';
+import { chooseShippingMethod, pruneAndReadWithCheckout } from '../commerce/basket.ts';
+import { readBasket, readBasketDetailed } from '../commerce/basket-read.ts';
 import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts';
@@ -17,7 +17,16 @@ import { basketFlash, FLASH_MESSAGES, missingBefore } from '#src/lib/checkout/fl
 import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
 import type { CheckoutAddress, SavedAddressView, SavedCardView } from '#src/lib/checkout/checkout-types.ts';
 import type { Bag, CheckoutState } from '#src/lib/commerce/bag.ts';
-import { EMPTY_RECORD, isCardExpired, paymentView, readCheckout, writeCheckout, type CheckoutRecord, type StoredPayment } from './checkout-store.ts';
+import {
+  checkoutRecordOf,
+  EMPTY_RECORD,
+  isCardExpired,
+  paymentView,
+  readCheckout,
+  writeCheckout,
+  type CheckoutRecord,
+  type StoredPayment,
+} from './checkout-store.ts';
 
 /**
  * The checkout's writes and its view of a bag. Each write is one transaction that locks the bag first (a bag being
@@ -66,8 +75,10 @@ export async function withAccountEmail(tx: Tx, record: CheckoutRecord, customerI
  * have chosen a speed and seen EcoShip and package protection), whatever the browser showed.
  */
 async function requireStepsBeforePayment(tx: Tx, basketId: string, customerId: string | null, now: Date): Promise<void> {
-  const record = await withAccountEmail(tx, await readCheckout(tx, basketId), customerId);
-  const missing = missingBefore(flashFor(await readBasket(tx, basketId), record, now), 'payment');
+  // The bag and its checkout row in one statement (src/server/commerce/basket-load.ts).
+  const { view, checkout } = await readBasketDetailed(tx, basketId);
+  const record = await withAccountEmail(tx, checkoutRecordOf(checkout), customerId);
+  const missing = missingBefore(flashFor(view, record, now), 'payment');
   if (missing) throw new CommerceError('conflict', missing.message);
 }
 
@@ -79,11 +90,11 @@ const withEmailOf = (record: CheckoutRecord, account: { email: string } | undefi
 /** The checkout as the bag and its record hold it; the facade adds what outside services say (the pay-later offer). */
 export async function readCheckoutView(db: Db, basketId: string | null, customerId: string | null): Promise<Omit<CheckoutState, 'payLater'>> {
   const now = new Date();
-  // Everything at once (one round trip on PostgreSQL's pool, not three in a row): the bag, its checkout record, the
-  // account's e-mail, what shipping is priced from, the saved addresses and cards.
-  const [basket, stored, account, shipping, savedAddresses, savedCards, storeCard] = await Promise.all([
-    pruneAndReadBasket(db, basketId),
-    readCheckout(db.kysely, basketId),
+  // Everything at once (one round trip on PostgreSQL's pool, not several in a row): the bag with its checkout record
+  // (one statement), the account's e-mail, what shipping is priced from (kept per catalog version), the saved
+  // addresses and cards.
+  const [{ bag: basket, checkout }, account, shipping, savedAddresses, savedCards, storeCard] = await Promise.all([
+    pruneAndReadWithCheckout(db, basketId),
     customerId ? accountEmail(db.kysely, customerId) : undefined,
     loadShippingCatalog(db),
     customerId ? listSavedAddresses(db, customerId) : [],
@@ -91,7 +102,7 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
     customerId ? savedStoreCard(db, customerId) : null,
   ]);
   // A bag that is not open (placed meanwhile) reads as empty: so does its record.
-  const own = basket.basketId === basketId ? stored : EMPTY_RECORD;
+  const own = basket.basketId === basketId ? checkoutRecordOf(checkout) : EMPTY_RECORD;
   const record = withEmailOf(own, account);
   const methods = basket.summary.isDigitalItemsOnly ? null : shippingMethodsFor(shipping, basket);
   const applicablePaymentMethods = paymentMethodsFor(basket.lines.map((l) => l.brand));
@@ -157,9 +168,12 @@ export async function chooseSavedAddress(db: Db, basketId: string, customerId: s
   await setShippingAddress(db, basketId, address, null);
 }
 
+/** The shipping step's submit: the bag's method and the step done, in one transaction. */
 export async function confirmShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
-  await setShippingMethod(db, basketId, methodId);
-  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { shippingMethodConfirmed: true }));
+  await inBag(db, basketId, async (tx) => {
+    await chooseShippingMethod(tx, basketId, methodId);
+    await writeCheckout(tx, basketId, { shippingMethodConfirmed: true });
+  });
 }
 
 /**

@@ -1,5 +1,6 @@
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
+import type { LoadedCheckout } from '../commerce/basket-load.ts';
 import type { CheckoutAddress, KeptWebPayment, PaymentView } from '#src/lib/checkout/checkout-types.ts';
 import type { CardOnFile, PaymentSource } from '../payments/gateway.ts';
 import { NO_EXPIRY, type StoreCardSource } from '../store-card/store-card-source.ts';
@@ -59,6 +60,11 @@ const checkoutRow = prepared((tx: Tx, basketId: string) => tx.selectFrom('basket
 export async function readCheckout(tx: Tx, basketId: string | null): Promise<CheckoutRecord> {
   if (!basketId) return EMPTY_RECORD;
   const [row] = await checkoutRow(tx, basketId);
+  return checkoutRecordOf(row ?? null);
+}
+
+/** The record a stored row holds (the row as the bag's read gives it too: src/server/commerce/basket-load.ts). */
+export function checkoutRecordOf(row: LoadedCheckout | null): CheckoutRecord {
   if (!row) return EMPTY_RECORD;
   return {
     email: row.email,

@@ -3,7 +3,9 @@ import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { GIFT_CARD_METHOD, isCertificateMethod, type TenderMethod } from '#src/lib/tenders/tender-split.ts';
+import type { Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import type { BasketCheckoutTable } from '../db/schema-checkout.ts';
 import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { BonusRule } from './bonus-rules.ts';
@@ -12,11 +14,12 @@ import type { CouponRule } from './pricing.ts';
 import { isPromotionActive } from './promotion-window.ts';
 
 /**
- * Everything a basket read needs, in set-based queries: the bag with its shipping method, tax rate, the catalog's
- * version and whether it holds codes; its lines with product, colour, stock, hemming, image and shipping restriction;
- * its coupons with their promotions, and its tenders with their gift cards' balances, each read only when it has any; and the catalog's automatic and free-gift promotions,
- * kept per catalog version (catalog-promotions.ts). A bag without codes whose catalog version is the kept one is
- * read in two queries. No rule is applied here: basket-pricer.ts turns these rows into the basket view.
+ * Everything a basket read needs, in set-based queries: the bag with its shipping method, tax rate, checkout row, the
+ * catalog's version and whether it holds codes, and its lines with product, colour, stock, hemming, image and shipping
+ * restriction, all in one statement; its coupons with their promotions, and its tenders with their gift cards'
+ * balances, each read only when it has any; and the catalog's automatic and free-gift promotions, kept per catalog
+ * version (catalog-promotions.ts). A bag without codes or tenders whose catalog version is the kept one is read in
+ * one statement. No rule is applied here: basket-pricer.ts turns these rows into the basket view.
  */
 
 export interface LoadedBasketHeader {
@@ -109,7 +112,12 @@ export interface LoadedBasket {
   bonusRules: BonusRule[];
   /** The time of the read (ISO): the calendar rules of shipping (peak season, EcoShip date) use it. */
   now?: string;
+  /** The bag's checkout row (basket_checkout), read with it; null when the checkout has none yet. Absent: not read. */
+  checkout?: LoadedCheckout | null;
 }
+
+/** The checkout's row as stored (src/server/checkout/checkout-store.ts reads it into the checkout's record). */
+export type LoadedCheckout = Omit<Selectable<BasketCheckoutTable>, 'basket_id' | 'billing_state_code' | 'updated_at'>;
 
 /** The holder's memberships, latest end first, as a subquery of the bag's header row (b). */
 const holderMembership = (eb: ExpressionBuilder<Database & { b: Database['baskets'] }, 'b'>) =>
@@ -120,7 +128,13 @@ const holderMembership = (eb: ExpressionBuilder<Database & { b: Database['basket
     .orderBy('pm.ends_at', 'desc')
     .limit(1);
 
-const loadHeader = prepared((tx: Tx, basketId: string) =>
+/**
+ * The bag's header row and its lines in one statement: the header's columns (its shipping method, tax rates, checkout
+ * row, the catalog's version, whether it holds codes or tenders, the holder's membership) with each line's, one row
+ * per line (one row with no line for an empty bag). A line whose variant, product or colour is gone is not the bag's
+ * (the lines were an inner join of those).
+ */
+const loadRows = prepared((tx: Tx, basketId: string) =>
   tx
     .selectFrom('baskets as b')
     .leftJoin('tax_rates as t', 't.state_code', 'b.shipping_state_code')
@@ -129,6 +143,15 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
     .leftJoin('shipping_methods as reg', (j) => j.on('reg.id', '=', DEFAULT_SHIPPING_METHOD_ID))
     .leftJoin('basket_checkout as bc', 'bc.basket_id', 'b.id')
     .leftJoin('tax_rates as bt', 'bt.state_code', 'bc.billing_state_code')
+    .leftJoin('basket_items as i', 'i.basket_id', 'b.id')
+    .leftJoin('variants as v', 'v.sku', 'i.sku')
+    .leftJoin('products as p', 'p.id', 'i.product_id')
+    .leftJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
+    .leftJoin('stock as s', 's.sku', 'i.sku')
+    .leftJoin('hemming_options as h', (j) => j.onRef('h.product_id', '=', 'i.product_id').onRef('h.option_id', '=', 'i.hemming_option_id'))
+    .leftJoin('product_shipping_restrictions as r', (j) =>
+      j.onRef('r.product_id', '=', 'i.product_id').onRef('r.state_code', '=', 'b.shipping_state_code'),
+    )
     .select([
       'b.id',
       'b.currency',
@@ -142,40 +165,23 @@ const loadHeader = prepared((tx: Tx, basketId: string) =>
       'reg.name as regular_name',
       'reg.price_cents as regular_price',
       'reg.description as regular_description',
+      'bc.basket_id as checkout_of',
+      'bc.email',
+      'bc.email_subscribe',
+      'bc.shipping_address',
+      'bc.shipping_method_confirmed',
+      'bc.billing_address',
+      'bc.billing_same',
+      'bc.payment',
+      'bc.web_payment',
       'bc.billing_state_code',
       'bt.rate_bp as billing_rate_bp',
       'bc.package_protection',
       'bc.ecoship',
-    ])
-    .select((eb) => [
-      eb.selectFrom('catalog_state').select('version').where('id', '=', 1).as('catalog_version'),
-      eb.exists(eb.selectFrom('basket_coupons as bcp').select('bcp.id').whereRef('bcp.basket_id', '=', 'b.id')).as('has_coupons'),
-      // The perks membership of the account holding the bag (none for a guest's): the one ending last, and its name.
-      holderMembership(eb).select('pm.ends_at').as('perks_until'),
-      holderMembership(eb)
-        .innerJoin('products as pp', (j) => j.onRef('pp.brand_code', '=', 'pm.programme').on('pp.product_type', '=', PRODUCT_TYPE.membership))
-        .select('pp.name')
-        .as('perks_product_name'),
-      eb.exists(eb.selectFrom('bag_tenders as btp').select('btp.id').whereRef('btp.basket_id', '=', 'b.id')).as('has_tenders'),
-    ])
-    .where('b.id', '=', basketId)
-    .where('b.status', '=', 'open'),
-);
-
-const loadLines = prepared((tx: Tx, basketId: string) =>
-  tx
-    .selectFrom('basket_items as i')
-    .innerJoin('baskets as b', 'b.id', 'i.basket_id')
-    .innerJoin('variants as v', 'v.sku', 'i.sku')
-    .innerJoin('products as p', 'p.id', 'i.product_id')
-    .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
-    .leftJoin('stock as s', 's.sku', 'i.sku')
-    .leftJoin('hemming_options as h', (j) => j.onRef('h.product_id', '=', 'i.product_id').onRef('h.option_id', '=', 'i.hemming_option_id'))
-    .leftJoin('product_shipping_restrictions as r', (j) =>
-      j.onRef('r.product_id', '=', 'i.product_id').onRef('r.state_code', '=', 'b.shipping_state_code'),
-    )
-    .select([
-      'i.id',
+      'i.id as line_id',
+      'v.sku as variant_sku',
+      'p.id as product_found',
+      'c.color_id as color_found',
       'i.sku',
       'i.product_id',
       'i.quantity',
@@ -212,15 +218,27 @@ const loadLines = prepared((tx: Tx, basketId: string) =>
       // order rather than one sorted by 'colour first': no sort for each line.
       const firstImage = () =>
         eb
-          .selectFrom('product_media as m')
-          .select('m.url')
-          .whereRef('m.product_id', '=', 'i.product_id')
-          .where('m.kind', '=', 'image')
-          .orderBy('m.position')
+          .selectFrom('product_media as img')
+          .select('img.url')
+          .whereRef('img.product_id', '=', 'i.product_id')
+          .where('img.kind', '=', 'image')
+          .orderBy('img.position')
           .limit(1);
-      return [eb.fn.coalesce(firstImage().whereRef('m.color_id', '=', 'v.color_id'), firstImage()).as('image_url')];
+      return [
+        eb.selectFrom('catalog_state').select('version').where('id', '=', 1).as('catalog_version'),
+        eb.exists(eb.selectFrom('basket_coupons as bcp').select('bcp.id').whereRef('bcp.basket_id', '=', 'b.id')).as('has_coupons'),
+        // The perks membership of the account holding the bag (none for a guest's): the one ending last, and its name.
+        holderMembership(eb).select('pm.ends_at').as('perks_until'),
+        holderMembership(eb)
+          .innerJoin('products as pp', (j) => j.onRef('pp.brand_code', '=', 'pm.programme').on('pp.product_type', '=', PRODUCT_TYPE.membership))
+          .select('pp.name')
+          .as('perks_product_name'),
+        eb.exists(eb.selectFrom('bag_tenders as btp').select('btp.id').whereRef('btp.basket_id', '=', 'b.id')).as('has_tenders'),
+        eb.fn.coalesce(firstImage().whereRef('img.color_id', '=', 'v.color_id'), firstImage()).as('image_url'),
+      ];
     })
-    .where('i.basket_id', '=', basketId)
+    .where('b.id', '=', basketId)
+    .where('b.status', '=', 'open')
     .orderBy('i.position'),
 );
 
@@ -290,8 +308,12 @@ function tenderAvailable(r: { method: TenderMethod; card_balance: unknown; certi
 
 /** The rows of an open basket, or null when there is no open basket with that id. */
 export async function loadBasket(tx: Tx, basketId: string, now: string): Promise<LoadedBasket | null> {
-  const [header, lineRows] = await Promise.all([loadHeader(tx, basketId).then((rows) => rows[0]), loadLines(tx, basketId)]);
+  const rows = await loadRows(tx, basketId);
+  const header = rows[0];
   if (!header) return null;
+  const lineRows = rows.flatMap((r) =>
+    r.line_id !== null && r.variant_sku !== null && r.product_found !== null && r.color_found !== null ? [{ ...r, id: r.line_id }] : [],
+  ) as LineRow[];
   const [couponRows, tenderRows, promotions] = await Promise.all([
     header.has_coupons ? loadCouponRows(tx, basketId) : [],
     header.has_tenders ? loadTenderRows(tx, basketId, now) : [],
@@ -383,5 +405,43 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
     })),
     bonusRules: bonusRulesAt(promotions, now),
     now,
+    checkout:
+      header.checkout_of === null
+        ? null
+        : {
+            email: header.email,
+            email_subscribe: header.email_subscribe ?? 0,
+            shipping_address: header.shipping_address,
+            shipping_method_confirmed: header.shipping_method_confirmed ?? 0,
+            billing_address: header.billing_address,
+            billing_same: header.billing_same ?? 1,
+            payment: header.payment,
+            package_protection: header.package_protection ?? 0,
+            ecoship: header.ecoship ?? 0,
+            web_payment: header.web_payment,
+          },
   };
 }
+
+type Row = Awaited<ReturnType<typeof loadRows>>[number];
+/** A row that holds a line: the line's columns are there (the left joins found them). */
+type LineRow = { [K in keyof Row]: K extends LineColumn ? NonNullable<Row[K]> : Row[K] };
+type LineColumn =
+  | 'sku'
+  | 'product_id'
+  | 'quantity'
+  | 'list_price_cents'
+  | 'sale_price_cents'
+  | 'orderable'
+  | 'back_ordered'
+  | 'track_stock'
+  | 'name'
+  | 'slug'
+  | 'brand_code'
+  | 'product_type'
+  | 'is_hemmable'
+  | 'max_order_qty'
+  | 'heavy_item_surcharge_cents'
+  | 'is_po_box_excluded'
+  | 'color_name'
+  | 'color_type';

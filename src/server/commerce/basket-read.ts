@@ -1,7 +1,7 @@
 import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import type { Tx } from '../db/transaction.ts';
-import { loadBasket } from './basket-load.ts';
+import { loadBasket, type LoadedCheckout } from './basket-load.ts';
 import { priceBasket, type PricedBasket } from './basket-pricer.ts';
 import { bonusOffersOf } from './bonus-read.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
@@ -53,6 +53,8 @@ export async function readBasket(tx: Tx, basketId: string | null): Promise<Bag> 
 
 export interface DetailedRead extends PricedBasket {
   bonusRules: BonusRule[];
+  /** The bag's checkout row, read with it (null: none, or no open bag). */
+  checkout: LoadedCheckout | null;
 }
 
 const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
@@ -63,8 +65,8 @@ const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
  */
 export async function readBasketDetailed(tx: Tx, basketId: string | null): Promise<DetailedRead> {
   const loaded = basketId ? await loadBasket(tx, basketId, new Date().toISOString()) : null;
-  if (!loaded) return { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS };
+  if (!loaded) return { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS, checkout: null };
   const priced = priceBasket(loaded, pricingRules());
   const bonusOffers = priced.bonus.offers.length === 0 ? [] : await bonusOffersOf(tx, loaded.bonusRules, priced.bonus);
-  return { ...priced, view: { ...priced.view, bonusOffers }, bonusRules: loaded.bonusRules };
+  return { ...priced, view: { ...priced.view, bonusOffers }, bonusRules: loaded.bonusRules, checkout: loaded.checkout ?? null };
 }

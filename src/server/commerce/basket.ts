@@ -5,7 +5,7 @@ import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { refuseIfAlreadyMember, requireNewCard } from '../perks/memberships.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
-import { preparedWrite } from '../db/prepared.ts';
+import { prepared, preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from '../session/bag-holder.ts';
 import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
@@ -14,7 +14,8 @@ import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
 import { readBasketDetailed } from './basket-read.ts';
-import { holdsHemmedLine, preselectMemberMethod } from './member-shipping.ts';
+import type { LoadedCheckout } from './basket-load.ts';
+import { preselectMemberMethod } from './member-shipping.ts';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 
@@ -210,12 +211,33 @@ export async function removeItem(db: Db, basketId: string, itemId: string): Prom
 export async function setShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
-    const method = await tx.selectFrom('shipping_methods').select('id').where('id', '=', methodId).executeTakeFirst();
-    if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
-    if (!methodAllowed(method.id, await holdsHemmedLine(tx, basketId))) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
-    await tx.updateTable('baskets').set({ shipping_method_id: method.id, updated_at: nowIso() }).where('id', '=', basketId).execute();
+    await chooseShippingMethod(tx, basketId, methodId);
   });
 }
+
+/**
+ * The bag's method, in the caller's transaction that has locked the bag: one of the methods offered, and Regular
+ * while the bag holds a hemmed line. Both asked in one statement.
+ */
+export async function chooseShippingMethod(tx: Tx, basketId: string, methodId: string): Promise<void> {
+  const { method, hemmed } = await methodAndHemming(tx, methodId, basketId).then((rows) => rows[0]!);
+  if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
+  if (!methodAllowed(method, !!hemmed)) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
+  await tx.updateTable('baskets').set({ shipping_method_id: method, updated_at: nowIso() }).where('id', '=', basketId).execute();
+}
+
+const methodAndHemming = prepared((tx: Tx, methodId: string, basketId: string) =>
+  tx.selectNoFrom((eb) => [
+    eb.selectFrom('shipping_methods').select('id').where('id', '=', methodId).as('method'),
+    eb
+      .selectFrom('basket_items')
+      .select('id')
+      .where('basket_id', '=', basketId)
+      .where('hemming_option_id', 'is not', null)
+      .limit(1)
+      .as('hemmed'),
+  ]),
+);
 
 /**
  * The state the basket ships to (the checkout's shipping address sets it): it selects the tax rate and flags lines
@@ -236,7 +258,13 @@ export async function setShippingState(db: Db, basketId: string, stateCode: stri
 
 /** The basket as the shopper sees it. Free gifts the bag no longer qualifies for are removed here, at the read. */
 export async function pruneAndReadBasket(db: Db, basketId: string | null): Promise<Bag> {
+  return (await pruneAndReadWithCheckout(db, basketId)).bag;
+}
+
+/** As pruneAndReadBasket, with the bag's checkout row read in the same statement (null: none, or no open bag). */
+export async function pruneAndReadWithCheckout(db: Db, basketId: string | null): Promise<{ bag: Bag; checkout: LoadedCheckout | null }> {
   const read = await readBasketDetailed(db.kysely, basketId);
-  if (read.staleBonusItemIds.length === 0 || !basketId) return read.view;
-  return pruneBonusLines(db, basketId);
+  if (read.staleBonusItemIds.length === 0 || !basketId) return { bag: read.view, checkout: read.checkout };
+  // Only free-gift lines are removed: the checkout row read with the bag stands.
+  return { bag: await pruneBonusLines(db, basketId), checkout: read.checkout };
 }

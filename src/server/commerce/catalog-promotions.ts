@@ -1,5 +1,5 @@
 import { prepared } from '../db/prepared.ts';
-import type { Tx } from '../db/transaction.ts';
+import { handleOf, type Tx } from '../db/transaction.ts';
 import type { BonusRule } from './bonus-rules.ts';
 import { isPromotionActive, type PromotionWindow } from './promotion-window.ts';
 
@@ -13,7 +13,8 @@ import { isPromotionActive, type PromotionWindow } from './promotion-window.ts';
  *
  * One entry per database handle (the version it read last). A transaction is a handle of its own, made for it and
  * dropped with it, so what it reads is never shared: its version could still be rolled back, and the same number
- * then reused by another write with other rows.
+ * then reused by another write with other rows. A write transaction does use its handle's entry when that holds the
+ * version it read: that entry was read outside any transaction, of a version committed.
  */
 
 /** An automatic promotion with its window and the masters it is linked to. */
@@ -116,7 +117,13 @@ async function readCatalogPromotions(tx: Tx): Promise<CatalogPromotions> {
   return { auto, byProduct, byBrand, bonus };
 }
 
-const kept = new WeakMap<Tx, { version: number; promotions: Promise<CatalogPromotions> }>();
+interface Kept {
+  version: number;
+  promotions: Promise<CatalogPromotions>;
+  /** The promotions once read. */
+  read?: CatalogPromotions;
+}
+const kept = new WeakMap<Tx, Kept>();
 
 /**
  * The promotions at catalog `version` (as the caller just read it through `tx`): the copy kept for `tx` when it is of
@@ -125,8 +132,17 @@ const kept = new WeakMap<Tx, { version: number; promotions: Promise<CatalogPromo
 export function catalogPromotions(tx: Tx, version: number): Promise<CatalogPromotions> {
   const entry = kept.get(tx);
   if (entry?.version === version) return entry.promotions;
+  // A write transaction takes its handle's copy of that version, once read (outside any transaction, so committed;
+  // one still being read is never waited for: on SQLite it waits for the connection the transaction holds).
+  const handle = handleOf(tx);
+  const committed = handle && kept.get(handle);
+  if (committed?.version === version && committed.read) return Promise.resolve(committed.read);
   const promotions = readCatalogPromotions(tx);
-  const next = { version, promotions };
+  const next: Kept = { version, promotions };
+  void promotions.then(
+    (read) => (next.read = read),
+    () => {},
+  );
   kept.set(tx, next);
   // A failed read is not kept: the next basket read tries again.
   promotions.catch(() => {

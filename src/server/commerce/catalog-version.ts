@@ -1,23 +1,163 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
+import { listenTo, type Listening } from '../db/pg-listen.ts';
 import type { Database } from '../db/schema.ts';
-import { promotionActiveAt } from './promotion-window.ts';
+import { isPromotionActive, type PromotionWindow } from './promotion-window.ts';
 
 /**
  * What pages and kept bags priced from the catalog depend on, as one string two instances agree on: the catalog's
  * version (migration 013; raised by the import, the seed, a restock, and by triggers on every write to promotions
  * and free-gift promotions, migrations 014 and 016) and the promotions and free-gift promotions active at `now`. The
  * second part is how a page learns that a promotion's start or end time passed: nothing is written then, but the set
- * of active promotions changes. Three small queries, read by each instance's page cache and its kept bags every few
- * seconds (src/lib/stamp-reader.ts), never per request.
+ * of active promotions changes; the times are known in advance, so it is worked out from the windows kept in memory.
+ */
+interface CatalogWindows {
+  version: number;
+  promotions: readonly (PromotionWindow & { id: string })[];
+  bonus: readonly (PromotionWindow & { id: string })[];
+}
+
+const stampAt = (w: CatalogWindows, now: string) => {
+  const active = (list: CatalogWindows['promotions']) =>
+    list
+      .filter((p) => isPromotionActive(p, now))
+      .map((p) => p.id)
+      .join(',');
+  return `${w.version}:${active(w.promotions)}:${active(w.bonus)}`;
+};
+
+/** The version and every promotion's and free-gift promotion's window, in one statement. */
+async function readWindows(db: Db): Promise<CatalogWindows> {
+  const { rows } = await sql<{ kind: 'v' | 'p' | 'b'; id: string; starts_at: string | null; ends_at: string | null }>`
+    select 'v' as kind, cast(version as text) as id, null as starts_at, null as ends_at from catalog_state where id = 1
+    union all select 'p', id, starts_at, ends_at from promotions
+    union all select 'b', id, starts_at, ends_at from bonus_promotions`.execute(db.kysely);
+  const byId = (a: { id: string }, b: { id: string }) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const version = rows.find((r) => r.kind === 'v');
+  return {
+    version: Number(version?.id ?? 0),
+    promotions: rows.filter((r) => r.kind === 'p').sort(byId),
+    bonus: rows.filter((r) => r.kind === 'b').sort(byId),
+  };
+}
+
+/** The stamp as the database holds it now: one statement (what an instance's kept stamp is checked against). */
+export async function queryCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
+  return stampAt(await readWindows(db), now);
+}
+
+/**
+ * How an instance keeps the stamp in memory and learns that it changed:
+ * - PostgreSQL: a change of the catalog's version is notified (`NOTIFY catalog_version` from the transaction that
+ *   raises it, migration 035) to every listening instance (db/pg-listen.ts); the windows are read again at the next
+ *   stamp asked for after it. While the listening connection is lost, and every FALLBACK_MS anyway, the version is
+ *   checked as on SQLite.
+ * - SQLite: the store's processes share the file, with nothing to notify them: the version (one in-process
+ *   statement) is checked when the stamp is asked for and the last check is older than CHECK_MS.
+ * A change therefore reaches every instance within a second; a read of the stamp between changes sends nothing.
+ */
+const CATALOG_CHANNEL = 'catalog_version';
+const CHECK_MS = 500;
+const FALLBACK_MS = 30_000;
+
+interface Watch {
+  windows: Promise<CatalogWindows> | undefined;
+  checkedAt: number;
+  listening: Listening | undefined;
+}
+
+const watches = new WeakMap<Db, Watch>();
+
+function watchOf(db: Db): Watch {
+  let w = watches.get(db);
+  if (!w) {
+    const watch: Watch = { windows: undefined, checkedAt: 0, listening: undefined };
+    if (db.dialect === 'postgres') {
+      // Read again at the next stamp asked for (one read in flight may have started before the change).
+      watch.listening = listenTo(db, CATALOG_CHANNEL, () => {
+        watch.windows = undefined;
+      });
+    }
+    watches.set(db, watch);
+    w = watch;
+  }
+  return w;
+}
+
+async function currentWindows(db: Db, w: Watch, clock: number): Promise<CatalogWindows> {
+  const due = clock - w.checkedAt >= (w.listening?.connected ? FALLBACK_MS : CHECK_MS);
+  if (w.windows && due) {
+    w.checkedAt = clock;
+    const kept = w.windows;
+    const [{ version }, held] = await Promise.all([readVersion(db), kept]);
+    if (version !== held.version && w.windows === kept) w.windows = undefined;
+  }
+  if (!w.windows) {
+    w.checkedAt = clock;
+    const reading = readWindows(db);
+    w.windows = reading;
+    // A failed read is not kept: the next stamp asked for reads again.
+    reading.catch(() => {
+      if (w.windows === reading) w.windows = undefined;
+    });
+  }
+  return w.windows;
+}
+
+const readVersion = async (db: Db) =>
+  db.kysely
+    .selectFrom('catalog_state')
+    .select('version')
+    .where('id', '=', 1)
+    .executeTakeFirst()
+    .then((r) => ({ version: Number(r?.version ?? 0) }));
+
+/**
+ * The catalog stamp at `now`, from the windows this instance keeps for `db` (read on first use and after a change,
+ * as above): what each instance's page cache and its kept bags compare.
  */
 export async function readCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
-  const [state, active, bonus] = await Promise.all([
-    db.kysely.selectFrom('catalog_state').select('version').where('id', '=', 1).executeTakeFirst(),
-    db.kysely.selectFrom('promotions').select('id').where(promotionActiveAt('promotions', now)).orderBy('id').execute(),
-    db.kysely.selectFrom('bonus_promotions').select('id').where(promotionActiveAt('bonus_promotions', now)).orderBy('id').execute(),
-  ]);
-  return `${Number(state?.version ?? 0)}:${active.map((p) => p.id).join(',')}:${bonus.map((p) => p.id).join(',')}`;
+  return stampAt(await keptWindows(db), now);
+}
+
+async function keptWindows(db: Db): Promise<CatalogWindows> {
+  const w = watchOf(db);
+  // The first read waits for the listening connection: a change committed before it listened is then read too.
+  if (w.listening) await w.listening.ready;
+  return currentWindows(db, w, Date.now());
+}
+
+/** The catalog's version as this instance keeps it (as readCatalogStamp's): a change reaches it within a second. */
+async function keptVersion(db: Db): Promise<number> {
+  return (await keptWindows(db)).version;
+}
+
+/**
+ * `read` kept per database handle for the catalog's version this instance knows (keptVersion), for catalog data a
+ * page or a view reads at every request (the shipping methods): read again once the version moved. What is kept is at
+ * least as new as its version; never for what an order is priced from (a placement reads the bag in its transaction).
+ */
+export function keptPerCatalogVersion<T>(read: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
+  const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  return async (db) => {
+    const version = await keptVersion(db);
+    const entry = kept.get(db);
+    if (entry?.version === version) return entry.value;
+    const next = { version, value: read(db) };
+    kept.set(db, next);
+    // A failed read is not kept: the next call reads again.
+    next.value.catch(() => {
+      if (kept.get(db) === next) kept.delete(db);
+    });
+    return next.value;
+  };
+}
+
+/** Stops keeping the stamp for `db` (its listening connection is closed): for a handle about to be destroyed. */
+export async function stopCatalogWatch(db: Db): Promise<void> {
+  const w = watches.get(db);
+  watches.delete(db);
+  await w?.listening?.close();
 }
 
 /**

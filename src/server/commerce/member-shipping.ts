@@ -28,7 +28,7 @@ export async function preselectMemberMethod(tx: Tx, basketId: string, customerId
 }
 
 /** Whether the bag holds a hemmed line (such a bag ships by Regular only: src/lib/standard-delivery.ts). */
-export async function holdsHemmedLine(tx: Tx, basketId: string): Promise<boolean> {
+async function holdsHemmedLine(tx: Tx, basketId: string): Promise<boolean> {
   const hemmed = await tx
     .selectFrom('basket_items')
     .select('id')

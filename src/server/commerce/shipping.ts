@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.ts';
+import { keptPerCatalogVersion } from './catalog-version.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
 import { readBasket } from './basket-read.ts';
 import { shippingPrice } from './pricing.ts';
@@ -60,7 +61,10 @@ export interface ShippingCatalog {
 
 const loadMethodRows = (db: Db) => db.kysely.selectFrom('shipping_methods').selectAll().orderBy('position').execute();
 
-export async function loadShippingCatalog(db: Db): Promise<ShippingCatalog> {
+/** The methods and the membership's name, kept per catalog version (triggers of migration 022 raise it). */
+export const loadShippingCatalog = keptPerCatalogVersion(readShippingCatalog);
+
+async function readShippingCatalog(db: Db): Promise<ShippingCatalog> {
   const [rows, perks] = await Promise.all([
     loadMethodRows(db),
     db.kysely.selectFrom('products').select('name').where('product_type', '=', PRODUCT_TYPE.membership).orderBy('id').executeTakeFirst(),

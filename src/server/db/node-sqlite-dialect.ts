@@ -1,5 +1,6 @@
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely';
+import { countStatement } from './statement-count.ts';
 
 /**
  * Kysely ships a SQLite dialect written for better-sqlite3's interface. Node's built-in `node:sqlite` differs in two
@@ -29,6 +30,8 @@ const STATEMENT_CACHE_SIZE = 500;
 function cachedPrepare(db: DatabaseSync): (sql: string) => SqliteStatement {
   const cache = new Map<string, SqliteStatement>();
   return (sql) => {
+    // Kysely's SQLite driver prepares once per statement it runs: the count of statements sent.
+    countStatement();
     let stmt = cache.get(sql);
     if (stmt) {
       cache.delete(sql);

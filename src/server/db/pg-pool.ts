@@ -1,5 +1,7 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 import pg from 'pg';
+import { countStatement } from './statement-count.ts';
+import { statementName } from './statement-names.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
 /**
@@ -13,6 +15,7 @@ import { isDatabaseUnavailable } from './unavailable.ts';
  *   connection is busy), a statement after STATEMENT_TIMEOUT_MS: a request's queries never wait longer than that.
  * - The first statement of a checkout that meets a connection the server had already ended (the pool had not heard
  *   yet) runs again on a fresh one, when it is a read or BEGIN: nothing was done on the dead connection.
+ * - The store's hot queries are prepared by name, once per connection (db/statement-names.ts).
  */
 const CONNECT_TIMEOUT_MS = 3_000;
 const STATEMENT_TIMEOUT_MS = 5_000;
@@ -58,15 +61,18 @@ function retriedOnce(pool: pg.Pool, first: pg.PoolClient): PostgresPoolClient {
   const query = async (sql: string, parameters: readonly unknown[]) => {
     const firstOne = !used;
     used = true;
+    countStatement();
+    const name = statementName(sql);
+    const run = () => (name ? client.query({ name, text: sql, values: parameters as unknown[] }) : client.query(sql, parameters as unknown[]));
     try {
-      return await client.query(sql, parameters as unknown[]);
+      return await run();
     } catch (err) {
       if (!firstOne || !HARMLESS_FIRST.test(sql) || !isDatabaseUnavailable(err)) throw err;
       client.release(err as Error);
       held = false;
       client = await pool.connect();
       held = true;
-      return client.query(sql, parameters as unknown[]);
+      return run();
     }
   };
   return {

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql, type Compilable, type QueryResult } from 'kysely';
+import { nameStatement } from './statement-names.ts';
 import type { Tx } from './transaction.ts';
 
 /**
@@ -6,7 +7,8 @@ import type { Tx } from './transaction.ts';
  * Kysely query (every step copies and freezes its node tree) costs more than SQLite takes to run it: a basket read's
  * five queries spent about twice as long being built as being executed. Use it for hot, fixed-shape queries only:
  * a parameter must be a single value (no arrays, whose length would change the SQL), and the builder must only pass it
- * on as a value (a marker string stands in for it while the query is compiled).
+ * on as a value (a marker string stands in for it while the query is compiled). On PostgreSQL each is also prepared
+ * by name once per connection (db/statement-names.ts).
  */
 type Param = string | number | null;
 type Slot = { param: number } | { value: unknown };
@@ -38,6 +40,7 @@ function plannedQuery<P extends Param[], R>(build: (tx: Tx, ...params: P) => Com
       });
       plan = { sql: compiled.sql, slots };
       plans.set(dialect, plan);
+      if (dialect === 'postgres') nameStatement(plan.sql);
     }
     const values = plan.slots.map((s) => ('param' in s ? params[s.param] : s.value));
     return tx.executeQuery<R>(CompiledQuery.raw(plan.sql, values));

@@ -41,7 +41,7 @@ async function writeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promis
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.kysely.transaction().execute(work);
+      return await db.kysely.transaction().execute((trx) => work(opened(trx, db)));
     } catch (err) {
       const code = (err as { code?: string }).code;
       if (!code || !PG_RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw err;
@@ -55,7 +55,7 @@ function sqliteWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promis
   return db.kysely.connection().execute(async (conn) => {
     await sql`BEGIN IMMEDIATE`.execute(conn);
     try {
-      const result = await work(conn);
+      const result = await work(opened(conn, db));
       await sql`COMMIT`.execute(conn);
       return result;
     } catch (err) {
@@ -64,6 +64,20 @@ function sqliteWriteTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promis
     }
   });
 }
+
+const handles = new WeakMap<Tx, Kysely<Database>>();
+
+function opened(tx: Tx, db: Db): Tx {
+  handles.set(tx, db.kysely);
+  return tx;
+}
+
+/**
+ * The database handle a write transaction was opened on: what a transaction may take from data its handle keeps
+ * from committed reads (the catalog's promotions, src/server/commerce/catalog-promotions.ts). Undefined for a handle
+ * that is not such a transaction.
+ */
+export const handleOf = (tx: Tx): Kysely<Database> | undefined => handles.get(tx);
 
 /** `FOR UPDATE` where the engine has row locks (PostgreSQL); SQLite's immediate transaction already excludes writers. */
 export function lockClause(db: Db) {

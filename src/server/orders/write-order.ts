@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import { prepared, preparedRowWrite } from '../db/prepared.ts';
+import { preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTable } from '../db/schema.ts';
 import type { OrderLineTable } from '../db/schema-checkout.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -63,32 +63,36 @@ export interface NewOrder {
 /** Writes the order and its lines; the order gets its id and a free order number here. */
 export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string; orderNo: string }> {
   const id = randomUUID();
-  const orderNo = await freeOrderNumber(tx);
   const json = (value: unknown) => (value ? JSON.stringify(value) : null);
-  await insertOrder(tx, {
-    id,
-    order_no: orderNo,
-    customer_id: order.customerId,
-    email: order.email,
-    total_cents: order.totals.orderTotal,
-    placed_at: order.placedAt,
-    basket_id: order.bagId,
-    subtotal_cents: order.totals.subTotal,
-    discount_cents: order.totals.discount,
-    shipping_cents: order.totals.shipping,
-    tax_cents: order.totals.tax,
-    shipping_method_id: order.shippingMethodId,
-    shipping_address: json(order.shippingAddress),
-    billing_address: json(order.billingAddress),
-    payment_summary: json(order.payment),
-    authorization_id: order.authorizationId,
-    attempt_id: order.attemptId,
-    protection_cents: order.totals.protection,
-    ecoship_date: order.ecoshipDate,
-    shipping_method_name: order.delivery?.name ?? null,
-    delivery_estimate: order.delivery?.delivery ?? null,
-    summary: JSON.stringify(order.summary),
-  });
+  // A number another order has is not taken (the insert writes nothing) and another is drawn: one statement a try.
+  let orderNo: string;
+  do orderNo = orderNumber();
+  while (
+    (await insertOrder(tx, {
+      id,
+      order_no: orderNo,
+      customer_id: order.customerId,
+      email: order.email,
+      total_cents: order.totals.orderTotal,
+      placed_at: order.placedAt,
+      basket_id: order.bagId,
+      subtotal_cents: order.totals.subTotal,
+      discount_cents: order.totals.discount,
+      shipping_cents: order.totals.shipping,
+      tax_cents: order.totals.tax,
+      shipping_method_id: order.shippingMethodId,
+      shipping_address: json(order.shippingAddress),
+      billing_address: json(order.billingAddress),
+      payment_summary: json(order.payment),
+      authorization_id: order.authorizationId,
+      attempt_id: order.attemptId,
+      protection_cents: order.totals.protection,
+      ecoship_date: order.ecoshipDate,
+      shipping_method_name: order.delivery?.name ?? null,
+      delivery_estimate: order.delivery?.delivery ?? null,
+      summary: JSON.stringify(order.summary),
+    })) === 0
+  );
   for (const [position, line] of order.lines.entries()) {
     await insertOrderLine(tx, {
       order_id: id,
@@ -110,13 +114,8 @@ export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string;
 }
 
 /** Order numbers follow the header spec's pattern: 1-4 digits, dash, 5 digits, dash, 3-4 digits; unique. */
-async function freeOrderNumber(tx: Tx): Promise<string> {
-  for (;;) {
-    const candidate = `${randomInt(1, 10_000)}-${String(randomInt(0, 100_000)).padStart(5, '0')}-${String(randomInt(0, 10_000)).padStart(randomInt(3, 5), '0')}`;
-    const [taken] = await orderNumberTaken(tx, candidate);
-    if (!taken) return candidate;
-  }
-}
+const orderNumber = () =>
+  `${randomInt(1, 10_000)}-${String(randomInt(0, 100_000)).padStart(5, '0')}-${String(randomInt(0, 10_000)).padStart(randomInt(3, 5), '0')}`;
 
 /*
  * Every placement runs these, compiled once (db/prepared.ts): built with Kysely on each call, they cost about as
@@ -163,6 +162,10 @@ const LINE_COLUMNS = [
 type OrderRow = Pick<Selectable<OrderTable>, (typeof ORDER_COLUMNS)[number]>;
 type OrderLineRow = Pick<Selectable<OrderLineTable>, (typeof LINE_COLUMNS)[number]>;
 
-const orderNumberTaken = prepared((tx: Tx, orderNo: string) => tx.selectFrom('orders').select('id').where('order_no', '=', orderNo));
-const insertOrder = preparedRowWrite(ORDER_COLUMNS, (tx: Tx, row: OrderRow) => tx.insertInto('orders').values({ ...row, status: 'placed' }));
+const insertOrder = preparedRowWrite(ORDER_COLUMNS, (tx: Tx, row: OrderRow) =>
+  tx
+    .insertInto('orders')
+    .values({ ...row, status: 'placed' })
+    .onConflict((oc) => oc.column('order_no').doNothing()),
+);
 const insertOrderLine = preparedRowWrite(LINE_COLUMNS, (tx: Tx, row: OrderLineRow) => tx.insertInto('order_lines').values(row));

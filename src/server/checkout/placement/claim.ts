@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedWrite } from '../../db/prepared.ts';
 import { lockClause, type Tx } from '../../db/transaction.ts';
-import { readBasket } from '../../commerce/basket-read.ts';
+import { readBasketDetailed } from '../../commerce/basket-read.ts';
 import { placementLapsed, PlacementLapsed } from '../../commerce/basket-lock.ts';
 import { CommerceError } from '../../commerce/errors.ts';
 import { reserveInTx, type StockRequest } from '../../commerce/stock.ts';
 import { flashFor, withAccountEmail } from '../checkout-service.ts';
-import { readCheckout, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
+import { checkoutRecordOf, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
@@ -61,12 +61,13 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     if (!wallet.card) return done(failed(402, WALLET_CARD_REFUSED, null, request.expectedTotal));
     await takeWalletContacts(tx, request.bagId, wallet);
   }
-  const bag = await readBasket(tx, request.bagId);
+  // The bag and its checkout row in one statement (src/server/commerce/basket-load.ts).
+  const { view: bag, checkout } = await readBasketDetailed(tx, request.bagId);
   // The tenders are asked the rules again: the bag may have changed since they were applied (a gift card line added,
   // the brand a programme's rewards need taken out).
   const tenderProblem = await bagTenderRefusal(tx, bag);
   if (tenderProblem) return done(failed(422, tenderProblem, bag, bag.orderTotal));
-  const stored = await withAccountEmail(tx, await readCheckout(tx, request.bagId), request.customerId);
+  const stored = await withAccountEmail(tx, checkoutRecordOf(checkout), request.customerId);
   // The wallet's card pays this order only: it is not kept on the bag (a refusal leaves the bag's own card as it was).
   const record: CheckoutRecord = wallet?.card
     ? { ...stored, payment: { ...wallet.card, source: { kind: 'token', token: wallet.cardToken }, savedCardId: null } }
@@ -120,10 +121,16 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.
   if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
-  // Stock is taken and tenders spent together: either both stand or neither does.
+  // Stock is taken and tenders spent together: either both stand or neither does. A refusal writes nothing (each
+  // write is a conditional update that changed no row), so only a bag that makes more than one of them needs the
+  // savepoint to give back the ones made before it; a single line and no tender needs none.
   let taken: StockRequest[];
   let tenders: PaidTender[] | null;
-  await sql`SAVEPOINT take_stock`.execute(tx);
+  const savepoint = bag.lines.length > 1 || bag.tenders.length > 0;
+  const rollBack = async () => {
+    if (savepoint) await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+  };
+  if (savepoint) await sql`SAVEPOINT take_stock`.execute(tx);
   try {
     taken = await reserveInTx(
       tx,
@@ -132,16 +139,16 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     tenders = await debitTenders(tx, attemptId, request.bagId, bag.tenders, request.customerId);
   } catch (err) {
     if (!(err instanceof CommerceError)) throw err;
-    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    await rollBack();
     return done(failed(409, err.message, bag, bag.orderTotal));
   }
   if (!tenders) {
     // A gift card, certificate or rewards balance was spent elsewhere since the bag was priced: the shopper's total
     // no longer holds.
-    await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    await rollBack();
     return totalChanged();
   }
-  await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
+  if (savepoint) await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
 
   const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
   if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });

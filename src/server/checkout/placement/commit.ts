@@ -33,7 +33,8 @@ export async function commitOrder(
   const written = orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId });
   const order = await writeOrder(tx, written);
   await markOrdered(tx, placedAt, bagId);
-  await captureHold(tx, attemptId);
+  // Only the store card holds credit for an attempt (its payer, payer.ts): nothing to capture otherwise.
+  if (snapshot.payment?.source.kind === 'store-card') await captureHold(tx, attemptId);
   // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
   await releaseFromSessions(tx, bagId);
   await releaseFromCustomers(tx, bagId);
@@ -52,7 +53,8 @@ export async function commitOrder(
     tx,
     confirmationMail(order.orderNo, {
       ...written,
-      summary: { ...snapshot.summary, ...(await pointsEarnedBy(tx, order.id)) },
+      // Only an account earns points (earnForOrder): a guest's order has none to read.
+      summary: { ...snapshot.summary, ...(snapshot.customerId ? await pointsEarnedBy(tx, order.id) : {}) },
       payments: orderPaymentLines(written.payment, written.tenders, written.totals.orderTotal),
     }),
   );

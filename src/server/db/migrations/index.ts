@@ -34,6 +34,7 @@ import { webPaymentCaptures } from './031-web-payment-captures.ts';
 import { sealedMail } from './032-sealed-mail.ts';
 import { webPaymentContacts } from './033-web-payment-contacts.ts';
 import { orderTenderBalances } from './034-order-tender-balances.ts';
+import { catalogNotify } from './035-catalog-notify.ts';
 import { editors } from './035-editors.ts';
 import { contentDocuments } from './036-content-documents.ts';
 
@@ -77,6 +78,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_032_sealed_mail': sealedMail,
   '2026_12_06_033_web_payment_contacts': webPaymentContacts,
   '2026_12_06_034_order_tender_balances': orderTenderBalances,
+  '2026_12_06_035_catalog_notify': catalogNotify,
   '2026_12_06_035_editors': editors,
   '2026_12_06_036_content_documents': contentDocuments,
   '2026_12_06_039_store_card_prescreens': storeCardPrescreens,

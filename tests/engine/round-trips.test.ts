@@ -1,0 +1,136 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
+import { readBasketStamp } from '#src/server/commerce/basket-stamp.ts';
+import { readCatalogStamp, stopCatalogWatch } from '#src/server/commerce/catalog-version.ts';
+import { confirmShippingMethod, readCheckoutView, setBilling, setEmail, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
+import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
+import { createDb } from '#src/server/db/database.ts';
+import { statementsSent } from '#src/server/db/statement-count.ts';
+import type { PaymentGateway } from '#src/server/payments/gateway.ts';
+import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { createSession, loadSession, newSessionHolder } from '#src/server/session/session.ts';
+import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
+import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
+import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
+import { readyBag } from '../helpers/ready-bag.ts';
+
+/**
+ * The statements (round trips to the database) the busiest requests send, counted in the driver
+ * (src/server/db/statement-count.ts; a transaction's BEGIN and COMMIT count): sizes, so held here on both databases,
+ * where the times are only reported (`npm run bench`, docs/performance.md). Each request is what its endpoint runs
+ * below the facade, with the read of the visitor's session that every request with a cookie makes. The card gateway
+ * is a stand-in that answers at once: the embedded sandbox's own bookkeeping is not the store's. The clock stands
+ * still meanwhile, so the kept catalog stamp's own check of the version (catalog-version.ts) falls in none of them.
+ */
+const SKU = 'fb-1002-olv-M';
+const GUEST_TTL = 3600;
+let t: TestDb;
+let token: string;
+
+const gateway: PaymentGateway = {
+  ...sandboxGateway({ database: async () => t.db, timeoutMs: 2000 }),
+  authorize: async () => ({ ok: true, authorizationId: randomUUID() }),
+};
+
+beforeAll(async () => {
+  t = await freshDb();
+  vi.useFakeTimers({ toFake: ['Date'], now: new Date() });
+  token = (await createSession(t.db, GUEST_TTL)).token;
+  // What an instance keeps once it has served a request: the catalog stamp, the promotions, the shipping methods.
+  const warm = await readyBag(t.db, SKU);
+  await readCatalogStamp(t.db);
+  await readCheckoutView(t.db, warm.basketId, null);
+});
+afterAll(async () => {
+  vi.useRealTimers();
+  await stopCatalogWatch(t.db);
+  await t.cleanup();
+});
+
+/** The statements `request` sends, with the session's read before it. */
+async function sent(request: () => Promise<unknown>): Promise<number> {
+  const before = statementsSent();
+  expect(await loadSession(t.db, token, GUEST_TTL)).not.toBeNull();
+  await request();
+  return statementsSent() - before;
+}
+
+const place = (bag: { basketId: string; total: number }, expectedAmountDue = bag.total) =>
+  placeOrder(
+    t.db,
+    gateway,
+    {
+      bagId: bag.basketId,
+      customerId: null,
+      idempotencyKey: randomUUID(),
+      body: { orderTotal: bag.total },
+      expectedTotal: bag.total,
+      expectedAmountDue,
+    },
+    5000,
+  ).then((reply) => expect(reply.status).toBe(200));
+
+describe('the statements a request sends', () => {
+  it("a bag read: 2 (the session, the kept bag's stamp; the catalog's is kept in memory), and 2 when priced again", async () => {
+    const { basketId } = await readyBag(t.db, SKU);
+    expect(await sent(async () => [await readBasketStamp(t.db.kysely, basketId), await readCatalogStamp(t.db)])).toBeLessThanOrEqual(2);
+    expect(await sent(() => pruneAndReadBasket(t.db, basketId))).toBeLessThanOrEqual(2);
+  });
+
+  it('a first add to bag by a new visitor (no session yet): 7, the bag, its line and the session written in one transaction, then the bag read', async () => {
+    const before = statementsSent();
+    const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 } as never, newSessionHolder(GUEST_TTL, 'a'.repeat(32)));
+    await pruneAndReadBasket(t.db, basketId);
+    expect(statementsSent() - before).toBeLessThanOrEqual(7);
+  });
+
+  it('a checkout read: 2, the bag with its checkout row in one statement', async () => {
+    const { basketId } = await readyBag(t.db, SKU);
+    expect(await sent(() => readCheckoutView(t.db, basketId, null))).toBeLessThanOrEqual(2);
+  });
+
+  it('a step saved and the checkout read back: 6 to 9', async () => {
+    const { basketId } = await readyBag(t.db, SKU);
+    const view = () => readCheckoutView(t.db, basketId, null);
+    expect(await sent(async () => [await setEmail(t.db, basketId, 'ada@example.com', false), await view()])).toBeLessThanOrEqual(6);
+    expect(await sent(async () => [await setShippingAddress(t.db, basketId, TEST_ADDRESS, null), await view()])).toBeLessThanOrEqual(9);
+    expect(await sent(async () => [await confirmShippingMethod(t.db, basketId, 'Express'), await view()])).toBeLessThanOrEqual(8);
+    expect(await sent(async () => [await setBilling(t.db, basketId, null, true, null), await view()])).toBeLessThanOrEqual(7);
+  });
+
+  it('a gift card applied and the bag read back: 18', async () => {
+    const { basketId } = await readyBag(t.db, SKU);
+    const card = await (await giftCardIssuer(t.db)).card(1_000);
+    expect(
+      await sent(async () => [await applyGiftCard(t.db, basketId, card.number, card.pin, '203.0.113.9'), await pruneAndReadBasket(t.db, basketId)]),
+    ).toBeLessThanOrEqual(18);
+  });
+
+  it('a card placement: 20; one a gift card pays part of: 31', async () => {
+    const bag = await readyBag(t.db, SKU);
+    expect(await sent(() => place(bag))).toBeLessThanOrEqual(20);
+    const paired = await readyBag(t.db, SKU);
+    const card = await (await giftCardIssuer(t.db)).card(1_000);
+    await applyGiftCard(t.db, paired.basketId, card.number, card.pin, '203.0.113.9');
+    const due = (await pruneAndReadBasket(t.db, paired.basketId)).amountDue;
+    expect(await sent(() => place(paired, due))).toBeLessThanOrEqual(31);
+  });
+});
+
+describe.runIf(PG_URL)('on PostgreSQL', () => {
+  it("prepares the store's hot queries by name, once per connection", async () => {
+    const one = createDb({ databaseUrl: PG_URL, pgSchema: t.pgSchema, poolSize: 1 });
+    try {
+      const prepared = async () => (await sql<{ name: string }>`select name from pg_prepared_statements`.execute(one.kysely)).rows.map((r) => r.name);
+      expect(await prepared()).toEqual([]);
+      await loadSession(one, token, GUEST_TTL);
+      await loadSession(one, token, GUEST_TTL);
+      expect(await prepared()).toHaveLength(1);
+    } finally {
+      await one.kysely.destroy();
+    }
+  });
+});
