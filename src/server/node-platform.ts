@@ -1,5 +1,6 @@
 import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { httpCommerce } from '#src/lib/commerce-api/http-client.ts';
+import { pageStamp } from '#src/lib/commerce-api/page-stamp.ts';
 import { config } from './config.ts';
 import { compressJsonReply } from './http/compress.ts';
 import { sharedPages } from './http/page-cache.ts';
@@ -27,8 +28,7 @@ export const platform: WebPlatform = {
   pages: import.meta.env?.DEV
     ? undefined
     : sharedPages(async () => {
-        const answer = await (await commerce).catalog.stamp(caller);
         // A stamp that cannot be read keeps nothing: every page is rendered until the engine answers again.
-        return answer.ok ? answer.value : `unavailable:${Date.now()}`;
+        return (await pageStamp(await commerce, caller)) ?? `unavailable:${Date.now()}`;
       }),
 };

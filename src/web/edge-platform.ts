@@ -1,4 +1,5 @@
 import { httpCommerce } from '#src/lib/commerce-api/http-client.ts';
+import { pageStamp } from '#src/lib/commerce-api/page-stamp.ts';
 import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
 import { config, storeOrigin } from '#src/server/config.ts';
@@ -26,8 +27,7 @@ const caller = { session: null, client: 'edge', requestId: 'edge-cache' };
 /** The last stamp the engine gave: while it is out of reach, the pages kept under it are still served. */
 let lastStamp: string | undefined;
 const currentStamp = stampReader(async () => {
-  const answer = await commerceApi().catalog.stamp(caller);
-  if (answer.ok) lastStamp = answer.value;
+  lastStamp = (await pageStamp(commerceApi(), caller)) ?? lastStamp;
   return lastStamp ?? 'unavailable';
 }, 1000);
 

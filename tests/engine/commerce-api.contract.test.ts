@@ -9,6 +9,7 @@ import { confirmShippingMethod, setEmail, setPayment, setShippingAddress } from 
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { embeddedCommerce } from '#src/server/commerce-api/embedded.ts';
 import { commerceApiMount } from '#src/server/commerce-api/http-server.ts';
+import { setEditorPassword, upsertEditor } from '#src/server/content/editor-accounts.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
@@ -178,6 +179,25 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
     const again = value(await place());
     expect(again.replayed).toBe(true);
     expect(again.result).toStrictEqual(confirmed[0]!.result);
+  });
+
+  it('signs an editor in with a token of its own, which the editor calls take and the shopper’s session never is', async () => {
+    const api = make();
+    const editor = await upsertEditor(t.db, `contract.editor.${++clientCount}@example.com`, 'editor');
+    await setEditorPassword(t.db, editor.id, 'abcd1234');
+    const caller: Caller = { session: null, client: `10.10.0.${clientCount}`, requestId: 'contract' };
+    const signedIn = await api.editor.signIn(caller, { email: editor.email, password: 'abcd1234' });
+    expect(signedIn).toMatchObject({ ok: true, value: { email: editor.email, role: 'editor' } });
+    expect(signedIn.keep?.session).toBeUndefined();
+    const token = signedIn.keep?.editor?.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(value(await api.editor.me({ ...caller, editor: token }))).toEqual({ email: editor.email, role: 'editor' });
+    expect(await api.editor.documents({ ...caller, session: token ?? null })).toMatchObject({ ok: false, problem: { status: 401 } });
+    const header = value(await api.content.header(caller));
+    expect(header.megaMenu.entries.length).toBeGreaterThan(0);
+    expect(value(await api.content.stamp(caller))).toMatch(/^c\d+$/);
+    expect(value(await api.editor.signOut({ ...caller, editor: token }))).toBeNull();
+    expect(value(await api.editor.me({ ...caller, editor: token }))).toBeNull();
   });
 });
 

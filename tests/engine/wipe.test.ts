@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seed, wipe } from '#src/server/catalog/seed.ts';
+import { listDocuments, publishDocument, saveDocument } from '#src/server/content/content-store.ts';
+import { upsertEditor } from '#src/server/content/editor-accounts.ts';
 import type { Database } from '#src/server/db/schema.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
@@ -52,6 +54,24 @@ describe('wiping the store', () => {
         .executeTakeFirstOrThrow();
       expect(Number(n), table).toBe(0);
     }
+    await seed(t.db);
+  });
+
+  it('removes editors and their audit log, and takes every content document back to its first version, live', async () => {
+    const editor = await upsertEditor(t.db, 'wiped.editor@example.com', 'publisher');
+    await saveDocument(t.db, editor, 'content-assets', 1, { assets: [{ id: 'wiped', title: 'Wiped', body: 'Gone after a wipe.' }] });
+    await publishDocument(t.db, editor, 'content-assets', 2, new Date(Date.now() + 86_400_000));
+    await publishDocument(t.db, editor, 'content-assets', 2);
+    await wipe(t.db);
+    for (const table of ['editors', 'content_audit'] as const) {
+      const { n } = await t.db.kysely
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(n), table).toBe(0);
+    }
+    const list = await listDocuments(t.db);
+    expect(list.every((d) => d.latest === 1 && d.live === 1 && d.scheduled.length === 0)).toBe(true);
     await seed(t.db);
   });
 });

@@ -1,34 +1,27 @@
-import { getEntry } from 'astro:content';
-import { parsePromoBar, type PromoBar } from '#src/content/schemas.ts';
+import type { AstroGlobal } from 'astro';
+import accountMenu from '#src/content/header/account-menu.json' with { type: 'json' };
+import brandTabs from '#src/content/header/brand-tabs.json' with { type: 'json' };
+import contentAreas from '#src/content/header/content-areas.json' with { type: 'json' };
+import headerData from '#src/content/header/header-data.json' with { type: 'json' };
+import megaMenu from '#src/content/header/mega-menu.json' with { type: 'json' };
+import promoBar from '#src/content/header/promo-bar.json' with { type: 'json' };
+import { type DocumentId, type HeaderContent, headerFrom } from '#src/lib/content/content-documents.ts';
 
 /**
- * The header's editable content (src/content/header/*.json, validated at build by src/content.config.ts).
- * A missing file stops the build with its name.
+ * The header's content: on a page rendered on demand, what the editors have published, read at request time through
+ * the commerce API (docs/content-editing.md); on a page rendered at build time, the files under src/content/header
+ * (each document's first version).
  */
-function must<T>(found: { data: T } | undefined, id: string): T {
-  if (!found) throw new Error(`Header content src/content/header/${id}.json is missing.`);
-  return found.data;
-}
+const SEED: Partial<Record<DocumentId, unknown>> = {
+  'brand-tabs': brandTabs,
+  'promo-bar': promoBar,
+  'mega-menu': megaMenu,
+  'header-data': headerData,
+  'account-menu': accountMenu,
+  'content-areas': contentAreas,
+};
 
-export async function headerContent() {
-  const [brandTabs, megaMenu, headerData, accountMenu, contentAreas, promoBar] = await Promise.all([
-    (async () => must(await getEntry('brandTabs', 'brand-tabs'), 'brand-tabs'))(),
-    (async () => must(await getEntry('megaMenu', 'mega-menu'), 'mega-menu'))(),
-    (async () => must(await getEntry('headerData', 'header-data'), 'header-data'))(),
-    (async () => must(await getEntry('accountMenu', 'account-menu'), 'account-menu'))(),
-    (async () => must(await getEntry('contentAreas', 'content-areas'), 'content-areas'))(),
-    readPromoBar(),
-  ]);
-  return { brandTabs, megaMenu, headerData, accountMenu, contentAreas, promoBar };
-}
-
-/** The promo bar, or null when its data cannot be parsed (logged; the bar is then not shown, spec §8). */
-async function readPromoBar(): Promise<PromoBar | null> {
-  try {
-    const raw = await getEntry('promoBar', 'promo-bar');
-    return parsePromoBar(raw?.data);
-  } catch (err) {
-    console.error('[header] promo bar data could not be read; the bar is hidden:', err);
-  }
-  return null;
+export async function headerContent(astro: Pick<AstroGlobal, 'locals' | 'isPrerendered'>): Promise<HeaderContent> {
+  if (astro.isPrerendered) return headerFrom((id) => SEED[id]);
+  return astro.locals.commerce.content.header();
 }

@@ -103,6 +103,23 @@ export const API = defineEndpoints({
     reply: 'Recommendations',
   },
 
+  // Content the editors publish (header spec §9, checkout spec §7): a slot with its assets, assets by id.
+  contentSlot: { method: 'POST', path: '/api/global/contentSlot', request: 'ContentSlot', reply: 'ContentSlot' },
+  contentAsset: { method: 'POST', path: '/api/order-confirmation/contentAsset', request: 'ContentAsset', reply: 'ContentAssets' },
+
+  // The content editors' workspace (docs/content-editing.md): an editor's own sign-in and cookie, the documents, their
+  // versions, publishing (publishers only) and the audit log. `[id]` is a document id (src/lib/content/content-documents.ts).
+  editorSignIn: { method: 'POST', path: '/api/editor/sign-in', request: 'EditorSignIn', reply: 'Editor' },
+  editorSignOut: { method: 'POST', path: '/api/editor/sign-out', reply: 'EditorSignedOut' },
+  editorSetPassword: { method: 'POST', path: '/api/editor/set-password', request: 'EditorSetPassword', reply: 'Editor' },
+  editorDocuments: { method: 'GET', path: '/api/editor/documents', reply: 'Documents' },
+  editorDocument: { method: 'GET', path: '/api/editor/documents/[id]', reply: 'Document' },
+  editorSave: { method: 'PUT', path: '/api/editor/documents/[id]', request: 'EditorSave', reply: 'Saved' },
+  editorPublish: { method: 'POST', path: '/api/editor/documents/[id]/publish', request: 'EditorPublish', reply: 'Published' },
+  editorRollback: { method: 'POST', path: '/api/editor/documents/[id]/rollback', request: 'EditorRollback', reply: 'Saved' },
+  editorVersions: { method: 'GET', path: '/api/editor/documents/[id]/versions', reply: 'Versions' },
+  editorAudit: { method: 'GET', path: '/api/editor/audit', reply: 'Audit' },
+
   // The page-load analytics call (product spec §7): the checked payload comes back for the page's data layer.
   pageLoad: { method: 'POST', path: '/api/global/analytics/pageload/', request: 'PageLoad', reply: 'PageLoad' },
 });

@@ -18,6 +18,15 @@ import {
   RegisterSchema,
   ResetPasswordSchema,
 } from '../schemas/account.ts';
+import {
+  ContentAssetSchema,
+  ContentSlotSchema,
+  EditorPublishSchema,
+  EditorRollbackSchema,
+  EditorSaveSchema,
+  EditorSetPasswordSchema,
+  EditorSignInSchema,
+} from '../content/editor-requests.ts';
 import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
@@ -77,6 +86,13 @@ export const REQUESTS = {
   RtpsPlccDetails: RtpsPlccDetailsSchema,
   ShippingAddressStep: ShippingAddressStepSchema,
   ShippingMethod: ShippingMethodSchema,
+  EditorSignIn: EditorSignInSchema,
+  EditorSetPassword: EditorSetPasswordSchema,
+  EditorSave: EditorSaveSchema,
+  EditorPublish: EditorPublishSchema,
+  EditorRollback: EditorRollbackSchema,
+  ContentSlot: ContentSlotSchema,
+  ContentAsset: ContentAssetSchema,
   SizeGuide: SizeGuideSchema,
   UpdateBasketItem: UpdateBasketItemSchema,
 };

@@ -15,6 +15,8 @@ export interface Caller {
   requestId: string;
   /** The sign-in device token the browser presents (only the sign-in calls read it). */
   device?: string | undefined;
+  /** A content editor's token, from the editor's own cookie (never the shopper's session): only the editor calls read it. */
+  editor?: string | undefined;
 }
 
 /** A session the caller must now keep for the shopper: its token, the usid the spec's payloads carry, and its lifetime. */
@@ -31,6 +33,8 @@ export interface Keep {
   session?: SessionGrant | null;
   /** A sign-in device token and its lifetime in seconds (docs/decisions.md "Device cookies"). */
   device?: { token: string; maxAge: number };
+  /** A content editor's session (a sign-in), or null when it ended. */
+  editor?: { token: string; maxAge: number } | null;
 }
 
 /**

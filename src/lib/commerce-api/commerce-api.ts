@@ -31,6 +31,8 @@ import type { WalletPaymentRequest, WalletTotals } from '../wallet/payment-reque
 import type { WalletError, WalletRedactedContact } from '../wallet/wallet-contact.ts';
 import type { MerchantSession, WalletReply } from '../wallet/wallet-replies.ts';
 import type { WalletAuthorize } from '../wallet/wallet-schemas.ts';
+import type { ContentAsset, HeaderContent } from '../content/content-documents.ts';
+import type { AuditEntry, DocumentSummary, DocumentVersion, Editor, VersionInfo } from '../content/editor-types.ts';
 import type { ApplicationResult, GuestPreScreenData, OfferEvent, PlccData, ResultView, StoreCardOffer } from '../store-card-offer/offer-rules.ts';
 
 /**
@@ -220,6 +222,45 @@ export interface OutboxApi {
   latest: Op<{ to?: string | undefined }, OutboxMail[]>;
 }
 
+/** The published content, as shoppers' pages read it at request time. */
+export interface ContentApi {
+  /** The header's documents live now, read together (a page never shows half a publish). */
+  header: Op<undefined, HeaderContent>;
+  /** What pages rendered from content depend on: it changes when a publish, a rollback or a schedule goes live. */
+  stamp: Op<undefined, string>;
+  /** A content slot live now with its assets (the spec's contentSlot), or null when there is none of that id. */
+  slot: Op<{ id: string }, { id: string; assets: ContentAsset[] } | null>;
+  /** The live content assets of these ids, in the order asked, leaving out unknown ones (the spec's contentAsset). */
+  assets: Op<{ ids: string[] }, ContentAsset[]>;
+}
+
+/**
+ * The content editors' calls. Every one but signIn, linkUsable and setPassword needs the editor's own token (Caller
+ * `editor`, from the editor's cookie): a shopper's session reaches none of them. Publishing, scheduling and rolling
+ * back need the `publisher` role.
+ */
+export interface EditorApi {
+  signIn: Op<{ email: string; password: string }, Editor>;
+  signOut: Op<undefined, null>;
+  /** The signed-in editor, or null. */
+  me: Op<undefined, Editor | null>;
+  linkUsable: Op<{ token: string }, boolean>;
+  /** Sets the password from a one-time link and signs in. */
+  setPassword: Op<{ token: string; password: string }, Editor>;
+  documents: Op<undefined, DocumentSummary[]>;
+  /** A document's version (the latest when none is named). */
+  read: Op<{ id: string; version?: number | undefined }, DocumentVersion>;
+  /** Saves a draft; a baseVersion that is no longer the latest is refused (409, detail: SaveConflict). */
+  save: Op<{ id: string; baseVersion: number; content: unknown }, { version: number }>;
+  /** Publishes a version now, or at a New York wall-clock time (YYYY-MM-DDTHH:mm). */
+  publish: Op<{ id: string; version: number; at?: string | undefined }, { version: number; liveAt: string }>;
+  rollback: Op<{ id: string; toVersion: number }, { version: number }>;
+  versions: Op<{ id: string }, VersionInfo[]>;
+  audit: Op<undefined, AuditEntry[]>;
+  /** The header as shoppers will see it at a New York wall-clock time: the drafts, or what is live then. */
+  preview: Op<{ at: string; draft: boolean }, HeaderContent>;
+}
+
 export interface CommerceApi {
   catalog: CatalogApi;
   bag: BagApi;
@@ -232,6 +273,8 @@ export interface CommerceApi {
   perks: PerksApi;
   storeCardOffer: StoreCardOfferApi;
   outbox: OutboxApi;
+  content: ContentApi;
+  editor: EditorApi;
 }
 
 export type Resource = keyof CommerceApi;

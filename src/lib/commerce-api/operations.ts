@@ -20,6 +20,7 @@ const record = v.record(v.string(), v.unknown());
 const address = v.looseObject({ address1: text(), city: text(), stateCode: text(8), postalCode: text(16) });
 const idempotencyKey = v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{16,128}$/));
 const contact = v.looseObject({});
+const version = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(1_000_000_000));
 const trackFields = v.nullable(v.object({ orderNo: text(64), email: text(254) }));
 
 type Schemas<A> = { [R in keyof A]: { [O in keyof A[R]]: v.GenericSchema } };
@@ -147,6 +148,27 @@ export const OPERATIONS = {
   outbox: {
     open: nothing,
     latest: v.object({ to: optionalText(254) }),
+  },
+  content: {
+    header: nothing,
+    stamp: nothing,
+    slot: v.object({ id: text(64) }),
+    assets: v.object({ ids: v.pipe(v.array(text(64)), v.maxLength(50)) }),
+  },
+  editor: {
+    signIn: v.object({ email: text(254), password: text(1024) }),
+    signOut: nothing,
+    me: nothing,
+    linkUsable: v.object({ token: text(512) }),
+    setPassword: v.object({ token: text(512), password: text(1024) }),
+    documents: nothing,
+    read: v.object({ id: text(64), version: v.optional(version) }),
+    save: v.object({ id: text(64), baseVersion: version, content: v.unknown() }),
+    publish: v.object({ id: text(64), version, at: optionalText(32) }),
+    rollback: v.object({ id: text(64), toVersion: version }),
+    versions: v.object({ id: text(64) }),
+    audit: nothing,
+    preview: v.object({ at: text(32), draft: flag }),
   },
 } as const satisfies Schemas<CommerceApi>;
 

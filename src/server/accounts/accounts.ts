@@ -82,7 +82,7 @@ export const untrustedSignInKey = (email: string) => `login:acct:${email.toLower
 /** How long an attempt waits for attempts already under way on its keys before it is refused. */
 const WAIT_FOR_IN_FLIGHT_MS = 10_000;
 
-async function reserveOrRefuse(db: Db, keys: CountedKey[]): Promise<void> {
+export async function reserveOrRefuse(db: Db, keys: CountedKey[]): Promise<void> {
   const deadline = Date.now() + WAIT_FOR_IN_FLIGHT_MS;
   for (let pause = 10; ; pause = Math.min(pause * 2, 160)) {
     const verdict = await reserveAttempt(db, keys);

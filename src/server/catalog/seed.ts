@@ -381,8 +381,15 @@ export async function wipe(db: Db): Promise<void> {
     'customers',
     'basket_items',
     'baskets',
+    'content_audit',
+    'editor_password_links',
+    'editor_sessions',
+    'editors',
   ];
   for (const table of [...state, ...[...CATALOG_TABLES].reverse()]) {
     await db.kysely.deleteFrom(table).execute();
   }
+  // The content documents go back to their first versions (the files under src/content/header), live as at the start.
+  await db.kysely.deleteFrom('content_publications').where('id', 'not like', 'seed-%').execute();
+  await db.kysely.deleteFrom('content_versions').where('version', '>', 1).execute();
 }

@@ -13,6 +13,8 @@ import { ordersOperations, registerWithGuestOrderOperation } from '../orders/ord
 import { perksOperations } from '../perks/perks-facade.ts';
 import { Refusal } from '../refusal.ts';
 import { callSession, type CallSession } from '../session/call-session.ts';
+import { contentOperations } from '../content/content-facade.ts';
+import { editorOperations } from '../content/editor-facade.ts';
 import { storeCardOfferOperations } from '../store-card-offer/store-card-offer-facade.ts';
 import { walletOperations } from '../wallet/wallet-facade.ts';
 
@@ -31,6 +33,8 @@ const ENGINE: Engine = {
   perks: perksOperations,
   storeCardOffer: storeCardOfferOperations,
   outbox: outboxOperations,
+  content: contentOperations,
+  editor: editorOperations,
 };
 
 /** The API's technical error: what the shopper reads when the store, not their request, failed. */
@@ -61,7 +65,7 @@ type AnyOp = (call: CallSession, input?: unknown) => Promise<unknown>;
 function answering(op: AnyOp) {
   return async (caller: Caller, input?: unknown): Promise<Answer<unknown>> => {
     const call = callSession(caller);
-    const keep = () => (call.keep.session !== undefined || call.keep.device ? { keep: call.keep } : {});
+    const keep = () => (call.keep.session !== undefined || call.keep.device || call.keep.editor !== undefined ? { keep: call.keep } : {});
     try {
       const value = await op(call, input);
       return { ok: true, value, ...keep() };

@@ -7,6 +7,14 @@ import type {
   WebPaymentOrderTable,
 } from './schema-web-payment.ts';
 import type { WalletMerchantSessionTable } from './schema-wallet.ts';
+import type {
+  ContentAuditTable,
+  ContentPublicationTable,
+  ContentVersionTable,
+  EditorPasswordLinkTable,
+  EditorSessionTable,
+  EditorTable,
+} from './schema-content.ts';
 import type { GiftCardFailureTable, GiftCardLedgerTable, GiftCardTable } from './schema-gift-cards.ts';
 import type { StoreCardAccountTable, StoreCardApplicationTable, StoreCardLedgerTable, StoreCardPrescreenTable } from './schema-store-cards.ts';
 import type { RewardCertificateTable, RewardsEarningTable, RewardsLedgerTable, RewardsMembershipTable } from './schema-rewards.ts';
@@ -429,6 +437,12 @@ export interface Database {
   order_tenders: OrderTenderTable;
   store_card_accounts: StoreCardAccountTable;
   store_card_ledger: StoreCardLedgerTable;
+  editors: EditorTable;
+  editor_sessions: EditorSessionTable;
+  editor_password_links: EditorPasswordLinkTable;
+  content_versions: ContentVersionTable;
+  content_publications: ContentPublicationTable;
+  content_audit: ContentAuditTable;
   store_card_prescreens: StoreCardPrescreenTable;
   store_card_applications: StoreCardApplicationTable;
 }

@@ -13,6 +13,8 @@ export interface CallSession {
   readonly requestId: string;
   /** The sign-in device token the caller presented. */
   readonly device: string | undefined;
+  /** A content editor's token the caller presented (the editor's cookie; never the shopper's session). */
+  readonly editor: string | undefined;
   /** What the call's answer asks the caller to keep. */
   readonly keep: Keep;
   /** The visitor's session: the one their token names, or an unsaved draft (no row, no token). */
@@ -58,6 +60,7 @@ export function callSession(caller: Caller): CallSession {
     client: caller.client,
     requestId: caller.requestId,
     device: caller.device,
+    editor: caller.editor,
     keep,
     session,
     async keepSession(basketId) {

@@ -13,6 +13,17 @@ export const USID_COOKIE = 'usid';
 export const DEVICE_COOKIE = 'device';
 export const DEVICE_COOKIE_PATH = '/api/global/login';
 
+/**
+ * A content editor's session token, in cookies of its own (never the shopper's `sid`), each scoped to one of the
+ * editors' paths: one for the workspace's pages, one for its API, the same token; SameSite=Strict, so no other site's
+ * request carries them. A shopper's pages and endpoints never see them.
+ */
+const EDITOR_COOKIES = [
+  { name: 'editor', path: '/editor' },
+  { name: 'editor_api', path: '/api/editor' },
+] as const;
+const editorCookieOf = (pathname: string) => EDITOR_COOKIES.find(({ path }) => pathname === path || pathname.startsWith(`${path}/`));
+
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** Secure cookies on HTTPS and in production; plain HTTP on a loopback host (local runs, tests) cannot set them. */
@@ -28,6 +39,11 @@ interface CookieContext {
 
 export const sessionToken = (cookies: AstroCookies): string | null => cookies.get(SESSION_COOKIE)?.value ?? null;
 export const deviceToken = (cookies: AstroCookies): string | undefined => cookies.get(DEVICE_COOKIE)?.value;
+/** The editor's token on the editors' paths; undefined anywhere else (the browser sends it nowhere else either). */
+export const editorToken = (cookies: AstroCookies, pathname: string): string | undefined => {
+  const cookie = editorCookieOf(pathname);
+  return cookie ? cookies.get(cookie.name)?.value : undefined;
+};
 
 /**
  * Writes what a call asked to keep. A session's cookies last its lifetime, or the browser's session for a signed-in
@@ -43,6 +59,7 @@ export function keepCookies(context: CookieContext, keep: Keep): void {
     context.cookies.set(SESSION_COOKIE, token, options);
     context.cookies.set(USID_COOKIE, usid, options);
   }
+  if (keep.editor !== undefined) keepEditorCookies(context, keep.editor);
   if (keep.device) {
     context.cookies.set(DEVICE_COOKIE, keep.device.token, {
       httpOnly: true,
@@ -51,5 +68,14 @@ export function keepCookies(context: CookieContext, keep: Keep): void {
       path: DEVICE_COOKIE_PATH,
       maxAge: keep.device.maxAge,
     });
+  }
+}
+
+function keepEditorCookies(context: CookieContext, editor: NonNullable<Keep['editor']> | null): void {
+  const secure = secureCookies(context.url);
+  for (const { name, path } of EDITOR_COOKIES) {
+    const options = { httpOnly: true, sameSite: 'strict' as const, secure, path };
+    if (editor === null) context.cookies.delete(name, options);
+    else context.cookies.set(name, editor.token, { ...options, maxAge: editor.maxAge });
   }
 }

@@ -12,6 +12,18 @@ import {
   SavedCardsReply,
   ShippingMethodChosenReply,
 } from './checkout.ts';
+import {
+  AuditReply,
+  ContentAssetsReply,
+  ContentSlotReply,
+  DocumentReply,
+  DocumentsReply,
+  EditorReply,
+  EditorSignedOutReply,
+  PublishedReply,
+  SavedReply,
+  VersionsReply,
+} from './editor.ts';
 import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
 import { MerchantSessionReply, WalletContactTotalsReply, WalletOrderResultReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
@@ -66,6 +78,16 @@ export const REPLIES = {
   WalletTotals: WalletTotalsReply,
   WalletContactTotals: WalletContactTotalsReply,
   WalletOrderResult: WalletOrderResultReply,
+  Editor: EditorReply,
+  EditorSignedOut: EditorSignedOutReply,
+  Documents: DocumentsReply,
+  Document: DocumentReply,
+  Saved: SavedReply,
+  Published: PublishedReply,
+  Versions: VersionsReply,
+  Audit: AuditReply,
+  ContentSlot: ContentSlotReply,
+  ContentAssets: ContentAssetsReply,
 };
 
 export type Replies = typeof REPLIES;

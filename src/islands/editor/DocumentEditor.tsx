@@ -1,0 +1,167 @@
+import { useEffect, useId, useState } from 'react';
+import { type DocumentId, documentProblem } from '#src/lib/content/content-documents.ts';
+import { documentText } from '#src/lib/content/line-diff.ts';
+import { DiffView } from './DiffView.tsx';
+import { editorCalls } from './editor-calls.ts';
+import { VersionHistory } from './VersionHistory.tsx';
+
+interface Props {
+  id: DocumentId;
+  title: string;
+  canPublish: boolean;
+  /** A save, publish or rollback happened: the list and the preview are read again. */
+  onChanged: () => void;
+}
+
+/** What the text holds: the document, or why it is not one yet (JSON, then the document's schema, naming the field). */
+function check(id: DocumentId, text: string): { content: unknown; problem: string | null } {
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (err) {
+    return { content: undefined, problem: `Not valid JSON: ${(err as Error).message}` };
+  }
+  return { content, problem: documentProblem(id, content) };
+}
+
+/**
+ * One document: its latest version as JSON to edit (checked as it is typed with the same schema the server uses),
+ * saved on top of the version it was opened at. A save refused because someone saved first keeps the draft and shows
+ * what they changed, to be merged by hand. Publishers publish the saved version now or at a New York time.
+ */
+export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
+  const field = useId();
+  const [base, setBase] = useState<{ version: number; text: string; live: number | null } | null>(null);
+  const [text, setText] = useState('');
+  const [status, setStatus] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<{ version: number; text: string } | null>(null);
+  const [at, setAt] = useState('');
+  const [revision, setRevision] = useState(0);
+
+  const load = async (message: string | null = null) => {
+    const r = await editorCalls.read(id);
+    if (!r.ok) return setError(r.message);
+    const loaded = documentText(r.body.content);
+    setBase({ version: r.body.version, text: loaded, live: r.body.live });
+    setText(loaded);
+    setConflict(null);
+    setStatus(message);
+    setRevision((n) => n + 1);
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read again only when another document is opened.
+  useEffect(() => {
+    setError(null);
+    void load();
+  }, [id]);
+
+  const { content, problem } = check(id, text);
+  const changed = base !== null && text !== base.text;
+
+  const save = async () => {
+    if (!base || problem) return;
+    setError(null);
+    const r = await editorCalls.save(id, { baseVersion: base.version, content });
+    if (r.ok) {
+      setBase({ ...base, version: r.body.version, text });
+      setStatus(`Saved as version ${r.body.version}.`);
+      setRevision((n) => n + 1);
+      return onChanged();
+    }
+    setError(r.message);
+    if (r.status === 409) {
+      const newer = await editorCalls.read(id);
+      if (newer.ok) setConflict({ version: newer.body.version, text: documentText(newer.body.content) });
+    }
+  };
+
+  const publish = async (when: 'now' | 'later') => {
+    if (!base) return;
+    setError(null);
+    const r = await editorCalls.publish(id, { version: base.version, ...(when === 'later' ? { at } : {}) });
+    if (!r.ok) return setError(r.message);
+    setStatus(when === 'now' ? `Version ${base.version} is live.` : `Version ${base.version} goes live at ${at.replace('T', ' ')} New York time.`);
+    setRevision((n) => n + 1);
+    onChanged();
+  };
+
+  const onRolledBack = (message: string) => {
+    void load(message);
+    onChanged();
+  };
+
+  return (
+    <section className="editor-document" aria-labelledby={`${field}-title`}>
+      <h2 id={`${field}-title`}>{title}</h2>
+      {base && (
+        <p>
+          Editing version {base.version}
+          {base.live === null ? '' : `; version ${base.live} is live`}.
+        </p>
+      )}
+      <div className="field">
+        <label htmlFor={field}>{title} (JSON)</label>
+        <textarea
+          id={field}
+          className="editor-json"
+          spellCheck={false}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={`${field}-problem`}
+          rows={24}
+        />
+        <p id={`${field}-problem`} className={problem ? 'field-error' : 'hint'} role={problem ? 'alert' : undefined}>
+          {problem ?? (changed ? 'Unsaved changes.' : 'No unsaved changes.')}
+        </p>
+      </div>
+      <div className="editor-actions">
+        <button type="button" className="button" onClick={save} disabled={!changed || problem !== null}>
+          Save draft
+        </button>
+        {canPublish && (
+          <>
+            <button type="button" className="button" onClick={() => publish('now')} disabled={changed}>
+              Publish version {base?.version} now
+            </button>
+            <label htmlFor={`${field}-at`}>Publish at (New York time)</label>
+            <input id={`${field}-at`} type="datetime-local" value={at} onChange={(e) => setAt(e.target.value)} />
+            <button type="button" className="button" onClick={() => publish('later')} disabled={changed || !at}>
+              Schedule
+            </button>
+          </>
+        )}
+      </div>
+      {status && (
+        <p className="notice" role="status">
+          {status}
+        </p>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {conflict && (
+        <div className="editor-conflict">
+          <DiffView title={`Your draft → version ${conflict.version}`} older={text} newer={conflict.text} />
+          <button
+            type="button"
+            className="button"
+            onClick={() => {
+              if (base) setBase({ ...base, version: conflict.version });
+              setConflict(null);
+              setError(null);
+            }}
+          >
+            Keep my draft on top of version {conflict.version}
+          </button>
+          <button type="button" className="link" onClick={() => load()}>
+            Discard my draft and open version {conflict.version}
+          </button>
+        </div>
+      )}
+      <VersionHistory id={id} revision={revision} canPublish={canPublish} onRolledBack={onRolledBack} />
+    </section>
+  );
+}

@@ -1,0 +1,7 @@
+import { API } from '#src/lib/api/contract.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
+
+export const prerender = false;
+
+export const GET = apiEndpoint(API.editorAudit, async ({ locals }) => success(await locals.commerce.editor.audit()));
