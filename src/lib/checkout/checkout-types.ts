@@ -119,7 +119,7 @@ export interface CheckoutOptions {
   tokenization: CardTokenization;
   addressSuggestions: boolean;
   /** The express checkout's web payment buttons (null: none offered). */
-  webPayment: WebPaymentButtons | null;
+  expressButtons: WebPaymentButtons | null;
   wallet: boolean;
 }
 

@@ -1,13 +1,12 @@
 import { API } from '#src/lib/api/contract.ts';
 import { LOGIN_SUCCESS } from '#src/lib/handed-notice.ts';
-import { signIn } from '#src/server/accounts/customer-facade.ts';
-import { clientAddress } from '#src/server/http/client-address.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { signInToWire } from '#src/lib/api/wire.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const POST = apiEndpoint(API.signIn, async (context, input) =>
-  success(signInToWire(await signIn(context, input, clientAddress(context))), { message: LOGIN_SUCCESS }),
+/** Signs in (counted per client address and device token); the session's and device's cookies come with the reply. */
+export const POST = apiEndpoint(API.signIn, async ({ locals }, input) =>
+  success(signInToWire(await locals.commerce.customer.signIn(input)), { message: LOGIN_SUCCESS }),
 );

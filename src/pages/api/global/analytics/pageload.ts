@@ -1,6 +1,6 @@
 import { API } from '#src/lib/api/contract.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
@@ -9,6 +9,6 @@ export const prerender = false;
  * payload and answers the normalised data the page merges into its data layer; nothing is stored per request.
  */
 export const POST = apiEndpoint(API.pageLoad, async ({ locals }, input) => {
-  const { usid } = await locals.session();
+  const { usid } = await locals.commerce.customer.visitor();
   return success({ ...input, skipped_steps: input.skipped_steps.join(','), usid });
 });

@@ -1,11 +1,9 @@
 import { API } from '#src/lib/api/contract.ts';
-import { wishlist } from '#src/server/accounts/customer-lists-facade.ts';
-import { requireCustomer } from '#src/server/http/require-customer.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { wishlistToWire } from '#src/lib/api/wire.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
-/** The signed-in customer's wishlist: id, customerProductListItems, c_wishlistId, c_items. */
-export const POST = apiEndpoint(API.wishlist, async ({ locals }) => success(wishlistToWire(await wishlist(requireCustomer(await locals.session())))));
+/** The signed-in customer's wishlist: id, customerProductListItems, c_wishlistId, c_items (a guest: 401). */
+export const POST = apiEndpoint(API.wishlist, async ({ locals }) => success(wishlistToWire(await locals.commerce.lists.wishlist())));

@@ -1,13 +1,11 @@
 import { API } from '#src/lib/api/contract.ts';
-import { removeFromWishlist } from '#src/server/accounts/customer-lists-facade.ts';
-import { requireCustomer } from '#src/server/http/require-customer.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { wishlistToWire } from '#src/lib/api/wire.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const DELETE = apiEndpoint(API.removeFromWishlist, async ({ locals }, { itemId, listId }) => {
-  const customerId = requireCustomer(await locals.session());
-  return success(wishlistToWire(await removeFromWishlist(customerId, itemId, listId)), { message: 'Removed from your wishlist' });
-});
+/** Removes an item from the signed-in customer's wishlist (the engine refuses a guest with 401). */
+export const DELETE = apiEndpoint(API.removeFromWishlist, async ({ locals }, { itemId, listId }) =>
+  success(wishlistToWire(await locals.commerce.lists.removeFromWishlist({ itemId, listId })), { message: 'Removed from your wishlist' }),
+);
