@@ -265,6 +265,35 @@ test('a changed total is refused with 409 and the spec’s message; the card mus
   await r.dispose();
 });
 
+test('a placement replayed with its key answers the first reply byte for byte: a refusal with its bag, a confirmed order with the empty bag', async ({
+  playwright,
+  baseURL,
+}) => {
+  const r = await visitor(playwright, baseURL!);
+  const total = await readyBag(r);
+  const refusedKey = newKey();
+  const refused = await place(r, { orderTotal: total - 100 }, refusedKey);
+  expect(refused.status()).toBe(409);
+  const refusedText = await refused.text();
+  expect(JSON.parse(refusedText).body.basket.productItems).toHaveLength(1);
+  const refusedAgain = await place(r, { orderTotal: total - 100 }, refusedKey);
+  expect([refusedAgain.status(), refusedAgain.headers()['idempotent-replayed'], await refusedAgain.text()]).toEqual([409, 'true', refusedText]);
+
+  await payWith(r);
+  const confirmedKey = newKey();
+  const confirmed = await place(r, { orderTotal: total }, confirmedKey);
+  const confirmedText = await confirmed.text();
+  expect(confirmed.status(), confirmedText).toBe(200);
+  expect(JSON.parse(confirmedText).body.basket.productItems).toEqual([]);
+  const confirmedAgain = await place(r, { orderTotal: total }, confirmedKey);
+  expect([confirmedAgain.status(), confirmedAgain.headers()['idempotent-replayed'], await confirmedAgain.text()]).toEqual([
+    200,
+    'true',
+    confirmedText,
+  ]);
+  await r.dispose();
+});
+
 test('a declined card fails with the provider’s message and the bag stays; an approved card with a new key then succeeds', async ({
   playwright,
   baseURL,

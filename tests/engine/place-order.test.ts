@@ -10,6 +10,7 @@ import type { AuthorizationRecord, AuthorizeRequest, PaymentGateway } from '#src
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
+import { placementToWire } from '#src/lib/api/wire.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
@@ -191,6 +192,28 @@ describe(`placing an order exactly once (${onPostgres ? 'PostgreSQL' : 'SQLite'}
     expect(calls.authorize).toBe(0);
     expect(await stockLevel(t.db, SKU)).toBe(50);
     expect(await countOrders(basketId)).toBe(0);
+  });
+
+  it('the key stores the result in the engine’s terms, and its replay makes the first reply’s bytes again, bag and all', async () => {
+    const { gateway } = countingGateway(t.db);
+    const refusedBag = await readyBag();
+    const refused = { key: newKey(), ...refusedBag, expected: refusedBag.total - 100 };
+    const confirmedBag = await readyBag();
+    const confirmed = { key: newKey(), ...confirmedBag, expected: confirmedBag.total };
+    const firstRefused = await place(gateway, refused.basketId, refused.expected, refused.key);
+    expect([firstRefused.status, firstRefused.result.bag?.lines.length]).toEqual([409, 1]);
+    const firstConfirmed = await place(gateway, confirmed.basketId, confirmed.expected, confirmed.key);
+    expect([firstConfirmed.status, firstConfirmed.result.bag?.lines.length]).toEqual([200, 0]);
+    for (const [{ key, basketId, expected }, first] of [
+      [refused, firstRefused],
+      [confirmed, firstConfirmed],
+    ] as const) {
+      const again = await place(gateway, basketId, expected, key);
+      expect(again.replayed).toBe(true);
+      expect(JSON.stringify(placementToWire(again.result))).toBe(JSON.stringify(placementToWire(first.result)));
+      const stored = await t.db.kysely.selectFrom('checkout_attempts').select('reply').where('idempotency_key', '=', key).executeTakeFirstOrThrow();
+      expect(Object.keys(JSON.parse(stored.reply ?? '{}'))).toContain('bag');
+    }
   });
 
   for (const [card, label] of [

@@ -4,8 +4,7 @@ import { editEventDetail, lineActions, lineQuantityOptions } from '#src/lib/bag-
 import { openQuickShop } from '#src/lib/quick-shop.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { describeLine } from '#src/lib/line-details.ts';
-import { lineFromWire } from '#src/lib/api/wire.ts';
+import { describeLineItem } from '#src/lib/line-details.ts';
 import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import { $bag, $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
 import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
@@ -29,7 +28,7 @@ export function LineItem({ item, variant = 'full' }: Props) {
   const quantities = lineQuantityOptions(item.quantity, item.c_lineItemDetails.maxOrderQuantity);
   const label = `${item.productName}, ${item.colorName}${item.sizeLabel ? `, ${item.sizeLabel}` : ''}`;
   const details = item.c_lineItemDetails;
-  const described = describeLine(lineFromWire(item));
+  const described = describeLineItem(item);
 
   const edit = () => openQuickShop(editEventDetail(item));
   // Focus goes to the next line's first control (or the one before); an emptied bag focuses its heading (BagPage).

@@ -4,8 +4,7 @@ import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
-import { describeLine } from '#src/lib/line-details.ts';
-import { lineFromWire } from '#src/lib/api/wire.ts';
+import { describeLineItem } from '#src/lib/line-details.ts';
 
 /**
  * The order summary beside the steps, with the bag's lines in their compact checkout view; on small screens it
@@ -35,7 +34,7 @@ export function CheckoutLines({ basket }: { basket: BasketView }) {
   return (
     <ul className="checkout-lines">
       {basket.productItems.map((line) => {
-        const described = describeLine(lineFromWire(line));
+        const described = describeLineItem(line);
         return (
           <li key={line.itemId} className="checkout-line">
             <img {...thumbImage(line.c_productImageUrl)} alt="" width="64" height="80" loading="lazy" />

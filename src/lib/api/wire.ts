@@ -9,7 +9,7 @@ import type {
   ShippingMethod,
   Wishlist,
 } from '../commerce/bag.ts';
-import type { CheckoutView, SavedCardView } from '../checkout/checkout-types.ts';
+import type { CheckoutView, OrderResult, PlacementResult, SavedCardView } from '../checkout/checkout-types.ts';
 import { PLCC_TYPE } from '../checkout/card-rules.ts';
 import type { PlccInfo } from '../commerce/store-card.ts';
 import { maskedStoreCardNumber } from '../store-card/store-card-rules.ts';
@@ -52,35 +52,6 @@ export function lineToWire(line: BagLine): LineItemView {
     giftMessage: line.giftMessage,
     c_isPOBoxExcluded: line.poBoxExcluded,
     c_lineItemDetails: line.lineDetails,
-  };
-}
-
-/** A line of a reply in the engine's names: what an island hands to the rules shared with the server. */
-export function lineFromWire(line: LineItemView): BagLine {
-  const gift = { recipient: line.c_giftCardRecipient, sender: line.c_giftCardSender, recipientEmail: line.c_giftCardRecipientEmail };
-  return {
-    itemId: line.itemId,
-    productId: line.productId,
-    masterId: line.masterId,
-    productName: line.productName,
-    brand: line.brand,
-    quantity: line.quantity,
-    price: line.price,
-    basePrice: line.basePrice,
-    productType: line.c_productType,
-    imageUrl: line.c_productImageUrl,
-    colorName: line.colorName,
-    sizeLabel: line.sizeLabel,
-    optionItems: line.optionItems,
-    priceAdjustments: line.priceAdjustments,
-    bonusProductLineItem: line.bonusProductLineItem,
-    bonusDiscountLineItemId: line.bonusDiscountLineItemId,
-    showRestrictedShippingStateMessage: line.showRestrictedShippingStateMessage,
-    hemmingInseamLength: line.c_hemmingInseamLength,
-    giftCard: Object.values(gift).every((f) => f === null) ? null : gift,
-    giftMessage: line.giftMessage,
-    poBoxExcluded: line.c_isPOBoxExcluded ?? false,
-    lineDetails: line.c_lineItemDetails,
   };
 }
 
@@ -136,6 +107,16 @@ export function bagToWire(bag: Bag): BasketView {
 }
 
 export const bagToWireOrNull = (bag: Bag | null): BasketView | null => (bag ? bagToWire(bag) : null);
+
+/**
+ * A placement's result as the spec's order result: its bag in the wire shape, the order's reference kept for the
+ * order cookie, and what a binding adds after the fields (the wallet's sheet errors). The keys are always written in
+ * this order, so a replay of a stored result answers the first reply's bytes.
+ */
+export function placementToWire<R extends PlacementResult>(result: R): OrderResult & { orderId: string | null } & Omit<R, keyof PlacementResult> {
+  const { confirmationStatus, orderNo, orderId, orderTotal, message, bag, basketId, ...rest } = result;
+  return { confirmationStatus, orderNo, orderId, orderTotal, message, basket: bagToWireOrNull(bag), basketId, ...rest };
+}
 
 export const shippingMethodToWire = (method: ShippingMethod): ShippingMethodView => ({
   id: method.id,

@@ -1,4 +1,4 @@
-import type { OrderResult } from '../checkout/checkout-types.ts';
+import type { PlacementReply, PlacementResult } from '../checkout/checkout-types.ts';
 import type { WalletError } from './wallet-contact.ts';
 
 /** The merchant session object, in Apple's shape: opaque to the browser, which hands it to the payment sheet. */
@@ -17,9 +17,10 @@ export type MerchantSession = {
   pspId?: string;
 };
 
-/** The wallet's payment placed (or refused): the reply's status, the order result with the sheet's errors, and whether it is a replay. */
-export interface WalletReply {
-  status: number;
-  result: OrderResult & { orderId: string | null; errors: WalletError[] };
-  replayed: boolean;
+/**
+ * The wallet's placement: a placement's reply (src/lib/checkout/checkout-types.ts) with the errors the payment sheet
+ * shows at its contact fields (none once the contacts were taken).
+ */
+export interface WalletReply extends Omit<PlacementReply, 'result'> {
+  result: PlacementResult & { errors: WalletError[] };
 }

@@ -1,12 +1,10 @@
 import type { APIContext } from 'astro';
 import type { API } from '#src/lib/api/contract.ts';
 import type { InputOf } from '#src/lib/api/endpoint.ts';
-import { IDEMPOTENCY_KEY_PATTERN } from '#src/lib/checkout/checkout-schemas.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
-import { placeOrder } from '#src/server/checkout/checkout-facade.ts';
-import { BadRequest, bodyReply } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
-import { writeOrderCookie } from '#src/server/http/order-cookie.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
+import { idempotencyKey } from '#src/web/http/idempotency-key.ts';
+import { placementReply } from '#src/web/http/placement-reply.ts';
 
 type Placement = typeof API.placeOrder | typeof API.placePaidOrder;
 
@@ -22,14 +20,8 @@ export function placeOrderEndpoint(entry: Placement, requirePayment: boolean) {
   return apiEndpoint(
     entry,
     async (context: APIContext, input: InputOf<Placement>) => {
-      const key = context.request.headers.get('idempotency-key');
-      if (!key || !IDEMPOTENCY_KEY_PATTERN.test(key)) {
-        throw new BadRequest('Send an Idempotency-Key header (16 to 128 letters, digits, - or _) with every order placement.', 400);
-      }
-      const { status, result, replayed } = await placeOrder(context.locals, key, input, requirePayment);
-      if (result.confirmationStatus === 'confirmed' && result.orderId) writeOrderCookie(context, result.orderId);
-      const headers: Record<string, string> = replayed ? { 'idempotent-replayed': 'true' } : {};
-      return bodyReply(status, result, result.message, headers);
+      const key = idempotencyKey(context.request, 'order placement');
+      return placementReply(context, await context.locals.commerce.checkout.placeOrder({ idempotencyKey: key, order: input, requirePayment }));
     },
     ORDER_TECHNICAL_PROBLEM,
   );

@@ -1,8 +1,7 @@
 import { API } from '#src/lib/api/contract.ts';
-import { chooseShippingMethod, submitShippingMethod } from '#src/server/checkout/checkout-facade.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { bagToWire, checkoutToWire } from '#src/lib/api/wire.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
@@ -12,8 +11,8 @@ export const prerender = false;
  */
 export const POST = apiEndpoint(API.chooseShippingMethod, async ({ locals }, { shippingMethodId, confirm }) => {
   if (confirm) {
-    const checkout = checkoutToWire(await submitShippingMethod(locals, shippingMethodId));
+    const checkout = checkoutToWire(await locals.commerce.checkout.submitShippingMethod({ methodId: shippingMethodId }));
     return success({ basket: checkout.basket, checkout });
   }
-  return success({ basket: bagToWire(await chooseShippingMethod(locals, shippingMethodId)) });
+  return success({ basket: bagToWire(await locals.commerce.checkout.chooseShippingMethod({ methodId: shippingMethodId })) });
 });

@@ -1,8 +1,7 @@
 import type { APIContext, APIRoute } from 'astro';
-import { finishSocialSignIn, socialProviderName } from '#src/server/accounts/customer-facade.ts';
-import { secureCookies } from '#src/server/http/session-cookies.ts';
-import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '#src/server/http/social-cookies.ts';
 import { LOGIN_SUCCESS } from '#src/lib/handed-notice.ts';
+import { secureCookies } from '#src/web/http/session-cookies.ts';
+import { failedSocialResult, setSocialResult, SOCIAL_STATE_COOKIE } from '#src/web/http/social-cookies.ts';
 
 export const prerender = false;
 
@@ -17,7 +16,9 @@ function popupPage(title: string, message: string): Response {
 /** The provider sends the popup back here: /checkout/api/{provider}logincallback?code=…&state=… */
 export const GET: APIRoute = async (context: APIContext) => {
   const name = context.params.provider ?? '';
-  const provider = socialProviderName(name);
+  const { commerce } = context.locals;
+  // A name longer than any provider's is not asked about (the commerce API refuses it as input).
+  const provider = name.length <= 64 ? await commerce.customer.socialProvider({ name }) : null;
   const secure = secureCookies(context.url);
   const cookieState = context.cookies.get(SOCIAL_STATE_COOKIE)?.value;
   context.cookies.delete(SOCIAL_STATE_COOKIE, { path: '/checkout/api' });
@@ -26,7 +27,8 @@ export const GET: APIRoute = async (context: APIContext) => {
     return new Response('Unknown sign-in provider.', { status: 404 });
   }
   try {
-    const reply = await finishSocialSignIn(context, provider, cookieState);
+    const params = Object.fromEntries(context.url.searchParams);
+    const reply = await commerce.customer.finishSocialSignIn({ provider, params, state: cookieState });
     setSocialResult(
       context.cookies,
       {

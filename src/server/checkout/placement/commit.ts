@@ -1,7 +1,6 @@
 import { preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { emptyBasket } from '../../commerce/basket-read.ts';
-import { bagToWire } from '#src/lib/api/wire.ts';
 import type { Db } from '../../db/database.ts';
 import { deliverQueued, queueMail, type QueuedMail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
@@ -66,7 +65,7 @@ export async function commitOrder(
       orderId: order.id,
       orderTotal: snapshot.totals.orderTotal,
       message: null,
-      basket: bagToWire(emptyBasket()),
+      bag: emptyBasket(),
       basketId: bagId,
     },
   };

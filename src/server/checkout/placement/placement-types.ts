@@ -1,7 +1,5 @@
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
-import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
-import { bagToWireOrNull } from '#src/lib/api/wire.ts';
+import type { CheckoutAddress, PlacementReply } from '#src/lib/checkout/checkout-types.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { CardOnFile } from '../../payments/gateway.ts';
 
@@ -52,8 +50,9 @@ export const KEY_REUSED = 'This idempotency key was already used for a different
 export const NOTHING_TO_PAY = 'This order has nothing to pay: place it without a payment.';
 
 /**
- * A placement that ends without an order: the message, and the bag as it is now when there is one to show. The reply
- * is kept as it is sent (a retry with the key is answered with it, byte for byte), so its bag is on the wire already.
+ * A placement that ends without an order: the message, and the bag as it is now when there is one to show. The
+ * attempt keeps the result as it is (a retry with the key is answered with it: the endpoint converts it again, to the
+ * same bytes).
  */
 export function failed(status: number, message: string, bag: Bag | null, orderTotal: number): PlacementReply {
   return {
@@ -65,7 +64,7 @@ export function failed(status: number, message: string, bag: Bag | null, orderTo
       orderId: null,
       orderTotal,
       message,
-      basket: bagToWireOrNull(bag),
+      bag,
       basketId: bag?.basketId ?? null,
     },
   };

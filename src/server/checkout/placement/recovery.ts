@@ -137,7 +137,7 @@ async function settle(db: Db, gateway: PaymentGateway, attemptId: string, now: D
       orderId: null,
       orderTotal: 0,
       message: ORDER_TECHNICAL_PROBLEM,
-      basket: null,
+      bag: null,
       basketId: attempt.basket_id,
     },
   });

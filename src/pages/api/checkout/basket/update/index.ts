@@ -1,8 +1,7 @@
 import { API } from '#src/lib/api/contract.ts';
-import { applyCode } from '#src/server/bag/basket-facade.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { bagToWire } from '#src/lib/api/wire.ts';
-import { clientAddress } from '#src/server/http/client-address.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
@@ -11,14 +10,11 @@ export const prerender = false;
  * certificate becomes a tender on it, as does a brand programme's rewards dollars (rewardBrand zq or dia, no code);
  * a retailer card reward is answered (see coupons.ts). Wrong PINs are counted per card and per client address.
  */
-export const POST = apiEndpoint(API.applyCode, async (context, input) => {
-  const { request, locals } = context;
-  const { basket, message, ...applied } = await applyCode(
-    locals,
-    input.code,
-    input.pin ?? input.giftCardPin ?? '',
-    clientAddress(context),
-    input.rewardBrand,
-  );
+export const POST = apiEndpoint(API.applyCode, async ({ locals }, input) => {
+  const { basket, message, ...applied } = await locals.commerce.bag.applyCode({
+    code: input.code,
+    pin: input.pin ?? input.giftCardPin ?? '',
+    rewardBrand: input.rewardBrand,
+  });
   return success({ basket: bagToWire(basket), message, ...applied }, { message });
 });

@@ -1,10 +1,10 @@
 import { API } from '#src/lib/api/contract.ts';
-import { updateLine } from '#src/server/bag/basket-facade.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { bagToWire, lineEditFromWire } from '#src/lib/api/wire.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
-export const POST = apiEndpoint(API.updateLine, async ({ request, locals }, { itemId, body }) =>
-  success({ basket: bagToWire(await updateLine(locals, itemId, lineEditFromWire(body))) }),
+export const POST = apiEndpoint(API.updateLine, async ({ locals }, { itemId, body }) =>
+  success({ basket: bagToWire(await locals.commerce.bag.updateLine({ itemId, change: lineEditFromWire(body) })) }),
 );

@@ -1,11 +1,10 @@
 import { API } from '#src/lib/api/contract.ts';
-import { submitShippingAddress } from '#src/server/checkout/checkout-facade.ts';
-import { success } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
 import { checkoutToWire, shippingAddressFromWire } from '#src/lib/api/wire.ts';
+import { success } from '#src/web/http/api.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
 export const POST = apiEndpoint(API.updateShippingAddress, async ({ locals }, input) =>
-  success({ checkout: checkoutToWire(await submitShippingAddress(locals, shippingAddressFromWire(input))) }),
+  success({ checkout: checkoutToWire(await locals.commerce.checkout.submitShippingAddress(shippingAddressFromWire(input))) }),
 );

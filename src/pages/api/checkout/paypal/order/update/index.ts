@@ -1,8 +1,6 @@
 import { API } from '#src/lib/api/contract.ts';
-import { placeExpressOrder } from '#src/server/checkout/checkout-facade.ts';
-import { bodyReply } from '#src/server/http/api.ts';
-import { apiEndpoint } from '#src/server/http/api-endpoint.ts';
-import { writeOrderCookie } from '#src/server/http/order-cookie.ts';
+import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
+import { placementReply } from '#src/web/http/placement-reply.ts';
 
 export const prerender = false;
 
@@ -15,12 +13,10 @@ export const prerender = false;
 export const PUT = apiEndpoint(API.placeExpressOrder, async (context, input) => {
   const from = input.checkoutFromCart === false ? 'payment' : 'bag';
   // Only the checkout's own total confirms an amount: from the bag, the store's review page does (return.astro).
-  const { status, result, replayed } = await placeExpressOrder(
-    context.locals,
-    input.orderId,
+  const reply = await context.locals.commerce.checkout.placeExpressOrder({
+    orderId: input.orderId,
     from,
-    from === 'payment' ? (input.amountDue ?? null) : null,
-  );
-  if (result.confirmationStatus === 'confirmed' && result.orderId) writeOrderCookie(context, result.orderId);
-  return bodyReply(status, result, result.message, replayed ? { 'idempotent-replayed': 'true' } : {});
+    confirmedAmountDue: from === 'payment' ? (input.amountDue ?? null) : null,
+  });
+  return placementReply(context, reply);
 });
