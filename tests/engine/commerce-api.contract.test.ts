@@ -179,6 +179,31 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
     expect(again.replayed).toBe(true);
     expect(again.result).toStrictEqual(confirmed[0]!.result);
   });
+
+  it('signs an e-mail up once, with the time and wording of consent, and mails the confirmation once', async () => {
+    const s = shopper(make());
+    const email = `signup-${Math.random().toString(36).slice(2)}@example.com`;
+    const before = new Date().toISOString();
+    expect(value(await s.call(s.api.marketing.subscribe, { email, place: 'footer', salesChannel: 'web' }))).toEqual({ stored: true });
+    expect(value(await s.call(s.api.marketing.subscribe, { email, place: 'order-confirmation', salesChannel: 'web' }))).toEqual({ stored: false });
+    const rows = await t.db.kysely.selectFrom('email_subscriptions').selectAll().where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'footer:web', consent_text: expect.stringContaining('Unsubscribe at any time') });
+    expect(rows[0]!.created_at >= before).toBe(true);
+    const mails = await t.db.kysely.selectFrom('outbox').select('subject').where('to_address', '=', email).execute();
+    expect(mails).toEqual([{ subject: "You're signed up for Seven Brands e-mails" }]);
+  });
+
+  it('refuses the eleventh sign-up from one client address within 15 minutes with a 429', async () => {
+    const s = shopper(make());
+    for (let i = 0; i < 10; i++) {
+      const email = `limit-${i}-${Math.random().toString(36).slice(2)}@example.com`;
+      expect((await s.call(s.api.marketing.subscribe, { email, place: 'footer', salesChannel: 'web' })).ok).toBe(true);
+    }
+    const refused = await s.call(s.api.marketing.subscribe, { email: 'one-more@example.com', place: 'footer', salesChannel: 'web' });
+    expect(refused).toMatchObject({ ok: false, problem: { status: 429, message: 'Too many sign-ups. Please wait a few minutes and try again.' } });
+    expect(await t.db.kysely.selectFrom('email_subscriptions').select('email').where('email', '=', 'one-more@example.com').execute()).toEqual([]);
+  });
 });
 
 describe('the engine’s server', () => {

@@ -22,7 +22,7 @@ import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';
-import { EmailSubscriptionSchema } from '../schemas/email.ts';
+import { EmailSubscriptionSchema } from '../email-signup/signup-rules.ts';
 import { ApplyCodeSchema, DeleteFromBasketSchema, PromotionReadSchema } from '../schemas/promo.ts';
 import { CarouselSchema, OrderRecommendationsSchema } from '../schemas/recommendations.ts';
 import { AutoSuggestSchema } from '../schemas/search.ts';

@@ -24,6 +24,7 @@ import type { SubscriptionStatus } from '../api/replies/perks.ts';
 import type { Sort } from '../listing.ts';
 import type { BrandProgrammeId } from '../rewards/programmes.ts';
 import type { RewardsOffer } from '../rewards/offer.ts';
+import type { SignupPlace } from '../email-signup/signup-rules.ts';
 import type { RegisterSchema } from '../schemas/account.ts';
 import type { Suggestions } from '../schemas/search.ts';
 import type { WalletPaymentRequest, WalletTotals } from '../wallet/payment-request.ts';
@@ -182,7 +183,6 @@ export interface OrdersApi {
   details: Op<{ orderNo: string }, OrderConfirmationView | null>;
   /** The confirmation of the order this browser just placed (its order reference from the order cookie). */
   confirmation: Op<{ orderReference: string | undefined }, OrderConfirmationView | null>;
-  subscribeEmail: Op<{ email: string; source: string }, null>;
   recommendations: Op<{ productIds: string[]; limit: number }, { headline: string; products: RecommendationItem[] }>;
 }
 
@@ -196,6 +196,14 @@ export interface OutboxApi {
   latest: Op<{ to?: string | undefined }, OutboxMail[]>;
 }
 
+export interface MarketingApi {
+  /**
+   * The e-mail sign-up (the footer's and the order confirmation's): stored once per address with the time and wording
+   * of consent, a confirmation e-mail on the first; `stored` is false for an address signed up already.
+   */
+  subscribe: Op<{ email: string; place: SignupPlace; salesChannel: string }, { stored: boolean }>;
+}
+
 export interface CommerceApi {
   catalog: CatalogApi;
   bag: BagApi;
@@ -207,6 +215,7 @@ export interface CommerceApi {
   orders: OrdersApi;
   perks: PerksApi;
   outbox: OutboxApi;
+  marketing: MarketingApi;
 }
 
 export type Resource = keyof CommerceApi;

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CommerceApi } from './commerce-api.ts';
+import { SIGNUP_PLACES } from '../email-signup/signup-rules.ts';
 import { SORTS } from '../listing.ts';
 
 /**
@@ -129,7 +130,6 @@ export const OPERATIONS = {
     list: nothing,
     details: v.object({ orderNo: text(64) }),
     confirmation: v.object({ orderReference: optionalText(128) }),
-    subscribeEmail: v.object({ email: text(254), source: text(64) }),
     recommendations: v.object({
       productIds: v.pipe(v.array(id), v.maxLength(100)),
       limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
@@ -141,6 +141,9 @@ export const OPERATIONS = {
   outbox: {
     open: nothing,
     latest: v.object({ to: optionalText(254) }),
+  },
+  marketing: {
+    subscribe: v.object({ email: text(254), place: v.picklist(SIGNUP_PLACES), salesChannel: text(32) }),
   },
 } as const satisfies Schemas<CommerceApi>;
 

@@ -6,6 +6,7 @@ import { listsOperations } from '../accounts/customer-lists-facade.ts';
 import { bagOperations } from '../bag/basket-facade.ts';
 import { catalogOperations } from '../catalog/catalog-facade.ts';
 import { checkoutOperations } from '../checkout/checkout-facade.ts';
+import { marketingOperations } from '../email-signup/email-signup-facade.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giftCardsOperations } from '../gift-cards/gift-card-facade.ts';
 import { outboxOperations } from '../mail/outbox-facade.ts';
@@ -29,6 +30,7 @@ const ENGINE: Engine = {
   orders: ordersOperations,
   perks: perksOperations,
   outbox: outboxOperations,
+  marketing: marketingOperations,
 };
 
 /** The API's technical error: what the shopper reads when the store, not their request, failed. */
