@@ -61,6 +61,8 @@ const ConfigSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Seven Brands <no-reply@localhost>'),
   OUTBOX_PAGE: v.optional(flag('OUTBOX_PAGE')),
+  // 1: no analytics event is pushed to the page's data layer (pages carry <html data-analytics="off">).
+  ANALYTICS_DISABLED: v.optional(flag('ANALYTICS_DISABLED')),
   // How long sent mail is kept in the outbox before the sweep deletes it, in days.
   MAIL_RETENTION_DAYS: v.optional(integer('MAIL_RETENTION_DAYS', 1, 3650), '30'),
   // How many proxies in front of the store append to X-Forwarded-For (1: one proxy); unset or 0: the header is ignored.

@@ -99,4 +99,7 @@ export const API = defineEndpoints({
 
   // The page-load analytics call (product spec §7): the checked payload comes back for the page's data layer.
   pageLoad: { method: 'POST', path: '/api/global/analytics/pageload/', request: 'PageLoad', reply: 'PageLoad' },
+  // The browser's log line (size-capped, rate-limited) and the store's own named analytics cookies, set by the server.
+  logging: { method: 'POST', path: '/api/global/logging', request: 'Logging', reply: 'Done' },
+  setServerCookie: { method: 'POST', path: '/api/global/setServerCookie', request: 'ServerCookies', reply: 'Done' },
 });

@@ -20,6 +20,8 @@ import {
 } from '../schemas/account.ts';
 import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
+import { LoggingSchema } from '../analytics/logging-schema.ts';
+import { ServerCookiesSchema } from '../analytics/server-cookies.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';
 import { EmailSubscriptionSchema } from '../email-signup/signup-rules.ts';
@@ -60,6 +62,8 @@ export const REQUESTS = {
   OrderRecommendations: OrderRecommendationsSchema,
   PackageProtection: PackageProtectionSchema,
   PageLoad: PageLoadSchema,
+  Logging: LoggingSchema,
+  ServerCookies: ServerCookiesSchema,
   PaymentScreenRegister: PaymentScreenRegisterSchema,
   PaymentStep: PaymentStepSchema,
   PlaceOrder: PlaceOrderSchema,

@@ -138,7 +138,7 @@ export interface CheckoutOptions {
   tokenization: CardTokenization;
   addressSuggestions: boolean;
   /** The express checkout's web payment buttons (null: none offered). */
-  expressButtons: WebPaymentButtons | null;
+  webPayment: WebPaymentButtons | null;
   wallet: boolean;
 }
 

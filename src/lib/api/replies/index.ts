@@ -41,6 +41,7 @@ export const REPLIES = {
   OrderConfirmation: OrderConfirmationReply,
   OrderResult: OrderResultReply,
   PageLoad: PageLoadReply,
+  Done: SubscribedReply,
   Product: ProductSchema,
   Promotion: PromotionReply,
   Recommendations: RecommendationsReply,
