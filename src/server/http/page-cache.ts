@@ -181,6 +181,7 @@ export function sharedPages(readStamp: () => Promise<string>, cache = new PageCa
   return pages;
 }
 
+
 /** Node middleware for the production server: a kept page goes out from the cache; anything else on to `next`. */
 export function sharedPageHits(): Middleware {
   return (req, res, next) => {
