@@ -47,7 +47,8 @@ test('an empty or invalid address gets the spec’s message at the field; a vali
   expect((await posted).postDataJSON()).toEqual({ email, salesChannel: 'web', place: 'footer' });
   await expect(region.getByRole('status')).toHaveText(`Thanks! ${email} is signed up for news and offers.`);
   expect(await axeViolations(page, { within: ['footer'] })).toEqual([]);
-  await page.screenshot({ path: `/tmp/footer-signup-done-${info.project.name}.png`, fullPage: true });
+  await region.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/footer-signup-done-${info.project.name}.png` });
 });
 
 test('the checkout’s footer has the same sign-up, under the same rule', async ({ page }) => {

@@ -11,6 +11,8 @@ import { embeddedCommerce } from '#src/server/commerce-api/embedded.ts';
 import { commerceApiMount } from '#src/server/commerce-api/http-server.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { recordingEvents } from '#src/server/support-agents/call-recorder.ts';
+import { addAgent } from '#src/server/support-agents/support-agents.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
@@ -192,6 +194,44 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
     expect(rows[0]!.created_at >= before).toBe(true);
     const mails = await t.db.kysely.selectFrom('outbox').select('subject').where('to_address', '=', email).execute();
     expect(mails).toEqual([{ subject: "You're signed up for Seven Brands e-mails" }]);
+  });
+
+  it('signs a support agent in apart from shoppers: their own token, which no shopper’s session reaches', async () => {
+    const email = `agent-${Math.random().toString(36).slice(2)}@example.com`;
+    const agentId = await addAgent(t.db, { email, password: 'agent-pass-1', name: 'Sam Agent' });
+    const s = shopper(make());
+    // A shopper's own session (a bag) is no agent's.
+    await s.call(s.api.bag.add, { choice: { productId: 'fb-1001-blk-M', quantity: 1 } });
+    expect(value(await s.call(s.api.agents.current))).toBeNull();
+    expect(await s.call(s.api.agents.recording, { action: 'mute' })).toMatchObject({
+      ok: false,
+      problem: { status: 401, message: 'Please sign in as a support agent.' },
+    });
+    // The shopper's session token presented as an agent's names no agent.
+    expect(value(await s.api.agents.current({ ...s.caller, agent: s.caller.session! }))).toBeNull();
+    const wrong = await s.call(s.api.agents.signIn, { email, password: 'wrong-pass-1', extension: '4321' });
+    expect(wrong).toMatchObject({ ok: false, problem: { status: 401, message: 'The e-mail or password is incorrect.' } });
+
+    const signedIn = await s.call(s.api.agents.signIn, { email, password: 'agent-pass-1', extension: '4321' });
+    expect(value(signedIn)).toEqual({ name: 'Sam Agent', extension: '4321' });
+    const token = signedIn.keep?.agent?.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn.keep?.session).toBeUndefined();
+    const agent = { ...s.caller, agent: token };
+    expect(value(await s.api.agents.current(agent))).toEqual({ name: 'Sam Agent', extension: '4321' });
+    // The agent's token is no shopper's session: as a session it names no one.
+    expect(value(await s.api.customer.visitor({ ...s.caller, session: token! })).signedIn).toBe(false);
+    expect(value(await s.api.agents.recording(agent, { action: 'mute', extension: '4321' }))).toEqual({ action: 'mute', extension: '4321' });
+    expect(await s.api.agents.recording(agent, { action: 'unmute', extension: '9999' })).toMatchObject({ ok: false, problem: { status: 403 } });
+    expect(value(await s.api.agents.recording(agent, { action: 'unmute' }))).toEqual({ action: 'unmute', extension: '4321' });
+    expect(await recordingEvents(t.db, agentId)).toEqual([
+      { action: 'mute', extension: '4321' },
+      { action: 'unmute', extension: '4321' },
+    ]);
+    const out = await s.api.agents.signOut(agent);
+    expect(out).toMatchObject({ ok: true, keep: { agent: null } });
+    expect(value(await s.api.agents.current(agent))).toBeNull();
+    expect(await s.api.agents.recording(agent, { action: 'mute' })).toMatchObject({ ok: false, problem: { status: 401 } });
   });
 
   it('refuses the eleventh sign-up from one client address within 15 minutes with a 429', async () => {

@@ -22,6 +22,7 @@ import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
 import { LoggingSchema } from '../analytics/logging-schema.ts';
 import { ServerCookiesSchema } from '../analytics/server-cookies.ts';
+import { AgentSignInSchema, SfccWriteSchema } from '../support-agents/agent-rules.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';
 import { EmailSubscriptionSchema } from '../email-signup/signup-rules.ts';
@@ -64,6 +65,8 @@ export const REQUESTS = {
   PageLoad: PageLoadSchema,
   Logging: LoggingSchema,
   ServerCookies: ServerCookiesSchema,
+  AgentSignIn: AgentSignInSchema,
+  SfccWrite: SfccWriteSchema,
   PaymentScreenRegister: PaymentScreenRegisterSchema,
   PaymentStep: PaymentStepSchema,
   PlaceOrder: PlaceOrderSchema,

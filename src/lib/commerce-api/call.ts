@@ -15,6 +15,8 @@ export interface Caller {
   requestId: string;
   /** The sign-in device token the browser presents (only the sign-in calls read it). */
   device?: string | undefined;
+  /** A support agent's session token (its own cookie; only the agents resource reads it). */
+  agent?: string | undefined;
 }
 
 /** A session the caller must now keep for the shopper: its token, the usid the spec's payloads carry, and its lifetime. */
@@ -31,6 +33,8 @@ export interface Keep {
   session?: SessionGrant | null;
   /** A sign-in device token and its lifetime in seconds (docs/decisions.md "Device cookies"). */
   device?: { token: string; maxAge: number };
+  /** A support agent's session token and its lifetime in seconds, or null when the agent signed out. */
+  agent?: { token: string; maxAge: number } | null;
 }
 
 /**

@@ -25,6 +25,7 @@ import type { Sort } from '../listing.ts';
 import type { BrandProgrammeId } from '../rewards/programmes.ts';
 import type { RewardsOffer } from '../rewards/offer.ts';
 import type { SignupPlace } from '../email-signup/signup-rules.ts';
+import type { AgentView, RecordingAction } from '../support-agents/agent-rules.ts';
 import type { RegisterSchema } from '../schemas/account.ts';
 import type { Suggestions } from '../schemas/search.ts';
 import type { WalletPaymentRequest, WalletTotals } from '../wallet/payment-request.ts';
@@ -204,6 +205,16 @@ export interface MarketingApi {
   subscribe: Op<{ email: string; place: SignupPlace; salesChannel: string }, { stored: boolean }>;
 }
 
+export interface AgentsApi {
+  /** Signs a support agent in on their phone extension; the agent's own token is handed back in `keep.agent`. */
+  signIn: Op<{ email: string; password: string; extension: string }, AgentView>;
+  /** The support agent in context (their own token), or null; a shopper's session never names one. */
+  current: Op<undefined, AgentView | null>;
+  signOut: Op<undefined, null>;
+  /** Mutes or unmutes the recording of the agent's call (refused without an agent in context). */
+  recording: Op<{ action: RecordingAction; extension?: string | undefined }, { action: RecordingAction; extension: string }>;
+}
+
 export interface CommerceApi {
   catalog: CatalogApi;
   bag: BagApi;
@@ -216,6 +227,7 @@ export interface CommerceApi {
   perks: PerksApi;
   outbox: OutboxApi;
   marketing: MarketingApi;
+  agents: AgentsApi;
 }
 
 export type Resource = keyof CommerceApi;

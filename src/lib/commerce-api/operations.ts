@@ -145,6 +145,12 @@ export const OPERATIONS = {
   marketing: {
     subscribe: v.object({ email: text(254), place: v.picklist(SIGNUP_PLACES), salesChannel: text(32) }),
   },
+  agents: {
+    signIn: v.object({ email: text(254), password: text(1024), extension: text(8) }),
+    current: nothing,
+    signOut: nothing,
+    recording: v.object({ action: v.picklist(['mute', 'unmute']), extension: optionalText(8) }),
+  },
 } as const satisfies Schemas<CommerceApi>;
 
 /** Every operation by resource, as the engine's server routes them: `/_commerce/v1/<resource>/<operation>`. */

@@ -6,6 +6,7 @@ import { listsOperations } from '../accounts/customer-lists-facade.ts';
 import { bagOperations } from '../bag/basket-facade.ts';
 import { catalogOperations } from '../catalog/catalog-facade.ts';
 import { checkoutOperations } from '../checkout/checkout-facade.ts';
+import { agentsOperations } from '../support-agents/support-agents-facade.ts';
 import { marketingOperations } from '../email-signup/email-signup-facade.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giftCardsOperations } from '../gift-cards/gift-card-facade.ts';
@@ -31,6 +32,7 @@ const ENGINE: Engine = {
   perks: perksOperations,
   outbox: outboxOperations,
   marketing: marketingOperations,
+  agents: agentsOperations,
 };
 
 /** The API's technical error: what the shopper reads when the store, not their request, failed. */
@@ -61,7 +63,7 @@ type AnyOp = (call: CallSession, input?: unknown) => Promise<unknown>;
 function answering(op: AnyOp) {
   return async (caller: Caller, input?: unknown): Promise<Answer<unknown>> => {
     const call = callSession(caller);
-    const keep = () => (call.keep.session !== undefined || call.keep.device ? { keep: call.keep } : {});
+    const keep = () => (call.keep.session !== undefined || call.keep.device || call.keep.agent !== undefined ? { keep: call.keep } : {});
     try {
       const value = await op(call, input);
       return { ok: true, value, ...keep() };

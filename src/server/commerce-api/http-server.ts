@@ -24,6 +24,7 @@ const CallerSchema = v.object({
   client: v.pipe(v.string(), v.maxLength(128)),
   requestId: v.pipe(v.string(), v.maxLength(64)),
   device: v.optional(v.pipe(v.string(), v.maxLength(512))),
+  agent: v.optional(v.pipe(v.string(), v.maxLength(128))),
 });
 const EnvelopeSchema = v.object({ caller: CallerSchema, input: v.optional(v.unknown()) });
 

@@ -13,6 +13,8 @@ export interface CallSession {
   readonly requestId: string;
   /** The sign-in device token the caller presented. */
   readonly device: string | undefined;
+  /** The support agent's session token the caller presented (only the agents resource reads it). */
+  readonly agent: string | undefined;
   /** What the call's answer asks the caller to keep. */
   readonly keep: Keep;
   /** The visitor's session: the one their token names, or an unsaved draft (no row, no token). */
@@ -58,6 +60,7 @@ export function callSession(caller: Caller): CallSession {
     client: caller.client,
     requestId: caller.requestId,
     device: caller.device,
+    agent: caller.agent,
     keep,
     session,
     async keepSession(basketId) {

@@ -12,6 +12,8 @@ export const USID_COOKIE = 'usid';
 /** The sign-in device token (docs/decisions.md "Device cookies"): only the sign-in endpoint reads it, so no other request carries it. */
 export const DEVICE_COOKIE = 'device';
 export const DEVICE_COOKIE_PATH = '/api/global/login';
+/** A support agent's session token: its own cookie, never the shopper's `sid` (docs/decisions.md "Support-agent mode"). */
+export const AGENT_COOKIE = 'agent';
 
 const LOOPBACK = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -28,6 +30,7 @@ interface CookieContext {
 
 export const sessionToken = (cookies: AstroCookies): string | null => cookies.get(SESSION_COOKIE)?.value ?? null;
 export const deviceToken = (cookies: AstroCookies): string | undefined => cookies.get(DEVICE_COOKIE)?.value;
+export const agentToken = (cookies: AstroCookies): string | undefined => cookies.get(AGENT_COOKIE)?.value;
 
 /**
  * Writes what a call asked to keep. A session's cookies last its lifetime, or the browser's session for a signed-in
@@ -51,5 +54,9 @@ export function keepCookies(context: CookieContext, keep: Keep): void {
       path: DEVICE_COOKIE_PATH,
       maxAge: keep.device.maxAge,
     });
+  }
+  if (keep.agent === null) context.cookies.delete(AGENT_COOKIE, { path: '/' });
+  else if (keep.agent) {
+    context.cookies.set(AGENT_COOKIE, keep.agent.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', maxAge: keep.agent.maxAge });
   }
 }

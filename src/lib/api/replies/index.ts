@@ -16,6 +16,7 @@ import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
 import { MerchantSessionReply, WalletContactTotalsReply, WalletOrderResultReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
 import { PageLoadReply } from './page-load.ts';
+import { AgentReply, RecordingReply } from './support-agents.ts';
 import { RewardsOffersReply, SubscriptionStatusReply } from './perks.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
 
@@ -42,6 +43,8 @@ export const REPLIES = {
   OrderResult: OrderResultReply,
   PageLoad: PageLoadReply,
   Done: SubscribedReply,
+  Agent: AgentReply,
+  Recording: RecordingReply,
   Product: ProductSchema,
   Promotion: PromotionReply,
   Recommendations: RecommendationsReply,

@@ -33,6 +33,7 @@ import { sealedMail } from './032-sealed-mail.ts';
 import { webPaymentContacts } from './033-web-payment-contacts.ts';
 import { orderTenderBalances } from './034-order-tender-balances.ts';
 import { emailSignupConsent } from './037-email-signup-consent.ts';
+import { supportAgents } from './038-support-agents.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -75,6 +76,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_033_web_payment_contacts': webPaymentContacts,
   '2026_12_06_034_order_tender_balances': orderTenderBalances,
   '2026_12_07_037_email_signup_consent': emailSignupConsent,
+  '2026_12_07_038_support_agents': supportAgents,
 };
 
 export const migrationProvider: MigrationProvider = {
