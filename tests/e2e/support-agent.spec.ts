@@ -45,7 +45,7 @@ test('an agent in context: recording muted while the card fields have focus, unm
   expect(await axeViolations(page, { within: ['main'] })).toEqual([]);
   await page.screenshot({ path: `/tmp/agent-sign-in-${info.project.name}.png` });
   await form.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByRole('status')).toContainText('On extension 2468.');
+  await expect(page.getByRole('region', { name: 'Signed in as Robin Agent' }).getByRole('status')).toContainText('On extension 2468.');
   expect(await axeViolations(page, { within: ['main'] })).toEqual([]);
   await page.screenshot({ path: `/tmp/agent-signed-in-${info.project.name}.png` });
 
