@@ -35,7 +35,6 @@ export const ServerCookiesSchema = v.object({
     v.check((c) => Object.keys(c).length > 0, 'Name at least one cookie to set.'),
   ),
 });
-export type ServerCookieName = keyof v.InferOutput<typeof ServerCookiesSchema>['cookies'];
 
 /** How the shopper came to a product page: from its link's query (search_term, the recommendation flag) or the page before. */
 export function findingMethod(url: URL, referrer: string): FindingMethod {
