@@ -1,6 +1,8 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
+import cloudflare from '@astrojs/cloudflare';
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import { clientPaintedIntegration } from './src/integrations/client-painted.ts';
 import { customMediaIntegration } from './src/integrations/custom-media.ts';
@@ -53,6 +55,24 @@ const frontDoorAndLocalOidcInDev = {
   },
 };
 
+// Two targets from one codebase: the Node server (the default) and, with STORE_TARGET=edge, a worker for the Workers
+// runtime (workerd), built into dist-edge/ by Astro's Cloudflare adapter. The edge worker reaches the engine over the
+// commerce API's HTTP binding: src/web/edge-platform.ts takes the place of src/server/node-platform.ts, so nothing of
+// the engine is in its bundle (tests/edge/worker-bundle.test.ts). docs/decisions.md "Edge functions".
+const edge = process.env.STORE_TARGET === 'edge';
+const nodePlatform = fileURLToPath(new URL('./src/server/node-platform.ts', import.meta.url));
+const edgePlatform = fileURLToPath(new URL('./src/web/edge-platform.ts', import.meta.url));
+/** @type {import('vite').Plugin} */
+const edgePlatformPlugin = {
+  name: 'store:edge-platform',
+  enforce: 'pre',
+  async resolveId(source, importer) {
+    if (!importer || !source.endsWith('node-platform.ts')) return null;
+    const resolved = await this.resolve(source, importer, { skipSelf: true });
+    return resolved?.id === nodePlatform ? edgePlatform : null;
+  },
+};
+
 // Static by default: pages that must be fresh per request (the bag, the API) opt out with
 // `export const prerender = false`. The Node adapter renders on demand in its 'middleware' mode: our server
 // (src/server/main.ts, src/server/front.ts) serves the built files from an index made at start-up, so the
@@ -60,10 +80,10 @@ const frontDoorAndLocalOidcInDev = {
 export default defineConfig({
   output: 'static',
   // STORE_DIST lets test and bench runs build side by side without overwriting each other's dist/.
-  outDir: env.STORE_DIST,
+  outDir: edge ? 'dist-edge' : env.STORE_DIST,
   // Canonical links in prerendered pages use the configured origin, never a request's.
   site: storeOrigin(env),
-  adapter: node({ mode: 'middleware' }),
+  adapter: edge ? cloudflare({ imageService: 'passthrough', prerenderEnvironment: 'node' }) : node({ mode: 'middleware' }),
   // precompress() last: it compresses what the others wrote.
   integrations: [
     react(),
@@ -83,5 +103,6 @@ export default defineConfig({
   session: false,
   vite: {
     build: { assetsInlineLimit: 2048 },
+    plugins: edge ? [edgePlatformPlugin] : [],
   },
 });

@@ -53,7 +53,9 @@ const instance = (p: number, extra: NodeJS.ProcessEnv) =>
 const servers =
   commerce === 'http'
     ? [
-        instance(ENGINE_PORT, { COMMERCE_API_SECRET: secret }),
+        // The engine makes the URLs shoppers follow (where the browser tokenizes a card, PayPal's return, a social
+        // sign-in's callback) from the public origin: the store's in front of it, as a deployment configures it.
+        instance(ENGINE_PORT, { COMMERCE_API_SECRET: secret, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` }),
         instance(port, { COMMERCE_API_URL: `http://127.0.0.1:${ENGINE_PORT}`, COMMERCE_API_SECRET: secret }),
         instance(port + 1, {}),
       ]

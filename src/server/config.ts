@@ -141,6 +141,7 @@ const ConfigSchema = v.object({
   // match is answered with a 500 naming the difference. The Playwright suite's server turns it on.
   API_REPLY_CHECK: v.optional(flag('API_REPLY_CHECK')),
   COMMERCE_API_URL: v.optional(httpUrl('COMMERCE_API_URL')),
+  EDGE_PORT: v.optional(integer('EDGE_PORT', 1, 65535), '8787'),
   COMMERCE_API_SECRET: v.optional(
     v.pipe(v.string(), v.regex(/^[\x21-\x7e]{32,256}$/, 'COMMERCE_API_SECRET must be 32 to 256 printable characters without spaces')),
   ),

@@ -2,22 +2,15 @@ import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { httpCommerce } from '#src/lib/commerce-api/http-client.ts';
 import { config } from './config.ts';
 import { compressJsonReply } from './http/compress.ts';
-import { sharedPages, type SharedPages } from './http/page-cache.ts';
+import { sharedPages } from './http/page-cache.ts';
+import type { WebPlatform } from '#src/web/platform.ts';
 
 /**
- * What the web layer (src/middleware.ts) takes from the Node server it runs in, the one file above the commerce API
- * that may reach the engine and Node's modules: the commerce API's binding (the engine in this process, or with
+ * The Node server's platform for the web layer (src/web/platform.ts), the one file above the commerce API that may
+ * reach the engine and Node's modules: the commerce API's binding (the engine in this process, or with
  * COMMERCE_API_URL a client of the engine's server: then this process opens no database), the one-shot compression
  * of JSON replies, and the per-process cache of pages rendered from the catalog.
  */
-export interface WebPlatform {
-  commerce: Promise<CommerceApi>;
-  /** A reply on its way out: JSON replies compressed in one call (src/server/http/compress.ts). */
-  finish(request: Request, response: Response): Response;
-  /** Pages kept until the catalog changes; none under `astro dev`, where a page changes with its source. */
-  pages: SharedPages | undefined;
-}
-
 /** The binding picked by configuration; the engine is loaded only when it runs in this process. */
 async function bind(): Promise<CommerceApi> {
   const { COMMERCE_API_URL, COMMERCE_API_SECRET } = config();

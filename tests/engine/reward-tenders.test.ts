@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addItem } from '#src/server/commerce/basket.ts';
 import { readBasket } from '#src/server/commerce/basket-read.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
 import type { Db } from '#src/server/db/database.ts';
 import type { PaymentGateway } from '#src/server/payments/gateway.ts';

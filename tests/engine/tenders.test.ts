@@ -6,7 +6,7 @@ import { readBasket } from '#src/server/commerce/basket-read.ts';
 import { confirmShippingMethod, readCheckoutView, setEmail, setPayment, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
 import { balance } from '#src/server/gift-cards/ledger.ts';
 import type { AuthorizeRequest, PaymentGateway } from '#src/server/payments/gateway.ts';

@@ -79,3 +79,24 @@ it('answers the commerce API’s database out of reach with a 503 and the techni
     expect((await call(apiEndpoint(API.bagId, throwing(fault)))).status).toBe(500);
   }
 });
+
+it('answers a refusal of the shopper with its own status and message, whatever its code: only the engine out of reach or refusing the store is a 503', async () => {
+  const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  const throwing = (err: Error) => async (): Promise<never> => {
+    throw err;
+  };
+  const guest = new CommerceRefusal({ status: 401, code: 'unauthorized', message: 'Please sign in to join. A membership belongs to an account.' });
+  const refused = await call(apiEndpoint(API.bagId, throwing(guest)));
+  expect([refused.status, await refused.json()]).toEqual([
+    401,
+    { status: 'error', message: 'Please sign in to join. A membership belongs to an account.' },
+  ]);
+  const store = new CommerceRefusal({
+    status: 503,
+    code: 'unauthorized',
+    message: 'Something went wrong on our side. Please try again.',
+    detail: 'the engine refused the secret',
+  });
+  expect((await call(apiEndpoint(API.bagId, throwing(store)))).status).toBe(503);
+  expect(logged).toHaveBeenLastCalledWith('[api] POST /api: the engine refused the secret');
+});

@@ -6,9 +6,9 @@ import {
   pageBytes,
   pageReply,
   sharedPages,
-  stampReader,
   type CachedPage,
 } from '#src/server/http/page-cache.ts';
+import { stampReader } from '#src/lib/stamp-reader.ts';
 import { sharedPageKey } from '#src/web/http/shared-page-key.ts';
 
 /** The page cache (src/server/http/page-cache.ts): its bounds, its stamps, and the replies it makes. */

@@ -9,7 +9,8 @@ import type {
   ShippingMethod,
   Wishlist,
 } from '../commerce/bag.ts';
-import type { CheckoutView, OrderResult, PlacementResult, SavedCardView } from '../checkout/checkout-types.ts';
+import type { CheckoutView, OrderResult, SavedCardView } from '../checkout/checkout-types.ts';
+import type { PlacementResult } from '../checkout/placement-result.ts';
 import { PLCC_TYPE } from '../checkout/card-rules.ts';
 import type { PlccInfo } from '../commerce/store-card.ts';
 import { maskedStoreCardNumber } from '../store-card/store-card-rules.ts';

@@ -15,7 +15,8 @@ import type {
 } from '../commerce-types.ts';
 import type { AddressLookupReply, AddressLookupSchema } from '../checkout/address-suggestions.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '../checkout/checkout-schemas.ts';
-import type { CheckoutAddress, CheckoutOptions, OrderConfirmationView, PlacementReply } from '../checkout/checkout-types.ts';
+import type { CheckoutAddress, CheckoutOptions, OrderConfirmationView } from '../checkout/checkout-types.ts';
+import type { PlacementReply } from '../checkout/placement-result.ts';
 import type { GiftCardBalance, GiftCardBalanceInput } from '../gift-cards/gift-card-rules.ts';
 import type { RewardsRecord } from '../header/rewards.ts';
 import type { OutboxMail } from '../mail/outbox-mail.ts';

@@ -14,10 +14,11 @@ import type { CheckoutAddress, CheckoutView, KeptWebPayment } from '../checkout/
 import type { TenderMethod } from '../tenders/tender-split.ts';
 
 /**
- * Isomorphic, types only: the commerce engine's own bag, shipping method and wishlist, as the engine, the checkout
- * and the facades (src/server/commerce-api.ts) work with them. Names are plain; the spec's wire shapes, with their
- * `c_` fields, are made from these at the API's edge by src/lib/api/wire.ts and nowhere else. Shapes the spec names
- * without a prefix (summary, coupon items, price adjustments, line details, bonus products) are shared as they are.
+ * Isomorphic, types only: the commerce engine's own bag, shipping method and wishlist, as the engine, the checkout and
+ * the commerce API (src/lib/commerce-api/commerce-api.ts) work with them. Names are plain; the spec's wire shapes, with
+ * their `c_` fields, are made from these at the API's edge by src/lib/api/wire.ts and nowhere else. Shapes the spec
+ * names without a prefix (summary, coupon items, price adjustments, line details, bonus products) are shared as they
+ * are.
  */
 
 /** A gift card line's To, From and (an e-gift card) the e-mail it is sent to. */

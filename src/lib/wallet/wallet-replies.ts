@@ -1,4 +1,4 @@
-import type { PlacementReply, PlacementResult } from '../checkout/checkout-types.ts';
+import type { PlacementReply, PlacementResult } from '../checkout/placement-result.ts';
 import type { WalletError } from './wallet-contact.ts';
 
 /** The merchant session object, in Apple's shape: opaque to the browser, which hands it to the payment sheet. */

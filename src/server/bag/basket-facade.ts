@@ -2,7 +2,7 @@ import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { engine } from '../commerce/engine.ts';
 import { readCatalogStamp } from '../commerce/catalog-version.ts';
-import { stampReader } from '../http/page-cache.ts';
+import { stampReader } from '#src/lib/stamp-reader.ts';
 import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';

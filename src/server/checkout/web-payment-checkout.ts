@@ -14,7 +14,7 @@ import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
 import { attemptBag, attemptByKey } from './placement/attempt-log.ts';
 import { contactsOf, takeWebPaymentContacts, type ContactProblem, type WebPaymentContacts } from './web-payment-contacts.ts';
 import { placeOrder } from './placement/place-order.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { EXPRESS_NOT_OFFERED, failed, KEY_REUSED, NOTHING_TO_PAY } from './placement/placement-types.ts';
 
 /**

@@ -9,7 +9,7 @@ import { promotionActiveAt } from './promotion-window.ts';
  * and free-gift promotions, migrations 014 and 016) and the promotions and free-gift promotions active at `now`. The
  * second part is how a page learns that a promotion's start or end time passed: nothing is written then, but the set
  * of active promotions changes. Three small queries, read by each instance's page cache and its kept bags every few
- * seconds (src/server/http/page-cache.ts stampReader), never per request.
+ * seconds (src/lib/stamp-reader.ts), never per request.
  */
 export async function readCatalogStamp(db: Db, now = new Date().toISOString()): Promise<string> {
   const [state, active, bonus] = await Promise.all([

@@ -2,6 +2,7 @@
 // kept per instance until the catalog changes (docs/decisions.md, "Pages at catalog scale"). What is kept is the
 // brotli and gzip copies, made once per page and catalog stamp, so a cached page costs no rendering and no
 import { sharedPageKey } from '#src/web/http/shared-page-key.ts';
+import { STAMP_MAX_AGE_MS, stampReader } from '#src/lib/stamp-reader.ts';
 // compression; each copy has its own ETag, and a request whose If-None-Match names it gets a 304. The stamp
 // (src/server/commerce/catalog-version.ts) is read at most once per STAMP_MAX_AGE_MS, never per request, and a page
 // kept under an older stamp is rendered again at its next request; so a change reaches every instance's pages within
@@ -12,7 +13,6 @@ import { brotliCompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 import { REVALIDATE, chooseEncoding, type Middleware } from './static-files.ts';
 
 /** How old the catalog stamp may be when a request uses it (a change may take up to a minute to show). */
-export const STAMP_MAX_AGE_MS = 2000;
 /** About 3,500 product pages (brotli and gzip together about 19 KB each), whichever bound is reached first. */
 export const PAGE_CACHE_LIMITS = { maxEntries: 10_000, maxBytes: 64 * 1024 * 1024 };
 /** Per-entry bookkeeping counted against maxBytes besides the two copies (the key, the tags, the map's nodes). */
@@ -77,28 +77,6 @@ export class PageCache {
   }
 }
 
-/**
- * The latest stamp, read again when older than maxAgeMs (concurrent requests share one read). A request waits for
- * the read only then, so an instance idle for an hour does not serve its first visitor an hour-old page.
- */
-export function stampReader(read: () => Promise<string>, maxAgeMs = STAMP_MAX_AGE_MS, clock = Date.now): () => Promise<string> {
-  let last: { stamp: string; at: number } | undefined;
-  let reading: Promise<string> | undefined;
-  return () => {
-    if (last && clock() - last.at < maxAgeMs) return Promise.resolve(last.stamp);
-    reading ??= (async () => {
-      const at = clock();
-      try {
-        const stamp = await read();
-        last = { stamp, at };
-        return stamp;
-      } finally {
-        reading = undefined;
-      }
-    })();
-    return reading;
-  };
-}
 
 /** Brotli and gzip copies of a rendered page, and their hash. */
 export function compressPage(html: string, contentType: string, stamp: string): CachedPage {

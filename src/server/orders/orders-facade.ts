@@ -27,6 +27,8 @@ import { HEADLINES } from '#src/lib/recommendations.ts';
 /** Order ids are UUIDs (the order cookie holds one). */
 const ORDER_ID = /^[0-9a-f-]{36}$/;
 
+/** The orders facade: what pages and endpoints may ask about orders (placing one goes through the checkout facade). */
+
 /**
  * Track my order for a guest: the posted form is checked, then the look-up is counted per client address (number
  * and e-mail must not be guessable), then the order is found by both.

@@ -3,7 +3,7 @@ import type { WalletAuthorize } from '#src/lib/wallet/wallet-schemas.ts';
 import { attemptBag, attemptByKey } from '../checkout/placement/attempt-log.ts';
 import { placeOrder } from '../checkout/placement/place-order.ts';
 import { failed } from '../checkout/placement/placement-types.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import type { WalletReply } from '#src/lib/wallet/wallet-replies.ts';
 import type { Db } from '../db/database.ts';
 import type { PaymentGateway } from '../payments/gateway.ts';

@@ -168,7 +168,9 @@ export function endpoint(handler: (context: APIContext) => Promise<Response>, un
       return await handler(context);
     } catch (err) {
       if (err instanceof CommerceRefusal) {
-        if (err.code === PROBLEM.unavailable || err.code === PROBLEM.unauthorized) {
+        // The engine out of reach, or refusing this store, answers 503: a refusal of the shopper may carry a code of
+        // the same name (a guest adding a membership: 401 `unauthorized`) and keeps its own status and message.
+        if (err.status === 503 && (err.code === PROBLEM.unavailable || err.code === PROBLEM.unauthorized)) {
           console.error(`[api] ${context.request.method} ${context.url.pathname}: ${typeof err.detail === 'string' ? err.detail : err.message}`);
           return failure(503, unavailable);
         }

@@ -7,7 +7,7 @@ export const signInUrl = (returnTo: string) => `/register?isopen=true&original=$
  * so neither a shared cache nor the browser's history may keep them: a customer's page must never be served to the
  * next person at a shared computer or behind a proxy. Each such page calls `keepPrivate` first, and leaves with
  * `privateRedirect`, because a Response a page returns does not carry the headers set on Astro.response.
- * (Who the signed-in customer is comes from the customer facade: src/server/accounts/customer-facade.ts.)
+ * (Who the signed-in customer is comes from the commerce API: `Astro.locals.commerce.customer.current()`.)
  */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 

@@ -1,6 +1,6 @@
 import type { AstroCookies } from 'astro';
 import { placementToWire } from '#src/lib/api/wire.ts';
-import type { PlacementReply, PlacementResult } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply, PlacementResult } from '#src/lib/checkout/placement-result.ts';
 import { bodyReply, type Reply } from './api.ts';
 import { writeOrderCookie } from './order-cookie.ts';
 

@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
 import { preparedRowWrite, preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import type { OrderSnapshot } from './snapshot.ts';
 
 /**

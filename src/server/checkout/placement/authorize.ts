@@ -3,7 +3,7 @@ import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { commitOrder, delivered } from './commit.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { failed } from './placement-types.ts';
 import { payerFor, walletPayer, webPaymentPayer, type Payer } from './payer.ts';
 import type { WebPaymentProvider } from '../../payments/web-payment.ts';

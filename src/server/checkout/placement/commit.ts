@@ -11,7 +11,7 @@ import { writeOrder } from '../../orders/write-order.ts';
 import { orderPaymentLines } from '../../orders/orders.ts';
 import { grantOrderMemberships } from '../../perks/memberships.ts';
 import { finishAttempt } from './attempt-log.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { orderOf, type OrderSnapshot } from './snapshot.ts';
 
 /**

@@ -7,7 +7,7 @@ import { isUniqueViolation, markAuthorizing, requestHash } from './attempt-log.t
 import { authorizeAndCommit } from './authorize.ts';
 import { claimBag } from './claim.ts';
 import { commitOrder, delivered } from './commit.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { failed, ORDER_BEING_PLACED, type PlacementRequest } from './placement-types.ts';
 import { recoverAttempt, type WebPaymentSource } from './recovery.ts';
 import { webPaymentProvider } from '../../payments/web-payments.ts';

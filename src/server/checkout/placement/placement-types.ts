@@ -1,5 +1,6 @@
 import type { Bag } from '#src/lib/commerce/bag.ts';
-import type { CheckoutAddress, PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { CardOnFile } from '../../payments/gateway.ts';
 

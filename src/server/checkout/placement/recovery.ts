@@ -13,7 +13,7 @@ import { writeCheckout } from '../checkout-store.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import { finishAttempt, storedReply } from './attempt-log.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import type { OrderSnapshot } from './snapshot.ts';
 
 const BATCH = 50;

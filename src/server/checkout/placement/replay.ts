@@ -1,7 +1,7 @@
 import type { Db } from '../../db/database.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { attemptByKey, LEASE_MARGIN_MS, storedReply } from './attempt-log.ts';
-import type { PlacementReply } from '#src/lib/checkout/checkout-types.ts';
+import type { PlacementReply } from '#src/lib/checkout/placement-result.ts';
 import { failed, KEY_REUSED } from './placement-types.ts';
 import { recoverAttempt, type WebPaymentSource } from './recovery.ts';
 
