@@ -20,14 +20,14 @@ for (const path of ['/home', '/p/everyday-crew-tee-fb-1001', '/cart', '/gift-car
   test(`the footer of ${path} offers the sign-up with 40% off for marketing texts`, async ({ page }) => {
     const region = await footerSignup(page, path);
     await expect(region.getByText('Sign up for e-mails, then for marketing texts, and get 40% off your next order.')).toBeVisible();
-    await expect(region.getByRole('textbox', { name: 'Email' })).toBeVisible();
+    await expect(region.getByRole('textbox', { name: 'E-mail address' })).toBeVisible();
     await expect(region.getByRole('button', { name: 'Sign Up' })).toBeVisible();
   });
 }
 
 test('an empty or invalid address gets the spec’s message at the field; a valid one is thanked', async ({ page }, info) => {
   const region = await footerSignup(page, '/home');
-  const field = region.getByRole('textbox', { name: 'Email' });
+  const field = region.getByRole('textbox', { name: 'E-mail address' });
   await region.getByRole('button', { name: 'Sign Up' }).click();
   await expect(region.getByText('Error: The email field is required')).toBeVisible();
   await expect(field).toHaveAttribute('aria-invalid', 'true');
@@ -58,7 +58,7 @@ test('the checkout’s footer has the same sign-up, under the same rule', async 
   const region = page.getByRole('contentinfo').getByRole('region', { name: 'Get 40% off' });
   await region.scrollIntoViewIfNeeded();
   await expect(page.locator('footer astro-island[ssr]')).toHaveCount(0);
-  await region.getByRole('textbox', { name: 'Email' }).fill('not an address');
+  await region.getByRole('textbox', { name: 'E-mail address' }).fill('not an address');
   await region.getByRole('button', { name: 'Sign Up' }).click();
   await expect(region.getByText('Error: The email field value is invalid')).toBeVisible();
 });

@@ -55,7 +55,7 @@ export function SignupForm({ place, heading, intro, email: initial = '', classNa
           <p>{intro}</p>
           <div className="signup-row">
             <div className="field">
-              <label htmlFor={id}>Email</label>
+              <label htmlFor={id}>E-mail address</label>
               <input
                 id={id}
                 ref={input}
