@@ -20,10 +20,17 @@ export interface SiteErrorDetail {
 export const EXPRESS_CHECKOUT_FLOW = 'express checkout';
 export type SiteErrorFlow = typeof EXPRESS_CHECKOUT_FLOW;
 
+/**
+ * Pushed at once, not after the wait for the data layer (src/lib/analytics/data-layer.ts): an error is often the last
+ * thing a page does before the shopper leaves it. Skipped with analytics disabled; the DOM event, which sends the
+ * error to the server's log (src/lib/analytics/site-logging.ts), fires either way.
+ */
 export function emitSiteError(detail: SiteErrorDetail): void {
   if (typeof window === 'undefined') return;
-  const w = window as Window & { dataLayer?: unknown[] };
-  w.dataLayer ??= [];
-  w.dataLayer.push({ event: SITE_ERROR_EVENT, ...detail });
+  if (document.documentElement.dataset['analytics'] !== 'off') {
+    const w = window as Window & { dataLayer?: unknown[] };
+    w.dataLayer ??= [];
+    w.dataLayer.push({ event: SITE_ERROR_EVENT, ...detail });
+  }
   window.dispatchEvent(new CustomEvent<SiteErrorDetail>(SITE_ERROR_EVENT, { detail }));
 }

@@ -23,6 +23,11 @@ export interface CallOptions {
   headers?: Record<string, string>;
   /** The flow a failure's site error event is tagged with (src/lib/analytics.ts). */
   flow?: SiteErrorFlow;
+  /**
+   * A call the page may leave before it is answered, whose failure is no site error: the browser's log line
+   * (src/lib/analytics/site-logging.ts), whose failure reported would be another log line.
+   */
+  unreported?: boolean;
 }
 
 type CallArgs<E extends ApiEndpoint> = E extends { request: RequestName }
@@ -50,22 +55,23 @@ export async function callApi<E extends ApiEndpoint>(endpoint: E, ...[payload, o
         ...options?.headers,
       },
       body: payload === undefined ? undefined : JSON.stringify(payload),
+      ...(options?.unreported ? { keepalive: true } : {}),
     });
     status = response.status;
     data = (await response.json().catch(() => ({}))) as ReplyData;
   } catch (err) {
-    return failed(path, 0, resolveErrorText(err), options?.flow);
+    return failed(path, 0, resolveErrorText(err), options);
   }
   const hasBody = data.body !== undefined;
   const problem = hasBody ? await contractProblem(endpoint, data.body) : null;
   if (problem) {
     console.error(`[api] ${method} ${path}: the reply does not match ${endpoint.reply}: ${problem}`);
-    return failed(path, status, `The reply of ${path} does not match its contract (${problem}).`, options?.flow);
+    return failed(path, status, `The reply of ${path} does not match its contract (${problem}).`, options);
   }
   // The body is what the table says: checked above in development and tests, and by the server in the test runs.
   const body = data.body as ReplyOf<E>;
   if (status >= 200 && status < 300 && data.status !== 'error') return { ok: true, body };
-  const result = failed(path, status, resolveErrorText(data.errorMessage ?? data.message ?? data), options?.flow);
+  const result = failed(path, status, resolveErrorText(data.errorMessage ?? data.message ?? data), options);
   return hasBody ? { ...result, body } : result;
 }
 
@@ -76,7 +82,8 @@ async function contractProblem(endpoint: ApiEndpoint, body: unknown): Promise<st
   return replyProblem(endpoint.reply, body);
 }
 
-function failed(path: string, status: number, message: string, flow?: SiteErrorFlow): { ok: false; status: number; message: string } {
-  emitSiteError({ message, status, path, ...(flow ? { flow } : {}) });
+function failed(path: string, status: number, message: string, options?: CallOptions): { ok: false; status: number; message: string } {
+  const flow = options?.flow;
+  if (!options?.unreported) emitSiteError({ message, status, path, ...(flow ? { flow } : {}) });
   return { ok: false, status, message };
 }

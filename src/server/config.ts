@@ -61,6 +61,12 @@ const ConfigSchema = v.object({
   SMTP_URL: v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'SMTP_URL must be an smtp:// or smtps:// URL'))),
   MAIL_FROM: v.optional(v.pipe(v.string(), v.minLength(3)), 'Seven Brands <no-reply@localhost>'),
   OUTBOX_PAGE: v.optional(flag('OUTBOX_PAGE')),
+  // 1: no analytics event is pushed to the page's data layer (pages carry <html data-analytics="off">).
+  ANALYTICS_DISABLED: v.optional(flag('ANALYTICS_DISABLED')),
+  // The reviews widget's script host (its v5 en_US script is loaded from it) and its JSON settings; unset: the
+  // embedded reviews from the catalog.
+  REVIEWS_WIDGET_DOMAIN: v.optional(v.pipe(v.string(), v.regex(/^[a-z0-9.-]+\.[a-z]{2,}$/i, 'REVIEWS_WIDGET_DOMAIN must be a host name'))),
+  REVIEWS_WIDGET_CONFIG: v.optional(v.string()),
   // How long sent mail is kept in the outbox before the sweep deletes it, in days.
   MAIL_RETENTION_DAYS: v.optional(integer('MAIL_RETENTION_DAYS', 1, 3650), '30'),
   // How many proxies in front of the store append to X-Forwarded-For (1: one proxy); unset or 0: the header is ignored.

@@ -3,7 +3,7 @@ import { type Answer, type Caller, CommerceRefusal } from '#src/lib/commerce-api
 import type { BoundApi, CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { OPERATIONS } from '#src/lib/commerce-api/operations.ts';
 import { clientAddress } from './http/client-address.ts';
-import { DEVICE_COOKIE_PATH, deviceToken, editorToken, keepCookies, sessionToken } from './http/session-cookies.ts';
+import { agentToken, DEVICE_COOKIE_PATH, deviceToken, editorToken, keepCookies, sessionToken } from './http/session-cookies.ts';
 
 /** The commerce API as a page or endpoint calls it (`Astro.locals.commerce`): the request's caller already bound. */
 export type RequestCommerce = BoundApi<CommerceApi>;
@@ -12,8 +12,8 @@ type BindContext = Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddre
 
 /**
  * Binds the commerce API to one request: every call carries the shopper's session token (from their cookie), the
- * client's address, the request's id, on the sign-in path the device token, and on the editors' paths the editor's
- * token (from the editor's own cookie); what a call asks to keep is
+ * client's address, the request's id, on the sign-in path the device token, on the editors' paths the editor's token
+ * (from the editor's own cookie), and a support agent's own token; what a call asks to keep is
  * written to the cookies at once, and later calls of the same request carry the new session. A refusal is thrown as
  * a CommerceRefusal, which the endpoint wrapper (src/web/http/api.ts) answers with its status and message.
  */
@@ -27,7 +27,15 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
   const requestId = crypto.randomUUID();
   const device = context.url.pathname.startsWith(DEVICE_COOKIE_PATH) ? deviceToken(context.cookies) : undefined;
   let editor = editorToken(context.cookies, context.url.pathname);
-  const caller = (): Caller => ({ session: token, client: clientOf(), requestId, ...(device ? { device } : {}), ...(editor ? { editor } : {}) });
+  let agent = agentToken(context.cookies);
+  const caller = (): Caller => ({
+    session: token,
+    client: clientOf(),
+    requestId,
+    ...(device ? { device } : {}),
+    ...(editor ? { editor } : {}),
+    ...(agent ? { agent } : {}),
+  });
   const bound: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
   for (const [resource, ops] of Object.entries(OPERATIONS)) {
     const calls: Record<string, (input?: unknown) => Promise<unknown>> = {};
@@ -39,6 +47,7 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
           keepCookies(context, answer.keep);
           if (answer.keep.session !== undefined) token = answer.keep.session?.token ?? null;
           if (answer.keep.editor !== undefined) editor = answer.keep.editor?.token;
+          if (answer.keep.agent !== undefined) agent = answer.keep.agent?.token;
         }
         if (!answer.ok) throw new CommerceRefusal(answer.problem);
         return answer.value;

@@ -12,6 +12,8 @@ import { commerceApiMount } from '#src/server/commerce-api/http-server.ts';
 import { setEditorPassword, upsertEditor } from '#src/server/content/editor-accounts.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { recordingEvents } from '#src/server/support-agents/call-recorder.ts';
+import { addAgent } from '#src/server/support-agents/support-agents.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
@@ -198,6 +200,69 @@ describe.each(bindings)(`the commerce API %s (${PG_URL ? 'PostgreSQL' : 'SQLite'
     expect(value(await api.content.stamp(caller))).toMatch(/^c\d+$/);
     expect(value(await api.editor.signOut({ ...caller, editor: token }))).toBeNull();
     expect(value(await api.editor.me({ ...caller, editor: token }))).toBeNull();
+  });
+
+  it('signs an e-mail up once, with the time and wording of consent, and mails the confirmation once', async () => {
+    const s = shopper(make());
+    const email = `signup-${Math.random().toString(36).slice(2)}@example.com`;
+    const before = new Date().toISOString();
+    expect(value(await s.call(s.api.marketing.subscribe, { email, place: 'footer', salesChannel: 'web' }))).toEqual({ stored: true });
+    expect(value(await s.call(s.api.marketing.subscribe, { email, place: 'order-confirmation', salesChannel: 'web' }))).toEqual({ stored: false });
+    const rows = await t.db.kysely.selectFrom('email_subscriptions').selectAll().where('email', '=', email).execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ source: 'footer:web', consent_text: expect.stringContaining('Unsubscribe at any time') });
+    expect(rows[0]!.created_at >= before).toBe(true);
+    const mails = await t.db.kysely.selectFrom('outbox').select('subject').where('to_address', '=', email).execute();
+    expect(mails).toEqual([{ subject: "You're signed up for Seven Brands e-mails" }]);
+  });
+
+  it('signs a support agent in apart from shoppers: their own token, which no shopper’s session reaches', async () => {
+    const email = `agent-${Math.random().toString(36).slice(2)}@example.com`;
+    const agentId = await addAgent(t.db, { email, password: 'agent-pass-1', name: 'Sam Agent' });
+    const s = shopper(make());
+    // A shopper's own session (a bag) is no agent's.
+    await s.call(s.api.bag.add, { choice: { productId: 'fb-1001-blk-M', quantity: 1 } });
+    expect(value(await s.call(s.api.agents.current))).toBeNull();
+    expect(await s.call(s.api.agents.recording, { action: 'mute' })).toMatchObject({
+      ok: false,
+      problem: { status: 401, message: 'Please sign in as a support agent.' },
+    });
+    // The shopper's session token presented as an agent's names no agent.
+    expect(value(await s.api.agents.current({ ...s.caller, agent: s.caller.session! }))).toBeNull();
+    const wrong = await s.call(s.api.agents.signIn, { email, password: 'wrong-pass-1', extension: '4321' });
+    expect(wrong).toMatchObject({ ok: false, problem: { status: 401, message: 'The e-mail or password is incorrect.' } });
+
+    const signedIn = await s.call(s.api.agents.signIn, { email, password: 'agent-pass-1', extension: '4321' });
+    expect(value(signedIn)).toEqual({ name: 'Sam Agent', extension: '4321' });
+    const token = signedIn.keep?.agent?.token;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(signedIn.keep?.session).toBeUndefined();
+    const agent = { ...s.caller, agent: token };
+    expect(value(await s.api.agents.current(agent))).toEqual({ name: 'Sam Agent', extension: '4321' });
+    // The agent's token is no shopper's session: as a session it names no one.
+    expect(value(await s.api.customer.visitor({ ...s.caller, session: token! })).signedIn).toBe(false);
+    expect(value(await s.api.agents.recording(agent, { action: 'mute', extension: '4321' }))).toEqual({ action: 'mute', extension: '4321' });
+    expect(await s.api.agents.recording(agent, { action: 'unmute', extension: '9999' })).toMatchObject({ ok: false, problem: { status: 403 } });
+    expect(value(await s.api.agents.recording(agent, { action: 'unmute' }))).toEqual({ action: 'unmute', extension: '4321' });
+    expect(await recordingEvents(t.db, agentId)).toEqual([
+      { action: 'mute', extension: '4321' },
+      { action: 'unmute', extension: '4321' },
+    ]);
+    const out = await s.api.agents.signOut(agent);
+    expect(out).toMatchObject({ ok: true, keep: { agent: null } });
+    expect(value(await s.api.agents.current(agent))).toBeNull();
+    expect(await s.api.agents.recording(agent, { action: 'mute' })).toMatchObject({ ok: false, problem: { status: 401 } });
+  });
+
+  it('refuses the eleventh sign-up from one client address within 15 minutes with a 429', async () => {
+    const s = shopper(make());
+    for (let i = 0; i < 10; i++) {
+      const email = `limit-${i}-${Math.random().toString(36).slice(2)}@example.com`;
+      expect((await s.call(s.api.marketing.subscribe, { email, place: 'footer', salesChannel: 'web' })).ok).toBe(true);
+    }
+    const refused = await s.call(s.api.marketing.subscribe, { email: 'one-more@example.com', place: 'footer', salesChannel: 'web' });
+    expect(refused).toMatchObject({ ok: false, problem: { status: 429, message: 'Too many sign-ups. Please wait a few minutes and try again.' } });
+    expect(await t.db.kysely.selectFrom('email_subscriptions').select('email').where('email', '=', 'one-more@example.com').execute()).toEqual([]);
   });
 });
 

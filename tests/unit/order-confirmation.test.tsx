@@ -172,7 +172,7 @@ describe('order confirmation', () => {
     await waitFor(() => expect((signup.getByRole('button', { name: 'Sign Up' }) as HTMLButtonElement).disabled).toBe(false));
   });
 
-  it('signs up the e-mail with salesChannel web', async () => {
+  it('signs up the e-mail with salesChannel web, from the order confirmation', async () => {
     const fetch = api({
       '/api/order-confirmation/order': ok({ order }),
       '/api/order-confirmation/recommendations': noRecs,
@@ -182,7 +182,7 @@ describe('order confirmation', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Sign Up' }));
     expect(await screen.findByText('Thanks! ann@example.com is signed up for news and offers.')).toBeTruthy();
     const call = fetch.mock.calls.find(([p]) => p === '/api/order-confirmation/emailSubscription');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'ann@example.com', salesChannel: 'web' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ email: 'ann@example.com', salesChannel: 'web', place: 'order-confirmation' });
   });
 
   it('a guest order offers an account: the checklist gates the button, and register-user gets email, password and orderId', async () => {

@@ -1,3 +1,4 @@
+import { cardFieldsBlurred, cardFieldsFocused } from './agent-recording.ts';
 import { useStore } from '@nanostores/react';
 import type { InputHTMLAttributes, KeyboardEvent } from 'react';
 import type { CardEntryField } from '../../lib/checkout/card-entry.ts';
@@ -74,7 +75,8 @@ export function CardForm({ signedIn, showErrors }: CardFormProps) {
   };
 
   return (
-    <fieldset className="card-form">
+    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: focus entering and leaving the card fields, heard where it bubbles.
+    <fieldset className="card-form" onFocus={cardFieldsFocused} onBlur={cardFieldsBlurred}>
       <legend className="visually-hidden">Card details</legend>
       {field('holder', { autoComplete: 'cc-name', maxLength: CARD_HOLDER_MAX })}
       {field('number', { autoComplete: 'cc-number', inputMode: 'numeric', maxLength: cardNumberMaxLength(kind), onKeyDown: blockKey })}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { sendPageLoad } from '#src/lib/analytics/data-layer.ts';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
@@ -22,8 +23,10 @@ export function OrderConfirmation() {
 
   useEffect(() => {
     callApi(API.orderConfirmation).then((r) => {
-      if (r.ok) setLoad({ kind: 'shown', order: r.body.order });
-      else if (r.status === 404) setLoad({ kind: 'missing' });
+      if (r.ok) {
+        setLoad({ kind: 'shown', order: r.body.order });
+        void sendPageLoad({ page_type: 'order-confirmation', order_id: r.body.order.orderNo });
+      } else if (r.status === 404) setLoad({ kind: 'missing' });
       else setLoad({ kind: 'error', message: r.message });
     });
   }, []);

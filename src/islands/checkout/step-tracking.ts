@@ -1,5 +1,4 @@
-import { callApi } from '#src/lib/api-client.ts';
-import { API } from '#src/lib/api/contract.ts';
+import { sendPageLoad } from '#src/lib/analytics/data-layer.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { isCheckoutStep, baseStep, skippedSteps, stepValue, type BaseStep } from '#src/lib/checkout/steps.ts';
 
@@ -32,10 +31,5 @@ export function trackStep(view: CheckoutView, step: string | null, entry: boolea
   };
   seen.add(baseStep(step));
   sessionStorage.setItem(visitedKey(view.signedIn), JSON.stringify([...seen]));
-  void callApi(API.pageLoad, payload).then((r) => {
-    if (!r.ok) return;
-    const w = window as Window & { dataLayer?: unknown[] };
-    w.dataLayer ??= [];
-    w.dataLayer.push({ event: 'pageload', ...r.body });
-  });
+  void sendPageLoad(payload);
 }

@@ -1,4 +1,5 @@
 import { callApi } from '#src/lib/api-client.ts';
+import { sendLog } from '#src/lib/analytics/site-logging.ts';
 import { API } from '#src/lib/api/contract.ts';
 import { isBrandCode } from '#src/lib/constants.ts';
 import { SEARCH_DEBOUNCE_MS } from '#src/lib/header/constants.ts';
@@ -115,8 +116,9 @@ export function startSearch(): void {
   const request = (term: string) => {
     const mine = gate.next();
     for (const fullPayload of [false, true]) {
-      callApi(API.suggest, { query: term, brandContextId: brand, fullPayload }).then((r) => {
-        if (!r.ok) return console.warn('[search] suggestions failed', r.message);
+      // A failure is logged silently (header spec §8): no site error, the box simply shows no suggestions.
+      callApi(API.suggest, { query: term, brandContextId: brand, fullPayload }, { unreported: true }).then((r) => {
+        if (!r.ok) return sendLog(`[search] suggestions failed (${r.status}): ${r.message}`);
         // Stale: a newer term was asked for, or the full reply for this term already arrived.
         if (!gate.accept(mine, fullPayload)) return;
         render(r.body.suggestions, fullPayload);

@@ -1,3 +1,4 @@
+import { recordAddToCartMethod } from './product-analytics.ts';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
@@ -187,6 +188,7 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
     setBusy(false);
     if (!result.ok) return setError(result.message);
     if (edit) return onDone?.();
+    recordAddToCartMethod(product.id);
     if (onAdded) return onAdded(result.basket);
     setEverAdded(true);
     setAdded(result.basket);

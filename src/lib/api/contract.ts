@@ -122,4 +122,13 @@ export const API = defineEndpoints({
 
   // The page-load analytics call (product spec §7): the checked payload comes back for the page's data layer.
   pageLoad: { method: 'POST', path: '/api/global/analytics/pageload/', request: 'PageLoad', reply: 'PageLoad' },
+  // The browser's log line (size-capped, rate-limited) and the store's own named analytics cookies, set by the server.
+  logging: { method: 'POST', path: '/api/global/logging', request: 'Logging', reply: 'Done' },
+  setServerCookie: { method: 'POST', path: '/api/global/setServerCookie', request: 'ServerCookies', reply: 'Done' },
+
+  // Support-agent mode: the agent's own sign-in (apart from shoppers'), and the call recording muted and unmuted
+  // around the card fields (product spec §7 sfcc/write).
+  agentSignIn: { method: 'POST', path: '/api/agent/login', request: 'AgentSignIn', reply: 'Agent' },
+  agentSignOut: { method: 'POST', path: '/api/agent/logout', reply: 'Done' },
+  sfccWrite: { method: 'POST', path: '/api/global/sfcc/write', request: 'SfccWrite', reply: 'Recording' },
 });

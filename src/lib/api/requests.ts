@@ -29,9 +29,12 @@ import {
 } from '../content/editor-requests.ts';
 import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
+import { LoggingSchema } from '../analytics/logging-schema.ts';
+import { ServerCookiesSchema } from '../analytics/server-cookies.ts';
+import { AgentSignInSchema, SfccWriteSchema } from '../support-agents/agent-rules.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';
-import { EmailSubscriptionSchema } from '../schemas/email.ts';
+import { EmailSubscriptionSchema } from '../email-signup/signup-rules.ts';
 import { ApplyCodeSchema, DeleteFromBasketSchema, PromotionReadSchema } from '../schemas/promo.ts';
 import { CarouselSchema, OrderRecommendationsSchema } from '../schemas/recommendations.ts';
 import { AutoSuggestSchema } from '../schemas/search.ts';
@@ -70,6 +73,10 @@ export const REQUESTS = {
   OrderRecommendations: OrderRecommendationsSchema,
   PackageProtection: PackageProtectionSchema,
   PageLoad: PageLoadSchema,
+  Logging: LoggingSchema,
+  ServerCookies: ServerCookiesSchema,
+  AgentSignIn: AgentSignInSchema,
+  SfccWrite: SfccWriteSchema,
   PaymentScreenRegister: PaymentScreenRegisterSchema,
   PaymentStep: PaymentStepSchema,
   PlaceOrder: PlaceOrderSchema,

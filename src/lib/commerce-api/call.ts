@@ -17,6 +17,8 @@ export interface Caller {
   device?: string | undefined;
   /** A content editor's token, from the editor's own cookie (never the shopper's session): only the editor calls read it. */
   editor?: string | undefined;
+  /** A support agent's session token (its own cookie; only the agents resource reads it). */
+  agent?: string | undefined;
 }
 
 /** A session the caller must now keep for the shopper: its token, the usid the spec's payloads carry, and its lifetime. */
@@ -35,6 +37,8 @@ export interface Keep {
   device?: { token: string; maxAge: number };
   /** A content editor's session (a sign-in), or null when it ended. */
   editor?: { token: string; maxAge: number } | null;
+  /** A support agent's session token and its lifetime in seconds, or null when the agent signed out. */
+  agent?: { token: string; maxAge: number } | null;
 }
 
 /**

@@ -25,6 +25,8 @@ import type { SubscriptionStatus } from '../api/replies/perks.ts';
 import type { Sort } from '../listing.ts';
 import type { BrandProgrammeId } from '../rewards/programmes.ts';
 import type { RewardsOffer } from '../rewards/offer.ts';
+import type { SignupPlace } from '../email-signup/signup-rules.ts';
+import type { AgentView, RecordingAction } from '../support-agents/agent-rules.ts';
 import type { RegisterSchema } from '../schemas/account.ts';
 import type { Suggestions } from '../schemas/search.ts';
 import type { WalletPaymentRequest, WalletTotals } from '../wallet/payment-request.ts';
@@ -186,7 +188,6 @@ export interface OrdersApi {
   details: Op<{ orderNo: string }, OrderConfirmationView | null>;
   /** The confirmation of the order this browser just placed (its order reference from the order cookie). */
   confirmation: Op<{ orderReference: string | undefined }, OrderConfirmationView | null>;
-  subscribeEmail: Op<{ email: string; source: string }, null>;
   recommendations: Op<{ productIds: string[]; limit: number }, { headline: string; products: RecommendationItem[] }>;
 }
 
@@ -261,6 +262,24 @@ export interface EditorApi {
   preview: Op<{ at: string; draft: boolean }, HeaderContent>;
 }
 
+export interface MarketingApi {
+  /**
+   * The e-mail sign-up (the footer's and the order confirmation's): stored once per address with the time and wording
+   * of consent, a confirmation e-mail on the first; `stored` is false for an address signed up already.
+   */
+  subscribe: Op<{ email: string; place: SignupPlace; salesChannel: string }, { stored: boolean }>;
+}
+
+export interface AgentsApi {
+  /** Signs a support agent in on their phone extension; the agent's own token is handed back in `keep.agent`. */
+  signIn: Op<{ email: string; password: string; extension: string }, AgentView>;
+  /** The support agent in context (their own token), or null; a shopper's session never names one. */
+  current: Op<undefined, AgentView | null>;
+  signOut: Op<undefined, null>;
+  /** Mutes or unmutes the recording of the agent's call (refused without an agent in context). */
+  recording: Op<{ action: RecordingAction; extension?: string | undefined }, { action: RecordingAction; extension: string }>;
+}
+
 export interface CommerceApi {
   catalog: CatalogApi;
   bag: BagApi;
@@ -275,6 +294,8 @@ export interface CommerceApi {
   outbox: OutboxApi;
   content: ContentApi;
   editor: EditorApi;
+  marketing: MarketingApi;
+  agents: AgentsApi;
 }
 
 export type Resource = keyof CommerceApi;

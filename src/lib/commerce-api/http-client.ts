@@ -29,6 +29,7 @@ const KeepSchema = v.object({
   session: v.optional(v.nullable(v.object({ token: v.string(), usid: v.string(), maxAge: v.nullable(v.number()) }))),
   device: v.optional(v.object({ token: v.string(), maxAge: v.number() })),
   editor: v.optional(v.nullable(v.object({ token: v.string(), maxAge: v.number() }))),
+  agent: v.optional(v.nullable(v.object({ token: v.string(), maxAge: v.number() }))),
 });
 /** The envelope every answer comes in; the value's own shape is the engine's type, the same on both sides of the build. */
 const AnswerSchema = v.variant('ok', [

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CommerceApi } from './commerce-api.ts';
+import { SIGNUP_PLACES } from '../email-signup/signup-rules.ts';
 import { SORTS } from '../listing.ts';
 import { PlccDataSchema } from '../store-card-offer/offer-rules.ts';
 
@@ -131,7 +132,6 @@ export const OPERATIONS = {
     list: nothing,
     details: v.object({ orderNo: text(64) }),
     confirmation: v.object({ orderReference: optionalText(128) }),
-    subscribeEmail: v.object({ email: text(254), source: text(64) }),
     recommendations: v.object({
       productIds: v.pipe(v.array(id), v.maxLength(100)),
       limit: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(100)),
@@ -169,6 +169,15 @@ export const OPERATIONS = {
     versions: v.object({ id: text(64) }),
     audit: nothing,
     preview: v.object({ at: text(32), draft: flag }),
+  },
+  marketing: {
+    subscribe: v.object({ email: text(254), place: v.picklist(SIGNUP_PLACES), salesChannel: text(32) }),
+  },
+  agents: {
+    signIn: v.object({ email: text(254), password: text(1024), extension: text(8) }),
+    current: nothing,
+    signOut: nothing,
+    recording: v.object({ action: v.picklist(['mute', 'unmute']), extension: optionalText(8) }),
   },
 } as const satisfies Schemas<CommerceApi>;
 

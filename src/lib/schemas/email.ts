@@ -24,6 +24,3 @@ export const Email = v.pipe(
   v.check(isEmail, EMAIL_INVALID),
   v.toLowerCase(),
 );
-
-/** The order confirmation's e-mail sign-up (checkout spec §7 emailSubscription). */
-export const EmailSubscriptionSchema = v.object({ email: Email, salesChannel: v.optional(v.pipe(v.string(), v.maxLength(32)), 'web') });

@@ -1,3 +1,4 @@
+import { pushEvent, shippingMethodEvent } from '../analytics/data-layer.ts';
 import { atom } from 'nanostores';
 import { type ApiResult, callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
@@ -84,6 +85,7 @@ export const submitShippingAddress = (payload: PayloadOf<typeof API.createShippi
 export async function submitShippingMethod(shippingMethodId: string, confirm: boolean): Promise<Result> {
   const r = await callApi(API.chooseShippingMethod, { shippingMethodId, confirm });
   if (!r.ok) return r;
+  void pushEvent(shippingMethodEvent(shippingMethodId));
   const current = $checkout.get();
   if (r.body.checkout) take(r.body.checkout);
   else if (current) take({ ...current, basket: r.body.basket });

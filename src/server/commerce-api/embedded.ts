@@ -6,6 +6,8 @@ import { listsOperations } from '../accounts/customer-lists-facade.ts';
 import { bagOperations } from '../bag/basket-facade.ts';
 import { catalogOperations } from '../catalog/catalog-facade.ts';
 import { checkoutOperations } from '../checkout/checkout-facade.ts';
+import { agentsOperations } from '../support-agents/support-agents-facade.ts';
+import { marketingOperations } from '../email-signup/email-signup-facade.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 import { giftCardsOperations } from '../gift-cards/gift-card-facade.ts';
 import { outboxOperations } from '../mail/outbox-facade.ts';
@@ -35,6 +37,8 @@ const ENGINE: Engine = {
   outbox: outboxOperations,
   content: contentOperations,
   editor: editorOperations,
+  marketing: marketingOperations,
+  agents: agentsOperations,
 };
 
 /** The API's technical error: what the shopper reads when the store, not their request, failed. */
@@ -65,7 +69,8 @@ type AnyOp = (call: CallSession, input?: unknown) => Promise<unknown>;
 function answering(op: AnyOp) {
   return async (caller: Caller, input?: unknown): Promise<Answer<unknown>> => {
     const call = callSession(caller);
-    const keep = () => (call.keep.session !== undefined || call.keep.device || call.keep.editor !== undefined ? { keep: call.keep } : {});
+    const keep = () =>
+      call.keep.session !== undefined || call.keep.device || call.keep.editor !== undefined || call.keep.agent !== undefined ? { keep: call.keep } : {};
     try {
       const value = await op(call, input);
       return { ok: true, value, ...keep() };

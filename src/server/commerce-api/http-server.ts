@@ -25,6 +25,7 @@ const CallerSchema = v.object({
   requestId: v.pipe(v.string(), v.maxLength(64)),
   device: v.optional(v.pipe(v.string(), v.maxLength(512))),
   editor: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  agent: v.optional(v.pipe(v.string(), v.maxLength(128))),
 });
 const EnvelopeSchema = v.object({ caller: CallerSchema, input: v.optional(v.unknown()) });
 

@@ -1,4 +1,4 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** The checkout's tables (migration 010-checkout.ts explains each). JSON columns hold our own shapes as text. */
 
@@ -74,7 +74,10 @@ export interface CustomerCardTable {
 export interface EmailSubscriptionTable {
   email: string;
   source: string;
+  /** The time of consent. */
   created_at: string;
+  /** The wording consented to (migration 037-email-signup-consent.ts); null for the checkout's box. */
+  consent_text: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 /** A web payment order's capture, owed once its order is written (migration 031-web-payment-captures.ts). */

@@ -29,6 +29,7 @@ import type {
   EmailSubscriptionTable,
   OrderLineTable,
 } from './schema-checkout.ts';
+import type { AgentSessionTable, CallRecordingEventTable, SupportAgentTable } from './schema-support-agents.ts';
 
 /**
  * Table types for Kysely. Conventions, identical on SQLite and PostgreSQL so one set of queries serves both:
@@ -415,6 +416,9 @@ export interface Database {
   customer_addresses: CustomerAddressTable;
   customer_cards: CustomerCardTable;
   email_subscriptions: EmailSubscriptionTable;
+  support_agents: SupportAgentTable;
+  agent_sessions: AgentSessionTable;
+  call_recording_events: CallRecordingEventTable;
   payment_sandbox_tokens: PaymentSandboxTokenTable;
   payment_sandbox_authorizations: PaymentSandboxAuthorizationTable;
   payment_sandbox_methods: PaymentSandboxMethodTable;

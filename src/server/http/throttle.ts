@@ -37,6 +37,10 @@ export const LIMITS = {
   orderLookupPerAddress: { max: 20, windowSeconds: 15 * 60 },
   /** Waitlist sign-ups from one client address (each one may become an e-mail to someone). */
   waitlistPerAddress: { max: 20, windowSeconds: 15 * 60 },
+  /** E-mail sign-ups (the footer's and the order confirmation's) from one client address: each may mail someone. */
+  signupPerAddress: { max: 10, windowSeconds: 15 * 60 },
+  /** Support-agent sign-ins from one client address, whatever the result. */
+  agentSignInPerAddress: { max: 20, windowSeconds: 15 * 60 },
 } satisfies Record<string, Limit>;
 
 /** Counts one event; returns true when the count is past the limit (this event included). */

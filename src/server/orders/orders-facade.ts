@@ -95,16 +95,6 @@ export async function orderConfirmation(orderId: string | undefined): Promise<Or
   return readOrderConfirmation(await getDb(), orderId);
 }
 
-/** The e-mail subscription offered on the order confirmation (and the checkout's subscription box). */
-export async function subscribeEmail(email: string, source: string): Promise<void> {
-  const db = await getDb();
-  await db.kysely
-    .insertInto('email_subscriptions')
-    .values({ email, source, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .execute();
-}
-
 /**
  * 'You may also like' on the order confirmation: what other orders bought with these products (co-purchase), and,
  * while no order holds them yet, the similar-categories set the bag page shows. Sold-out products are left out.
@@ -140,10 +130,6 @@ export const ordersOperations: Implementation<CallSession, OrdersApi> = {
     return customerId ? customerOrderDetails(customerId, orderNo) : null;
   },
   confirmation: (_call, { orderReference }) => orderConfirmation(orderReference),
-  async subscribeEmail(_call, { email, source }) {
-    await subscribeEmail(email, source);
-    return null;
-  },
   recommendations: (_call, { productIds, limit }) => orderRecommendations(productIds, limit),
 };
 

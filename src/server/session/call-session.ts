@@ -15,6 +15,8 @@ export interface CallSession {
   readonly device: string | undefined;
   /** A content editor's token the caller presented (the editor's cookie; never the shopper's session). */
   readonly editor: string | undefined;
+  /** The support agent's session token the caller presented (only the agents resource reads it). */
+  readonly agent: string | undefined;
   /** What the call's answer asks the caller to keep. */
   readonly keep: Keep;
   /** The visitor's session: the one their token names, or an unsaved draft (no row, no token). */
@@ -61,6 +63,7 @@ export function callSession(caller: Caller): CallSession {
     requestId: caller.requestId,
     device: caller.device,
     editor: caller.editor,
+    agent: caller.agent,
     keep,
     session,
     async keepSession(basketId) {

@@ -12,6 +12,8 @@ export const USID_COOKIE = 'usid';
 /** The sign-in device token (docs/decisions.md "Device cookies"): only the sign-in endpoint reads it, so no other request carries it. */
 export const DEVICE_COOKIE = 'device';
 export const DEVICE_COOKIE_PATH = '/api/global/login';
+/** A support agent's session token: its own cookie, never the shopper's `sid` (docs/decisions.md "Support-agent mode"). */
+export const AGENT_COOKIE = 'agent';
 
 /**
  * A content editor's session token, in cookies of its own (never the shopper's `sid`), each scoped to one of the
@@ -44,6 +46,7 @@ export const editorToken = (cookies: AstroCookies, pathname: string): string | u
   const cookie = editorCookieOf(pathname);
   return cookie ? cookies.get(cookie.name)?.value : undefined;
 };
+export const agentToken = (cookies: AstroCookies): string | undefined => cookies.get(AGENT_COOKIE)?.value;
 
 /**
  * Writes what a call asked to keep. A session's cookies last its lifetime, or the browser's session for a signed-in
@@ -68,6 +71,10 @@ export function keepCookies(context: CookieContext, keep: Keep): void {
       path: DEVICE_COOKIE_PATH,
       maxAge: keep.device.maxAge,
     });
+  }
+  if (keep.agent === null) context.cookies.delete(AGENT_COOKIE, { path: '/' });
+  else if (keep.agent) {
+    context.cookies.set(AGENT_COOKIE, keep.agent.token, { httpOnly: true, sameSite: 'strict', secure, path: '/', maxAge: keep.agent.maxAge });
   }
 }
 

@@ -28,6 +28,7 @@ import { GiftCardBalanceReply } from './gift-cards.ts';
 import { MeReply } from './me.ts';
 import { MerchantSessionReply, WalletContactTotalsReply, WalletOrderResultReply, WalletPaymentRequestReply, WalletTotalsReply } from './wallet.ts';
 import { PageLoadReply } from './page-load.ts';
+import { AgentReply, RecordingReply } from './support-agents.ts';
 import { RewardsOffersReply, SubscriptionStatusReply } from './perks.ts';
 import { RtpsDataReply, RtpsDetailsReply, RtpsPlccDetailsReply } from './store-card-offer.ts';
 import { ProductSchema, CarouselReply, RecommendationsReply, SizeGuideReply, SuggestionsReply } from './product.ts';
@@ -54,6 +55,9 @@ export const REPLIES = {
   OrderConfirmation: OrderConfirmationReply,
   OrderResult: OrderResultReply,
   PageLoad: PageLoadReply,
+  Done: SubscribedReply,
+  Agent: AgentReply,
+  Recording: RecordingReply,
   Product: ProductSchema,
   Promotion: PromotionReply,
   Recommendations: RecommendationsReply,

@@ -4,8 +4,11 @@ import { apiEndpoint } from '#src/web/http/api-endpoint.ts';
 
 export const prerender = false;
 
-/** E-mail sign-up on the order confirmation (checkout spec §7); the island only logs a failure. */
-export const POST = apiEndpoint(API.subscribeEmail, async ({ locals }, { email, salesChannel }) => {
-  await locals.commerce.orders.subscribeEmail({ email, source: `order-confirmation:${salesChannel}` });
+/**
+ * The e-mail sign-up (checkout spec §7 emailSubscription), from the footer of every page and from the order
+ * confirmation alike: the same rules, the same answer whether or not the address was signed up already.
+ */
+export const POST = apiEndpoint(API.subscribeEmail, async ({ locals }, { email, salesChannel, place }) => {
+  await locals.commerce.marketing.subscribe({ email, place, salesChannel });
   return success({ success: true as const });
 });

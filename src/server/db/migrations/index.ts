@@ -35,8 +35,10 @@ import { sealedMail } from './032-sealed-mail.ts';
 import { webPaymentContacts } from './033-web-payment-contacts.ts';
 import { orderTenderBalances } from './034-order-tender-balances.ts';
 import { catalogNotify } from './035-catalog-notify.ts';
-import { editors } from './035-editors.ts';
-import { contentDocuments } from './036-content-documents.ts';
+import { editors } from './041-editors.ts';
+import { contentDocuments } from './042-content-documents.ts';
+import { emailSignupConsent } from './037-email-signup-consent.ts';
+import { supportAgents } from './038-support-agents.ts';
 
 /**
  * Migrations live in code (not a folder scanned at run time) so that the bundled server, the seed script and the
@@ -79,10 +81,12 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_033_web_payment_contacts': webPaymentContacts,
   '2026_12_06_034_order_tender_balances': orderTenderBalances,
   '2026_12_06_035_catalog_notify': catalogNotify,
-  '2026_12_06_035_editors': editors,
-  '2026_12_06_036_content_documents': contentDocuments,
   '2026_12_06_039_store_card_prescreens': storeCardPrescreens,
   '2026_12_06_040_store_card_applications': storeCardApplications,
+  '2026_12_07_037_email_signup_consent': emailSignupConsent,
+  '2026_12_07_038_support_agents': supportAgents,
+  '2026_12_07_041_editors': editors,
+  '2026_12_07_042_content_documents': contentDocuments,
 };
 
 export const migrationProvider: MigrationProvider = {

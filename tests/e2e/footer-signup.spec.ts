@@ -1,0 +1,64 @@
+import { expect, test, type Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
+
+/**
+ * The footer's e-mail sign-up on every page (checkout spec §1, §2, §5, §9): the offer, the spec's field messages at
+ * the field, and the thanks once the server has taken the address; by keyboard, on a desktop and a phone.
+ */
+const unique = () => `footer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+async function footerSignup(page: Page, path: string) {
+  await page.goto(path);
+  const region = page.getByRole('contentinfo').getByRole('region', { name: 'Get 40% off' });
+  await region.scrollIntoViewIfNeeded();
+  // The form hydrates when it is scrolled into view.
+  await expect(page.locator('footer astro-island[ssr]')).toHaveCount(0);
+  return region;
+}
+
+for (const path of ['/home', '/p/everyday-crew-tee-fb-1001', '/cart', '/gift-card-balance']) {
+  test(`the footer of ${path} offers the sign-up with 40% off for marketing texts`, async ({ page }) => {
+    const region = await footerSignup(page, path);
+    await expect(region.getByText('Sign up for e-mails, then for marketing texts, and get 40% off your next order.')).toBeVisible();
+    await expect(region.getByRole('textbox', { name: 'E-mail address' })).toBeVisible();
+    await expect(region.getByRole('button', { name: 'Sign Up' })).toBeVisible();
+  });
+}
+
+test('an empty or invalid address gets the spec’s message at the field; a valid one is thanked', async ({ page }, info) => {
+  const region = await footerSignup(page, '/home');
+  const field = region.getByRole('textbox', { name: 'E-mail address' });
+  await region.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(region.getByText('Error: The email field is required')).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAccessibleDescription('Error: The email field is required');
+
+  await field.fill('ann@example');
+  await field.press('Enter');
+  await expect(region.getByText('Error: The email field value is invalid')).toBeVisible();
+  expect(await axeViolations(page, { within: ['footer'] })).toEqual([]);
+  await region.screenshot({ path: `/tmp/footer-signup-error-${info.project.name}.png` });
+
+  const email = unique();
+  await field.fill(email);
+  const posted = page.waitForRequest((r) => r.url().endsWith('/api/order-confirmation/emailSubscription'));
+  await field.press('Enter');
+  expect((await posted).postDataJSON()).toEqual({ email, salesChannel: 'web', place: 'footer' });
+  await expect(region.getByRole('status')).toHaveText(`Thanks! ${email} is signed up for news and offers.`);
+  expect(await axeViolations(page, { within: ['footer'] })).toEqual([]);
+  await region.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `/tmp/footer-signup-done-${info.project.name}.png` });
+});
+
+test('the checkout’s footer has the same sign-up, under the same rule', async ({ page }) => {
+  await page.goto('/home');
+  expect((await page.request.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1001-blk-M', quantity: 1 } })).status()).toBe(200);
+  await page.goto('/checkout');
+  const region = page.getByRole('contentinfo').getByRole('region', { name: 'Get 40% off' });
+  await region.scrollIntoViewIfNeeded();
+  await expect(page.locator('footer astro-island[ssr]')).toHaveCount(0);
+  await region.getByRole('textbox', { name: 'E-mail address' }).fill('not an address');
+  await region.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(region.getByText('Error: The email field value is invalid')).toBeVisible();
+});
