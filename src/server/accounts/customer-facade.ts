@@ -11,7 +11,7 @@ import { signInReply } from './sign-in-reply.ts';
 import type { CallSession } from '../session/call-session.ts';
 import type { CustomerApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
 import { accountForSocialIdentity } from './social-identity.ts';
-import { beginSocialSignIn, completeSocialSignIn } from '../social/flow.ts';
+import { beginSocialSignIn, completeSocialSignIn, SocialSignInError } from '../social/flow.ts';
 import { findProvider, socialProviders } from '../social/providers.ts';
 import type { RewardsRecord } from '#src/lib/header/rewards.ts';
 import type { Customer, ProgrammeStanding, SignInReply } from '#src/lib/commerce/customer.ts';
@@ -126,7 +126,12 @@ async function finishSocialSignIn(
 ): Promise<SignInReply> {
   const provider = findProvider(providerName);
   if (!provider) throw new Refusal('Unknown sign-in provider.', 404);
-  const claims = await completeSocialSignIn(provider, new URLSearchParams(params), cookieState);
+  // What the provider refuses (a tampered nonce, a code used twice, access denied) is the shopper's failed sign-in,
+  // answered as a refusal, not a fault of the store.
+  const claims = await completeSocialSignIn(provider, new URLSearchParams(params), cookieState).catch((err: unknown) => {
+    if (err instanceof Refusal) throw err;
+    throw new SocialSignInError((err as Error).message);
+  });
   const customer = await accountForSocialIdentity(await getDb(), provider.name, claims);
   return signInReply(call, customer, false);
 }
