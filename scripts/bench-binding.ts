@@ -35,7 +35,7 @@ export async function startHttpBindingStore(env: NodeJS.ProcessEnv, port: number
 }
 
 /** The p95 of `n` requests made one after another (no queueing: the time of the request itself). */
-async function sequentialP95(url: string, headers: Record<string, string>, n = 500): Promise<number> {
+export async function sequentialP95(url: string, headers: Record<string, string>, n = 500): Promise<number> {
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();

@@ -7,21 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { sequentialP95 } from './bench-binding.ts';
 import { buildEdge, startEdge } from './edge.ts';
 
 function files(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]));
-}
-
-async function sequentialP95(url: string, headers: Record<string, string>, n = 300): Promise<number> {
-  const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const started = performance.now();
-    await fetch(url, { headers }).then((r) => r.arrayBuffer());
-    times.push(performance.now() - started);
-  }
-  times.sort((a, b) => a - b);
-  return times[Math.floor(n * 0.95)]!;
 }
 
 export async function benchEdge(options: {

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Answer, Caller } from '#src/lib/commerce-api/call.ts';
@@ -8,13 +8,13 @@ import { OPERATIONS } from '#src/lib/commerce-api/operations.ts';
 import { confirmShippingMethod, setEmail, setPayment, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { embeddedCommerce } from '#src/server/commerce-api/embedded.ts';
-import { commerceApiMount } from '#src/server/commerce-api/http-server.ts';
 import { setEditorPassword, upsertEditor } from '#src/server/content/editor-accounts.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { recordingEvents } from '#src/server/support-agents/call-recorder.ts';
 import { addAgent } from '#src/server/support-agents/support-agents.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
+import { engineServer } from '../helpers/engine-server.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 import { sandboxToken } from '../helpers/ready-bag.ts';
 
@@ -35,23 +35,17 @@ vi.mock(import('#src/server/db/database.ts'), async (original) => ({
 
 const SECRET = 'contract-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 let t: TestDb;
-let server: Server;
+let engine: Awaited<ReturnType<typeof engineServer>>;
 let url: string;
 
 beforeAll(async () => {
   t = await freshDb();
   current.db = t.db;
-  server = createServer((req, res) => {
-    if (!commerceApiMount(embeddedCommerce(), SECRET)(req, res)) {
-      res.writeHead(404);
-      res.end();
-    }
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  engine = await engineServer(SECRET);
+  url = engine.url;
 });
 afterAll(async () => {
-  await new Promise((done) => server.close(done));
+  await engine.close();
   await t.cleanup();
 });
 

@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Answer, Caller } from '#src/lib/commerce-api/call.ts';
 import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
@@ -7,11 +5,11 @@ import { httpCommerce } from '#src/lib/commerce-api/http-client.ts';
 import { chooseStep } from '#src/lib/checkout/flash.ts';
 import { confirmShippingMethod, setEmail, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { embeddedCommerce } from '#src/server/commerce-api/embedded.ts';
-import { commerceApiMount } from '#src/server/commerce-api/http-server.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { embeddedBureau } from '#src/server/store-card-offer/embedded-bureau.ts';
 import { openStoreCardAccount } from '#src/server/store-card/accounts.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
+import { engineServer } from '../helpers/engine-server.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 
 /**
@@ -30,20 +28,17 @@ vi.mock(import('#src/server/db/database.ts'), async (original) => ({
 
 const SECRET = 'offer-contract-secret-0123456789abcdefghijklmnopqrstuvwxyz';
 let t: TestDb;
-let server: Server;
+let engine: Awaited<ReturnType<typeof engineServer>>;
 let url: string;
 
 beforeAll(async () => {
   t = await freshDb();
   current.db = t.db;
-  server = createServer((req, res) => {
-    if (!commerceApiMount(embeddedCommerce(), SECRET)(req, res)) res.writeHead(404).end();
-  });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  engine = await engineServer(SECRET);
+  url = engine.url;
 });
 afterAll(async () => {
-  await new Promise((done) => server.close(done));
+  await engine.close();
   await t.cleanup();
 });
 afterEach(() => {
