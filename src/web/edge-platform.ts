@@ -3,6 +3,7 @@ import { pageStamp } from '#src/lib/commerce-api/page-stamp.ts';
 import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
 import { config, storeOrigin } from '#src/server/config.ts';
+import { discard } from './http/api.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { SharedPages, WebPlatform } from './platform.ts';
 
@@ -137,6 +138,11 @@ export const platform: WebPlatform = {
   get commerce() {
     return Promise.resolve(commerceApi());
   },
-  finish: (_request, response) => (response.headers.has('server-timing') ? response : withTiming(response, 'pass')),
+  async finish(request, response) {
+    // workerd drops the connection, and the reply with it, when a reply goes out before the request's body was read
+    // (a refusal before reading it: 401, 415, 413): what is left is read first, at most 1 MiB.
+    if (request.body && !request.bodyUsed && !request.body.locked) await discard(request.body.getReader());
+    return response.headers.has('server-timing') ? response : withTiming(response, 'pass');
+  },
   pages: import.meta.env?.DEV ? undefined : pages,
 };

@@ -153,7 +153,7 @@ async function readCapped(request: Request, max: number): Promise<string> {
 /** Reads past what is left of a refused body, up to 1 MiB and kept nowhere, then cancels the rest. A runtime that
  * forwards the body to us (workerd behind its proxy) drops the connection, and with it the 413, when a reply goes out
  * before the body was read. */
-async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+export async function discard(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
   let left = 1024 * 1024;
   try {
     while (left > 0) {
