@@ -17,6 +17,7 @@ type BodyMethod = (typeof BODY_METHODS)[number];
 const NO_PAYLOAD: Record<string, string> = {
   'POST /api/global/logout': 'signs out whoever asks',
   'POST /api/agent/logout': 'signs out the support agent in context, if any',
+  'POST /api/editor/sign-out': 'signs out the content editor in context, if any',
   'POST /api/checkout/basket/id': 'answers the bag id of the session',
   'POST /api/checkout/payment_method/read': "lists the session's saved cards (the spec's customerId and basketId are the session's)",
   'POST /api/global/wishlist/getWishlist': "answers the signed-in customer's wishlist",
