@@ -10,7 +10,6 @@ const client = (playwright: PlaywrightWorkerArgs['playwright'], baseURL: string 
     extraHTTPHeaders: { 'x-forwarded-for': `10.79.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` },
   });
 
-
 test('logging takes a line of up to 1000 characters and refuses a longer, empty or malformed one with 400', async ({ playwright, baseURL }) => {
   const r = await client(playwright, baseURL);
   const ok = await r.post('/api/global/logging', { data: { message: 'x'.repeat(1000), isNotAnErrorLog: true } });

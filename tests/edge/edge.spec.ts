@@ -38,7 +38,11 @@ test('a price changed by a catalog import is on the product page at the edge wit
   await request.get(path);
   expect(edgeDid((await request.get(path)).headers())).toBe('hit');
   const db = e2eDb();
-  const variants = await db.kysely.selectFrom('variants').select(['sku', 'list_price_cents', 'sale_price_cents']).where('product_id', '=', 'bh-5003').execute();
+  const variants = await db.kysely
+    .selectFrom('variants')
+    .select(['sku', 'list_price_cents', 'sale_price_cents'])
+    .where('product_id', '=', 'bh-5003')
+    .execute();
   try {
     const price = Math.max(...variants.map((v) => v.list_price_cents)) + 111;
     // What an import writes: the prices, and the catalog's version in the same transaction (catalog-import.ts).
@@ -52,7 +56,11 @@ test('a price changed by a catalog import is on the product page at the edge wit
   } finally {
     await db.kysely.transaction().execute(async (tx) => {
       for (const v of variants) {
-        await tx.updateTable('variants').set({ list_price_cents: v.list_price_cents, sale_price_cents: v.sale_price_cents }).where('sku', '=', v.sku).execute();
+        await tx
+          .updateTable('variants')
+          .set({ list_price_cents: v.list_price_cents, sale_price_cents: v.sale_price_cents })
+          .where('sku', '=', v.sku)
+          .execute();
       }
       await raiseCatalogVersion(tx);
     });

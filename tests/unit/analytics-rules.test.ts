@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as v from 'valibot';
 import { pushEvent, sendPageLoad, shippingMethodEvent } from '#src/lib/analytics/data-layer.ts';
 import { logLimiter } from '#src/lib/analytics/log-limit.ts';
-import { findingMethod, ServerCookiesSchema, withAddToCartMethod } from '#src/lib/analytics/server-cookies.ts';
+import { findingMethod, ServerCookiesSchema, withAddToCartMethod } from '#src/lib/schemas/server-cookies.ts';
 
 type Layer = unknown[] | undefined;
 const layer = () => (window as { dataLayer?: unknown[] }).dataLayer as Layer;

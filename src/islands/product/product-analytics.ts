@@ -1,5 +1,5 @@
 import { sendPageLoad } from '#src/lib/analytics/data-layer.ts';
-import { findingMethod, type FindingMethod, FINDING_METHODS, withAddToCartMethod } from '#src/lib/analytics/server-cookies.ts';
+import { findingMethod, type FindingMethod, FINDING_METHODS, withAddToCartMethod } from '#src/lib/schemas/server-cookies.ts';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import { documentCookies, readCookie } from '#src/lib/cookies.ts';

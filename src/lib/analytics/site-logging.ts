@@ -1,7 +1,7 @@
 import { SITE_ERROR_EVENT, type SiteErrorDetail } from '../analytics.ts';
 import { callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
-import { LOG_LINES_PER_PAGE, LOG_MESSAGE_MAX } from './logging-schema.ts';
+import { LOG_LINES_PER_PAGE, LOG_MESSAGE_MAX } from '../schemas/logging.ts';
 
 /**
  * The browser's log line to the server (spec §7 POST /api/global/logging: message, isNotAnErrorLog). The islands'

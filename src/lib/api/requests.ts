@@ -29,8 +29,8 @@ import {
 } from '../content/editor-requests.ts';
 import { GiftCardBalanceSchema } from '../gift-cards/gift-card-rules.ts';
 import { PageLoadSchema } from '../checkout/step-tracking-schema.ts';
-import { LoggingSchema } from '../analytics/logging-schema.ts';
-import { ServerCookiesSchema } from '../analytics/server-cookies.ts';
+import { LoggingSchema } from '../schemas/logging.ts';
+import { ServerCookiesSchema } from '../schemas/server-cookies.ts';
 import { AgentSignInSchema, SfccWriteSchema } from '../support-agents/agent-rules.ts';
 import { AddToBagSchema, DeleteBasketItemSchema, ProductReadSchema, ShippingMethodSchema, UpdateBasketItemSchema } from '../schemas/basket.ts';
 import { SizeGuideSchema } from '../schemas/content.ts';

@@ -70,7 +70,9 @@ function answering(op: AnyOp) {
   return async (caller: Caller, input?: unknown): Promise<Answer<unknown>> => {
     const call = callSession(caller);
     const keep = () =>
-      call.keep.session !== undefined || call.keep.device || call.keep.editor !== undefined || call.keep.agent !== undefined ? { keep: call.keep } : {};
+      call.keep.session !== undefined || call.keep.device || call.keep.editor !== undefined || call.keep.agent !== undefined
+        ? { keep: call.keep }
+        : {};
     try {
       const value = await op(call, input);
       return { ok: true, value, ...keep() };

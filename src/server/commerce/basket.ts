@@ -229,13 +229,7 @@ export async function chooseShippingMethod(tx: Tx, basketId: string, methodId: s
 const methodAndHemming = prepared((tx: Tx, methodId: string, basketId: string) =>
   tx.selectNoFrom((eb) => [
     eb.selectFrom('shipping_methods').select('id').where('id', '=', methodId).as('method'),
-    eb
-      .selectFrom('basket_items')
-      .select('id')
-      .where('basket_id', '=', basketId)
-      .where('hemming_option_id', 'is not', null)
-      .limit(1)
-      .as('hemmed'),
+    eb.selectFrom('basket_items').select('id').where('basket_id', '=', basketId).where('hemming_option_id', 'is not', null).limit(1).as('hemmed'),
   ]),
 );
 
