@@ -2,7 +2,8 @@ import { headerShift, stickyState } from '#src/lib/header/sticky-rule.ts';
 import { createReplyGate } from '#src/lib/header/reply-gate.ts';
 import { forDevice, forMarket } from '#src/lib/header/menu-visibility.ts';
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, isVisibleAt, newYorkInstant, toNewYorkWallClock } from '#src/lib/header/time-window.ts';
+import { isOpenAt } from '#src/lib/header/open-at.ts';
+import { isVisibleAt, newYorkInstant, toNewYorkWallClock } from '#src/lib/header/time-window.ts';
 import { looksLikeItemNumber } from '#src/lib/header/item-number.ts';
 import { pointsProgress, rewardsLink, type RewardsRecord } from '#src/lib/header/rewards.ts';
 import {

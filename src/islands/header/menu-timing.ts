@@ -1,4 +1,4 @@
-import { isOpenAt } from '#src/lib/header/time-window.ts';
+import { isOpenAt } from '#src/lib/header/open-at.ts';
 
 /**
  * Shows or hides every timed menu item ([data-timed] with data-start / data-end instants) for the current

@@ -1,4 +1,5 @@
 import { DateTime } from 'luxon';
+import { isOpenAt } from './open-at.ts';
 import { MEGA_MENU_TIME_ZONE } from './constants.ts';
 
 /**
@@ -38,12 +39,6 @@ export const isNewYorkTime = (text: string) => NY_TIME_PATTERN.test(text) && new
 /** The window as instants, for the page: `data-start` / `data-end` attributes the client script compares. */
 export function windowInstants(w: TimeWindow): { start: number | null; end: number | null } {
   return { start: newYorkInstant(w.startTime), end: newYorkInstant(w.endTime) };
-}
-
-/** Whether an instant window is open at `nowMs`, to the minute. Shared by the server and the client script. */
-export function isOpenAt(start: number | null, end: number | null, nowMs: number): boolean {
-  const minute = Math.floor(nowMs / 60_000) * 60_000;
-  return (start === null || minute >= start) && (end === null || minute < end);
 }
 
 export function isVisibleAt(w: TimeWindow, now: Date): boolean {
