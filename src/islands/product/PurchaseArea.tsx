@@ -1,4 +1,5 @@
-import { recordAddToCartMethod } from './product-analytics.ts';
+import { recordAddToCartMethod, startProductAnalytics } from './product-analytics.ts';
+import { loadReviewsWidget } from './reviews-widget-loader.ts';
 import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
@@ -120,6 +121,13 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
   const giftErrors = giftCard ? giftCardErrors(eGift, gift, !!giftShown.confirmEmail) : {};
 
   useEffect(() => setQuantity((q) => clampQuantity(q, maxQty)), [maxQty]);
+  // The product page's own calls (the page-load analytics, the server's cookies) and the reviews widget start with
+  // the purchase area, which wakes once the first photograph has been shown: nothing competes with it.
+  useEffect(() => {
+    if (embedded || edit) return;
+    startProductAnalytics();
+    loadReviewsWidget();
+  }, [embedded, edit]);
   // A chosen inseam that the new size's family does not offer is dropped (each family has its own inseams).
   useEffect(() => {
     if (variant && hem && !hemFamily?.options.some((o) => o.value === hem)) setHem(null);
