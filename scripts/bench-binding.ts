@@ -5,6 +5,20 @@ import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
+/** Waits up to a minute for a store to answer: on a busy machine a server's start takes more than a few seconds. */
+export async function storeAnswers(base: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    if (
+      await fetch(`${base}/api/checkout/shipping_methods`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** A second store on `port` in front of the engine at `engine`, as a deployment with the engine apart runs it. */
 export async function startHttpBindingStore(env: NodeJS.ProcessEnv, port: number, engine: string, secret: string) {
   const store = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
@@ -21,16 +35,7 @@ export async function startHttpBindingStore(env: NodeJS.ProcessEnv, port: number
   });
   process.on('exit', () => store.kill());
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (
-      await fetch(`${base}/api/checkout/shipping_methods`).then(
-        (r) => r.ok,
-        () => false,
-      )
-    )
-      break;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  await storeAnswers(base);
   return { base, store };
 }
 

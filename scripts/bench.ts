@@ -17,7 +17,7 @@ import { giftCardIssuer } from '../tests/helpers/gift-card-fixtures.ts';
 import { benchCheckout } from './bench-checkout.ts';
 import { statementCounter, statementsPer } from './bench-statements.ts';
 import { benchFirstRenders } from './bench-pages.ts';
-import { benchHttpBinding, startHttpBindingStore } from './bench-binding.ts';
+import { benchHttpBinding, startHttpBindingStore, storeAnswers } from './bench-binding.ts';
 import { createDb } from '../src/server/db/database.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
@@ -58,17 +58,7 @@ const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.t
 const statements = statementCounter(server);
 process.on('exit', () => server.kill());
 
-// Up to a minute: on a busy machine the server's start (the seed, the search index) takes more than a few seconds.
-for (let i = 0; i < 600; i++) {
-  if (
-    await fetch(`${base}/api/checkout/shipping_methods`).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await new Promise((r) => setTimeout(r, 100));
-}
+await storeAnswers(base);
 
 // A visitor with one line in the bag, for the basket read.
 const first = await fetch(`${base}/api/checkout/product/add_to_cart`, {

@@ -36,24 +36,26 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
     ...(editor ? { editor } : {}),
     ...(agent ? { agent } : {}),
   });
+  const call = async (resource: string, name: string, input?: unknown) => {
+    const target = (await api) as unknown as Record<string, Record<string, (caller: Caller, input?: unknown) => Promise<Answer<unknown>>>>;
+    const answer = await target[resource]![name]!(caller(), input);
+    if (answer.keep) {
+      keepCookies(context, answer.keep);
+      if (answer.keep.session !== undefined) token = answer.keep.session?.token ?? null;
+      if (answer.keep.editor !== undefined) editor = answer.keep.editor?.token;
+      if (answer.keep.agent !== undefined) agent = answer.keep.agent?.token;
+    }
+    if (!answer.ok) throw new CommerceRefusal(answer.problem);
+    return answer.value;
+  };
+  // A resource's calls are made when a page first reaches for it: most requests use one or two of the resources.
   const bound: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
   for (const [resource, ops] of Object.entries(OPERATIONS)) {
-    const calls: Record<string, (input?: unknown) => Promise<unknown>> = {};
-    for (const name of Object.keys(ops)) {
-      calls[name] = async (input?: unknown) => {
-        const target = (await api) as unknown as Record<string, Record<string, (caller: Caller, input?: unknown) => Promise<Answer<unknown>>>>;
-        const answer = await target[resource]![name]!(caller(), input);
-        if (answer.keep) {
-          keepCookies(context, answer.keep);
-          if (answer.keep.session !== undefined) token = answer.keep.session?.token ?? null;
-          if (answer.keep.editor !== undefined) editor = answer.keep.editor?.token;
-          if (answer.keep.agent !== undefined) agent = answer.keep.agent?.token;
-        }
-        if (!answer.ok) throw new CommerceRefusal(answer.problem);
-        return answer.value;
-      };
-    }
-    bound[resource] = calls;
+    let calls: Record<string, (input?: unknown) => Promise<unknown>> | undefined;
+    Object.defineProperty(bound, resource, {
+      enumerable: true,
+      get: () => (calls ??= Object.fromEntries(Object.keys(ops).map((name) => [name, (input?: unknown) => call(resource, name, input)]))),
+    });
   }
   return bound as unknown as RequestCommerce;
 }
