@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { readyGuestBag } from '../helpers/place-order-http.ts';
 import { raiseCatalogVersion } from '#src/server/commerce/catalog-version.ts';
+import { publishDocument, readDocument, rollbackDocument, saveDocument } from '#src/server/content/content-store.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 
 /** What the edge did for a reply: its Server-Timing entry `edge`. */
@@ -109,6 +110,28 @@ test('a price changed by a catalog import is on the product page at the edge wit
       }
       await raiseCatalogVersion(tx);
     });
+    await db.kysely.destroy();
+  }
+});
+
+test('a published promo bar is on the pages at the edge within 5 seconds', async ({ request }) => {
+  // The brand page of a brand no other test of this run visits at the edge.
+  const path = '/brand/ks';
+  await request.get(path);
+  expect(edgeDid((await request.get(path)).headers())).toBe('hit');
+  const db = e2eDb();
+  const editor = { email: 'edge-publisher@example.com' };
+  const live = await readDocument(db, 'promo-bar');
+  const text = `Edge sale ${randomUUID().slice(0, 6)}`;
+  try {
+    // A slide after the others, so the pages other tests read keep their first slides.
+    const content = live.content as { slides: { text: string }[] };
+    const draft = { ...content, slides: [...content.slides, { ...content.slides[0]!, text }] };
+    const { version } = await saveDocument(db, editor, 'promo-bar', live.version, draft);
+    await publishDocument(db, editor, 'promo-bar', version);
+    await expect.poll(async () => (await (await request.get(path)).text()).includes(text), { timeout: 5_000, intervals: [250] }).toBe(true);
+  } finally {
+    await rollbackDocument(db, editor, 'promo-bar', live.version);
     await db.kysely.destroy();
   }
 });
