@@ -281,6 +281,10 @@ export interface PaymentInstrumentView {
   c_giftCardNumber: string | null;
   /** A reward certificate's number, masked to its last four. */
   c_rewardCertNumber?: string | null;
+  /** The same masked gift card number under the checkout spec's own field name (`gitfCardNumber`, spelled so). */
+  gitfCardNumber?: string;
+  /** The same masked certificate number under the checkout spec's field name. */
+  rewardCertificateNumber?: string;
   amount: number;
   /** A gift card's balance once it has paid `amount`, in cents (absent for other tenders). */
   c_balanceLeft?: number;

@@ -152,6 +152,8 @@ export const BasketSchema = exactly<BasketView>()(
           paymentMethodId: Text,
           c_giftCardNumber: NullableText,
           c_rewardCertNumber: v.optional(NullableText),
+          gitfCardNumber: v.optional(Text),
+          rewardCertificateNumber: v.optional(Text),
           amount: Cents,
           c_balanceLeft: v.optional(Cents),
         }),
