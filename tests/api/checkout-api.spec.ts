@@ -425,7 +425,12 @@ test('every checkout endpoint refuses bad input with a 4xx JSON message (never a
     expect(res.status(), path).toBe(409);
     expect((await res.json()).message, path).toBe('Your bag is empty.');
   }
-  expect((await place(r, { orderTotal: 100 })).status()).toBe(409);
+  // Place order with no bag left: the spec's words for a bag that has been emptied.
+  const gone = await place(r, { orderTotal: 100 });
+  expect(gone.status()).toBe(409);
+  expect((await gone.json()).message).toBe(
+    "We ran into a technical issue while processing your order, and your shopping bag has been emptied. We're sorry for the inconvenience.",
+  );
 
   await addToBag(r);
   const card = await tokenize(r);
@@ -455,8 +460,11 @@ test('every checkout endpoint refuses bad input with a 4xx JSON message (never a
     ['/api/checkout/customerdata/', { shippingAddressToAdd: [ADDRESS] }, 401, /sign in/],
     ['/api/checkout/customerdata/', { shippingAddressToAdd: [{ ...ADDRESS, city: 'Spr1ngfield' }] }, 400, /^Enter a valid city$/],
     ['/api/checkout/payment_screen_register_user/', { first_name: 'A', last_name: 'B', email: 'x', password: 'p' }, 400, /./],
-    ['/api/checkout/payment_place_order/create/', { orderTotal: -1 }, 400, /./],
-    ['/api/checkout/payment_place_order/create/', { orderTotal: 1.5 }, 400, /./],
+    // Totals that are not whole cents: the spec's message, spelled as it spells it.
+    ['/api/checkout/payment_place_order/create/', { orderTotal: -1 }, 400, /^The information we recived is incorrect$/],
+    ['/api/checkout/payment_place_order/create/', { orderTotal: 1.5 }, 400, /^The information we recived is incorrect$/],
+    ['/api/checkout/place_order', { orderTotal: '4797' }, 400, /^The information we recived is incorrect$/],
+    ['/api/checkout/place_order', { orderTotal: 4797, amountDue: 0.5 }, 400, /^The information we recived is incorrect$/],
     ['/api/checkout/payment_place_order/create/', { orderTotal: 0 }, 400, /nothing to pay/],
     ['/api/checkout/place_order', { orderTotal: 4797, security_code: '12' }, 400, /security code/],
     ['/api/order-confirmation/emailSubscription', { email: 5 }, 400, /./],

@@ -4,6 +4,7 @@ import { ID_MAX_LENGTH } from '../constants.ts';
 import { AddressSchema } from './address-rules.ts';
 import { CARD_MESSAGES, digitsOnly, isPlccNumber, PLCC_LENGTH } from './card-numbers.ts';
 import { FLASH_MESSAGES } from './flash.ts';
+import { ORDER_INFORMATION_INCORRECT } from './order-messages.ts';
 
 /**
  * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
@@ -82,9 +83,11 @@ export const BillingStepSchema = v.pipe(v.object(Billing), v.check(billingGiven,
  * (cents; absent: all of the total); for a saved card its security code, which is checked for form and never stored
  * (checkout spec §7 place_order/ variant). Neither number sets what is charged: a mismatch with the server's refuses.
  */
+const wholeCents = v.pipe(v.number(ORDER_INFORMATION_INCORRECT), v.integer(ORDER_INFORMATION_INCORRECT), v.minValue(0, ORDER_INFORMATION_INCORRECT));
+
 export const PlaceOrderSchema = v.object({
-  orderTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  amountDue: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  orderTotal: wholeCents,
+  amountDue: v.optional(wholeCents),
   security_code: v.optional(v.pipe(v.string(), v.regex(/^\d{3,4}$/, CARD_MESSAGES.codeInvalid))),
   isBillingSameAsShipping: v.optional(v.boolean()),
 });
