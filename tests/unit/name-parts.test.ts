@@ -7,6 +7,8 @@ const address = (firstName: string, lastName: string) => ({
   lastName,
   address1: '1 Main St',
   address2: '',
+  company: '',
+  countryCode: 'US',
   city: 'Springfield',
   stateCode: 'IL',
   postalCode: '62701',
