@@ -410,6 +410,25 @@ test('billing address update (PUT): its own address, or the same as shipping', a
   await r.dispose();
 });
 
+test('a shipping address given as one line (street_address: street, city, state, ZIP) is stored as its parts', async ({ playwright, baseURL }) => {
+  const r = await visitor(playwright, baseURL!);
+  await addToBag(r);
+  await ok(await r.post('/api/checkout/email/', { data: { email: uniqueEmail('line') } }));
+  const { address1: _a, address2: _b, city: _c, stateCode: _s, postalCode: _p, ...names } = ADDRESS;
+  // 60 characters: the longest line the field takes.
+  const line = '4000 Liberty Avenue Northwest, Apt 12, Pittsburgh, PA, 15224';
+  expect(line.length).toBe(60);
+  const body = await ok(await r.post('/api/checkout/shipping_address/create/', { data: { address: { ...names, street_address: line } } }));
+  expect(body.checkout.shippingAddress).toMatchObject({
+    address1: '4000 Liberty Avenue Northwest',
+    address2: 'Apt 12',
+    city: 'Pittsburgh',
+    stateCode: 'PA',
+    postalCode: '15224',
+  });
+  await r.dispose();
+});
+
 test('every checkout endpoint refuses bad input with a 4xx JSON message (never a 500), the address rules’ own messages included', async ({
   playwright,
   baseURL,
@@ -439,6 +458,27 @@ test('every checkout endpoint refuses bad input with a 4xx JSON message (never a
     ['/api/checkout/email/', {}, 400, /./],
     ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, postalCode: '11111' } }, 400, new RegExp(`^${ZIP_INVALID}$`)],
     ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, firstName: '' } }, 400, /^First name is required$/],
+    // The single-line street address: required, at most 60 characters, not only spaces, a state part of 2 at most.
+    ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, street_address: '' } }, 400, /^Address is required$/],
+    ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, street_address: '   ' } }, 400, /^Enter a valid street address$/],
+    [
+      '/api/checkout/shipping_address/create/',
+      { address: { ...ADDRESS, street_address: `${'1'.repeat(30)} Main St, Springfield, IL, 62701` } },
+      400,
+      /^Use at most 60 characters$/,
+    ],
+    [
+      '/api/checkout/shipping_address/create/',
+      { address: { ...ADDRESS, street_address: '12 Main St, Springfield, ILL, 62701' } },
+      400,
+      /^Enter a valid street address$/,
+    ],
+    [
+      '/api/checkout/shipping_address/create/',
+      { address: { ...ADDRESS, street_address: '12 Main St, Springfield 62701' } },
+      400,
+      /^Enter a valid street address$/,
+    ],
     ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, stateCode: 'ZZ' } }, 400, /^Choose a valid state$/],
     ['/api/checkout/shipping_address/update/', { address: { ...ADDRESS, phone: '(111) 111-1111' } }, 400, /^Enter a valid mobile phone number$/],
     ['/api/checkout/shipping_address/create/', {}, 400, /either an address or a saved address/],
