@@ -257,6 +257,11 @@ export interface BasketSummary {
   routePackageProtectionFee?: number;
   /** The fee protection costs for this bag as the shopper reads it ('$1.20'); '' when it is not offered. */
   routeProtectionDisplayValue?: string;
+  /** What the bag holds that is not shipped (src/lib/summary-delivery.ts); the server always sets them. */
+  orderIncludesDigitalItem?: boolean;
+  isOnlyEGiftCard?: boolean;
+  isOnlySubscription?: boolean;
+  eDeliveryMessage?: string;
   /** An order's summary only: the points it earned in each rewards programme (absent when none). */
   fbbRewardsEarned?: number;
   elqRewardsEarned?: number;

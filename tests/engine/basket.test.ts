@@ -100,6 +100,20 @@ describe('basket', () => {
     });
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
+    // The summary's delivery fields (product spec §3 "Order summary"): an e-gift card alone, e-mailed.
+    expect(b.summary).toMatchObject({
+      orderIncludesDigitalItem: true,
+      isOnlyEGiftCard: true,
+      isOnlySubscription: false,
+      eDeliveryMessage: 'E-gift cards are e-mailed to their recipients as soon as your order is placed.',
+    });
+    await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
+    expect((await pruneAndReadBasket(t.db, basketId)).summary).toMatchObject({
+      isDigitalItemsOnly: false,
+      orderIncludesDigitalItem: true,
+      isOnlyEGiftCard: false,
+      eDeliveryMessage: 'E-gift cards are e-mailed to their recipients as soon as your order is placed.',
+    });
   });
 
   it('updates quantities within bounds and removes lines', async () => {
