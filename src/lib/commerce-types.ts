@@ -324,6 +324,9 @@ export interface EcoshipOffer {
 
 export interface BasketView {
   basketId: string | null;
+  /** The checkout's basket only (checkout spec §3): a guest's checkout, and the e-mail it goes under. */
+  c_isGuest?: boolean;
+  customerInfo?: { email: string | null };
   currency: string;
   productItems: LineItemView[];
   shipments: Shipment[];

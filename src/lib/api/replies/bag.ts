@@ -124,6 +124,8 @@ export const SummarySchema = exactly<BasketSummary>()(
 export const BasketSchema = exactly<BasketView>()(
   v.object({
     basketId: NullableText,
+    c_isGuest: v.optional(v.boolean()),
+    customerInfo: v.optional(v.object({ email: NullableText })),
     currency: Text,
     productItems: v.array(LineItem),
     shipments: v.array(
