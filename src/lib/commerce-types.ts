@@ -112,6 +112,8 @@ export interface ProductView {
   badges: string[];
   /** States this product cannot be shipped to (two-letter codes). */
   restrictedShippingStates: string[];
+  /** Product spec §3 shippingData, from the catalog (src/lib/product-shipping.ts says what each holds here). */
+  shippingData: ProductShippingData;
 }
 
 export interface ProductSummary {
@@ -229,6 +231,16 @@ export interface BonusDiscountLineItemView {
   maxBonusItems: number;
   claimed: boolean;
   bonusProducts: BonusProductView[];
+}
+
+export interface ProductShippingData {
+  isDropShip: boolean;
+  isEligibleForExpeditedShipping: boolean;
+  isInternationalShippingEligible: boolean;
+  isPOBoxExcluded: boolean;
+  extraPostageCode: string | null;
+  /** What shipping one unit adds (a heavy item), in cents; 0 for most. */
+  shippingSurcharge: number;
 }
 
 export interface BasketSummary {

@@ -184,6 +184,13 @@ test('the bag page has no serious or critical accessibility violations', async (
   expect(await axeViolations(page, { within: ['main'] })).toEqual([]);
 });
 
+test("a product's page says how it ships: no P.O. box, and what a heavy item adds to shipping", async ({ page }) => {
+  await page.goto('/p/knee-high-boot-ks-6006');
+  await page.locator('main summary', { hasText: 'Shipping & returns' }).click();
+  await expect(page.getByText('This item cannot be shipped to a P.O. box.')).toBeVisible();
+  await expect(page.getByText('This item adds $4.99 to shipping for each one ordered.')).toBeVisible();
+});
+
 test('the empty bag says so', async ({ page }) => {
   await openBag(page);
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();

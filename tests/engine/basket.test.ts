@@ -37,6 +37,17 @@ describe('catalog read', () => {
     expect(p.promotions['fb-tops-20']?.calloutMsg).toBe('20% off all Fernbrook tops');
     expect(p.priceData.finalPrice.min).toBeLessThan(p.priceData.finalPrice.max);
   });
+  it("says how a product ships (product spec §3 shippingData): the catalog's P.O. box exclusion and heavy-item surcharge", async () => {
+    expect((await readProduct(t.db, 'ks-6006'))?.shippingData).toEqual({
+      isDropShip: false,
+      isEligibleForExpeditedShipping: true,
+      isInternationalShippingEligible: false,
+      isPOBoxExcluded: true,
+      extraPostageCode: null,
+      shippingSurcharge: 499,
+    });
+    expect((await readProduct(t.db, 'fb-1001'))?.shippingData).toMatchObject({ isPOBoxExcluded: false, shippingSurcharge: 0 });
+  });
   it('finds a product by slug and reports a sold-out product as completeOOS', async () => {
     expect((await readProduct(t.db, 'quilted-vest-fb-1006'))?.completeOOS).toBe(true);
     expect(await readProduct(t.db, 'no-such-product')).toBeNull();
