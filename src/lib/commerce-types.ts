@@ -112,6 +112,11 @@ export interface ProductView {
   badges: string[];
   /** States this product cannot be shipped to (two-letter codes). */
   restrictedShippingStates: string[];
+  /** Carries California's Proposition 65 warning (the catalog's `prop65`): the page shows it. */
+  isProp65: boolean;
+  /** Product spec §3: this store sells no marketplace sellers' items and offers no monogramming, so both are false. */
+  isMarketplaceItem: boolean;
+  isMonogrammable: boolean;
   /** Product spec §3 shippingData, from the catalog (src/lib/product-shipping.ts says what each holds here). */
   shippingData: ProductShippingData;
 }

@@ -25,3 +25,7 @@ export function shippingNotes(data: ProductShippingData): string[] {
     ...(data.shippingSurcharge > 0 ? [`This item adds ${formatCents(data.shippingSurcharge)} to shipping for each one ordered.`] : []),
   ];
 }
+
+/** California's Proposition 65 short-form warning, as the product page shows it for a product marked isProp65. */
+export const PROP65_WARNING = 'WARNING: Cancer and Reproductive Harm';
+export const PROP65_URL = 'https://www.p65warnings.ca.gov/';

@@ -48,6 +48,10 @@ describe('catalog read', () => {
     });
     expect((await readProduct(t.db, 'fb-1001'))?.shippingData).toMatchObject({ isPOBoxExcluded: false, shippingSurcharge: 0 });
   });
+  it("says whether a product carries California's Proposition 65 warning (isProp65, the catalog's prop65)", async () => {
+    expect(await readProduct(t.db, 'ks-6006')).toMatchObject({ isProp65: true, isMarketplaceItem: false, isMonogrammable: false });
+    expect((await readProduct(t.db, 'fb-1001'))?.isProp65).toBe(false);
+  });
   it('finds a product by slug and reports a sold-out product as completeOOS', async () => {
     expect((await readProduct(t.db, 'quilted-vest-fb-1006'))?.completeOOS).toBe(true);
     expect(await readProduct(t.db, 'no-such-product')).toBeNull();

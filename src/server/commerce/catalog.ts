@@ -230,6 +230,9 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
     reviewCount: product.review_count,
     badges: product.badge ? [product.badge] : [],
     restrictedShippingStates: restrictions.map((r) => r.state_code),
+    isProp65: product.is_prop65 === 1,
+    isMarketplaceItem: false,
+    isMonogrammable: false,
     shippingData: productShippingData({
       poBoxExcluded: product.is_po_box_excluded === 1,
       heavySurchargeCents: product.heavy_item_surcharge_cents,

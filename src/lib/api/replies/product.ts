@@ -97,6 +97,9 @@ export const ProductSchema = exactly<ProductView>()(
     reviewCount: v.number(),
     badges: v.array(Text),
     restrictedShippingStates: v.array(Text),
+    isProp65: v.boolean(),
+    isMarketplaceItem: v.boolean(),
+    isMonogrammable: v.boolean(),
     shippingData: v.object({
       isDropShip: v.boolean(),
       isEligibleForExpeditedShipping: v.boolean(),
