@@ -80,11 +80,11 @@ describe('the statements a request sends', () => {
     expect(await sent(() => pruneAndReadBasket(t.db, basketId))).toBeLessThanOrEqual(2);
   });
 
-  it('a first add to bag by a new visitor (no session yet): 7, the bag, its line and the session written in one transaction, then the bag read', async () => {
+  it('a first add to bag by a new visitor (no session yet): 3, the item read, the bag, its line and the session written in one statement, then the bag read; on SQLite 7, the writes in a transaction', async () => {
     const before = statementsSent();
     const { basketId } = await addItem(t.db, null, { productId: SKU, quantity: 1 } as never, newSessionHolder(GUEST_TTL, 'a'.repeat(32)));
     await pruneAndReadBasket(t.db, basketId);
-    expect(statementsSent() - before).toBeLessThanOrEqual(7);
+    expect(statementsSent() - before).toBeLessThanOrEqual(PG_URL ? 3 : 7);
   });
 
   it('a checkout read: 2, the bag with its checkout row in one statement', async () => {

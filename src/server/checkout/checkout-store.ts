@@ -158,46 +158,43 @@ export async function writeCheckoutIfOpen(
     return (typeof v === 'number' ? sql`cast(${v} as integer)` : sql`cast(${v} as text)`).as(c);
   });
   const changed = Object.keys({ ...columnsOf(change), updated_at }) as (keyof typeof full & string)[];
-  const version = guard.version;
   const onConflict = (oc: OnConflictBuilder<Database, 'basket_checkout'>) =>
     oc.column('basket_id').doUpdateSet(Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])));
-  let result;
-  if (guard.bag) {
-    const bag = guard.bag;
-    result = await db.kysely
-      .with('b', (qc) =>
-        qc
-          .updateTable('baskets')
-          .set({ ...bag.set, updated_at })
-          .where('id', '=', basketId)
-          .where('status', '=', 'open')
-          .where('placing_attempt_id', 'is', null)
-          .$if(version !== undefined, (q) => q.where('version', '=', version!))
-          .where(bag.where)
-          .returning('id'),
-      )
-      .insertInto('basket_checkout')
-      .columns(['basket_id', ...columns] as never)
-      .expression((eb) => eb.selectFrom('b').select(['b.id', ...values] as never))
-      .onConflict(onConflict)
-      .executeTakeFirst();
-  } else {
-    const source = lockClause(db)(
-      db.kysely
-        .selectFrom('baskets')
-        .select(['id', ...values] as never)
-        .where('id', '=', basketId)
-        .where('status', '=', 'open')
-        .where('placing_attempt_id', 'is', null)
-        .$if(version !== undefined, (q) => q.where('version', '=', version!)),
-    );
-    result = await db.kysely
-      .insertInto('basket_checkout')
-      .columns(['basket_id', ...columns] as never)
-      .expression(source as never)
-      .onConflict(onConflict)
-      .executeTakeFirst();
-  }
+  const { bag, version } = guard;
+  const result = bag
+    ? await db.kysely
+        .with('b', (qc) =>
+          qc
+            .updateTable('baskets')
+            .set({ ...bag.set, updated_at })
+            .where('id', '=', basketId)
+            .where('status', '=', 'open')
+            .where('placing_attempt_id', 'is', null)
+            .where(bag.where)
+            .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0))
+            .returning('id'),
+        )
+        .insertInto('basket_checkout')
+        .columns(['basket_id', ...columns] as never)
+        .expression((eb) => eb.selectFrom('b').select(['b.id', ...values] as never))
+        .onConflict(onConflict)
+        .executeTakeFirst()
+    : await db.kysely
+        .insertInto('basket_checkout')
+        .columns(['basket_id', ...columns] as never)
+        .expression(
+          lockClause(db)(
+            db.kysely
+              .selectFrom('baskets')
+              .select(['id', ...values] as never)
+              .where('id', '=', basketId)
+              .where('status', '=', 'open')
+              .where('placing_attempt_id', 'is', null)
+              .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0)),
+          ) as never,
+        )
+        .onConflict(onConflict)
+        .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
