@@ -162,7 +162,6 @@ export async function addItem(
     const existing = (await tryLockOpenBasket(db, tx, current)) ? current : null;
     const newItemId = randomUUID();
     const id = existing ?? (await createBasket(tx, newItemId));
-    if (held !== undefined && id !== held) await holder!.holdBasket(tx, id);
     const lines = existing ? await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute() : [];
     const same = lines.find(
       (l) =>
@@ -176,6 +175,8 @@ export async function addItem(
     );
     const alreadyOfSku = lines.filter((l) => l.sku === v.sku).reduce((s, l) => s + l.quantity, 0);
     assertQuantityAllowed(v, alreadyOfSku + input.quantity);
+    // Held once the add is known to go ahead: a refused add leaves its holder as it was.
+    if (held !== undefined && id !== held) await holder?.holdBasket(tx, id);
 
     let itemId: string;
     if (same) {
