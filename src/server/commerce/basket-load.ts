@@ -30,7 +30,7 @@ export interface LoadedBasketHeader {
   shippingStateCode: string | null;
   lastAddedItemId: string | null;
   /** The bag's version (raised by every write to it: migration 016), what a write checked against is read under. */
-  version: number;
+  version?: number;
   /** The chosen method as stored now (null when it no longer exists), and Regular. */
   chosenMethod: { name: string; priceCents: number; description?: string } | null;
   regularMethod: { name: string; priceCents: number; description?: string } | null;

@@ -76,6 +76,6 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
     view: { ...priced.view, bonusOffers },
     bonusRules: loaded.bonusRules,
     checkout: loaded.checkout ?? null,
-    version: loaded.header.version,
+    version: loaded.header.version ?? null,
   };
 }

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import { prepared, preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTenderTable } from '../db/schema-tenders.ts';
 import type { Tx } from '../db/transaction.ts';
@@ -97,12 +98,12 @@ export async function releaseTenders(tx: Tx, attemptId: string): Promise<void> {
   await reverse(tx, attemptId);
 }
 
-/** The order's tenders, in the order they paid. */
-export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTender[]): Promise<void> {
+/** The statements that write the order's tenders, in the order they paid (sent with the commit's others). */
+export function orderTenderWrites(tx: Tx, orderId: string, tenders: PaidTender[]): CompiledQuery[] {
   // One statement per tender (at most MAX_TENDERS_PER_BASKET), each compiled once, rather than one multi-row
   // insert whose SQL changes with the count.
-  for (const [position, t] of tenders.entries()) {
-    await insertOrderTender(tx, {
+  return tenders.map((t, position) =>
+    insertOrderTender.compiled(tx, {
       order_id: orderId,
       position,
       method: t.method,
@@ -111,8 +112,8 @@ export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTe
       masked_number: t.maskedNumber,
       amount_cents: t.amount,
       balance_left_cents: t.balanceLeft ?? null,
-    });
-  }
+    }),
+  );
 }
 
 /* The placement's tender statements, compiled once (db/prepared.ts): they run on the connection every request waits for. */
