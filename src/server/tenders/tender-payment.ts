@@ -2,7 +2,7 @@ import type { CompiledQuery } from 'kysely';
 import { prepared, preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTenderTable } from '../db/schema-tenders.ts';
 import type { Tx } from '../db/transaction.ts';
-import { balance, debit, reverse } from '../gift-cards/ledger.ts';
+import { balance, debitLeaving, reverse } from '../gift-cards/ledger.ts';
 // Named apart from React's hooks, which the linter reads a use… call as.
 import { CertificateRefusal, releaseCertificate, useCertificate as takeCertificate } from '../rewards/certificates.ts';
 import { releaseRewards, spendRewards } from '../rewards/rewards-dollars.ts';
@@ -73,8 +73,10 @@ export async function debitTenders(
   }
   const left = new Map<string, number>();
   for (const t of byKey((x) => x.giftCardId)) {
-    if ((await debit(tx, t.giftCardId!, attemptId, t.amount)) !== t.amount) return null;
-    left.set(t.giftCardId!, await balance(tx, t.giftCardId!));
+    // The attempt was opened in this claim: its debit is the card's first (ledger.ts), and what it leaves is known.
+    const { taken, left: after } = await debitLeaving(tx, t.giftCardId!, attemptId, t.amount, { fresh: true });
+    if (taken !== t.amount) return null;
+    left.set(t.giftCardId!, after ?? (await balance(tx, t.giftCardId!)));
   }
   if (paid.some((t) => !t.giftCardId && !t.certificateId && !t.programme)) return null;
   return paid.map(({ paymentInstrumentId, method, giftCardId, certificateId, maskedNumber, amount }) => ({
