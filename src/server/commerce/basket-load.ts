@@ -102,6 +102,11 @@ export interface LoadedTender {
   maskedNumber: string;
   position: number;
   available: number;
+  /** What it draws on: one of a gift card, a certificate or a programme's rewards dollars (with the applying account). */
+  giftCardId: string | null;
+  certificateId: string | null;
+  programme: string | null;
+  customerId: string | null;
 }
 
 export interface LoadedBasket {
@@ -275,7 +280,7 @@ export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
 const loadTenderRows = prepared((tx: Tx, basketId: string, now: string) =>
   tx
     .selectFrom('bag_tenders as t')
-    .select(['t.id', 't.method', 't.masked_number', 't.position'])
+    .select(['t.id', 't.method', 't.masked_number', 't.position', 't.gift_card_id', 't.certificate_id', 't.programme', 't.customer_id'])
     .select((eb) => [
       eb
         .selectFrom('gift_card_ledger as l')
@@ -406,6 +411,10 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       maskedNumber: r.masked_number,
       position: r.position,
       available: tenderAvailable(r),
+      giftCardId: r.gift_card_id,
+      certificateId: r.certificate_id,
+      programme: r.programme,
+      customerId: r.customer_id,
     })),
     bonusRules: bonusRulesAt(promotions, now),
     now,

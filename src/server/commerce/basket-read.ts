@@ -1,7 +1,7 @@
 import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
 import type { Tx } from '../db/transaction.ts';
-import { loadBasket, type LoadedCheckout } from './basket-load.ts';
+import { loadBasket, type LoadedCheckout, type LoadedTender } from './basket-load.ts';
 import { priceBasket, type PricedBasket } from './basket-pricer.ts';
 import { bonusOffersOf } from './bonus-read.ts';
 import type { BonusEvaluation, BonusRule } from './bonus-rules.ts';
@@ -57,6 +57,8 @@ export interface DetailedRead extends PricedBasket {
   checkout: LoadedCheckout | null;
   /** The bag's version when read (null: no open bag). */
   version: number | null;
+  /** The bag's tenders as read, with what each draws on (a placement's claim spends them). */
+  tenders: LoadedTender[];
 }
 
 const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
@@ -68,7 +70,16 @@ const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
 export async function readBasketDetailed(tx: Tx, basketId: string | null): Promise<DetailedRead> {
   const loaded = basketId ? await loadBasket(tx, basketId, new Date().toISOString()) : null;
   if (!loaded)
-    return { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS, checkout: null, version: null };
+    return {
+      view: emptyBasket(),
+      staleBonusItemIds: [],
+      droppedBonusItems: [],
+      bonusRules: [],
+      bonus: NO_BONUS,
+      checkout: null,
+      version: null,
+      tenders: [],
+    };
   const priced = priceBasket(loaded, pricingRules());
   const bonusOffers = priced.bonus.offers.length === 0 ? [] : await bonusOffersOf(tx, loaded.bonusRules, priced.bonus);
   return {
@@ -77,5 +88,6 @@ export async function readBasketDetailed(tx: Tx, basketId: string | null): Promi
     bonusRules: loaded.bonusRules,
     checkout: loaded.checkout ?? null,
     version: loaded.header.version ?? null,
+    tenders: loaded.tenders ?? [],
   };
 }

@@ -70,6 +70,19 @@ export async function debitLeaving(
 }
 
 /**
+ * A placement claim's debit of a card its transaction has already locked (PostgreSQL: the claim's first statement,
+ * attempt-log.ts) under an attempt opened in it: one statement, the entry written only when the card holds the whole
+ * amount. Its balance is read after the lock was taken (each statement of a READ COMMITTED transaction sees what was
+ * committed before it began), so it holds every debit of the card that committed before. Returns what the card held
+ * before the debit, or null when it held less (nothing is written).
+ */
+export async function debitLockedCard(tx: Tx, cardId: string, attemptId: string, amountCents: number, now = new Date()): Promise<number | null> {
+  if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('A gift card debit is a positive whole number of cents.');
+  const [row] = await insertDebitIfHeld(tx, randomUUID(), cardId, -amountCents, attemptId, now.toISOString(), amountCents);
+  return row ? Number(row.held) : null;
+}
+
+/**
  * Gives back every debit the attempt made (a placement refused, failed or recovered); returns the cents this call
  * gave back. Running it again gives back nothing more.
  */
@@ -121,6 +134,30 @@ const touchCard = preparedWrite((tx: Tx, cardId: string) =>
 );
 const attemptEntries = prepared((tx: Tx, cardId: string, attemptId: string) =>
   tx.selectFrom('gift_card_ledger').select(['kind', 'amount_cents']).where('card_id', '=', cardId).where('attempt_id', '=', attemptId),
+);
+const heldBy = (tx: Tx, cardId: string) =>
+  tx
+    .selectFrom('gift_card_ledger as h')
+    .select((c) => c.fn.coalesce(c.fn.sum<number>('h.amount_cents'), sql<number>`0`).as('n'))
+    .where('h.card_id', '=', cardId);
+const insertDebitIfHeld = prepared((tx: Tx, id: string, cardId: string, amountCents: number, attemptId: string, createdAt: string, wanted: number) =>
+  tx
+    .insertInto('gift_card_ledger')
+    .columns(['id', 'card_id', 'kind', 'amount_cents', 'attempt_id', 'created_at'])
+    .expression(
+      tx
+        .selectNoFrom([
+          sql<string>`${id}`.as('id'),
+          sql<string>`${cardId}`.as('card_id'),
+          sql<string>`'debit'`.as('kind'),
+          sql<number>`cast(${amountCents} as integer)`.as('amount_cents'),
+          sql<string>`${attemptId}`.as('attempt_id'),
+          sql<string>`${createdAt}`.as('created_at'),
+        ])
+        .where(heldBy(tx, cardId), '>=', wanted),
+    )
+    // The sum as the statement began: without this entry.
+    .returning(heldBy(tx, cardId).as('held')),
 );
 const insertEntry = preparedRowWrite(
   ['id', 'card_id', 'kind', 'amount_cents', 'attempt_id', 'created_at'],

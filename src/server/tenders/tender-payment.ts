@@ -1,8 +1,8 @@
 import type { CompiledQuery } from 'kysely';
-import { prepared, preparedRowWrite } from '../db/prepared.ts';
+import { preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTenderTable } from '../db/schema-tenders.ts';
 import type { Tx } from '../db/transaction.ts';
-import { balance, debitLeaving, reverse } from '../gift-cards/ledger.ts';
+import { balance, debitLeaving, debitLockedCard } from '../gift-cards/ledger.ts';
 // Named apart from React's hooks, which the linter reads a use… call as.
 import { CertificateRefusal, releaseCertificate, useCertificate as takeCertificate } from '../rewards/certificates.ts';
 import { releaseRewards, spendRewards } from '../rewards/rewards-dollars.ts';
@@ -23,35 +23,46 @@ export interface PaidTender {
   balanceLeft?: number | null;
 }
 
+/** What a tender of the bag draws on, as the claim read it with the bag (basket-load.ts). */
+export interface TenderSource {
+  id: string;
+  giftCardId: string | null;
+  certificateId: string | null;
+  programme: string | null;
+  customerId: string | null;
+}
+
 /**
  * Spends each tender of the bag for what the priced bag says it pays, inside the placement's claim and under its
  * attempt (each kind once per attempt): certificates are used (useCertificate: a certificate is used whole, whatever
- * part of it the order needed), rewards dollars spent (spendRewards), gift cards debited (ledger.ts). The kinds are
- * taken in that order, and within a kind in id order, as abandonAttempt gives them back, so two claims or a claim
- * and an abandon sharing any of them cannot deadlock. Null when one now pays less than its share (spent or used by
+ * part of it the order needed), rewards dollars spent (spendRewards), gift cards debited (ledger.ts). The gift cards
+ * are locked first, by the claim's first statement, then stock, certificates and rewards dollars are taken, each kind
+ * in id order, as abandonAttempt gives them back, so two claims or a claim and an abandon sharing any of them cannot
+ * deadlock (a card only applied while the claim began is locked last: a deadlock there is retried). Null when one now pays less than its share (spent or used by
  * another order since the bag was priced, or a reward tender of an account other than the one placing): the total
- * the shopper saw no longer holds, and the caller rolls everything back.
+ * the shopper saw no longer holds, and the caller rolls everything back. `lockedCards`: the gift cards the caller's
+ * transaction has already locked (debited in one statement each; any other is locked first).
  */
 export async function debitTenders(
   tx: Tx,
   attemptId: string,
-  bagId: string,
   shares: AppliedTender[],
+  sources: readonly TenderSource[],
   customerId: string | null = null,
+  lockedCards: ReadonlySet<string> = new Set(),
 ): Promise<PaidTender[] | null> {
   const paying = shares.filter((s) => s.amount > 0);
   if (paying.length === 0) return [];
-  const rows = await bagTenderRows(tx, bagId);
-  const rowOf = new Map(rows.map((r) => [r.id, r]));
+  const rowOf = new Map(sources.map((r) => [r.id, r]));
   const paid = paying.map((s) => {
     const row = rowOf.get(s.paymentInstrumentId);
     return {
       paymentInstrumentId: s.paymentInstrumentId,
       method: s.paymentMethodId,
-      giftCardId: row?.gift_card_id ?? null,
-      certificateId: row?.certificate_id ?? null,
+      giftCardId: row?.giftCardId ?? null,
+      certificateId: row?.certificateId ?? null,
       programme: row?.programme ?? null,
-      owner: row?.customer_id ?? null,
+      owner: row?.customerId ?? null,
       maskedNumber: s.maskedNumber,
       amount: s.amount,
     };
@@ -73,10 +84,18 @@ export async function debitTenders(
   }
   const left = new Map<string, number>();
   for (const t of byKey((x) => x.giftCardId)) {
+    const card = t.giftCardId!;
+    if (lockedCards.has(card)) {
+      // Locked by the claim's first statement: the debit and the balance it leaves are one statement.
+      const held = await debitLockedCard(tx, card, attemptId, t.amount);
+      if (held === null) return null;
+      left.set(card, held - t.amount);
+      continue;
+    }
     // The attempt was opened in this claim: its debit is the card's first (ledger.ts), and what it leaves is known.
-    const { taken, left: after } = await debitLeaving(tx, t.giftCardId!, attemptId, t.amount, { fresh: true });
+    const { taken, left: after } = await debitLeaving(tx, card, attemptId, t.amount, { fresh: true });
     if (taken !== t.amount) return null;
-    left.set(t.giftCardId!, after ?? (await balance(tx, t.giftCardId!)));
+    left.set(card, after ?? (await balance(tx, card)));
   }
   if (paid.some((t) => !t.giftCardId && !t.certificateId && !t.programme)) return null;
   return paid.map(({ paymentInstrumentId, method, giftCardId, certificateId, maskedNumber, amount }) => ({
@@ -91,13 +110,13 @@ export async function debitTenders(
 }
 
 /**
- * Gives back everything the attempt took from tenders, in the order the claim takes them (certificates, rewards
- * dollars, gift cards): in the transaction that ends the attempt, each kind once (running it again gives nothing).
+ * Gives back what the attempt took from certificates and rewards dollars, in the order the claim takes them: in the
+ * transaction that ends the attempt, each kind once (running it again gives nothing). Its gift cards are reversed
+ * before its stock is given back (recovery.ts), as the claim locks them first (attempt-log.ts).
  */
 export async function releaseTenders(tx: Tx, attemptId: string): Promise<void> {
   await releaseCertificate(tx, attemptId);
   await releaseRewards(tx, attemptId);
-  await reverse(tx, attemptId);
 }
 
 /** The statements that write the order's tenders, in the order they paid (sent with the commit's others). */
@@ -118,10 +137,7 @@ export function orderTenderWrites(tx: Tx, orderId: string, tenders: PaidTender[]
   );
 }
 
-/* The placement's tender statements, compiled once (db/prepared.ts): they run on the connection every request waits for. */
-const bagTenderRows = prepared((tx: Tx, bagId: string) =>
-  tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'certificate_id', 'programme', 'customer_id']).where('basket_id', '=', bagId),
-);
+/* The order's tender rows, compiled once (db/prepared.ts): they run on the connection every request waits for. */
 const insertOrderTender = preparedRowWrite(
   ['order_id', 'position', 'method', 'gift_card_id', 'certificate_id', 'masked_number', 'amount_cents', 'balance_left_cents'],
   (tx: Tx, row: Pick<OrderTenderTable, keyof OrderTenderTable>) => tx.insertInto('order_tenders').values(row),

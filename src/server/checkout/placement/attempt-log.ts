@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { CompiledQuery } from 'kysely';
+import { sql, type CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { prepared, preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
@@ -50,22 +50,43 @@ export const isUniqueViolation = (err: unknown) => {
 /** When the lease of an attempt opened at `now` ends. */
 export const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS);
 
+export interface OpenedAttempt {
+  attemptId: string;
+  /** The bag's status and the attempt placing it; undefined when there is no such bag. */
+  held: { status: string | null; placing_attempt_id: string | null } | undefined;
+  /** The gift cards this transaction has locked (PostgreSQL). */
+  lockedCards: ReadonlySet<string>;
+}
+
 /**
  * The key's attempt opened, 'pending', its lease starting now, and then the bag locked (FOR UPDATE on PostgreSQL):
  * its status and the attempt placing it. In that order, so that a second request with the key waits at the key's
  * unique index for the first's claim to end (and then fails on it, and waits for the reply), not in the bag's lock
- * queue. One statement on PostgreSQL: the bag's lock is a WITH query the insert's RETURNING reads after the row.
+ * queue. One statement on PostgreSQL: the bag's lock is a WITH query the insert's RETURNING reads after the row, and
+ * so are the locks of the gift cards the bag's tenders draw on (lockedCards), which the claim's debits count on
+ * (ledger.ts debitLockedCard). A tender applied while this statement waited for the bag is not among them (the
+ * statement reads the bag's tenders as it began); its card is locked when it is debited. SQLite's immediate transaction
+ * already keeps every other writer out: no card is named there.
  */
-export async function openAttemptLockingBag(db: Db, tx: Tx, key: string, bagId: string, hash: string, leaseMs: number, now: Date) {
+export async function openAttemptLockingBag(
+  db: Db,
+  tx: Tx,
+  key: string,
+  bagId: string,
+  hash: string,
+  leaseMs: number,
+  now: Date,
+): Promise<OpenedAttempt> {
   const attemptId = randomUUID();
   const row = [attemptId, key, bagId, hash, leaseEnd(now, leaseMs).toISOString(), now.toISOString()] as const;
   if (db.dialect === 'postgres') {
-    const [held] = await openAndLock(tx, ...row, bagId);
-    return { attemptId, held };
+    const [opened] = await openAndLock(tx, ...row, bagId);
+    const held = opened && { status: opened.status, placing_attempt_id: opened.placing_attempt_id };
+    return { attemptId, held, lockedCards: new Set(opened?.locked_cards ?? []) };
   }
   await insertAttempt(tx, ...row);
   const [held] = await bagHold(tx, bagId);
-  return { attemptId, held };
+  return { attemptId, held, lockedCards: new Set() };
 }
 
 /**
@@ -125,11 +146,23 @@ const openAndLock = prepared(
   (tx: Tx, id: string, key: string, bagId: string, hash: string, leaseUntil: string, createdAt: string, lockedBagId: string) =>
     tx
       .with('held', (q) => q.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', lockedBagId).forUpdate())
+      // The bag's gift cards, locked after the bag (the exists asks for its lock first) and in id order, as every path
+      // that locks several cards does.
+      .with('cards', (q) =>
+        q
+          .selectFrom('gift_cards')
+          .select('id')
+          .where('id', 'in', (eb) => eb.selectFrom('bag_tenders').select('gift_card_id').where('basket_id', '=', lockedBagId))
+          .where((eb) => eb.exists(eb.selectFrom('held').select('held.status')))
+          .orderBy('id')
+          .forUpdate(),
+      )
       .insertInto('checkout_attempts')
       .values(attemptValues(id, key, bagId, hash, leaseUntil, createdAt))
       .returning((eb) => [
         eb.selectFrom('held').select('held.status').as('status'),
         eb.selectFrom('held').select('held.placing_attempt_id').as('placing_attempt_id'),
+        eb.selectFrom('cards').select(sql<string[] | null>`array_agg(cards.id)`.as('ids')).as('locked_cards'),
       ]),
 );
 const updateAuthorizing = preparedWrite((tx: Tx, snapshot: string, attemptId: string) =>

@@ -39,9 +39,21 @@ import { METHOD_NOT_OFFERED, methodNotOffered } from '#src/lib/checkout/payment-
  */
 export type Claim = { kind: 'reply'; reply: PlacementReply } | { kind: 'claimed'; attemptId: string; snapshot: OrderSnapshot; leaseUntil: Date };
 
-export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number): Promise<Claim> {
+/**
+ * Thrown by a claim that took stock or tenders and was then refused, when it took no savepoint: the whole transaction
+ * is rolled back (the attempt with it), and the claim runs again with one (placeOrder).
+ */
+export class ClaimUndone extends Error {
+  constructor() {
+    super('The claim was refused after it took stock or tenders.');
+    this.name = 'ClaimUndone';
+  }
+}
+
+/** `savepoint`: a refusal after stock or tenders were taken gives them back to a savepoint and is answered. */
+export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number, savepoint = false): Promise<Claim> {
   const now = new Date();
-  const { attemptId, held } = await openAttemptLockingBag(db, tx, request.idempotencyKey, request.bagId, hash, leaseMs, now);
+  const { attemptId, held, lockedCards } = await openAttemptLockingBag(db, tx, request.idempotencyKey, request.bagId, hash, leaseMs, now);
   const done = async (reply: PlacementReply): Promise<Claim> => {
     await finishAttempt(tx, attemptId, reply);
     return { kind: 'reply', reply };
@@ -60,7 +72,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     await takeWalletContacts(tx, request.bagId, wallet);
   }
   // The bag and its checkout row in one statement (src/server/commerce/basket-load.ts).
-  const { view: bag, checkout } = await readBasketDetailed(tx, request.bagId);
+  const { view: bag, checkout, tenders: tenderSources } = await readBasketDetailed(tx, request.bagId);
   // The tenders are asked the rules again: the bag may have changed since they were applied (a gift card line added,
   // the brand a programme's rewards need taken out).
   const tenderProblem = await bagTenderRefusal(tx, bag);
@@ -120,21 +132,24 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
   // Stock is taken and tenders spent together: either both stand or neither does. A refusal writes nothing (each
-  // write is a conditional update that changed no row), so only a bag that makes more than one of them needs the
-  // savepoint to give back the ones made before it; a single line and no tender needs none.
+  // write is a conditional update that changed no row), so only a bag that makes more than one of them has anything to
+  // give back: it rolls the whole transaction back (ClaimUndone) and is claimed again with a savepoint, which answers
+  // the refusal. A placement that is not refused sends neither.
   let taken: StockRequest[];
   let tenders: PaidTender[] | null;
-  const savepoint = bag.lines.length > 1 || bag.tenders.length > 0;
+  const undoable = bag.lines.length > 1 || bag.tenders.length > 0;
+  const withSavepoint = savepoint && undoable;
   const rollBack = async () => {
-    if (savepoint) await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    if (withSavepoint) await sql`ROLLBACK TO SAVEPOINT take_stock`.execute(tx);
+    else if (undoable) throw new ClaimUndone();
   };
-  if (savepoint) await sql`SAVEPOINT take_stock`.execute(tx);
+  if (withSavepoint) await sql`SAVEPOINT take_stock`.execute(tx);
   try {
     taken = await reserveInTx(
       tx,
       bag.lines.map((l) => ({ sku: l.productId, quantity: l.quantity })),
     );
-    tenders = await debitTenders(tx, attemptId, request.bagId, bag.tenders, request.customerId);
+    tenders = await debitTenders(tx, attemptId, bag.tenders, tenderSources, request.customerId, lockedCards);
   } catch (err) {
     if (!(err instanceof CommerceError)) throw err;
     await rollBack();
@@ -146,7 +161,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
     await rollBack();
     return totalChanged();
   }
-  if (savepoint) await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
+  if (withSavepoint) await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
 
   const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
   if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });

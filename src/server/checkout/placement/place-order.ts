@@ -5,7 +5,7 @@ import type { QueuedMail } from '../../mail/mailer.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { isUniqueViolation, requestHash } from './attempt-log.ts';
 import { authorizeAndCommit } from './authorize.ts';
-import { claimBag, markClaimed } from './claim.ts';
+import { ClaimUndone, claimBag, markClaimed } from './claim.ts';
 import { commitOrder, delivered } from './commit.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import { failed, ORDER_BEING_PLACED, type PlacementRequest } from './placement-types.ts';
@@ -47,10 +47,12 @@ export async function placeOrder(
 ): Promise<PlacementReply> {
   const hash = requestHash(request.bagId, request.body);
   let claimed: Claimed | undefined;
+  // A claim refused after it took stock or tenders is rolled back whole and made again with a savepoint (claim.ts).
+  let savepoint = false;
   while (!claimed) {
     try {
       claimed = await withWriteTransaction(db, async (tx): Promise<Claimed> => {
-        const claim = await claimBag(db, tx, request, hash, leaseMs);
+        const claim = await claimBag(db, tx, request, hash, leaseMs, savepoint);
         if (claim.kind === 'reply') return claim;
         // Nothing for a card to pay (a total of 0, or gift cards pay it all): the order is written in this same
         // transaction, with no gateway call.
@@ -60,6 +62,10 @@ export async function placeOrder(
         return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot, leaseUntil: claim.leaseUntil };
       });
     } catch (err) {
+      if (err instanceof ClaimUndone && !savepoint) {
+        savepoint = true;
+        continue;
+      }
       if (isUniqueViolation(err)) return awaitReply(db, gateway, request.idempotencyKey, hash, leaseMs, web);
       // The bag's previous placement outlived its lease: settled here, this claim runs again. One the gateway cannot
       // be asked about yet keeps the bag; this key is not used up (its claim was rolled back).

@@ -5,6 +5,7 @@ import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
 import { releaseInTx } from '../../commerce/stock.ts';
 import { releaseHold } from '../../store-card/ledger.ts';
 import { releaseTenders } from '../../tenders/tender-payment.ts';
+import { reverse } from '../../gift-cards/ledger.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { paymentGateway } from '../../payments/payments.ts';
 import type { WebPaymentProvider } from '../../payments/web-payment.ts';
@@ -76,9 +77,11 @@ export async function abandonAttempt(
       tx.selectFrom('checkout_attempts').select(['state', 'reply', 'reply_status']).where('id', '=', attemptId),
     ).executeTakeFirst();
     if (attempt?.state === 'done' && attempt.reply) return storedReply(attempt.reply_status ?? 200, attempt.reply, false);
+    // Gift cards, stock, certificates and rewards dollars get back what the claim took, in the order it locks them,
+    // and a store card its hold, in the transaction that ends the attempt (each once: tender-payment.ts, ledger.ts,
+    // store-card/ledger.ts).
+    await reverse(tx, attemptId);
     await releaseInTx(tx, snapshot.taken);
-    // Certificates, rewards dollars and gift cards get back what the claim took, and a store card its hold, in the
-    // transaction that ends the attempt (each once: tender-payment.ts, store-card/ledger.ts).
     await releaseTenders(tx, attemptId);
     await releaseHold(tx, attemptId);
     await tx.updateTable('baskets').set({ placing_attempt_id: null }).where('id', '=', bagId).where('placing_attempt_id', '=', attemptId).execute();
