@@ -210,6 +210,38 @@ describe(`placing with reward tenders (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
     expect((await certificateRow(certificate.id)).used_at).toBeNull();
   });
 
+  it('a claim refused after it took stock (a reward tender of another account) leaves the stock, the bag and the key as they were', async () => {
+    const customer = await rewardsCustomer(t.db);
+    const other = await rewardsCustomer(t.db);
+    const certificate = await certificateFor(t.db, customer.id, 1000);
+    const { basketId } = await bothProgrammesBag();
+    await applyCertificate(t.db, basketId, customer.id, certificate.number);
+    const onHand = () => t.db.kysely.selectFrom('stock').select(['sku', 'on_hand']).where('sku', 'in', [SKU, DIA_SKU]).orderBy('sku').execute();
+    const before = await onHand();
+    const bag = await readBasket(t.db.kysely, basketId);
+    const request = {
+      bagId: basketId,
+      customerId: other.id,
+      idempotencyKey: newKey(),
+      body: { orderTotal: bag.orderTotal, amountDue: bag.amountDue },
+      expectedTotal: bag.orderTotal,
+      expectedAmountDue: bag.amountDue,
+    };
+    const reply = await placeOrder(t.db, gateway(), request, LEASE_MS);
+    expect(reply.result.message).toBe(ORDER_TOTAL_CHANGED);
+    expect(await onHand()).toEqual(before);
+    expect((await certificateRow(certificate.id)).used_at).toBeNull();
+    const held = await t.db.kysely
+      .selectFrom('baskets')
+      .select(['status', 'placing_attempt_id'])
+      .where('id', '=', basketId)
+      .executeTakeFirstOrThrow();
+    expect(held).toEqual({ status: 'open', placing_attempt_id: null });
+    // The key keeps its answer: the same request again is told the same, as a replay.
+    const again = await placeOrder(t.db, gateway(), request, LEASE_MS);
+    expect(again).toMatchObject({ status: reply.status, replayed: true, result: { message: ORDER_TOTAL_CHANGED } });
+  });
+
   it('a declined card gives back the certificate and the rewards', async () => {
     const customer = await rewardsCustomer(t.db, ['dia']);
     await grantRewards(t.db, customer.id, 'dia', 300);

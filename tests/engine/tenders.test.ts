@@ -341,6 +341,49 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
     expect(bag).toEqual({ status: 'open', placing_attempt_id: null });
   });
 
+  it('one $30.00 gift card on 20 bags of $31.78 (an item whose stock is not counted), placed at once: the card alone orders the claims, it pays one of them', async () => {
+    // No stock row is written, so no lock but the card's keeps two claims from reading the same balance.
+    await t.db.kysely.updateTable('variants').set({ track_stock: 0 }).where('sku', '=', SKU).execute();
+    try {
+      const { gateway } = recordingGateway();
+      const card = await issuer.card(3000);
+      const bags: string[] = [];
+      for (let i = 0; i < 20; i++) {
+        const basketId = await readyBag('4242424242424242');
+        await applyGiftCard(t.db, basketId, card.number, card.pin, `untracked-${i}`);
+        bags.push(basketId);
+      }
+      const seen = await Promise.all(bags.map((id) => readBasket(t.db.kysely, id)));
+      // Each bag's share of the card is the whole $30.00: only one placement can have it.
+      for (const bag of seen) expect(bag.tenders[0]?.amount).toBe(3000);
+      const handles = onPostgres ? bags.map(() => t.another()) : bags.map(() => t.db);
+      const replies = await Promise.all(
+        bags.map((id, i) =>
+          placeOrder(
+            handles[i]!,
+            gateway,
+            {
+              bagId: id,
+              customerId: null,
+              idempotencyKey: newKey(),
+              body: { orderTotal: seen[i]!.orderTotal, amountDue: seen[i]!.amountDue },
+              expectedTotal: seen[i]!.orderTotal,
+              expectedAmountDue: seen[i]!.amountDue,
+            },
+            LEASE_MS,
+          ),
+        ),
+      );
+      expect(replies.filter((r) => r.result.confirmationStatus === 'confirmed')).toHaveLength(1);
+      for (const r of replies.filter((x) => x.result.confirmationStatus !== 'confirmed')) expect(r.result.message).toBe(ORDER_TOTAL_CHANGED);
+      const ledger = await ledgerOf(card.cardId);
+      expect(ledger.filter((r) => r.kind === 'debit').map((r) => r.amount_cents)).toEqual([-3000]);
+      expect(await balanceOf(card.cardId)).toBe(0);
+    } finally {
+      await t.db.kysely.updateTable('variants').set({ track_stock: 1 }).where('sku', '=', SKU).execute();
+    }
+  });
+
   it('one $50.00 gift card and 20 concurrent placements of 20 bags applying it: at most $50.00 spent, every order paid in full', async () => {
     const { gateway } = recordingGateway();
     const card = await issuer.card(5000);
