@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
-import { emitSiteError } from '#src/lib/analytics.ts';
 import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
@@ -195,12 +194,7 @@ export function CheckoutApp() {
             billingOnly={step === 'updateBillingAddress' || step === 'createBillingAddress'}
             title={step === 'updateBillingAddress' || step === 'createBillingAddress' ? 'Billing Address' : 'Payment'}
             headingRef={heading}
-            onDone={() => {
-              const current = $checkout.get();
-              // Checkout spec §8: a billing address missing after the update is reported as site error E8001.
-              if (current && !current.billingAddress) emitSiteError({ message: 'E8001', status: 0, path: '/api/checkout/payment_method/update/' });
-              done();
-            }}
+            onDone={done}
             onError={failed}
           />
         )}
