@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '#src/islands/checkout/AddressForm.tsx';
 import { checkAddressBeforeSubmit, ConfirmAddressModal } from '#src/islands/checkout/ConfirmAddressModal.tsx';
-import { type AddressDraft, EMPTY_ADDRESS, FIRST_NAME_REQUIRED, PHONE_INVALID } from '#src/lib/checkout/address-rules.ts';
+import { type AddressDraft, EMPTY_ADDRESS, FIRST_NAME_REQUIRED, PHONE_INVALID, ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 import type { AddressSuggestion } from '#src/lib/checkout/address-suggestions.ts';
 
 beforeAll(() => {
@@ -274,5 +274,41 @@ describe('the Confirm Address modal', () => {
     expect(await checkAddressBeforeSubmit(entered)).toBe('unverifiable');
     verify(undefined, 500);
     expect(await checkAddressBeforeSubmit(entered)).toBe('unverifiable');
+  });
+});
+
+describe('the address form’s timers (product spec §9)', () => {
+  const nyc: AddressSuggestion = { streetLine: '224 W 35th St', secondary: '', city: 'New York', stateCode: 'NY', zipcode: '00000', entries: 0 };
+  const at = async (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
+
+  it('checks a field 200 ms after it is left', async () => {
+    vi.useFakeTimers();
+    render(<Harness />);
+    fireEvent.blur(field('First Name'));
+    await at(199);
+    expect(screen.queryByText(FIRST_NAME_REQUIRED)).toBeNull();
+    await at(1);
+    expect(screen.getByText(FIRST_NAME_REQUIRED)).toBeTruthy();
+  });
+
+  it('asks for address suggestions 500 ms after typing stops, and checks the filled fields 400 ms after one is chosen', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async () => reply({ suggestions: [nyc] }));
+    vi.stubGlobal('fetch', fetch);
+    render(<Harness initial={{ ...EMPTY_ADDRESS, firstName: 'Ann' }} />);
+    type('Address', '224');
+    await at(300);
+    type('Address', '224 W');
+    await at(499);
+    expect(fetch).not.toHaveBeenCalled();
+    await at(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const list = screen.getByRole('listbox', { name: 'Address suggestions' });
+    fireEvent.click(within(list).getByRole('option', { name: '224 W 35th St, New York, NY 00000' }));
+    expect(field('ZIP Code').value).toBe('00000');
+    await at(399);
+    expect(screen.queryByText(ZIP_INVALID)).toBeNull();
+    await at(1);
+    expect(screen.getByText(ZIP_INVALID)).toBeTruthy();
   });
 });
