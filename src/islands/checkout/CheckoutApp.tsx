@@ -5,7 +5,6 @@ import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
-import { SCROLL_CHECK_MS } from '#src/lib/constants.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
 import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
@@ -16,6 +15,7 @@ import { ExpressSignIn } from './express/ExpressSignIn.tsx';
 import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { loadStep, preloadSteps, stepComponents } from './step-modules.ts';
+import { focusAfterScroll } from './step-focus.ts';
 import { trackStep } from './step-tracking.ts';
 import './checkout.css';
 
@@ -24,15 +24,6 @@ const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, d
 /** The server's choice for this checkout now (product spec §4 "Step choice from basket flash messages"). */
 const serverChoice = (view: CheckoutView): CheckoutStep =>
   chooseStep(view._flash, { signedIn: view.signedIn, hasShippingMethods: view.shippingMethods.length > 0 });
-
-/**
- * Whether focus is somewhere other than where it was when a step's focus was asked for (`from`): focus that fell to
- * the page's body (the pressed button went with the old step) has not moved.
- */
-const focusMovedSince = (from: Element | null): boolean => {
-  const active = document.activeElement;
-  return !!active && active !== document.body && active !== from;
-};
 
 const later = (a: CheckoutStep, b: CheckoutStep) => (BASE_STEPS.indexOf(baseStep(a)) >= BASE_STEPS.indexOf(baseStep(b)) ? a : b);
 
@@ -99,16 +90,10 @@ export function CheckoutApp() {
     const pending = focusNext.current;
     if (!pending) return;
     const target = pending.target === 'alert' ? alertRef.current : heading.current;
-    // Focus after the scroll to top has been applied (product spec §9: scroll check every 50 ms). Cleared only once
-    // done: a render in between (a store update) cancels this timer and the next run starts another.
-    const timer = setTimeout(() => {
+    // Cleared only once done: a render in between (a store update) cancels this timer and the next run starts another.
+    return focusAfterScroll(target, pending.from, () => {
       focusNext.current = null;
-      // The shopper (or what they pressed) moved focus meanwhile: on a slow device a press can come before this
-      // timer, and its focus (the first invalid field, an opened dialog) is theirs to keep.
-      if (focusMovedSince(pending.from)) return;
-      target?.focus({ preventScroll: true });
-    }, SCROLL_CHECK_MS);
-    return () => clearTimeout(timer);
+    });
   });
 
   if (!view || !step) {
