@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { type Answer, type Caller, CommerceRefusal } from '#src/lib/commerce-api/call.ts';
+import { type Answer, type Caller, CommerceRefusal, REQUEST_DEADLINE_MS } from '#src/lib/commerce-api/call.ts';
 import type { BoundApi, CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { OPERATIONS } from '#src/lib/commerce-api/operations.ts';
 import { clientAddress } from './http/client-address.ts';
@@ -25,6 +25,7 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
     return client;
   };
   const requestId = crypto.randomUUID();
+  const deadline = Date.now() + REQUEST_DEADLINE_MS;
   const device = context.url.pathname.startsWith(DEVICE_COOKIE_PATH) ? deviceToken(context.cookies) : undefined;
   let editor = editorToken(context.cookies, context.url.pathname);
   let agent = agentToken(context.cookies);
@@ -32,6 +33,7 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
     session: token,
     client: clientOf(),
     requestId,
+    deadline,
     ...(device ? { device } : {}),
     ...(editor ? { editor } : {}),
     ...(agent ? { agent } : {}),
