@@ -52,6 +52,14 @@ test.describe('promo bar', () => {
 });
 
 test.describe('brand tabs and country', () => {
+  test('the logo leads home from any page', async ({ page }) => {
+    await page.goto('/p/everyday-crew-tee-fb-1001');
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Seven Brands' });
+    await expect(logo).toHaveAttribute('href', '/home');
+    await logo.click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('new brand inserted at its place; the brand page is marked current', async ({ page }) => {
     await page.goto('/brand/ks');
     const tabs = page.getByRole('navigation', { name: 'Brands' }).getByRole('link');

@@ -380,3 +380,13 @@ test('the perks line promises free Express shipping, reads with a space before P
     'Free Express shipping on every order with Fernbrook Perks, $29.00 a year. Perks Details Join Fernbrook Perks',
   );
 });
+
+test("a sub-brand's product says 'By' the sub-brand, linked to its page; a product of the brand itself has no such line", async ({ page }) => {
+  await page.goto('/p/trail-rain-shell-rm-3001');
+  const by = page.getByRole('link', { name: 'Ridgemere Summit' });
+  await expect(by).toHaveAttribute('href', '/brand/rm');
+  await expect(page.getByText('By Ridgemere Summit', { exact: true })).toBeVisible();
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^By /)).toHaveCount(0);
+});
