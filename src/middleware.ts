@@ -16,6 +16,7 @@ import { sharedPageKey, sharedReplyKey } from './web/http/shared-page-key.ts';
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time only; there is no visitor to give a session to.
   if (context.isPrerendered) return next();
+  const startedAt = Date.now();
   const admitted = platform.admit?.(context.request);
   if (admitted) return admitted;
   if (isCrossOriginWrite(context.request)) {
@@ -25,7 +26,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const key = !api ? sharedPageKey(context.url) : platform.pages?.keepsReplies ? await sharedReplyKey(context.request) : undefined;
   const cached = key === undefined ? undefined : await platform.pages?.lookup(context.request, key);
   if (cached instanceof Response) return platform.finish(context.request, cached);
-  context.locals.commerce = bindCommerce(platform.commerce, context);
+  context.locals.commerce = bindCommerce(platform.commerce, context, startedAt);
   if (cached?.stale && platform.later) {
     // Stale-while-revalidate: the earlier copy goes out now; the page is rendered again and kept behind it.
     const again = next().then(

@@ -4,6 +4,7 @@ import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
 import { config, storeOrigin } from '#src/server/config.ts';
 import { discard } from './http/api.ts';
+import { chooseEncoding, isCompressible } from './http/encoding.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { SharedPages, WebPlatform } from './platform.ts';
 
@@ -12,7 +13,7 @@ import type { SharedPages, WebPlatform } from './platform.ts';
  * STORE_TARGET=edge (astro.config.mjs): the commerce API over HTTP to the engine's server (COMMERCE_API_URL and
  * COMMERCE_API_SECRET from the worker's environment, never from the bundle), and the pages rendered from the catalog
  * kept in the edge's cache (the Cache API) under the engine's stamp. Every reply says what the edge did in
- * `Server-Timing: edge;desc=hit|miss|pass`. Compression is the provider's.
+ * `Server-Timing: edge;desc=hit|miss|pass`. Replies are compressed as they go out (`compressed`).
  */
 let bound: CommerceApi | undefined;
 function commerceApi(): CommerceApi {
@@ -187,6 +188,27 @@ const pages: SharedPages = {
   },
 };
 
+/** Replies smaller than this go out as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Every compressible reply compressed for the browser, brotli or gzip by its Accept-Encoding, as the Node server's
+ * front door does: the reply names its encoding and the runtime encodes the body as it goes out (workerd's automatic
+ * body encoding; the provider's CDN does the same in production).
+ */
+function compressed(request: Request, response: Response): Response {
+  if (!response.body || response.headers.has('content-encoding') || !isCompressible(response.headers.get('content-type'))) return response;
+  const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY);
+  if (length < COMPRESS_FROM_BYTES) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.append('vary', 'Accept-Encoding');
+  const encoding = chooseEncoding(request.headers.get('accept-encoding'), ['br', 'gzip']);
+  if (encoding === 'identity') return copy;
+  copy.headers.set('content-encoding', encoding);
+  copy.headers.delete('content-length');
+  return copy;
+}
+
 export const platform: WebPlatform = {
   admit,
   get commerce() {
@@ -196,7 +218,7 @@ export const platform: WebPlatform = {
     // workerd drops the connection, and the reply with it, when a reply goes out before the request's body was read
     // (a refusal before reading it: 401, 415, 413): what is left is read first, at most 1 MiB.
     if (request.body && !request.bodyUsed && !request.body.locked) await discard(request.body.getReader());
-    return response.headers.has('server-timing') ? response : withTiming(response, 'pass');
+    return compressed(request, response.headers.has('server-timing') ? response : withTiming(response, 'pass'));
   },
   pages: import.meta.env?.DEV ? undefined : pages,
   later(locals, work) {

@@ -50,7 +50,7 @@ test('search suggestions are kept at the edge per query, shared by every visitor
   }
 });
 
-test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply', async ({ request }) => {
+test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply, replies are compressed', async ({ request }) => {
   const other = await request.get('/', { headers: { host: 'shop.attacker.example' } });
   expect(other.status()).toBe(421);
   const page = await request.get('/');
@@ -58,6 +58,15 @@ test('the front door’s rules hold at the edge: another host is refused, the se
   expect(page.headers()['x-content-type-options']).toBe('nosniff');
   const refused = await request.post('/api/checkout/basket', { headers: { origin: 'https://shop.attacker.example' }, data: {} });
   expect(refused.status()).toBe(403);
+  // Compression, brotli or gzip as the browser asks, for kept pages and rendered ones alike.
+  for (const path of ['/', '/cart']) {
+    const br = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers()['content-encoding']).toBe('br');
+    expect(br.headers()['vary']).toContain('Accept-Encoding');
+    expect(await br.text()).toContain('</html>');
+    expect((await request.get(path, { headers: { 'accept-encoding': 'gzip' } })).headers()['content-encoding']).toBe('gzip');
+    expect((await request.get(path, { headers: { 'accept-encoding': 'identity' } })).headers()['content-encoding']).toBeUndefined();
+  }
 });
 
 test('a price changed by a catalog import is on the product page at the edge within 5 seconds', async ({ request }) => {

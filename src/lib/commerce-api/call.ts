@@ -27,7 +27,7 @@ export interface Caller {
 }
 
 /** How long a request waits on the engine in all, whatever number of calls it makes: under the 10 s a shopper waits at most. */
-export const REQUEST_DEADLINE_MS = 9_000;
+export const REQUEST_DEADLINE_MS = 8_000;
 
 /** A session the caller must now keep for the shopper: its token, the usid the spec's payloads carry, and its lifetime. */
 export interface SessionGrant {
