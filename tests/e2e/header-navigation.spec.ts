@@ -79,6 +79,38 @@ test.describe('brand tabs and country', () => {
   });
 });
 
+test.describe('primary links', () => {
+  test('the header row: Style Boxes, Catalog Quick Order, Deals, Card, Rewards, Sign In and the bag', async ({ page }) => {
+    test.skip(isMobile(page), 'the phone has them in its menu');
+    await page.goto('/home');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Style Boxes' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Catalog Quick Order' })).toHaveAttribute('href', '/quick-order');
+    await expect(banner.getByRole('link', { name: 'Deals' })).toHaveAttribute('href', '/offers-coupons');
+    await expect(banner.getByRole('button', { name: 'Card', exact: true })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Rewards' })).toHaveAttribute('href', '/rewards');
+    await expect(banner.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: /^Bag/ })).toHaveAttribute('href', '/cart');
+  });
+
+  test('the phone menu lists the same links first, Style Boxes aside, and the shared links after its entries', async ({ page }) => {
+    test.skip(!isMobile(page), 'small screens only');
+    await page.goto('/home');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const primary = page.getByRole('dialog', { name: 'Menu' }).getByRole('list').first();
+    await expect(primary.getByRole('link')).toHaveText(['Catalog Quick Order', 'Card', 'Deals', 'Rewards', 'Sign In']);
+    await expect(primary.getByRole('link', { name: 'Catalog Quick Order' })).toHaveAttribute('href', '/quick-order');
+    await expect(primary.getByRole('link', { name: 'Card' })).toHaveAttribute('href', '/credit-card');
+    await expect(primary.getByRole('link', { name: 'Deals' })).toHaveAttribute('href', '/offers-coupons');
+    await expect(primary.getByRole('link', { name: 'Rewards' })).toHaveAttribute('href', '/rewards');
+    await expect(primary.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/register?isopen=true');
+    // The shared links (Deals and Rewards) follow the menu's entries: each is in the menu twice.
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Deals' })).toHaveCount(2);
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Rewards' })).toHaveCount(2);
+  });
+});
+
 test.describe('flyouts', () => {
   test('account flyout by keyboard: focus moves in, Escape returns it; signed-out panel', async ({ page }) => {
     await page.goto('/home');
