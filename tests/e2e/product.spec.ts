@@ -390,3 +390,14 @@ test("a sub-brand's product says 'By' the sub-brand, linked to its page; a produ
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByText(/^By /)).toHaveCount(0);
 });
+
+test('the description is open below the purchase area; shipping and returns opens when asked', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Description & details', { exact: true })).toBeVisible();
+  await expect(main.getByText('A soft cotton-modal crew neck with a relaxed fit.')).toBeVisible();
+  const returns = main.getByText(/^Free Regular shipping on merchandise of \$75 or more\./);
+  await expect(returns).toBeHidden();
+  await main.getByText('Shipping & returns', { exact: true }).click();
+  await expect(returns).toBeVisible();
+});
