@@ -401,3 +401,12 @@ test('the description is open below the purchase area; shipping and returns open
   await main.getByText('Shipping & returns', { exact: true }).click();
   await expect(returns).toBeVisible();
 });
+
+test('the breadcrumb trail ends with the page itself; a phone shows its last two crumbs', async ({ page, isMobile }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  // Crumbs hidden on a phone are out of the accessibility tree too.
+  await expect(trail.getByRole('listitem')).toHaveText(isMobile ? ['Tops', 'Everyday Crew Tee'] : ['Home', 'Fernbrook', 'Tops', 'Everyday Crew Tee']);
+  await expect(trail.getByRole('link', { name: 'Everyday Crew Tee' })).toHaveCount(0);
+  await expect(trail.locator('[aria-current="page"]')).toHaveText('Everyday Crew Tee');
+});
