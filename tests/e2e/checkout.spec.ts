@@ -213,3 +213,23 @@ test('changing the e-mail from a later step saves it and comes back to that step
   await expect(page).toHaveURL(/step=payment/);
   await expect(page.getByRole('definition').filter({ hasText: 'grace@example.com' })).toBeVisible();
 });
+
+test('on a phone the order summary folds behind a toggle showing the total; a wide screen shows it beside the steps', async ({ page, isMobile }) => {
+  const total = await bagAtPayment(page, { guest: true });
+  const summary = page.getByRole('complementary').getByRole('heading', { name: 'Order Summary' });
+  const show = page.getByRole('button', { name: /^Show order summary/ });
+  if (!isMobile) {
+    await expect(summary).toBeVisible();
+    await expect(show).toBeHidden();
+    return;
+  }
+  await expect(show).toContainText(`$${(total / 100).toFixed(2)}`);
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(summary).toBeHidden();
+  await show.click();
+  await expect(summary).toBeVisible();
+  const hide = page.getByRole('button', { name: /^Hide order summary/ });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  await hide.click();
+  await expect(summary).toBeHidden();
+});
