@@ -72,6 +72,9 @@ describe('the engine and whoever holds the bag (addItem writes no session or cus
     const refused = newSessionHolder(3600, 'usid-refused');
     await expect(addItem(t.db, null, { productId: 'no-such-sku', quantity: 1 }, refused)).rejects.toThrow();
     expect(refused.made).toBeUndefined();
+    const tooMany = newSessionHolder(3600, 'usid-too-many');
+    await expect(addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1_000 }, tooMany)).rejects.toThrow();
+    expect(tooMany.made).toBeUndefined();
     expect([await sessions(), await baskets()]).toEqual([sessionsBefore, basketsBefore]);
 
     const holder = newSessionHolder(3600, 'usid-first-add');

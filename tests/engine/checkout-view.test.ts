@@ -11,7 +11,7 @@ import {
 } from '#src/server/checkout/checkout-service.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
-import { EMPTY_RECORD, readCheckout, writeCheckout } from '#src/server/checkout/checkout-store.ts';
+import { EMPTY_RECORD, readCheckout, writeCheckout, writeCheckoutIfOpen } from '#src/server/checkout/checkout-store.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { storeCardAccount } from '../helpers/store-card-fixtures.ts';
@@ -124,3 +124,30 @@ it("a holder's store card says why it cannot pay the bag: less available credit 
   );
   expect((await readCheckoutView(t.db, basketId, ample.id)).storeCard?.unavailable).toBeNull();
 });
+
+it("a step's one-statement write holds to the bag's version it was checked under: a bag changed since is not written", async () => {
+  const basketId = await bagWithCheckout();
+  const { version } = await t.db.kysely.selectFrom('baskets').select('version').where('id', '=', basketId).executeTakeFirstOrThrow();
+  const change = { billingSame: false, billingAddress: { ...TEST_ADDRESS, stateCode: 'NY' } };
+  // Another write to the bag (a line added) moves its version past the one the step checked.
+  await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 } as never);
+  expect(await writeCheckoutIfOpen(t.db, basketId, change, { version })).toBe(false);
+  expect((await readCheckout(t.db.kysely, basketId)).billingAddress).toBeNull();
+  const current = await t.db.kysely.selectFrom('baskets').select('version').where('id', '=', basketId).executeTakeFirstOrThrow();
+  expect(await writeCheckoutIfOpen(t.db, basketId, change, { version: current.version })).toBe(true);
+  expect((await readCheckout(t.db.kysely, basketId)).billingAddress).toMatchObject({ stateCode: 'NY' });
+});
+
+it('the address and method steps refuse what the bag cannot take, and write nothing: a state not shipped to, a method not offered, a faster method for a hemmed line', async () => {
+  const basketId = await bagWithCheckout();
+  const before = { checkout: await readCheckout(t.db.kysely, basketId), bag: await shippingOf(basketId) };
+  await expect(setShippingAddress(t.db, basketId, { ...TEST_ADDRESS, stateCode: 'ZZ' }, null)).rejects.toMatchObject({ code: 'invalid' });
+  await expect(confirmShippingMethod(t.db, basketId, 'NoSuchMethod')).rejects.toMatchObject({ code: 'invalid' });
+  const hem = [{ optionId: 'hemming' as const, optionValueId: '1' as const }];
+  await addItem(t.db, basketId, { productId: 'ca-7001-nvy-Misses-6', quantity: 1, optionItems: hem, hemmingInseamLength: '28' });
+  await expect(confirmShippingMethod(t.db, basketId, 'Express')).rejects.toMatchObject({ code: 'invalid' });
+  expect({ checkout: await readCheckout(t.db.kysely, basketId), bag: await shippingOf(basketId) }).toEqual(before);
+});
+
+const shippingOf = (basketId: string) =>
+  t.db.kysely.selectFrom('baskets').select(['shipping_state_code', 'shipping_method_id']).where('id', '=', basketId).executeTakeFirstOrThrow();

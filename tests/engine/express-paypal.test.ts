@@ -5,8 +5,8 @@ import { readProduct } from '#src/server/commerce/catalog.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { addCustomerData, chooseEcoship, readCheckoutView, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
-import { markAuthorizing, requestHash } from '#src/server/checkout/placement/attempt-log.ts';
-import { claimBag } from '#src/server/checkout/placement/claim.ts';
+import { requestHash } from '#src/server/checkout/placement/attempt-log.ts';
+import { claimBag, markClaimed } from '#src/server/checkout/placement/claim.ts';
 import { webPaymentPayer } from '#src/server/checkout/placement/payer.ts';
 import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
 import { captureOwedPayments } from '#src/server/checkout/placement/web-payment-capture.ts';
@@ -248,7 +248,7 @@ describe(`PayPal express checkout (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, ()
     const claimed = await withWriteTransaction(t.db, async (tx) => {
       const claim = await claimBag(t.db, tx, request, requestHash(o.basketId, request.body), 50);
       if (claim.kind !== 'claimed') throw new Error('the bag was not claimed');
-      await markAuthorizing(tx, claim.attemptId, claim.snapshot);
+      await markClaimed(tx, claim.attemptId, request.bagId, claim.snapshot);
       return claim;
     });
     expect((await webPaymentPayer(provider(), o.orderId).authorize({ amountCents: o.total, reference: claimed.attemptId })).ok).toBe(true);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { BAG_BEING_ORDERED } from '#src/server/commerce/basket-lock.ts';
 import { addItem, updateItemQuantity } from '#src/server/commerce/basket.ts';
 import { stockLevel } from '#src/server/commerce/stock.ts';
-import { setEmail, setPayment } from '#src/server/checkout/checkout-service.ts';
+import { confirmShippingMethod, setBilling, setEmail, setPayment, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { startMaintenance } from '#src/server/maintenance/sweep.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
@@ -11,6 +11,7 @@ import { recoverLapsedPlacement } from '#src/server/checkout/placement/recovery.
 import type { PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
+import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { readyBag, sandboxToken } from '../helpers/ready-bag.ts';
 
@@ -215,6 +216,27 @@ describe(`recovering placements a crash left mid-payment (${onPostgres ? 'Postgr
     const skus = await t.db.kysely.selectFrom('basket_items').select('sku').where('basket_id', '=', p.basketId).orderBy('position').execute();
     expect(skus.map((s) => s.sku)).toEqual([SKU, OTHER_SKU]);
     expect(await stockLevel(t.db, SKU)).toBe(STOCK);
+    await expectSettled(p);
+  });
+
+  it("every checkout step waits its turn while the bag's order is being placed (409, nothing written), and settles a lapsed one", async () => {
+    const p = await stoppedPlacement();
+    const checkoutRow = () => t.db.kysely.selectFrom('basket_checkout').selectAll().where('basket_id', '=', p.basketId).executeTakeFirstOrThrow();
+    const shipping = () =>
+      t.db.kysely.selectFrom('baskets').select(['shipping_state_code', 'shipping_method_id']).where('id', '=', p.basketId).executeTakeFirstOrThrow();
+    const [row, bag] = [await checkoutRow(), await shipping()];
+    const steps = [
+      () => setEmail(t.db, p.basketId, 'grace@example.com', true),
+      () => setShippingAddress(t.db, p.basketId, { ...TEST_ADDRESS, stateCode: 'NY' }, null),
+      () => confirmShippingMethod(t.db, p.basketId, 'Express'),
+      () => setBilling(t.db, p.basketId, null, false, { ...TEST_ADDRESS, stateCode: 'NY' }),
+    ];
+    for (const step of steps) await expect(step()).rejects.toThrow(BAG_BEING_ORDERED);
+    expect(await checkoutRow()).toEqual(row);
+    expect(await shipping()).toEqual(bag);
+    await leaseRunsOut(p.attemptId);
+    await setEmail(t.db, p.basketId, 'grace@example.com', false);
+    expect((await checkoutRow()).email).toBe('grace@example.com');
     await expectSettled(p);
   });
 

@@ -76,7 +76,12 @@ async function place(
 const certificateRow = (id: string) =>
   t.db.kysely.selectFrom('reward_certificates').select(['used_at', 'used_by_attempt']).where('id', '=', id).executeTakeFirstOrThrow();
 const orderTendersOf = (orderId: string) =>
-  t.db.kysely.selectFrom('order_tenders').select(['method', 'amount_cents', 'certificate_id']).where('order_id', '=', orderId).execute();
+  t.db.kysely
+    .selectFrom('order_tenders')
+    .select(['method', 'amount_cents', 'certificate_id'])
+    .where('order_id', '=', orderId)
+    .orderBy('position')
+    .execute();
 
 describe(`reward tenders on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {
   it("a signed-in shopper's certificate pays first, its number masked on the wire, with the rewardsApplied row", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
-import { markAuthorizing, requestHash } from '#src/server/checkout/placement/attempt-log.ts';
-import { claimBag } from '#src/server/checkout/placement/claim.ts';
+import { requestHash } from '#src/server/checkout/placement/attempt-log.ts';
+import { claimBag, markClaimed } from '#src/server/checkout/placement/claim.ts';
 import { payerFor } from '#src/server/checkout/placement/payer.ts';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import type { Db } from '#src/server/db/database.ts';
@@ -115,7 +115,7 @@ describe(`the store card at placement (${onPostgres ? 'PostgreSQL' : 'SQLite'})`
     const claimed = await withWriteTransaction(t.db, async (tx) => {
       const claim = await claimBag(t.db, tx, request, requestHash(bag.basketId, {}), 50);
       if (claim.kind !== 'claimed') throw new Error('the bag was not claimed');
-      await markAuthorizing(tx, claim.attemptId, claim.snapshot);
+      await markClaimed(tx, claim.attemptId, request.bagId, claim.snapshot);
       return claim;
     });
     const held = await payerFor(t.db, gateway(), claimed.snapshot.payment?.source).authorize({

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { writeOrder, type NewOrder } from '#src/server/orders/write-order.ts';
+import { sendTogether } from '#src/server/db/write-batch.ts';
 import { ORDER_NUMBER_PATTERN } from '#src/lib/order-number.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
@@ -90,7 +91,12 @@ const digital: NewOrder = {
 
 describe(`writing an order (${PG_URL ? 'PostgreSQL' : 'SQLite'})`, () => {
   it('keeps every field of the order and of each line, in the lines’ order, under a fresh order number', async () => {
-    const [a, b] = await withWriteTransaction(t.db, async (tx) => [await writeOrder(tx, shipped), await writeOrder(tx, digital)]);
+    // The order is written at once; its lines and tenders are statements for the caller to send with its own.
+    const [a, b] = await withWriteTransaction(t.db, async (tx) => {
+      const written = [await writeOrder(tx, shipped), await writeOrder(tx, digital)];
+      for (const w of written) await sendTogether(tx, w.rest.slice(0, -1), w.rest.at(-1)!);
+      return written;
+    });
     expect(a!.orderNo).toMatch(ORDER_NUMBER_PATTERN);
     expect(b!.orderNo).not.toBe(a!.orderNo);
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
 import { savedStoreCard } from '../store-card/store-card-wallet.ts';
 import { paymentMethodsFor } from '../content/payment-methods.ts';
 import { storeCardUnavailable } from '#src/lib/store-card/store-card-rules.ts';
@@ -11,7 +12,8 @@ import { readBasket, readBasketDetailed } from '../commerce/basket-read.ts';
 import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
 import { loadShippingCatalog, shippingMethodsFor } from '../commerce/shipping.ts';
-import { isCompleteAddress } from '#src/lib/checkout/address-rules.ts';
+import { isCompleteAddress, isPoBox } from '#src/lib/checkout/address-rules.ts';
+import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import { STANDARD_DELIVERY_NAME } from '#src/lib/constants.ts';
 import { basketFlash, FLASH_MESSAGES, missingBefore } from '#src/lib/checkout/flash.ts';
 import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD } from '#src/lib/membership-rules.ts';
@@ -24,6 +26,7 @@ import {
   paymentView,
   readCheckout,
   writeCheckout,
+  writeCheckoutIfOpen,
   type CheckoutRecord,
   type StoredPayment,
 } from './checkout-store.ts';
@@ -75,11 +78,16 @@ export async function withAccountEmail(tx: Tx, record: CheckoutRecord, customerI
  * have chosen a speed and seen EcoShip and package protection), whatever the browser showed.
  */
 async function requireStepsBeforePayment(tx: Tx, basketId: string, customerId: string | null, now: Date): Promise<void> {
-  // The bag and its checkout row in one statement (src/server/commerce/basket-load.ts).
-  const { view, checkout } = await readBasketDetailed(tx, basketId);
-  const record = await withAccountEmail(tx, checkoutRecordOf(checkout), customerId);
-  const missing = missingBefore(flashFor(view, record, now), 'payment');
+  const { missing } = await stepsBeforePayment(tx, basketId, customerId, now);
   if (missing) throw new CommerceError('conflict', missing.message);
+}
+
+/** What a payment-page submit still lacks (a flash, or none), on the bag as read under its version (null: no open bag). */
+async function stepsBeforePayment(tx: Tx, basketId: string, customerId: string | null, now: Date) {
+  // The bag and its checkout row in one statement (src/server/commerce/basket-load.ts).
+  const { view, checkout, version } = await readBasketDetailed(tx, basketId);
+  const record = await withAccountEmail(tx, checkoutRecordOf(checkout), customerId);
+  return { version, missing: missingBefore(flashFor(view, record, now), 'payment') };
 }
 
 const accountEmail = (tx: Tx, customerId: string) =>
@@ -130,7 +138,9 @@ export async function readCheckoutView(db: Db, basketId: string | null, customer
 }
 
 export async function setEmail(db: Db, basketId: string, email: string, subscribe: boolean): Promise<void> {
-  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, { email, emailSubscribe: subscribe }));
+  const change = { email, emailSubscribe: subscribe };
+  if (await writeCheckoutIfOpen(db, basketId, change)) return;
+  await inBag(db, basketId, (tx) => writeCheckout(tx, basketId, change));
 }
 
 /**
@@ -143,6 +153,11 @@ export async function setShippingAddress(
   address: CheckoutAddress,
   save: { customerId: string; makeDefault: boolean } | null,
 ): Promise<void> {
+  // One statement when nothing else is asked of it: a state we ship to (else the transaction below says why not), no
+  // P.O. box (whose lines the transaction reads), no profile to keep it in.
+  const onlyState = sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${address.stateCode})`;
+  const bag = { set: { shipping_state_code: address.stateCode }, where: onlyState };
+  if (!save && !isPoBox(address) && (await writeCheckoutIfOpen(db, basketId, { shippingAddress: address }, { bag }))) return;
   await inBag(db, basketId, async (tx) => {
     const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
     if (!known) throw new CommerceError('invalid', 'Please choose a state we ship to.');
@@ -170,6 +185,13 @@ export async function chooseSavedAddress(db: Db, basketId: string, customerId: s
 
 /** The shipping step's submit: the bag's method and the step done, in one transaction. */
 export async function confirmShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
+  // One statement while the method exists and the bag allows it (the rule of chooseShippingMethod); else the
+  // transaction below says why not.
+  const offered = sql<SqlBool>`exists (select 1 from shipping_methods where id = ${methodId})`;
+  const unhemmed = sql<SqlBool>`not exists (select 1 from basket_items where basket_id = baskets.id and hemming_option_id is not null)`;
+  const allowed = methodAllowed(methodId, true) ? offered : sql<SqlBool>`${offered} and ${unhemmed}`;
+  const bag = { set: { shipping_method_id: methodId }, where: allowed };
+  if (await writeCheckoutIfOpen(db, basketId, { shippingMethodConfirmed: true }, { bag })) return;
   await inBag(db, basketId, async (tx) => {
     await chooseShippingMethod(tx, basketId, methodId);
     await writeCheckout(tx, basketId, { shippingMethodConfirmed: true });
@@ -249,9 +271,14 @@ export async function setBilling(
   billingSame: boolean,
   billingAddress: CheckoutAddress | null,
 ): Promise<void> {
+  const change = { billingSame, billingAddress: billingSame ? null : billingAddress };
+  // The steps checked on the bag as read, and the record written only while the bag is still that version; else
+  // checked and written again in one transaction.
+  const { version, missing } = await stepsBeforePayment(db.kysely, basketId, customerId, new Date());
+  if (version !== null && !missing && (await writeCheckoutIfOpen(db, basketId, change, { version }))) return;
   await inBag(db, basketId, async (tx) => {
     await requireStepsBeforePayment(tx, basketId, customerId, new Date());
-    await writeCheckout(tx, basketId, { billingSame, billingAddress: billingSame ? null : billingAddress });
+    await writeCheckout(tx, basketId, change);
   });
 }
 

@@ -1,5 +1,8 @@
+import { sql, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { Db } from '../db/database.ts';
 import { prepared } from '../db/prepared.ts';
-import type { Tx } from '../db/transaction.ts';
+import { lockClause, type Tx } from '../db/transaction.ts';
 import type { LoadedCheckout } from '../commerce/basket-load.ts';
 import type { CheckoutAddress, KeptWebPayment, PaymentView } from '#src/lib/checkout/checkout-types.ts';
 import type { CardOnFile, PaymentSource } from '../payments/gateway.ts';
@@ -116,6 +119,83 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
     .values({ basket_id: basketId, ...full, updated_at })
     .onConflict((oc) => oc.column('basket_id').doUpdateSet({ ...columnsOf(change), updated_at }))
     .execute();
+}
+
+/** What writeCheckoutIfOpen checks and changes beside the checkout row. */
+export interface CheckoutWriteGuard {
+  /** Only while the bag's version is this one: what the change was checked against was read under it. */
+  version?: number;
+  /**
+   * Columns of the bag's own row set in the same statement, and what else the row must satisfy (PostgreSQL only:
+   * SQLite has no data-modifying WITH, so there the caller's transaction does it).
+   */
+  bag?: {
+    set: { shipping_state_code?: string; shipping_method_id?: string };
+    where: Expression<SqlBool>;
+  };
+}
+
+/**
+ * The checkout write of a step in one statement, without a transaction: the row written (and the bag's own columns
+ * with it) only while the bag is open, not being placed, and passes the guard, the bag's row locked meanwhile (FOR
+ * UPDATE, or the UPDATE itself, waits for a placement holding it and checks again once it commits). False when
+ * nothing was written: the caller runs the step's transaction, which refuses as a bag being placed, ordered or
+ * missing is refused (and settles a placement that outlived its lease), or writes when only the guard moved.
+ */
+export async function writeCheckoutIfOpen(
+  db: Db,
+  basketId: string,
+  change: Partial<CheckoutRecord>,
+  guard: CheckoutWriteGuard = {},
+): Promise<boolean> {
+  if (guard.bag && db.dialect !== 'postgres') return false;
+  const updated_at = new Date().toISOString();
+  const full: Record<string, string | number | null> = { ...columnsOf({ ...EMPTY_RECORD, ...change }), updated_at };
+  const columns = Object.keys(full) as (keyof typeof full & string)[];
+  // Typed, as a SELECT list's parameters have no column to take their type from.
+  const values = columns.map((c) => {
+    const v = full[c] ?? null;
+    return (typeof v === 'number' ? sql`cast(${v} as integer)` : sql`cast(${v} as text)`).as(c);
+  });
+  const changed = Object.keys({ ...columnsOf(change), updated_at }) as (keyof typeof full & string)[];
+  const onConflict = (oc: OnConflictBuilder<Database, 'basket_checkout'>) =>
+    oc.column('basket_id').doUpdateSet(Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])));
+  const { bag, version } = guard;
+  const result = bag
+    ? await db.kysely
+        .with('b', (qc) =>
+          qc
+            .updateTable('baskets')
+            .set({ ...bag.set, updated_at })
+            .where('id', '=', basketId)
+            .where('status', '=', 'open')
+            .where('placing_attempt_id', 'is', null)
+            .where(bag.where)
+            .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0))
+            .returning('id'),
+        )
+        .insertInto('basket_checkout')
+        .columns(['basket_id', ...columns] as never)
+        .expression((eb) => eb.selectFrom('b').select(['b.id', ...values] as never))
+        .onConflict(onConflict)
+        .executeTakeFirst()
+    : await db.kysely
+        .insertInto('basket_checkout')
+        .columns(['basket_id', ...columns] as never)
+        .expression(
+          lockClause(db)(
+            db.kysely
+              .selectFrom('baskets')
+              .select(['id', ...values] as never)
+              .where('id', '=', basketId)
+              .where('status', '=', 'open')
+              .where('placing_attempt_id', 'is', null)
+              .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0)),
+          ) as never,
+        )
+        .onConflict(onConflict)
+        .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
 /** A card is usable through the end of its expiry month (product spec §5 "Card expiry"). */

@@ -160,8 +160,10 @@ export async function placeExpressOrder(
       const contacts = contactsOf(order);
       const problem = await takeContactsUnlessPlacing(db, bagId, order.orderId, contacts);
       if (problem) throw new ExpressAddressProblem(problem);
-      const { amountDue } = await readBasket(db.kysely, bagId);
-      if (amountDue !== order.amountCents) {
+      const { amountDue, basketId: open } = await readBasket(db.kysely, bagId);
+      // A bag no longer open was placed meanwhile by another request with the order (a double click): the placement
+      // below answers with that order.
+      if (open === bagId && amountDue !== order.amountCents) {
         // A store never charges a total the shopper has not seen: PayPal's approval was for another amount.
         if (request.confirmedAmountDue !== amountDue) throw new ExpressReviewNeeded(amountDue, contacts.email);
         await followBag(db, provider, bagId, order);

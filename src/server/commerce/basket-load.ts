@@ -29,6 +29,8 @@ export interface LoadedBasketHeader {
   shippingMethodId: string;
   shippingStateCode: string | null;
   lastAddedItemId: string | null;
+  /** The bag's version (raised by every write to it: migration 016), what a write checked against is read under. */
+  version?: number;
   /** The chosen method as stored now (null when it no longer exists), and Regular. */
   chosenMethod: { name: string; priceCents: number; description?: string } | null;
   regularMethod: { name: string; priceCents: number; description?: string } | null;
@@ -158,6 +160,7 @@ const loadRows = prepared((tx: Tx, basketId: string) =>
       'b.shipping_method_id',
       'b.shipping_state_code',
       'b.last_added_item_id',
+      'b.version',
       't.rate_bp',
       'm.name as method_name',
       'm.price_cents as method_price',
@@ -326,6 +329,7 @@ export async function loadBasket(tx: Tx, basketId: string, now: string): Promise
       shippingMethodId: header.shipping_method_id,
       shippingStateCode: header.shipping_state_code,
       lastAddedItemId: header.last_added_item_id,
+      version: Number(header.version),
       chosenMethod:
         header.method_name === null
           ? null

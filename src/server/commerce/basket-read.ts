@@ -55,6 +55,8 @@ export interface DetailedRead extends PricedBasket {
   bonusRules: BonusRule[];
   /** The bag's checkout row, read with it (null: none, or no open bag). */
   checkout: LoadedCheckout | null;
+  /** The bag's version when read (null: no open bag). */
+  version: number | null;
 }
 
 const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
@@ -65,8 +67,15 @@ const NO_BONUS: BonusEvaluation = { offers: [], drop: [] };
  */
 export async function readBasketDetailed(tx: Tx, basketId: string | null): Promise<DetailedRead> {
   const loaded = basketId ? await loadBasket(tx, basketId, new Date().toISOString()) : null;
-  if (!loaded) return { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS, checkout: null };
+  if (!loaded)
+    return { view: emptyBasket(), staleBonusItemIds: [], droppedBonusItems: [], bonusRules: [], bonus: NO_BONUS, checkout: null, version: null };
   const priced = priceBasket(loaded, pricingRules());
   const bonusOffers = priced.bonus.offers.length === 0 ? [] : await bonusOffersOf(tx, loaded.bonusRules, priced.bonus);
-  return { ...priced, view: { ...priced.view, bonusOffers }, bonusRules: loaded.bonusRules, checkout: loaded.checkout ?? null };
+  return {
+    ...priced,
+    view: { ...priced.view, bonusOffers },
+    bonusRules: loaded.bonusRules,
+    checkout: loaded.checkout ?? null,
+    version: loaded.header.version ?? null,
+  };
 }

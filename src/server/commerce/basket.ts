@@ -27,17 +27,18 @@ import { EMAIL_REQUIRED } from '#src/lib/schemas/email.ts';
 const nowIso = () => new Date().toISOString();
 
 // The writes of an add, the most frequent write a shopper makes: compiled once (db/prepared.ts).
+const newBagRow = (id: string, lastAddedItemId: string | null, now: string) => ({
+  id,
+  currency: CURRENCY,
+  shipping_method_id: DEFAULT_SHIPPING_METHOD_ID,
+  shipping_state_code: null,
+  status: 'open',
+  last_added_item_id: lastAddedItemId,
+  created_at: now,
+  updated_at: now,
+});
 const insertBasket = preparedWrite((tx: Tx, id: string, lastAddedItemId: string | null, now: string) =>
-  tx.insertInto('baskets').values({
-    id,
-    currency: CURRENCY,
-    shipping_method_id: DEFAULT_SHIPPING_METHOD_ID,
-    shipping_state_code: null,
-    status: 'open',
-    last_added_item_id: lastAddedItemId,
-    created_at: now,
-    updated_at: now,
-  }),
+  tx.insertInto('baskets').values(newBagRow(id, lastAddedItemId, now)),
 );
 
 const insertLine = preparedWrite(
@@ -95,6 +96,45 @@ function giftFields(v: LoadedVariant, input: LineChoice) {
   };
 }
 
+/** The line an add asks for, checked (but for its quantity, which depends on the bag's lines). */
+async function lineOf(tx: Tx, input: LineChoice, customerId: string | null) {
+  const v = await loadVariant(tx, input.productId);
+  if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another size or colour.');
+  if (isMembership(v.product_type)) {
+    if (!customerId) throw new CommerceError('unauthorized', MEMBERSHIP_NEEDS_SIGN_IN);
+    await refuseIfAlreadyMember(tx, customerId, v.brand_code);
+  }
+  return { v, hem: await resolveHemming(tx, v, input), gift: giftFields(v, input) };
+}
+
+/**
+ * A guest's first add on PostgreSQL: the line checked on what the catalog says, then the bag, its holder's row and
+ * the line written in one statement (data-modifying WITH), which is atomic without a transaction around it. Nothing
+ * else can hold or change a bag no one has seen yet, so there is nothing to lock.
+ */
+async function firstAdd(db: Db, input: LineChoice, newHolding: NonNullable<BagHolder['newHolding']>): Promise<{ basketId: string; itemId: string }> {
+  const { v, hem, gift } = await lineOf(db.kysely, input, null);
+  assertQuantityAllowed(v, input.quantity);
+  const [basketId, itemId, now] = [randomUUID(), randomUUID(), nowIso()];
+  await db.kysely
+    .with('new_holder', (q) => newHolding(q, basketId))
+    .with('new_bag', (q) => q.insertInto('baskets').values(newBagRow(basketId, itemId, now)))
+    .insertInto('basket_items')
+    .values({
+      id: itemId,
+      basket_id: basketId,
+      sku: v.sku,
+      product_id: v.product_id,
+      quantity: input.quantity,
+      hemming_option_id: hem,
+      ...gift,
+      position: 0,
+      created_at: now,
+    })
+    .execute();
+  return { basketId, itemId };
+}
+
 /**
  * Adds a variant to the basket (creating the basket when the session has none). The same variant with the same
  * options joins the existing line; the combined quantity must stay within the item's limit and its stock.
@@ -108,15 +148,9 @@ export async function addItem(
   customerId: string | null = null,
 ): Promise<{ basketId: string; itemId: string }> {
   if (input.bonusDiscountLineItemId) return claimBonusItem(db, basketId, input);
+  if (!basketId && !customerId && holder?.newHolding && db.dialect === 'postgres') return firstAdd(db, input, holder.newHolding);
   return withWriteTransaction(db, async (tx) => {
-    const v = await loadVariant(tx, input.productId);
-    if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another size or colour.');
-    if (isMembership(v.product_type)) {
-      if (!customerId) throw new CommerceError('unauthorized', MEMBERSHIP_NEEDS_SIGN_IN);
-      await refuseIfAlreadyMember(tx, customerId, v.brand_code);
-    }
-    const hem = await resolveHemming(tx, v, input);
-    const gift = giftFields(v, input);
+    const { v, hem, gift } = await lineOf(tx, input, customerId);
 
     // With a holder (the session), its bag is read under the holder's lock and a new bag is handed to it in this
     // same transaction: two first adds at once (a double click, two tabs) end in one bag, and a bag is never
@@ -128,7 +162,6 @@ export async function addItem(
     const existing = (await tryLockOpenBasket(db, tx, current)) ? current : null;
     const newItemId = randomUUID();
     const id = existing ?? (await createBasket(tx, newItemId));
-    if (held !== undefined && id !== held) await holder!.holdBasket(tx, id);
     const lines = existing ? await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute() : [];
     const same = lines.find(
       (l) =>
@@ -142,6 +175,8 @@ export async function addItem(
     );
     const alreadyOfSku = lines.filter((l) => l.sku === v.sku).reduce((s, l) => s + l.quantity, 0);
     assertQuantityAllowed(v, alreadyOfSku + input.quantity);
+    // Held once the add is known to go ahead: a refused add leaves its holder as it was.
+    if (held !== undefined && id !== held) await holder?.holdBasket(tx, id);
 
     let itemId: string;
     if (same) {

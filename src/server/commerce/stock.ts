@@ -30,25 +30,30 @@ export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<StockR
   const taken: StockRequest[] = [];
   for (const line of sorted) {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new CommerceError('quantity', 'Quantities must be positive whole numbers.');
+    // The stock a tracked variant has is taken in one statement; only when none is taken is the variant asked why.
+    if ((await takeStock(tx, line.quantity, line.sku, line.quantity, line.sku)) === 1) {
+      taken.push(line);
+      continue;
+    }
     const [variant] = await stockRule(tx, line.sku);
     if (!variant) throw new CommerceError('not_found', `Item ${line.sku} is no longer sold.`);
-    if (!variant.track_stock || variant.back_ordered) continue;
-    if ((await takeStock(tx, line.quantity, line.sku, line.quantity)) !== 1) {
-      throw new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
-    }
-    taken.push(line);
+    if (variant.track_stock && !variant.back_ordered) throw new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
   }
   return taken;
 }
 
 // Run for every line of every order: compiled once (db/prepared.ts).
 const stockRule = prepared((tx: Tx, sku: string) => tx.selectFrom('variants').select(['track_stock', 'back_ordered']).where('sku', '=', sku));
-const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string, atLeast: number) =>
+/** Takes `quantity` of a variant whose stock is tracked and not back-ordered, when at least that much is on hand. */
+const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string, atLeast: number, tracked: string) =>
   tx
     .updateTable('stock')
     .set({ on_hand: sql`on_hand - ${quantity}` })
     .where('sku', '=', sku)
-    .where('on_hand', '>=', atLeast),
+    .where('on_hand', '>=', atLeast)
+    .where('sku', 'in', (eb) =>
+      eb.selectFrom('variants').select('sku').where('sku', '=', tracked).where('track_stock', '=', 1).where('back_ordered', '=', 0),
+    ),
 );
 
 /** Gives back stock an order attempt took (its authorization failed or was voided). */

@@ -25,26 +25,30 @@ export function dialectOf(tx: Tx): 'postgres' | 'sqlite' {
   return d;
 }
 
-function plannedQuery<P extends Param[], R>(build: (tx: Tx, ...params: P) => Compilable<R>): (tx: Tx, ...params: P) => Promise<QueryResult<R>> {
+/** A prepared query's statement for one call: run, or sent with others (db/write-batch.ts). */
+type Planned<P extends Param[], R> = ((tx: Tx, ...params: P) => Promise<QueryResult<R>>) & { compiled: (tx: Tx, ...params: P) => CompiledQuery<R> };
+
+function plannedQuery<P extends Param[], R>(build: (tx: Tx, ...params: P) => Compilable<R>): Planned<P, R> {
   const plans = new Map<string, { sql: string; slots: Slot[] }>();
-  return async (tx, ...params) => {
+  const compiled = (tx: Tx, ...params: P): CompiledQuery<R> => {
     const dialect = dialectOf(tx);
     let plan = plans.get(dialect);
     if (!plan) {
       // Built with a marker in each parameter's place, so the compiled parameter list says where each one goes.
       const markers = params.map((_, i) => `\u0000prepared-parameter-${i}\u0000`) as P;
-      const compiled = build(tx, ...markers).compile();
-      const slots = compiled.parameters.map((p): Slot => {
+      const built = build(tx, ...markers).compile();
+      const slots = built.parameters.map((p): Slot => {
         const i = markers.indexOf(p as string);
         return i >= 0 ? { param: i } : { value: p };
       });
-      plan = { sql: compiled.sql, slots };
+      plan = { sql: built.sql, slots };
       plans.set(dialect, plan);
       if (dialect === 'postgres') nameStatement(plan.sql);
     }
     const values = plan.slots.map((s) => ('param' in s ? params[s.param] : s.value));
-    return tx.executeQuery<R>(CompiledQuery.raw(plan.sql, values));
+    return CompiledQuery.raw(plan.sql, values) as CompiledQuery<R>;
   };
+  return Object.assign((tx: Tx, ...params: P) => tx.executeQuery<R>(compiled(tx, ...params)), { compiled });
 }
 
 /** A read (or a write with RETURNING): its rows. */
@@ -53,10 +57,12 @@ export function prepared<P extends Param[], R>(build: (tx: Tx, ...params: P) => 
   return async (tx, ...params) => (await run(tx, ...params)).rows;
 }
 
-/** A write: how many rows it changed. */
-export function preparedWrite<P extends Param[]>(build: (tx: Tx, ...params: P) => Compilable<unknown>): (tx: Tx, ...params: P) => Promise<number> {
+/** A write: how many rows it changed; `compiled` gives its statement for a call, to send with others. */
+export function preparedWrite<P extends Param[]>(
+  build: (tx: Tx, ...params: P) => Compilable<unknown>,
+): ((tx: Tx, ...params: P) => Promise<number>) & { compiled: (tx: Tx, ...params: P) => CompiledQuery } {
   const run = plannedQuery(build);
-  return async (tx, ...params) => Number((await run(tx, ...params)).numAffectedRows ?? 0);
+  return Object.assign(async (tx: Tx, ...params: P) => Number((await run(tx, ...params)).numAffectedRows ?? 0), { compiled: run.compiled });
 }
 
 /**
@@ -66,7 +72,8 @@ export function preparedWrite<P extends Param[]>(build: (tx: Tx, ...params: P) =
 export function preparedRowWrite<R extends Record<string, Param>>(
   columns: readonly (keyof R & string)[],
   build: (tx: Tx, row: R) => Compilable<unknown>,
-): (tx: Tx, row: R) => Promise<number> {
+): ((tx: Tx, row: R) => Promise<number>) & { compiled: (tx: Tx, row: R) => CompiledQuery } {
   const run = preparedWrite((tx: Tx, ...values: Param[]) => build(tx, Object.fromEntries(columns.map((c, i) => [c, values[i] ?? null])) as R));
-  return (tx, row) => run(tx, ...columns.map((c) => row[c] as Param));
+  const valuesOf = (row: R) => columns.map((c) => row[c] as Param);
+  return Object.assign((tx: Tx, row: R) => run(tx, ...valuesOf(row)), { compiled: (tx: Tx, row: R) => run.compiled(tx, ...valuesOf(row)) });
 }

@@ -35,14 +35,29 @@ async function lockCard(tx: Tx, cardId: string): Promise<boolean> {
  * debiting after it reversed.
  */
 export async function debit(tx: Tx, cardId: string, attemptId: string, amountCents: number, now = new Date()): Promise<number> {
+  return (await debitLeaving(tx, cardId, attemptId, amountCents, { now })).taken;
+}
+
+/**
+ * As debit, with what the card holds after it (null when the attempt had debited it before). `fresh`: the attempt was
+ * opened in this transaction, so the card's ledger has nothing of it to look for (a placement's claim).
+ */
+export async function debitLeaving(
+  tx: Tx,
+  cardId: string,
+  attemptId: string,
+  amountCents: number,
+  { now = new Date(), fresh = false }: { now?: Date; fresh?: boolean } = {},
+): Promise<{ taken: number; left: number | null }> {
   if (!Number.isInteger(amountCents) || amountCents <= 0) throw new RangeError('A gift card debit is a positive whole number of cents.');
   if (!(await lockCard(tx, cardId))) throw new RangeError('No such gift card.');
-  const earlier = await attemptEntries(tx, cardId, attemptId);
-  if (earlier.some((r) => r.kind === 'reversal')) return 0;
+  const earlier = fresh ? [] : await attemptEntries(tx, cardId, attemptId);
+  if (earlier.some((r) => r.kind === 'reversal')) return { taken: 0, left: null };
   const done = earlier.find((r) => r.kind === 'debit');
-  if (done) return -done.amount_cents;
-  const taken = Math.min(amountCents, await balance(tx, cardId));
-  if (taken <= 0) return 0;
+  if (done) return { taken: -done.amount_cents, left: null };
+  const held = await balance(tx, cardId);
+  const taken = Math.min(amountCents, held);
+  if (taken <= 0) return { taken: 0, left: held };
   await insertEntry(tx, {
     id: randomUUID(),
     card_id: cardId,
@@ -51,7 +66,7 @@ export async function debit(tx: Tx, cardId: string, attemptId: string, amountCen
     attempt_id: attemptId,
     created_at: now.toISOString(),
   });
-  return taken;
+  return { taken, left: held - taken };
 }
 
 /**

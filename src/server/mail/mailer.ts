@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
 import { config } from '../config.ts';
@@ -80,9 +81,15 @@ export async function sendWithoutWaiting(db: Db, mail: Mail): Promise<void> {
  * order is. `deliverQueued` then hands it to SMTP, when configured, once the transaction has committed.
  */
 export async function queueMail(tx: Tx, mail: Mail): Promise<QueuedMail> {
+  const { write, queued } = mailQueuing(tx, mail);
+  await tx.executeQuery(write);
+  return queued;
+}
+
+/** queueMail's statement, to send with others (db/write-batch.ts), and the mail it queues. */
+export function mailQueuing(tx: Tx, mail: Mail): { write: CompiledQuery; queued: QueuedMail } {
   const row = outboxRow(mail, false);
-  await tx.insertInto('outbox').values(row).execute();
-  return { ...mail, outboxId: row.id };
+  return { write: tx.insertInto('outbox').values(row).compile(), queued: { ...mail, outboxId: row.id } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import { preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTable } from '../db/schema.ts';
 import type { OrderLineTable } from '../db/schema-checkout.ts';
@@ -7,7 +7,7 @@ import type { Tx } from '../db/transaction.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { BasketSummary } from '#src/lib/commerce-types.ts';
 import type { PAYMENT_METHOD_NAMES } from '#src/lib/payment-method-names.ts';
-import { writeOrderTenders, type PaidTender } from '../tenders/tender-payment.ts';
+import { orderTenderWrites, type PaidTender } from '../tenders/tender-payment.ts';
 
 /**
  * Writing a new order and its lines: the one place that inserts into orders and order_lines. Placement
@@ -60,8 +60,11 @@ export interface NewOrder {
   lines: NewOrderLine[];
 }
 
-/** Writes the order and its lines; the order gets its id and a free order number here. */
-export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string; orderNo: string }> {
+/**
+ * Writes the order, which gets its id and a free order number here; `rest` are the statements that write its lines
+ * and tenders, for the caller to send with its own (db/write-batch.ts) in the same transaction.
+ */
+export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string; orderNo: string; rest: CompiledQuery[] }> {
   const id = randomUUID();
   const json = (value: unknown) => (value ? JSON.stringify(value) : null);
   // A number another order has is not taken (the insert writes nothing) and another is drawn: one statement a try.
@@ -93,8 +96,8 @@ export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string;
       summary: JSON.stringify(order.summary),
     })) === 0
   );
-  for (const [position, line] of order.lines.entries()) {
-    await insertOrderLine(tx, {
+  const lines = order.lines.map((line, position) =>
+    insertOrderLine.compiled(tx, {
       order_id: id,
       position,
       sku: line.sku,
@@ -107,10 +110,9 @@ export async function writeOrder(tx: Tx, order: NewOrder): Promise<{ id: string;
       unit_price_cents: line.unitPrice,
       line_total_cents: line.lineTotal,
       original_total_cents: line.originalTotal,
-    });
-  }
-  await writeOrderTenders(tx, id, order.tenders);
-  return { id, orderNo };
+    }),
+  );
+  return { id, orderNo, rest: [...lines, ...orderTenderWrites(tx, id, order.tenders)] };
 }
 
 /** Order numbers follow the header spec's pattern: 1-4 digits, dash, 5 digits, dash, 3-4 digits; unique. */

@@ -1,3 +1,5 @@
+import type { InsertQueryBuilder, InsertResult, QueryCreator } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 /**
@@ -9,4 +11,9 @@ import type { Tx } from '../db/transaction.ts';
 export interface BagHolder {
   lockBasketId(tx: Tx): Promise<string | null | undefined>;
   holdBasket(tx: Tx, basketId: string): Promise<void>;
+  /**
+   * Only a holder not stored yet (a guest's first add): its row, holding the bag, as an insert the add sends with the
+   * bag's own rows (on PostgreSQL one statement, needing no transaction around it). Holds the bag once it has run.
+   */
+  newHolding?(q: QueryCreator<Database>, basketId: string): InsertQueryBuilder<Database, 'sessions', InsertResult>;
 }

@@ -1,10 +1,11 @@
 import { hash, randomFillSync } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type QueryCreator } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from './bag-holder.ts';
+import type { Database } from '../db/schema.ts';
 
 /** The session holds the visitor's bag: the HTTP layer knows the holder through the session, not the engine. */
 export type { BagHolder };
@@ -116,23 +117,38 @@ function newSession(guestTtl: number, owner: SessionOwner): NewSession {
   return { token, session, ttl };
 }
 
-const insertSession = preparedWrite(
-  (tx: Tx, id: string, usid: string, customerId: string | null, basketId: string | null, remember: number, createdAt: string, expiresAt: string) =>
-    tx.insertInto('sessions').values({
-      id,
-      usid,
-      customer_id: customerId,
-      basket_id: basketId,
-      remember,
-      created_at: createdAt,
-      expires_at: expiresAt,
-    }),
-);
+/** A new session's row, as an insert (run alone, or sent with a first add's bag: bag-holder.ts). */
+const sessionRow = (
+  q: QueryCreator<Database>,
+  id: string,
+  usid: string,
+  customerId: string | null,
+  basketId: string | null,
+  remember: number,
+  createdAt: string,
+  expiresAt: string,
+) =>
+  q.insertInto('sessions').values({
+    id,
+    usid,
+    customer_id: customerId,
+    basket_id: basketId,
+    remember,
+    created_at: createdAt,
+    expires_at: expiresAt,
+  });
 
-async function storeSession(tx: Tx, { session, ttl }: NewSession): Promise<void> {
+const insertSession = preparedWrite(sessionRow);
+
+/** The values of a new session's row, in sessionRow's order. */
+function rowOf({ session, ttl }: NewSession) {
   const now = new Date();
   const expiresAt = new Date(now.getTime() + ttl * 1000).toISOString();
-  await insertSession(tx, session.id, session.usid, session.customerId, session.basketId, session.remember ? 1 : 0, now.toISOString(), expiresAt);
+  return [session.id, session.usid, session.customerId, session.basketId, session.remember ? 1 : 0, now.toISOString(), expiresAt] as const;
+}
+
+async function storeSession(tx: Tx, made: NewSession): Promise<void> {
+  await insertSession(tx, ...rowOf(made));
 }
 
 export async function createSession(db: Db, guestTtl: number, owner: SessionOwner = {}): Promise<NewSession> {
@@ -159,6 +175,11 @@ export function newSessionHolder(guestTtl: number, usid: string): BagHolder & { 
       const session = newSession(guestTtl, { usid, basketId });
       await storeSession(tx, session);
       made = session;
+    },
+    newHolding(q, basketId) {
+      const session = newSession(guestTtl, { usid, basketId });
+      made = session;
+      return sessionRow(q, ...rowOf(session));
     },
   };
 }

@@ -17,7 +17,17 @@ async function ruleContext(tx: Tx): Promise<TenderRuleContext> {
 
 /** Why a tender of this method may not pay for the bag as it is, or null. */
 export async function tenderRefusalFor(tx: Tx, bag: Pick<Bag, 'lines'>, paymentMethodId: string): Promise<string | null> {
-  return tenderRefusal(paymentMethodId, bag.lines, await ruleContext(tx));
+  return firstRefusal(tx, [paymentMethodId], bag.lines);
+}
+
+/**
+ * The refusal of the first of these tender methods the rules refuse for the lines, or null. The rules are asked with
+ * the brands' codes first: only a refusal, whose message names brands, reads their names.
+ */
+async function firstRefusal(tx: Tx, paymentMethodIds: readonly string[], lines: Bag['lines']): Promise<string | null> {
+  const byCode: TenderRuleContext = { methodsOf: (brand) => paymentMethodsFor([brand]), brandName: (brand) => brand };
+  const refused = paymentMethodIds.find((m) => tenderRefusal(m, lines, byCode));
+  return refused ? tenderRefusal(refused, lines, await ruleContext(tx)) : null;
 }
 
 /**
@@ -33,11 +43,9 @@ export async function refuseTenderFor(tx: Tx, basketId: string, paymentMethodId:
 
 /** The first refusal of a tender on the bag as it is now, or null: a bag changed since its tenders were applied. */
 export async function bagTenderRefusal(tx: Tx, bag: Pick<Bag, 'lines' | 'tenders'>): Promise<string | null> {
-  if (bag.tenders.length === 0) return null;
-  const context = await ruleContext(tx);
-  for (const t of bag.tenders) {
-    const refusal = tenderRefusal(t.paymentMethodId, bag.lines, context);
-    if (refusal) return refusal;
-  }
-  return null;
+  return firstRefusal(
+    tx,
+    bag.tenders.map((t) => t.paymentMethodId),
+    bag.lines,
+  );
 }

@@ -1,7 +1,8 @@
+import type { CompiledQuery } from 'kysely';
 import { prepared, preparedRowWrite } from '../db/prepared.ts';
 import type { OrderTenderTable } from '../db/schema-tenders.ts';
 import type { Tx } from '../db/transaction.ts';
-import { balance, debit, reverse } from '../gift-cards/ledger.ts';
+import { balance, debitLeaving, reverse } from '../gift-cards/ledger.ts';
 // Named apart from React's hooks, which the linter reads a use… call as.
 import { CertificateRefusal, releaseCertificate, useCertificate as takeCertificate } from '../rewards/certificates.ts';
 import { releaseRewards, spendRewards } from '../rewards/rewards-dollars.ts';
@@ -72,8 +73,10 @@ export async function debitTenders(
   }
   const left = new Map<string, number>();
   for (const t of byKey((x) => x.giftCardId)) {
-    if ((await debit(tx, t.giftCardId!, attemptId, t.amount)) !== t.amount) return null;
-    left.set(t.giftCardId!, await balance(tx, t.giftCardId!));
+    // The attempt was opened in this claim: its debit is the card's first (ledger.ts), and what it leaves is known.
+    const { taken, left: after } = await debitLeaving(tx, t.giftCardId!, attemptId, t.amount, { fresh: true });
+    if (taken !== t.amount) return null;
+    left.set(t.giftCardId!, after ?? (await balance(tx, t.giftCardId!)));
   }
   if (paid.some((t) => !t.giftCardId && !t.certificateId && !t.programme)) return null;
   return paid.map(({ paymentInstrumentId, method, giftCardId, certificateId, maskedNumber, amount }) => ({
@@ -97,12 +100,12 @@ export async function releaseTenders(tx: Tx, attemptId: string): Promise<void> {
   await reverse(tx, attemptId);
 }
 
-/** The order's tenders, in the order they paid. */
-export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTender[]): Promise<void> {
+/** The statements that write the order's tenders, in the order they paid (sent with the commit's others). */
+export function orderTenderWrites(tx: Tx, orderId: string, tenders: PaidTender[]): CompiledQuery[] {
   // One statement per tender (at most MAX_TENDERS_PER_BASKET), each compiled once, rather than one multi-row
   // insert whose SQL changes with the count.
-  for (const [position, t] of tenders.entries()) {
-    await insertOrderTender(tx, {
+  return tenders.map((t, position) =>
+    insertOrderTender.compiled(tx, {
       order_id: orderId,
       position,
       method: t.method,
@@ -111,8 +114,8 @@ export async function writeOrderTenders(tx: Tx, orderId: string, tenders: PaidTe
       masked_number: t.maskedNumber,
       amount_cents: t.amount,
       balance_left_cents: t.balanceLeft ?? null,
-    });
-  }
+    }),
+  );
 }
 
 /* The placement's tender statements, compiled once (db/prepared.ts): they run on the connection every request waits for. */

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { preparedRowWrite, preparedWrite } from '../../db/prepared.ts';
+import { prepared, preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import type { OrderSnapshot } from './snapshot.ts';
@@ -49,29 +50,39 @@ export const isUniqueViolation = (err: unknown) => {
 /** When the lease of an attempt opened at `now` ends. */
 export const leaseEnd = (now: Date, leaseMs: number) => new Date(now.getTime() + leaseMs + LEASE_MARGIN_MS);
 
-/** The key's attempt, 'pending', its lease starting now; its id. */
-export async function openAttempt(tx: Tx, key: string, bagId: string, hash: string, leaseMs: number, now: Date): Promise<string> {
-  const id = randomUUID();
-  await insertAttempt(tx, {
-    id,
-    idempotency_key: key,
-    basket_id: bagId,
-    request_hash: hash,
-    lease_until: leaseEnd(now, leaseMs).toISOString(),
-    created_at: now.toISOString(),
-  });
-  return id;
+/**
+ * The key's attempt opened, 'pending', its lease starting now, and then the bag locked (FOR UPDATE on PostgreSQL):
+ * its status and the attempt placing it. In that order, so that a second request with the key waits at the key's
+ * unique index for the first's claim to end (and then fails on it, and waits for the reply), not in the bag's lock
+ * queue. One statement on PostgreSQL: the bag's lock is a WITH query the insert's RETURNING reads after the row.
+ */
+export async function openAttemptLockingBag(db: Db, tx: Tx, key: string, bagId: string, hash: string, leaseMs: number, now: Date) {
+  const attemptId = randomUUID();
+  const row = [attemptId, key, bagId, hash, leaseEnd(now, leaseMs).toISOString(), now.toISOString()] as const;
+  if (db.dialect === 'postgres') {
+    const [held] = await openAndLock(tx, ...row, bagId);
+    return { attemptId, held };
+  }
+  await insertAttempt(tx, ...row);
+  const [held] = await bagHold(tx, bagId);
+  return { attemptId, held };
 }
 
-/** The claim is made: the gateway is asked next, and the snapshot is what recovery gives back should this process die. */
-export async function markAuthorizing(tx: Tx, attemptId: string, snapshot: OrderSnapshot): Promise<void> {
-  await updateAuthorizing(tx, JSON.stringify(snapshot), attemptId);
-}
+/**
+ * The claim is made: the gateway is asked next, and the snapshot is what recovery gives back should this process die.
+ * The statement, to send with the bag's mark (claim.ts).
+ */
+export const authorizingWrite = (tx: Tx, attemptId: string, snapshot: OrderSnapshot): CompiledQuery =>
+  updateAuthorizing.compiled(tx, JSON.stringify(snapshot), attemptId);
 
 /** Stores the attempt's reply: from now on its key answers with it. */
 export async function finishAttempt(tx: Tx, attemptId: string, reply: PlacementReply, authorizationId: string | null = null): Promise<void> {
-  await markDone(tx, reply.status, JSON.stringify(reply.result), authorizationId, attemptId);
+  await tx.executeQuery(finishingWrite(tx, attemptId, reply, authorizationId));
 }
+
+/** finishAttempt's statement, to send with others. */
+export const finishingWrite = (tx: Tx, attemptId: string, reply: PlacementReply, authorizationId: string | null = null): CompiledQuery =>
+  markDone.compiled(tx, reply.status, JSON.stringify(reply.result), authorizationId, attemptId);
 
 export const storedReply = (status: number, reply: string, replayed: boolean): PlacementReply => ({
   status,
@@ -97,10 +108,29 @@ export async function attemptBag(db: Db, idempotencyKey: string): Promise<string
  * The statements every placement runs, compiled once (db/prepared.ts): built with Kysely on each call, they cost
  * about as much again as SQLite takes to run them, on the one connection every other request waits for.
  */
-const insertAttempt = preparedRowWrite(
-  ['id', 'idempotency_key', 'basket_id', 'request_hash', 'lease_until', 'created_at'],
-  (tx: Tx, row: { id: string; idempotency_key: string; basket_id: string; request_hash: string; lease_until: string; created_at: string }) =>
-    tx.insertInto('checkout_attempts').values({ ...row, state: 'pending' }),
+const attemptValues = (id: string, key: string, bagId: string, hash: string, leaseUntil: string, createdAt: string) => ({
+  id,
+  idempotency_key: key,
+  basket_id: bagId,
+  request_hash: hash,
+  lease_until: leaseUntil,
+  created_at: createdAt,
+  state: 'pending' as const,
+});
+const insertAttempt = preparedWrite((tx: Tx, ...row: Parameters<typeof attemptValues>) =>
+  tx.insertInto('checkout_attempts').values(attemptValues(...row)),
+);
+const bagHold = prepared((tx: Tx, bagId: string) => tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', bagId));
+const openAndLock = prepared(
+  (tx: Tx, id: string, key: string, bagId: string, hash: string, leaseUntil: string, createdAt: string, lockedBagId: string) =>
+    tx
+      .with('held', (q) => q.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', lockedBagId).forUpdate())
+      .insertInto('checkout_attempts')
+      .values(attemptValues(id, key, bagId, hash, leaseUntil, createdAt))
+      .returning((eb) => [
+        eb.selectFrom('held').select('held.status').as('status'),
+        eb.selectFrom('held').select('held.placing_attempt_id').as('placing_attempt_id'),
+      ]),
 );
 const updateAuthorizing = preparedWrite((tx: Tx, snapshot: string, attemptId: string) =>
   tx.updateTable('checkout_attempts').set({ state: 'authorizing', snapshot }).where('id', '=', attemptId),

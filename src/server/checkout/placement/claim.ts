@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import { preparedWrite } from '../../db/prepared.ts';
-import { lockClause, type Tx } from '../../db/transaction.ts';
+import type { Tx } from '../../db/transaction.ts';
+import { sendTogether } from '../../db/write-batch.ts';
 import { readBasketDetailed } from '../../commerce/basket-read.ts';
 import { placementLapsed, PlacementLapsed } from '../../commerce/basket-lock.ts';
 import { CommerceError } from '../../commerce/errors.ts';
@@ -12,7 +13,7 @@ import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { AMEX_TYPE, securityCodeError } from '#src/lib/checkout/card-rules.ts';
 import { bagHoldsMembership, isSavedPayment, MEMBERSHIP_NEEDS_NEW_CARD, MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
-import { finishAttempt, leaseEnd, openAttempt } from './attempt-log.ts';
+import { authorizingWrite, finishAttempt, leaseEnd, openAttemptLockingBag } from './attempt-log.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import {
   EXPRESS_NOT_OFFERED,
@@ -40,15 +41,12 @@ export type Claim = { kind: 'reply'; reply: PlacementReply } | { kind: 'claimed'
 
 export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: string, leaseMs: number): Promise<Claim> {
   const now = new Date();
-  const attemptId = await openAttempt(tx, request.idempotencyKey, request.bagId, hash, leaseMs, now);
+  const { attemptId, held } = await openAttemptLockingBag(db, tx, request.idempotencyKey, request.bagId, hash, leaseMs, now);
   const done = async (reply: PlacementReply): Promise<Claim> => {
     await finishAttempt(tx, attemptId, reply);
     return { kind: 'reply', reply };
   };
 
-  const held = await lockClause(db)(
-    tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', request.bagId),
-  ).executeTakeFirst();
   if (held?.status !== 'open') return done(failed(409, 'This bag has already been ordered.', null, request.expectedTotal));
   if (held.placing_attempt_id) {
     if (await placementLapsed(tx, held.placing_attempt_id)) throw new PlacementLapsed(held.placing_attempt_id, ORDER_BEING_PLACED);
@@ -153,7 +151,6 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
   if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
   if (wallet) snapshot.wallet = { sessionId: wallet.sessionId };
-  await markPlacing(tx, attemptId, request.bagId);
   return { kind: 'claimed', attemptId, snapshot, leaseUntil: leaseEnd(now, leaseMs) };
 }
 
@@ -173,6 +170,14 @@ async function takeWalletContacts(tx: Tx, bagId: string, wallet: WalletPlacement
 function securityCodeProblem(code: string | undefined, cardType: string): string | null {
   const kind = { type: cardType, isPlcc: false, isAmex: cardType === AMEX_TYPE, known: true };
   return securityCodeError(code ?? '', kind);
+}
+
+/**
+ * The claim made, before the gateway is asked: the bag marked as being placed (any other write or placement of it
+ * gets 409 until the attempt is done) and the attempt as authorizing with the order's snapshot, sent together.
+ */
+export async function markClaimed(tx: Tx, attemptId: string, bagId: string, snapshot: OrderSnapshot): Promise<void> {
+  await sendTogether(tx, [markPlacing.compiled(tx, attemptId, bagId)], authorizingWrite(tx, attemptId, snapshot));
 }
 
 /** Compiled once (db/prepared.ts): every placement runs it. */

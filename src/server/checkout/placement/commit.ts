@@ -1,8 +1,9 @@
 import { preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
+import { sendTogether } from '../../db/write-batch.ts';
 import { emptyBasket } from '../../commerce/basket-read.ts';
 import type { Db } from '../../db/database.ts';
-import { deliverQueued, queueMail, type QueuedMail } from '../../mail/mailer.ts';
+import { deliverQueued, mailQueuing, type QueuedMail } from '../../mail/mailer.ts';
 import { issueOrderCards } from '../../gift-cards/order-cards.ts';
 import { earnForOrder, pointsEarnedBy } from '../../rewards/earn.ts';
 import { captureHold } from '../../store-card/ledger.ts';
@@ -10,7 +11,7 @@ import { confirmationMail } from '../../orders/confirmation-mail.ts';
 import { writeOrder } from '../../orders/write-order.ts';
 import { orderPaymentLines } from '../../orders/orders.ts';
 import { grantOrderMemberships } from '../../perks/memberships.ts';
-import { finishAttempt } from './attempt-log.ts';
+import { finishingWrite } from './attempt-log.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import { orderOf, type OrderSnapshot } from './snapshot.ts';
 
@@ -32,12 +33,8 @@ export async function commitOrder(
   const placedAt = new Date().toISOString();
   const written = orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId });
   const order = await writeOrder(tx, written);
-  await markOrdered(tx, placedAt, bagId);
   // Only the store card holds credit for an attempt (its payer, payer.ts): nothing to capture otherwise.
   if (snapshot.payment?.source.kind === 'store-card') await captureHold(tx, attemptId);
-  // 'confirmed' replaces the bag: every session and account holding it lets it go (the next add makes a new one).
-  await releaseFromSessions(tx, bagId);
-  await releaseFromCustomers(tx, bagId);
   if (snapshot.subscribe) {
     await tx
       .insertInto('email_subscriptions')
@@ -49,7 +46,7 @@ export async function commitOrder(
   const giftCardMails = await issueOrderCards(tx, { id: order.id, email: snapshot.email }, snapshot.lines);
   giftCardMails.push(...(await earnForOrder(tx, { ...order, ...snapshot, discountCents: snapshot.totals.discount })));
   // The e-mail says what the confirmation page says, the points this order earned included.
-  const mail = await queueMail(
+  const { write: queueing, queued: mail } = mailQueuing(
     tx,
     confirmationMail(order.orderNo, {
       ...written,
@@ -71,7 +68,20 @@ export async function commitOrder(
       basketId: bagId,
     },
   };
-  await finishAttempt(tx, attemptId, reply, authorizationId);
+  // Sent together, as none reads what another writes: the order's lines and tenders, the bag marked ordered and let
+  // go by every session and account holding it ('confirmed' replaces the bag: the next add makes a new one), the
+  // confirmation queued, and the attempt's reply.
+  await sendTogether(
+    tx,
+    [
+      ...order.rest,
+      markOrdered.compiled(tx, placedAt, bagId),
+      releaseFromSessions.compiled(tx, bagId),
+      releaseFromCustomers.compiled(tx, bagId),
+      queueing,
+    ],
+    finishingWrite(tx, attemptId, reply, authorizationId),
+  );
   return { ...reply, mail, giftCardMails };
 }
 

@@ -3,9 +3,9 @@ import { withWriteTransaction } from '../../db/transaction.ts';
 import { lapsedAttemptOf } from '../../commerce/basket-lock.ts';
 import type { QueuedMail } from '../../mail/mailer.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
-import { isUniqueViolation, markAuthorizing, requestHash } from './attempt-log.ts';
+import { isUniqueViolation, requestHash } from './attempt-log.ts';
 import { authorizeAndCommit } from './authorize.ts';
-import { claimBag } from './claim.ts';
+import { claimBag, markClaimed } from './claim.ts';
 import { commitOrder, delivered } from './commit.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import { failed, ORDER_BEING_PLACED, type PlacementRequest } from './placement-types.ts';
@@ -56,7 +56,7 @@ export async function placeOrder(
         // transaction, with no gateway call.
         if ((claim.snapshot.amountDue ?? claim.snapshot.totals.orderTotal) === 0)
           return { kind: 'reply', reply: await commitOrder(tx, claim.attemptId, request.bagId, claim.snapshot, null) };
-        await markAuthorizing(tx, claim.attemptId, claim.snapshot);
+        await markClaimed(tx, claim.attemptId, request.bagId, claim.snapshot);
         return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot, leaseUntil: claim.leaseUntil };
       });
     } catch (err) {
