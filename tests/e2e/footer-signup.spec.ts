@@ -5,14 +5,16 @@ import { axeViolations } from './axe.ts';
  * The footer's e-mail sign-up on every page (checkout spec §1, §2, §5, §9): the offer, the spec's field messages at
  * the field, and the thanks once the server has taken the address; by keyboard, on a desktop and a phone.
  */
+// The form is the page's HTML; its script marks it once it has taken the form over.
+const signupReady = (page: Page) => expect(page.locator('footer form[data-ready]')).toHaveCount(1);
+
 const unique = () => `footer-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 async function footerSignup(page: Page, path: string) {
   await page.goto(path);
   const region = page.getByRole('contentinfo').getByRole('region', { name: 'Get 40% off' });
   await region.scrollIntoViewIfNeeded();
-  // The form hydrates when it is scrolled into view.
-  await expect(page.locator('footer astro-island[ssr]')).toHaveCount(0);
+  await signupReady(page);
   return region;
 }
 
@@ -57,7 +59,7 @@ test('the checkout’s footer has the same sign-up, under the same rule', async 
   await page.goto('/checkout');
   const region = page.getByRole('contentinfo').getByRole('region', { name: 'Get 40% off' });
   await region.scrollIntoViewIfNeeded();
-  await expect(page.locator('footer astro-island[ssr]')).toHaveCount(0);
+  await signupReady(page);
   await region.getByRole('textbox', { name: 'E-mail address' }).fill('not an address');
   await region.getByRole('button', { name: 'Sign Up' }).click();
   await expect(region.getByText('Error: The email field value is invalid')).toBeVisible();
