@@ -11,10 +11,8 @@ import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
 import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
-import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { ExpressSignIn } from './express/ExpressSignIn.tsx';
-import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { loadStep, preloadSteps, stepComponents } from './step-modules.ts';
 import { trackStep } from './step-tracking.ts';
@@ -54,7 +52,7 @@ export function CheckoutApp() {
   const touch = useRef<TouchPoint | null>(null);
 
   const show = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
-    void loadStep(baseStep(next)).then(() => showLoaded(next, how, focus));
+    void loadStep(next).then(() => showLoaded(next, how, focus));
   };
   const showLoaded = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert') => {
     const url = new URL(window.location.href);
@@ -157,7 +155,7 @@ export function CheckoutApp() {
   };
 
   const base = baseStep(step);
-  const { shipping: ShippingStep, payment: PaymentStep, review: ReviewStep } = stepComponents();
+  const { shipping: ShippingStep, payment: PaymentStep, promo: PromoCodeForm, review: ReviewStep, completed: CompletedSummary } = stepComponents();
   const onTouchStart = (e: React.TouchEvent) => {
     const t = e.touches[0];
     if (t) touch.current = { x: t.clientX, y: t.clientY, time: e.timeStamp };
@@ -183,12 +181,12 @@ export function CheckoutApp() {
             {alert}
           </p>
         )}
-        <CompletedSummary view={view} step={step} onChange={change} />
+        {CompletedSummary && <CompletedSummary view={view} step={step} onChange={change} />}
         {step === 'information' && <ExpressSignIn signedIn={view.signedIn} itemCount={view.basket.productItems.length} />}
         {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
         {base === 'shipping' && ShippingStep && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
         {/* Gift cards and codes before the card: what they pay decides whether a card is needed at all. */}
-        {step === 'payment' || step === 'updatePayment' ? <PromoCodeForm pageType="checkout" /> : null}
+        {(step === 'payment' || step === 'updatePayment') && PromoCodeForm ? <PromoCodeForm pageType="checkout" /> : null}
         {base === 'payment' && PaymentStep && (
           <PaymentStep
             view={view}
