@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
@@ -9,7 +9,6 @@ import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
 import { SCROLL_CHECK_MS } from '#src/lib/constants.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
-import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { ExpressSignIn } from './express/ExpressSignIn.tsx';
@@ -110,6 +109,13 @@ export function CheckoutApp() {
     return () => clearTimeout(timer);
   });
 
+  // The page's frame of the first step (CheckoutPlaceholder.tsx, drawn by the page as HTML) goes in the same paint as
+  // the step, or the reason there is none, comes.
+  const ready = (!!view && !!step) || !!alert;
+  useLayoutEffect(() => {
+    if (ready) document.querySelector('[data-checkout-placeholder]')?.remove();
+  }, [ready]);
+
   if (!view || !step) {
     return alert ? (
       <div className="checkout-loading">
@@ -117,9 +123,7 @@ export function CheckoutApp() {
           {alert}
         </p>
       </div>
-    ) : (
-      <CheckoutPlaceholder />
-    );
+    ) : null;
   }
 
   const rules = rulesOf(view);

@@ -23,8 +23,6 @@ import { addButtonLabel, attributeIds, choose, normalise, resolveVariant, withDe
 import { addToBag, replaceLine } from '#src/lib/stores/bag.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { AttributeSelector } from './AttributeSelector.tsx';
-import { GiftCardForm } from './GiftCardForm.tsx';
-import { HemmingSelector } from './HemmingSelector.tsx';
 import { SizeGuide } from './SizeGuide.tsx';
 import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
 import './product.css';
@@ -58,6 +56,10 @@ const PerksJoin = lazy(() => import('../perks/PerksJoin.tsx').then((m) => ({ def
 const loadAddedToBag = () => import('./AddedToBagModal.tsx').then((m) => ({ default: m.AddedToBagModal }));
 const AddedToBagModal = lazy(loadAddedToBag);
 const WaitlistForm = lazy(() => import('./WaitlistForm.tsx').then((m) => ({ default: m.WaitlistForm })));
+// The gift card's fields and the hemming choice are drawn on the server with the products that have them, and their
+// modules load with those pages only: a dress without hemming does not carry them.
+const GiftCardForm = lazy(() => import('./GiftCardForm.tsx').then((m) => ({ default: m.GiftCardForm })));
+const HemmingSelector = lazy(() => import('./HemmingSelector.tsx').then((m) => ({ default: m.HemmingSelector })));
 
 const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
 
@@ -262,27 +264,31 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         ))}
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
       {hemFamily && (
-        <HemmingSelector
-          family={hemFamily}
-          value={hem}
-          onChange={(v) => {
-            setHem(v);
-            setError(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <HemmingSelector
+            family={hemFamily}
+            value={hem}
+            onChange={(v) => {
+              setHem(v);
+              setError(null);
+            }}
+          />
+        </Suspense>
       )}
       {giftCard && (
-        <GiftCardForm
-          eGift={eGift}
-          fields={gift}
-          errors={giftErrors}
-          shown={giftShown}
-          onChange={(g) => {
-            setGift(g);
-            setError(null);
-          }}
-          onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))}
-        />
+        <Suspense fallback={null}>
+          <GiftCardForm
+            eGift={eGift}
+            fields={gift}
+            errors={giftErrors}
+            shown={giftShown}
+            onChange={(g) => {
+              setGift(g);
+              setError(null);
+            }}
+            onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))}
+          />
+        </Suspense>
       )}
       {!giftCard && !isMembership(product.productType) && !product.completeOOS && (
         <label className="field qty">
