@@ -45,6 +45,8 @@ test('the gallery and the zoom show the photograph through srcset; the gallery p
   await expect(gallery).not.toHaveAttribute('data-preloaded');
   await first.hover();
   await expect(gallery).toHaveAttribute('data-preloaded', /^\d+$/);
+  // Off the photograph again: its magnifier would cover the colours beside it.
+  await page.mouse.move(0, 0);
   for (const colour of ['Navy', 'Sunflower', 'Coral', 'Navy']) {
     await page.getByRole('button', { name: colour, exact: true }).first().hover();
     const held = Number(await gallery.getAttribute('data-preloaded'));
