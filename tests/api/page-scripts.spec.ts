@@ -49,3 +49,15 @@ test("the checkout loads at most 100 KiB of JavaScript with its first step; the 
   // The later steps, the promo code form and the steps done summary are not among them.
   expect(files.map((f) => f.url).join(' ')).not.toMatch(/\/(PaymentStep|ShippingStep|ReviewStep|PromoCodeForm|CompletedSummary)\./);
 });
+
+test("every stylesheet a page's modules load with what they import on use is there: a missing one fails the import", async ({ baseURL, request }) => {
+  const headers = await withBag(request);
+  let named = 0;
+  for (const path of ['/checkout', '/cart/', '/p/wrap-midi-dress-jl-4001/']) {
+    const { styles } = await firstScripts(baseURL!, path, headers);
+    named += styles.length;
+    for (const style of styles) expect((await request.get(style)).status(), `${path}: ${style}`).toBe(200);
+  }
+  // The checkout's later steps and the bag's dialogs bring the bag's and the product page's styles.
+  expect(named).toBeGreaterThan(0);
+});

@@ -84,14 +84,14 @@ async function moduleClosure(base: string, roots: string[], get: (url: string) =
  * page's scripts and the islands it wakes by itself, with their static imports. Islands that wake when scrolled to
  * (client:visible) and modules loaded with import() on use are left out, as they are on a phone until the shopper
  * gets there (with `scrolledTo`, the islands of the whole page are counted). `react` says whether React's own chunk
- * is among them.
+ * is among them; `styles` are the stylesheets those modules load with what they import on use.
  */
 export async function firstScripts(
   base: string,
   path: string,
   headers: Record<string, string>,
   { scrolledTo = false } = {},
-): Promise<{ js: number; react: boolean; files: { url: string; wire: number }[] }> {
+): Promise<{ js: number; react: boolean; files: { url: string; wire: number }[]; styles: string[] }> {
   const get = async (url: string) => {
     const r = await rawGet(base, url, headers);
     if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
@@ -105,6 +105,8 @@ export async function firstScripts(
     // React DOM's production build names its error decoder's address.
     react: loaded.some((r) => r.text.includes('react.dev/errors/')),
     files: loaded.map(({ url, wire }) => ({ url, wire })).sort((a, b) => b.wire - a.wire),
+    // The stylesheets the modules load with what they import on use (the bundler's preload list names them).
+    styles: [...new Set(loaded.flatMap((r) => [...r.text.matchAll(/"(_astro\/[^"]+\.css)"/g)].map((m) => `/${m[1]}`)))],
   };
 }
 

@@ -16,6 +16,9 @@ import { ProgressBar } from './ProgressBar.tsx';
 import { loadStep, preloadSteps, stepComponents } from './step-modules.ts';
 import { trackStep } from './step-tracking.ts';
 import './checkout.css';
+// The express block's styles (PayPal's buttons on the payment step, a PayPal payment kept from the bag) are part of the
+// checkout's own stylesheet: the later steps' modules bring none of their own.
+import './express/express-checkout.css';
 
 const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, digitalOnly: view.basket.c_summary.isDigitalItemsOnly });
 
