@@ -64,3 +64,33 @@ test('the checkout’s footer has the same sign-up, under the same rule', async 
   await region.getByRole('button', { name: 'Sign Up' }).click();
   await expect(region.getByText('Error: The email field value is invalid')).toBeVisible();
 });
+
+// The server's refusal of an eleventh sign-up from one address in 15 minutes (tests/api/email-signup-api.spec.ts).
+const SIGNUP_TOO_MANY = 'Too many sign-ups. Please wait a few minutes and try again.';
+
+test('a refusal the shopper can act on shows at the field; any other failure leaves the button working again', async ({ page }) => {
+  const region = await footerSignup(page, '/home');
+  const field = region.getByRole('textbox', { name: 'E-mail address' });
+  const button = region.getByRole('button', { name: 'Sign Up' });
+  // The server's answers as the endpoint gives them: too many sign-ups from this address, then a store that is away.
+  const answers = [
+    { status: 429, body: { status: 'error', message: SIGNUP_TOO_MANY } },
+    { status: 503, body: { status: 'error', message: 'The store is not answering.' } },
+  ];
+  await page.route('**/api/order-confirmation/emailSubscription', (route) => {
+    const answer = answers.shift()!;
+    return route.fulfill({ status: answer.status, contentType: 'application/json', body: JSON.stringify(answer.body) });
+  });
+  await field.fill(unique());
+  await button.click();
+  await expect(region.getByText(SIGNUP_TOO_MANY)).toBeVisible();
+  await expect(field).toBeFocused();
+  await expect(field).toHaveAccessibleDescription(SIGNUP_TOO_MANY);
+
+  await field.fill(unique());
+  await button.click();
+  await expect.poll(() => answers.length).toBe(0);
+  await expect(button).toBeEnabled();
+  await expect(field).toHaveAttribute('aria-invalid', 'false');
+  await expect(region.getByRole('status')).toHaveCount(0);
+});
