@@ -23,6 +23,7 @@ import { addButtonLabel, attributeIds, choose, normalise, resolveVariant, withDe
 import { addToBag, replaceLine } from '#src/lib/stores/bag.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { AttributeSelector } from './AttributeSelector.tsx';
+import { GiftCardForm } from './GiftCardForm.tsx';
 import { SizeGuide } from './SizeGuide.tsx';
 import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
 import './product.css';
@@ -56,9 +57,7 @@ const PerksJoin = lazy(() => import('../perks/PerksJoin.tsx').then((m) => ({ def
 const loadAddedToBag = () => import('./AddedToBagModal.tsx').then((m) => ({ default: m.AddedToBagModal }));
 const AddedToBagModal = lazy(loadAddedToBag);
 const WaitlistForm = lazy(() => import('./WaitlistForm.tsx').then((m) => ({ default: m.WaitlistForm })));
-// The gift card's fields and the hemming choice are drawn on the server with the products that have them, and their
-// modules load with those pages only: a dress without hemming does not carry them.
-const GiftCardForm = lazy(() => import('./GiftCardForm.tsx').then((m) => ({ default: m.GiftCardForm })));
+// The hemming choice shows once a size of a hemmable product is chosen: its module loads then, not with every page.
 const HemmingSelector = lazy(() => import('./HemmingSelector.tsx').then((m) => ({ default: m.HemmingSelector })));
 
 const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
@@ -276,19 +275,17 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         </Suspense>
       )}
       {giftCard && (
-        <Suspense fallback={null}>
-          <GiftCardForm
-            eGift={eGift}
-            fields={gift}
-            errors={giftErrors}
-            shown={giftShown}
-            onChange={(g) => {
-              setGift(g);
-              setError(null);
-            }}
-            onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))}
-          />
-        </Suspense>
+        <GiftCardForm
+          eGift={eGift}
+          fields={gift}
+          errors={giftErrors}
+          shown={giftShown}
+          onChange={(g) => {
+            setGift(g);
+            setError(null);
+          }}
+          onLeave={(f) => setGiftShown((s) => ({ ...s, [f]: true }))}
+        />
       )}
       {!giftCard && !isMembership(product.productType) && !product.completeOOS && (
         <label className="field qty">
