@@ -4,7 +4,7 @@ import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import { EMAIL_RECOGNITION_DEBOUNCE_MS } from '#src/lib/constants.ts';
 import { Email, isEmail } from '#src/lib/schemas/email.ts';
-import { Modal } from '../ui/Modal.tsx';
+import { LazyModal, loadModal } from '../ui/lazy-modal.ts';
 
 interface Props {
   value: string;
@@ -45,7 +45,7 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
     if (r.ok && checked.current === normalised) onRecognised(r.body.registered);
   };
   useEffect(() => {
-    if (registered) void loadForgotPassword().catch(() => undefined);
+    if (registered) void Promise.all([loadModal(), loadForgotPassword()]).catch(() => undefined);
   }, [registered]);
   useEffect(() => {
     clearTimeout(timer.current);
@@ -93,11 +93,13 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
           {requiresAccount && ' Your bag holds a membership: please sign in to continue.'}
         </p>
       )}
-      <Modal open={forgotOpen} title="Forgot Password" size="small" onClose={() => setForgotOpen(false)}>
+      {registered && (
         <Suspense fallback={null}>
-          <ForgotPassword initialEmail={value} />
+          <LazyModal open={forgotOpen} title="Forgot Password" size="small" onClose={() => setForgotOpen(false)}>
+            <ForgotPassword initialEmail={value} />
+          </LazyModal>
         </Suspense>
-      </Modal>
+      )}
       {registered && requiresAccount && (
         // The spec's hidden required input: the form cannot be submitted until the shopper signs in.
         <input type="text" required hidden aria-hidden="true" tabIndex={-1} value="" readOnly name="sign-in-required" />
