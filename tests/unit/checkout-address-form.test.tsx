@@ -3,7 +3,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '#src/islands/checkout/AddressForm.tsx';
-import { checkAddressBeforeSubmit, ConfirmAddressModal } from '#src/islands/checkout/ConfirmAddressModal.tsx';
+import { checkAddressBeforeSubmit } from '#src/islands/checkout/address-check.ts';
+import { ConfirmAddressModal } from '#src/islands/checkout/ConfirmAddressModal.tsx';
 import { type AddressDraft, EMPTY_ADDRESS, FIRST_NAME_REQUIRED, PHONE_INVALID, ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 import type { AddressSuggestion } from '#src/lib/checkout/address-suggestions.ts';
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
@@ -7,17 +7,17 @@ import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRul
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
-import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
-import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { ExpressSignIn } from './express/ExpressSignIn.tsx';
-import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { loadStep, preloadSteps, stepComponents } from './step-modules.ts';
 import { focusAfterScroll } from './step-focus.ts';
 import { trackStep } from './step-tracking.ts';
 import './checkout.css';
+// The express block's styles (PayPal's buttons on the payment step, a PayPal payment kept from the bag) are part of the
+// checkout's own stylesheet: the later steps' modules bring none of their own.
+import './express/express-checkout.css';
 
 const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, digitalOnly: view.basket.c_summary.isDigitalItemsOnly });
 
@@ -48,7 +48,7 @@ export function CheckoutApp() {
   const touch = useRef<TouchPoint | null>(null);
 
   const show = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
-    void loadStep(baseStep(next)).then(() => showLoaded(next, how, focus));
+    void loadStep(next).then(() => showLoaded(next, how, focus));
   };
   const showLoaded = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert') => {
     const url = new URL(window.location.href);
@@ -100,6 +100,13 @@ export function CheckoutApp() {
     });
   });
 
+  // The page's frame of the first step (CheckoutPlaceholder.tsx, drawn by the page as HTML) goes in the same paint as
+  // the step, or the reason there is none, comes.
+  const ready = (!!view && !!step) || !!alert;
+  useLayoutEffect(() => {
+    if (ready) document.querySelector('[data-checkout-placeholder]')?.remove();
+  }, [ready]);
+
   if (!view || !step) {
     return alert ? (
       <div className="checkout-loading">
@@ -107,9 +114,7 @@ export function CheckoutApp() {
           {alert}
         </p>
       </div>
-    ) : (
-      <CheckoutPlaceholder />
-    );
+    ) : null;
   }
 
   const rules = rulesOf(view);
@@ -145,7 +150,7 @@ export function CheckoutApp() {
   };
 
   const base = baseStep(step);
-  const { shipping: ShippingStep, payment: PaymentStep, review: ReviewStep } = stepComponents();
+  const { shipping: ShippingStep, payment: PaymentStep, promo: PromoCodeForm, review: ReviewStep, completed: CompletedSummary } = stepComponents();
   const onTouchStart = (e: React.TouchEvent) => {
     const t = e.touches[0];
     if (t) touch.current = { x: t.clientX, y: t.clientY, time: e.timeStamp };
@@ -171,12 +176,12 @@ export function CheckoutApp() {
             {alert}
           </p>
         )}
-        <CompletedSummary view={view} step={step} onChange={change} />
+        {CompletedSummary && <CompletedSummary view={view} step={step} onChange={change} />}
         {step === 'information' && <ExpressSignIn signedIn={view.signedIn} itemCount={view.basket.productItems.length} />}
         {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
         {base === 'shipping' && ShippingStep && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
         {/* Gift cards and codes before the card: what they pay decides whether a card is needed at all. */}
-        {step === 'payment' || step === 'updatePayment' ? <PromoCodeForm pageType="checkout" /> : null}
+        {(step === 'payment' || step === 'updatePayment') && PromoCodeForm ? <PromoCodeForm pageType="checkout" /> : null}
         {base === 'payment' && PaymentStep && (
           <PaymentStep
             view={view}

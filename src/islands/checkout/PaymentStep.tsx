@@ -12,7 +12,7 @@ import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-lat
 import { isValidPassword } from '#src/lib/password-rules.ts';
 import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, keepCardDraft, resetCardEntry, tokenizeEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
-import { $walletOffered, $webPaymentButtons } from '#src/lib/stores/express.ts';
+import { $walletOffered, $webPaymentButtons } from '#src/lib/stores/express-buttons.ts';
 import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';

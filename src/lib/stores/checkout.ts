@@ -9,9 +9,9 @@ import type { CheckoutView, OrderResult } from '../checkout/checkout-types.ts';
 import { ORDER_TECHNICAL_PROBLEM, STORE_UNREACHABLE } from '../checkout/order-messages.ts';
 import { serverMessageOr } from '../errors.ts';
 import type { CardTokenization } from '../checkout/tokenize.ts';
-import { forgetPerksStatus } from './perks.ts';
+import { forgetPerksStatus } from './perks-forget.ts';
 import { $bag } from './bag.ts';
-import { $walletOffered, $webPaymentButtons } from './express.ts';
+import { $walletOffered, $webPaymentButtons } from './express-buttons.ts';
 
 /**
  * The checkout as the server last returned it, and the calls that change it (checkout spec §7). Islands show what
