@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { $perksStatus, forgetPerksStatus, loadPerksStatus } from '#src/lib/stores/perks.ts';
+import { forgetPerksStatus } from '#src/lib/stores/perks-forget.ts';
+import { $perksStatus, loadPerksStatus } from '#src/lib/stores/perks.ts';
 
 /**
  * Product spec §4 "Checkout steps and analytics": the subscription status is fetched once per session for a
