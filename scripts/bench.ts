@@ -72,11 +72,11 @@ const cookie = first.headers
   .join('; ');
 
 const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
-// The baseline is a prerendered page served as a file (27 KB; /rewards/ was, until it answered per visit with a
-// member's points); product, category and brand pages are rendered on demand and measured once cached (the warm-up
-// second caches them).
+// The baseline is a prerendered page served as a file (the checkout's shell: every page with the header is rendered
+// on demand, its header being live); product, category and brand pages are rendered on demand and measured once
+// cached (the warm-up second caches them).
 const pageTargets: { name: string; opts: autocannon.Options }[] = [
-  { name: 'static page (baseline): GET /gift-card-balance/', opts: { url: `${base}/gift-card-balance/` } },
+  { name: 'static page (baseline): GET /checkout/', opts: { url: `${base}/checkout/` } },
   { name: `product page (cached): GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
   { name: 'category page (cached): GET /c/tops/', opts: { url: `${base}/c/tops/` } },
   { name: 'brand page (cached): GET /brand/fb/', opts: { url: `${base}/brand/fb/` } },
