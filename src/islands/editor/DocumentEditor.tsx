@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { type DocumentId, documentProblem, documentText } from '#src/lib/content/content-documents.ts';
 import { DiffView } from './DiffView.tsx';
 import { editorCalls } from './editor-calls.ts';
@@ -89,6 +89,8 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
     onChanged();
   };
 
+  const onFormChange = useCallback((value: unknown) => setText(documentText(value)), []);
+
   const onRolledBack = (message: string) => {
     void load(message);
     onChanged();
@@ -124,7 +126,7 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
       ) : (
         base && (
           <Suspense fallback={<p className="hint">Loading the form…</p>}>
-            <DocumentForm key={revision} id={id} value={content} onChange={(value) => setText(documentText(value))} />
+            <DocumentForm key={revision} id={id} value={content} onChange={onFormChange} />
           </Suspense>
         )
       )}

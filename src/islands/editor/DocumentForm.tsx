@@ -1,10 +1,10 @@
 import Form from '@rjsf/core';
 import type { FieldPathList, IconButtonProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { toJsonSchema } from '@valibot/to-json-schema';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { DOCUMENT_SCHEMAS, type DocumentId } from '#src/lib/content/content-documents.ts';
 import { documentValidator } from './document-validator.ts';
-import { type ListMoves, SortableList } from './SortableList.tsx';
+import { type SortableForm, SortableList, SortableLists } from './SortableList.tsx';
 
 /**
  * The form a document is edited in, drawn from its valibot schema (the one the server checks with): a field per
@@ -68,22 +68,28 @@ interface Props {
 export function DocumentForm({ id, value, onChange }: Props) {
   const schema = useMemo(() => documentFormSchema(id), [id]);
   const validator = useMemo(() => documentValidator(id), [id]);
-  const moves: ListMoves = { move: (path, from, to) => onChange(moveEntry(value, path, from, to)) };
+  // A move reads the draft as it is when the entry is dropped.
+  const latest = useRef(value);
+  latest.current = value;
+  const form = useMemo<SortableForm>(() => ({ lists: new Map() }), []);
+  const move = useCallback((path: FieldPathList, from: number, to: number) => onChange(moveEntry(latest.current, path, from, to)), [onChange]);
   return (
-    <Form
-      className="editor-form"
-      idPrefix={`doc-${id}`}
-      schema={schema}
-      uiSchema={UI}
-      formData={value}
-      validator={validator}
-      templates={TEMPLATES}
-      formContext={moves}
-      liveValidate="onChange"
-      showErrorList={false}
-      noHtml5Validate
-      experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults' }}
-      onChange={(e) => onChange(e.formData)}
-    />
+    <SortableLists form={form} move={move}>
+      <Form
+        className="editor-form"
+        idPrefix={`doc-${id}`}
+        schema={schema}
+        uiSchema={UI}
+        formData={value}
+        validator={validator}
+        templates={TEMPLATES}
+        formContext={form}
+        liveValidate="onChange"
+        showErrorList={false}
+        noHtml5Validate
+        experimental_defaultFormStateBehavior={{ emptyObjectFields: 'skipDefaults' }}
+        onChange={(e) => onChange(e.formData)}
+      />
+    </SortableLists>
   );
 }
