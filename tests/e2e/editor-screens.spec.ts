@@ -120,3 +120,33 @@ test('the preview page on its own, as the link for another editor opens it', asy
   await expect(page.getByText('Preview at 2030-06-01 09:00 New York time, drafts.')).toBeVisible();
   expect(await axeViolations(page)).toEqual([]);
 });
+
+/** The text of every script a page loads, as it loads it (islands, their imports, and what they import on use). */
+function scriptsOf(page: Page): string[] {
+  const bodies: string[] = [];
+  page.on('response', async (r) => {
+    if (r.request().resourceType() === 'script') bodies.push(await r.text().catch(() => ''));
+  });
+  return bodies;
+}
+
+// rjsf's own name for its submit button's options: a string no minifier rewrites.
+const FORM_LIBRARY = 'ui:submitButtonOptions';
+
+test('the form’s libraries load in the workspace, never with a shopper’s page', async ({ browser, page: shopper }) => {
+  const shopperScripts = scriptsOf(shopper);
+  for (const path of ['/home', '/p/everyday-crew-tee-fb-1001', '/cart', '/gift-card-balance']) {
+    await shopper.goto(path);
+    await hydrated(shopper);
+  }
+  expect(shopperScripts.length).toBeGreaterThan(0);
+  expect(shopperScripts.filter((s) => s.includes(FORM_LIBRARY))).toEqual([]);
+
+  const signedIn = await signInEditor(browser, GUIDE);
+  const page = await signedIn.context().newPage();
+  const editorScripts = scriptsOf(page);
+  await page.goto('/editor');
+  await openDocument(page, 'Brand tabs');
+  await expect(page.locator('form.editor-form')).toBeVisible();
+  await expect.poll(() => editorScripts.some((s) => s.includes(FORM_LIBRARY))).toBe(true);
+});

@@ -1,4 +1,5 @@
-import Form from '@rjsf/core';
+// The form alone: the package's index also names a test registry that imports a validator we do not use.
+import Form from '@rjsf/core/lib/components/Form.js';
 import type { FieldPathList, IconButtonProps, RJSFSchema, UiSchema } from '@rjsf/utils';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { useCallback, useMemo, useRef } from 'react';
