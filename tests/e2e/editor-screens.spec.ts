@@ -15,9 +15,13 @@ const RUN = Date.now().toString(36);
 
 test.beforeAll(() => editorAccounts({ [GUIDE]: 'publisher' }));
 
-/** The screen passes axe (unless it was just scanned in another state), and its picture is taken: into the guide on a desktop. */
-async function screen(page: Page, info: TestInfo, name: string, { scan = true } = {}): Promise<void> {
-  if (scan) expect(await axeViolations(page), name).toEqual([]);
+/**
+ * The screen passes axe, and its picture is taken: into the guide on a desktop. `within`: the part of the workspace
+ * the screen is about (the rest is scanned with its own screen: the whole workspace by tests/e2e/content-editing.spec.ts);
+ * `scan: false` for a screen just scanned in another state.
+ */
+async function screen(page: Page, info: TestInfo, name: string, { scan = true, within = [] as string[] } = {}): Promise<void> {
+  if (scan) expect(await axeViolations(page, { within }), name).toEqual([]);
   const path = info.project.name === 'desktop' ? `docs/images/editor/${name}.png` : info.outputPath(`${name}.png`);
   await page.screenshot({ path });
 }
@@ -43,7 +47,7 @@ test('editing a document in its form, and reordering its lists by keyboard', asy
     form.getByRole('combobox', { name: 'backgroundColorClass' }).getByRole('option', { name: 'promo-bg-navy', selected: true }),
   ).toBeAttached();
   await page.getByRole('heading', { level: 2, name: 'Promo bar' }).scrollIntoViewIfNeeded();
-  await screen(page, info, 'edit-form');
+  await screen(page, info, 'edit-form', { within: ['.editor-document'] });
 
   const handle = page.getByRole('button', { name: 'Move Free Standard Delivery on $75 or more', exact: true });
   await handle.focus();
@@ -61,7 +65,7 @@ test('editing a document as JSON', async ({ browser, isMobile }, info) => {
   const page = await signInEditor(browser, GUIDE, isMobile ? { width: 390, height: 844 } : { width: 1280, height: 900 });
   await openDocument(page, 'Promo bar');
   await expect(await documentJson(page, 'Promo bar')).toHaveValue(/"textClass": "promo-text-light"/);
-  await screen(page, info, 'edit-json');
+  await screen(page, info, 'edit-json', { within: ['.editor-document'] });
 });
 
 test('history and comparing two versions', async ({ browser, isMobile }, info) => {
@@ -85,7 +89,7 @@ test('history and comparing two versions', async ({ browser, isMobile }, info) =
   const differences = history.getByRole('figure');
   await expect(differences).toContainText(`(${RUN})"`);
   await differences.scrollIntoViewIfNeeded();
-  await screen(page, info, 'history');
+  await screen(page, info, 'history', { within: ['.editor-document'] });
 });
 
 test('previewing at a New York time', async ({ browser, isMobile }, info) => {
@@ -97,7 +101,7 @@ test('previewing at a New York time', async ({ browser, isMobile }, info) => {
   await expect(frame.getByText('Preview at 2030-06-01 09:00 New York time, drafts.')).toBeVisible();
   await expect(page.getByTitle('Phone preview (390 pixels wide)').contentFrame().getByText('Preview at 2030-06-01 09:00')).toBeVisible();
   await preview.scrollIntoViewIfNeeded();
-  await screen(page, info, 'preview');
+  await screen(page, info, 'preview', { within: ['.editor-preview'] });
 });
 
 test('the audit log', async ({ browser, isMobile }, info) => {
@@ -111,7 +115,7 @@ test('the audit log', async ({ browser, isMobile }, info) => {
       .first(),
   ).toBeVisible();
   await audit.scrollIntoViewIfNeeded();
-  await screen(page, info, 'audit-log');
+  await screen(page, info, 'audit-log', { within: ['.editor-audit'] });
 });
 
 test('the preview page on its own, as the link for another editor opens it', async ({ browser }) => {
