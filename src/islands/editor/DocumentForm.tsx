@@ -1,6 +1,14 @@
 // The form alone: the package's index also names a test registry that imports a validator we do not use.
 import Form from '@rjsf/core/lib/components/Form.js';
-import type { FieldPathList, IconButtonProps, RJSFSchema, UiSchema } from '@rjsf/utils';
+import {
+  type ArrayFieldItemTemplateProps,
+  type FieldPathList,
+  getTemplate,
+  getUiOptions,
+  type IconButtonProps,
+  type RJSFSchema,
+  type UiSchema,
+} from '@rjsf/utils';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import { useCallback, useMemo, useRef } from 'react';
 import { DOCUMENT_SCHEMAS, type DocumentId } from '#src/lib/content/content-documents.ts';
@@ -46,6 +54,21 @@ function TextButton({ label, props }: { label: string; props: IconButtonProps })
 const AddButton = (props: IconButtonProps) => <TextButton label={props.title ?? 'Add'} props={props} />;
 const RemoveButton = (props: IconButtonProps) => <TextButton label="Remove" props={props} />;
 
+/** A list entry: its fields, then its Remove button (beside them on a desktop, under them on a phone: editor.css). */
+function ListEntry({ children, className, buttonsProps, hasToolbar, registry, uiSchema }: ArrayFieldItemTemplateProps) {
+  const Buttons = getTemplate('ArrayFieldItemButtonsTemplate', registry, getUiOptions(uiSchema));
+  return (
+    <div className={className}>
+      <div className="editor-entry-fields">{children}</div>
+      {hasToolbar && (
+        <div className="editor-entry-tools">
+          <Buttons {...buttonsProps} />
+        </div>
+      )}
+    </div>
+  );
+}
+
 const UI: UiSchema = {
   'ui:submitButtonOptions': { norender: true },
   'ui:globalOptions': { copyable: false, orderable: false },
@@ -53,6 +76,7 @@ const UI: UiSchema = {
 
 const TEMPLATES = {
   ArrayFieldTemplate: SortableList,
+  ArrayFieldItemTemplate: ListEntry,
   ButtonTemplates: {
     AddButton,
     RemoveButton,
