@@ -112,6 +112,13 @@ export interface ProductView {
   badges: string[];
   /** States this product cannot be shipped to (two-letter codes). */
   restrictedShippingStates: string[];
+  /** Carries California's Proposition 65 warning (the catalog's `prop65`): the page shows it. */
+  isProp65: boolean;
+  /** Product spec §3: this store sells no marketplace sellers' items and offers no monogramming, so both are false. */
+  isMarketplaceItem: boolean;
+  isMonogrammable: boolean;
+  /** Product spec §3 shippingData, from the catalog (src/lib/product-shipping.ts says what each holds here). */
+  shippingData: ProductShippingData;
 }
 
 export interface ProductSummary {
@@ -231,6 +238,16 @@ export interface BonusDiscountLineItemView {
   bonusProducts: BonusProductView[];
 }
 
+export interface ProductShippingData {
+  isDropShip: boolean;
+  isEligibleForExpeditedShipping: boolean;
+  isInternationalShippingEligible: boolean;
+  isPOBoxExcluded: boolean;
+  extraPostageCode: string | null;
+  /** What shipping one unit adds (a heavy item), in cents; 0 for most. */
+  shippingSurcharge: number;
+}
+
 export interface BasketSummary {
   subTotal: number;
   /** The coupons summary row: cents taken off by codes (0 when none). */
@@ -257,6 +274,11 @@ export interface BasketSummary {
   routePackageProtectionFee?: number;
   /** The fee protection costs for this bag as the shopper reads it ('$1.20'); '' when it is not offered. */
   routeProtectionDisplayValue?: string;
+  /** What the bag holds that is not shipped (src/lib/summary-delivery.ts); the server always sets them. */
+  orderIncludesDigitalItem?: boolean;
+  isOnlyEGiftCard?: boolean;
+  isOnlySubscription?: boolean;
+  eDeliveryMessage?: string;
   /** An order's summary only: the points it earned in each rewards programme (absent when none). */
   fbbRewardsEarned?: number;
   elqRewardsEarned?: number;
@@ -281,6 +303,10 @@ export interface PaymentInstrumentView {
   c_giftCardNumber: string | null;
   /** A reward certificate's number, masked to its last four. */
   c_rewardCertNumber?: string | null;
+  /** The same masked gift card number under the checkout spec's own field name (`gitfCardNumber`, spelled so). */
+  gitfCardNumber?: string;
+  /** The same masked certificate number under the checkout spec's field name. */
+  rewardCertificateNumber?: string;
   amount: number;
   /** A gift card's balance once it has paid `amount`, in cents (absent for other tenders). */
   c_balanceLeft?: number;
@@ -315,6 +341,9 @@ export interface EcoshipOffer {
 
 export interface BasketView {
   basketId: string | null;
+  /** The checkout's basket only (checkout spec §3): a guest's checkout, and the e-mail it goes under. */
+  c_isGuest?: boolean;
+  customerInfo?: { email: string | null };
   currency: string;
   productItems: LineItemView[];
   shipments: Shipment[];

@@ -40,18 +40,23 @@ export function missingAttributeNames(product: ProductView, selections: Selectio
   return product.variationAttributes.filter((a) => !selections[a.id]).map((a) => a.name);
 }
 
+/** The spec's generic selection prompt (product spec §8), for three choices or more still to make. */
+export const PLEASE_SELECT = 'Please Select';
+
 /**
  * The add button's text: the spec's 'Please Select a Size' while a size is missing, 'Please select both {a} and
- * {b}.' / 'Please select {a}.' for other missing choices, 'Out of Stock' for a sold-out variant, and 'Sold Out' for
- * a product that cannot be bought in any colour or size (nothing to choose would change that).
+ * {b}.' / 'Please select {a}.' for one or two other missing choices, the generic 'Please Select' for more (a list of
+ * three names is longer than the button), 'Out of Stock' for a sold-out variant, and 'Sold Out' for a product that
+ * cannot be bought in any colour or size (nothing to choose would change that).
  */
 export function addButtonLabel(product: ProductView, selections: Selections): string {
   if (isSoldOut(product)) return 'Sold Out';
   const missing = missingAttributeNames(product, selections);
   if (missing.length === 0) return resolveVariant(product, selections)?.inStock ? 'Add to Bag' : 'Out of Stock';
   if (missing.includes('Size')) return 'Please Select a Size';
+  if (missing.length > 2) return PLEASE_SELECT;
   if (missing.length === 2) return `Please select both ${missing[0]} and ${missing[1]}.`;
-  return `Please select ${missing.join(', ')}.`;
+  return `Please select ${missing[0]}.`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { type Answer, type Caller, CommerceRefusal } from '#src/lib/commerce-api/call.ts';
+import { type Answer, type Caller, CommerceRefusal, REQUEST_DEADLINE_MS } from '#src/lib/commerce-api/call.ts';
 import type { BoundApi, CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { OPERATIONS } from '#src/lib/commerce-api/operations.ts';
 import { clientAddress } from './http/client-address.ts';
@@ -17,7 +17,7 @@ type BindContext = Pick<APIContext, 'cookies' | 'url' | 'request' | 'clientAddre
  * written to the cookies at once, and later calls of the same request carry the new session. A refusal is thrown as
  * a CommerceRefusal, which the endpoint wrapper (src/web/http/api.ts) answers with its status and message.
  */
-export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: BindContext): RequestCommerce {
+export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: BindContext, startedAt = Date.now()): RequestCommerce {
   let token = sessionToken(context.cookies);
   let client: string | undefined;
   const clientOf = () => {
@@ -25,6 +25,8 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
     return client;
   };
   const requestId = crypto.randomUUID();
+  // Counted from when the request arrived, so a wait before the binding (the edge's stamp) is counted too.
+  const deadline = startedAt + REQUEST_DEADLINE_MS;
   const device = context.url.pathname.startsWith(DEVICE_COOKIE_PATH) ? deviceToken(context.cookies) : undefined;
   let editor = editorToken(context.cookies, context.url.pathname);
   let agent = agentToken(context.cookies);
@@ -32,6 +34,7 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
     session: token,
     client: clientOf(),
     requestId,
+    deadline,
     ...(device ? { device } : {}),
     ...(editor ? { editor } : {}),
     ...(agent ? { agent } : {}),

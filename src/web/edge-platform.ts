@@ -4,6 +4,7 @@ import type { CommerceApi } from '#src/lib/commerce-api/commerce-api.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
 import { config, storeOrigin } from '#src/server/config.ts';
 import { discard } from './http/api.ts';
+import { chooseEncoding, isCompressible } from './http/encoding.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import type { SharedPages, WebPlatform } from './platform.ts';
 
@@ -12,7 +13,7 @@ import type { SharedPages, WebPlatform } from './platform.ts';
  * STORE_TARGET=edge (astro.config.mjs): the commerce API over HTTP to the engine's server (COMMERCE_API_URL and
  * COMMERCE_API_SECRET from the worker's environment, never from the bundle), and the pages rendered from the catalog
  * kept in the edge's cache (the Cache API) under the engine's stamp. Every reply says what the edge did in
- * `Server-Timing: edge;desc=hit|miss|pass`. Compression is the provider's.
+ * `Server-Timing: edge;desc=hit|miss|pass`. Replies are compressed as they go out (`compressed`).
  */
 let bound: CommerceApi | undefined;
 function commerceApi(): CommerceApi {
@@ -25,15 +26,30 @@ function commerceApi(): CommerceApi {
 }
 
 const caller = { session: null, client: 'edge', requestId: 'edge-cache' };
+/**
+ * The stamp is read with a short time-out of its own: while the engine's server does not answer, the pages kept are
+ * served at once under the last stamp it gave, not after a shopper's whole wait.
+ */
+const STAMP_TIMEOUT_MS = 2000;
+let stamps: CommerceApi | undefined;
 /** The last stamp the engine gave: while it is out of reach, the pages kept under it are still served. */
 let lastStamp: string | undefined;
 const currentStamp = stampReader(async () => {
-  lastStamp = (await pageStamp(commerceApi(), caller)) ?? lastStamp;
-  return lastStamp ?? 'unavailable';
+  const { COMMERCE_API_URL, COMMERCE_API_SECRET } = config();
+  stamps ??= httpCommerce({ url: COMMERCE_API_URL ?? 'http://127.0.0.1:9', secret: COMMERCE_API_SECRET ?? '', timeoutMs: STAMP_TIMEOUT_MS });
+  lastStamp = (await pageStamp(stamps, caller)) ?? lastStamp;
+  return lastStamp ?? UNKNOWN_STAMP;
 }, 1000);
+/** What the stamp is before the engine has given one: nothing is kept under it, what is kept is served. */
+const UNKNOWN_STAMP = 'unavailable';
 
-/** How long the edge keeps a page: its key names the stamp, so a change is a new key and the old one ages out. */
-const KEPT_SECONDS = 24 * 60 * 60;
+/**
+ * How long the edge keeps a page: one copy per page, the newest rendered, with the stamp it was rendered under; under
+ * a newer stamp it is served once more while the page is rendered again behind it.
+ */
+const KEPT_SECONDS = 7 * 24 * 60 * 60;
+/** The header of a kept copy naming its stamp (never sent to a shopper). */
+const STAMP_HEADER = 'x-edge-stamp';
 
 /** Every reply from the edge: the front door's headers (src/web/http/security-headers.ts), and what the edge did. */
 const withTiming = (response: Response, desc: 'hit' | 'miss' | 'pass'): Response => {
@@ -96,42 +112,102 @@ async function digest(body: ArrayBuffer): Promise<string> {
   return [...hash.subarray(0, 16)].map((b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** The Cache API's key of a page under a stamp: a URL of its own, so no shopper's request can match it. */
-const cacheKey = (stamp: string, key: string) =>
-  new Request(`https://edge-cache.invalid/${encodeURIComponent(stamp)}${key.startsWith('/') ? key : `/${key}`}`);
+/** The Cache API's key of a page: a URL of its own, so no shopper's request can match it. */
+const cacheKey = (key: string) => new Request(`https://edge-cache.invalid/page${key.startsWith('/') ? key : `/${key}`}`);
 
 function edgeCache(): Cache | undefined {
   return (globalThis as { caches?: CacheStorage & { default?: Cache } }).caches?.default;
 }
 
+/**
+ * The pages being rendered again behind a stale copy, and since when: one rendering per page at a time. One that
+ * never finished (its rendering failed) is tried again after RENDER_AGAIN_MS; the map holds at most a few hundred.
+ */
+const renderingAgain = new Map<string, number>();
+const RENDER_AGAIN_MS = 10_000;
+function startRenderingAgain(key: string): boolean {
+  const now = Date.now();
+  const since = renderingAgain.get(key);
+  if (since !== undefined && now - since < RENDER_AGAIN_MS) return false;
+  if (renderingAgain.size >= 500) for (const [k, at] of renderingAgain) if (now - at >= RENDER_AGAIN_MS) renderingAgain.delete(k);
+  renderingAgain.set(key, now);
+  return true;
+}
+
+/** A kept copy as a shopper gets it: its stamp left out; a 304 when the browser holds it already. */
+function fromKept(request: Request, kept: Response, stale: boolean): Response {
+  const etag = kept.headers.get('etag');
+  const reply =
+    etag && etag === request.headers.get('if-none-match')
+      ? new Response(null, { status: 304, headers: { etag } })
+      : new Response(request.method === 'HEAD' ? null : kept.body, kept);
+  reply.headers.delete(STAMP_HEADER);
+  const timed = withTiming(reply, 'hit');
+  if (stale) timed.headers.append('server-timing', 'edge-stale');
+  return timed;
+}
+
+/**
+ * Pages (and search suggestions) kept at the edge under the engine's stamp, stale-while-revalidate: a copy under the
+ * current stamp is a hit; a copy under an older one is served at once while the page is rendered again behind it
+ * (src/middleware.ts, `later`); with none, the page is rendered and kept. A reply that sets a cookie, or is not a 200,
+ * is never kept.
+ */
 const pages: SharedPages = {
+  keepsReplies: true,
   async lookup(request, key) {
     const cache = edgeCache();
-    if (!cache || (request.method !== 'GET' && request.method !== 'HEAD')) return undefined;
+    const method = request.method;
+    const allowed = key.startsWith('/api/') ? method === 'POST' : method === 'GET' || method === 'HEAD';
+    if (!cache || !allowed) return undefined;
     const stamp = await currentStamp();
-    const hit = await cache.match(cacheKey(stamp, key));
-    if (hit) {
-      // A browser that holds this page already is told so, as the Node server's page cache tells it.
-      if (hit.headers.get('etag') === request.headers.get('if-none-match'))
-        return withTiming(new Response(null, { status: 304, headers: { etag: hit.headers.get('etag')! } }), 'hit');
-      return withTiming(request.method === 'HEAD' ? new Response(null, hit) : hit, 'hit');
-    }
-    return {
-      async keep(rendered) {
-        if (rendered.status !== 200 || rendered.headers.has('set-cookie') || stamp === 'unavailable') return withTiming(rendered, 'pass');
+    const kept = await cache.match(cacheKey(key));
+    const keptStamp = kept?.headers.get(STAMP_HEADER);
+    if (kept && (keptStamp === stamp || stamp === UNKNOWN_STAMP)) return fromKept(request, kept, false);
+    const keep = async (rendered: Response) => {
+      try {
+        if (rendered.status !== 200 || rendered.headers.has('set-cookie') || stamp === UNKNOWN_STAMP) return withTiming(rendered, 'pass');
         const body = await rendered.arrayBuffer();
-        const kept = new Response(body, rendered);
-        kept.headers.set('cache-control', `public, max-age=${KEPT_SECONDS}`);
-        kept.headers.set('etag', `"${await digest(body)}"`);
-        await cache.put(cacheKey(stamp, key), kept.clone());
+        const etag = `"${await digest(body)}"`;
+        const copy = new Response(body, rendered);
+        copy.headers.set('cache-control', `public, max-age=${KEPT_SECONDS}`);
+        copy.headers.set('etag', etag);
+        copy.headers.set(STAMP_HEADER, stamp);
+        await cache.put(cacheKey(key), copy);
         // The shopper's copy keeps the page's own cache rules: the edge keeps it, browsers revalidate.
-        if (rendered.headers.has('cache-control')) kept.headers.set('cache-control', rendered.headers.get('cache-control')!);
-        else kept.headers.delete('cache-control');
-        return withTiming(request.method === 'HEAD' ? new Response(null, kept) : kept, 'miss');
-      },
+        const reply = new Response(method === 'HEAD' ? null : body, rendered);
+        reply.headers.set('etag', etag);
+        return withTiming(reply, 'miss');
+      } finally {
+        renderingAgain.delete(key);
+      }
     };
+    if (!kept) return { keep };
+    if (!startRenderingAgain(key)) return fromKept(request, kept, true);
+    return { stale: fromKept(request, kept, true), keep };
   },
 };
+
+/** Replies smaller than this go out as they are: compressing them saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * Every compressible reply compressed for the browser, brotli or gzip by its Accept-Encoding, as the Node server's
+ * front door does: the reply names its encoding and the runtime encodes the body as it goes out (workerd's automatic
+ * body encoding; the provider's CDN does the same in production).
+ */
+function compressed(request: Request, response: Response): Response {
+  if (!response.body || response.headers.has('content-encoding') || !isCompressible(response.headers.get('content-type'))) return response;
+  const length = Number(response.headers.get('content-length') ?? Number.POSITIVE_INFINITY);
+  if (length < COMPRESS_FROM_BYTES) return response;
+  const copy = new Response(response.body, response);
+  copy.headers.append('vary', 'Accept-Encoding');
+  const encoding = chooseEncoding(request.headers.get('accept-encoding'), ['br', 'gzip']);
+  if (encoding === 'identity') return copy;
+  copy.headers.set('content-encoding', encoding);
+  copy.headers.delete('content-length');
+  return copy;
+}
 
 export const platform: WebPlatform = {
   admit,
@@ -142,7 +218,11 @@ export const platform: WebPlatform = {
     // workerd drops the connection, and the reply with it, when a reply goes out before the request's body was read
     // (a refusal before reading it: 401, 415, 413): what is left is read first, at most 1 MiB.
     if (request.body && !request.bodyUsed && !request.body.locked) await discard(request.body.getReader());
-    return response.headers.has('server-timing') ? response : withTiming(response, 'pass');
+    return compressed(request, response.headers.has('server-timing') ? response : withTiming(response, 'pass'));
   },
   pages: import.meta.env?.DEV ? undefined : pages,
+  later(locals, work) {
+    // The Cloudflare adapter puts the request's ExecutionContext on locals.
+    (locals as { cfContext?: { waitUntil(work: Promise<unknown>): void } }).cfContext?.waitUntil(work);
+  },
 };

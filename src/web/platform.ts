@@ -18,12 +18,32 @@ export interface WebPlatform {
   admit?(request: Request): Response | Promise<Response> | undefined;
   /** Pages kept until the catalog or content changes; none under `astro dev`, where a page changes with its source. */
   pages: SharedPages | undefined;
+  /**
+   * Work that goes on after the reply has gone (the edge renders a page again behind the stale copy it served: the
+   * runtime's waitUntil, which `locals` carries). Without it a platform never answers from a stale copy.
+   */
+  later?(locals: object, work: Promise<unknown>): void;
+}
+
+/** What `keep` needs after rendering a page the cache does not hold under the current stamp. */
+export interface PageToKeep {
+  keep(rendered: Response): Promise<Response>;
+  /**
+   * The copy kept under an earlier stamp, served at once while the page is rendered again behind it
+   * (stale-while-revalidate): only where the platform can work after replying (`later`).
+   */
+  stale?: Response;
 }
 
 /** The page cache as src/middleware.ts uses it, keyed by sharedPageKey (src/web/http/shared-page-key.ts). */
 export interface SharedPages {
-  /** A GET or HEAD of a page kept under the current stamp: its reply. Otherwise what `keep` needs after rendering. */
-  lookup(request: Request, key: string): Promise<Response | { keep(rendered: Response): Promise<Response> } | undefined>;
+  /**
+   * A GET or HEAD of a page (or a shared API reply: sharedReplyKey) kept under the current stamp: its reply.
+   * Otherwise what `keep` needs after rendering.
+   */
+  lookup(request: Request, key: string): Promise<Response | PageToKeep | undefined>;
+  /** Whether the shared API replies (search suggestions: sharedReplyKey) are kept too, not only pages. */
+  keepsReplies?: boolean;
   /** The page kept for a key under the current stamp, if any (the Node server's front answers from it). */
   find?(key: string): Promise<unknown>;
 }

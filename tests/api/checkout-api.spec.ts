@@ -410,6 +410,25 @@ test('billing address update (PUT): its own address, or the same as shipping', a
   await r.dispose();
 });
 
+test('a shipping address given as one line (street_address: street, city, state, ZIP) is stored as its parts', async ({ playwright, baseURL }) => {
+  const r = await visitor(playwright, baseURL!);
+  await addToBag(r);
+  await ok(await r.post('/api/checkout/email/', { data: { email: uniqueEmail('line') } }));
+  const { address1: _a, address2: _b, city: _c, stateCode: _s, postalCode: _p, ...names } = ADDRESS;
+  // 60 characters: the longest line the field takes.
+  const line = '4000 Liberty Avenue Northwest, Apt 12, Pittsburgh, PA, 15224';
+  expect(line.length).toBe(60);
+  const body = await ok(await r.post('/api/checkout/shipping_address/create/', { data: { address: { ...names, street_address: line } } }));
+  expect(body.checkout.shippingAddress).toMatchObject({
+    address1: '4000 Liberty Avenue Northwest',
+    address2: 'Apt 12',
+    city: 'Pittsburgh',
+    stateCode: 'PA',
+    postalCode: '15224',
+  });
+  await r.dispose();
+});
+
 test('every checkout endpoint refuses bad input with a 4xx JSON message (never a 500), the address rules’ own messages included', async ({
   playwright,
   baseURL,
@@ -425,7 +444,12 @@ test('every checkout endpoint refuses bad input with a 4xx JSON message (never a
     expect(res.status(), path).toBe(409);
     expect((await res.json()).message, path).toBe('Your bag is empty.');
   }
-  expect((await place(r, { orderTotal: 100 })).status()).toBe(409);
+  // Place order with no bag left: the spec's words for a bag that has been emptied.
+  const gone = await place(r, { orderTotal: 100 });
+  expect(gone.status()).toBe(409);
+  expect((await gone.json()).message).toBe(
+    "We ran into a technical issue while processing your order, and your shopping bag has been emptied. We're sorry for the inconvenience.",
+  );
 
   await addToBag(r);
   const card = await tokenize(r);
@@ -434,6 +458,27 @@ test('every checkout endpoint refuses bad input with a 4xx JSON message (never a
     ['/api/checkout/email/', {}, 400, /./],
     ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, postalCode: '11111' } }, 400, new RegExp(`^${ZIP_INVALID}$`)],
     ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, firstName: '' } }, 400, /^First name is required$/],
+    // The single-line street address: required, at most 60 characters, not only spaces, a state part of 2 at most.
+    ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, street_address: '' } }, 400, /^Address is required$/],
+    ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, street_address: '   ' } }, 400, /^Enter a valid street address$/],
+    [
+      '/api/checkout/shipping_address/create/',
+      { address: { ...ADDRESS, street_address: `${'1'.repeat(30)} Main St, Springfield, IL, 62701` } },
+      400,
+      /^Use at most 60 characters$/,
+    ],
+    [
+      '/api/checkout/shipping_address/create/',
+      { address: { ...ADDRESS, street_address: '12 Main St, Springfield, ILL, 62701' } },
+      400,
+      /^Enter a valid street address$/,
+    ],
+    [
+      '/api/checkout/shipping_address/create/',
+      { address: { ...ADDRESS, street_address: '12 Main St, Springfield 62701' } },
+      400,
+      /^Enter a valid street address$/,
+    ],
     ['/api/checkout/shipping_address/create/', { address: { ...ADDRESS, stateCode: 'ZZ' } }, 400, /^Choose a valid state$/],
     ['/api/checkout/shipping_address/update/', { address: { ...ADDRESS, phone: '(111) 111-1111' } }, 400, /^Enter a valid mobile phone number$/],
     ['/api/checkout/shipping_address/create/', {}, 400, /either an address or a saved address/],
@@ -455,8 +500,11 @@ test('every checkout endpoint refuses bad input with a 4xx JSON message (never a
     ['/api/checkout/customerdata/', { shippingAddressToAdd: [ADDRESS] }, 401, /sign in/],
     ['/api/checkout/customerdata/', { shippingAddressToAdd: [{ ...ADDRESS, city: 'Spr1ngfield' }] }, 400, /^Enter a valid city$/],
     ['/api/checkout/payment_screen_register_user/', { first_name: 'A', last_name: 'B', email: 'x', password: 'p' }, 400, /./],
-    ['/api/checkout/payment_place_order/create/', { orderTotal: -1 }, 400, /./],
-    ['/api/checkout/payment_place_order/create/', { orderTotal: 1.5 }, 400, /./],
+    // Totals that are not whole cents: the spec's message, spelled as it spells it.
+    ['/api/checkout/payment_place_order/create/', { orderTotal: -1 }, 400, /^The information we recived is incorrect$/],
+    ['/api/checkout/payment_place_order/create/', { orderTotal: 1.5 }, 400, /^The information we recived is incorrect$/],
+    ['/api/checkout/place_order', { orderTotal: '4797' }, 400, /^The information we recived is incorrect$/],
+    ['/api/checkout/place_order', { orderTotal: 4797, amountDue: 0.5 }, 400, /^The information we recived is incorrect$/],
     ['/api/checkout/payment_place_order/create/', { orderTotal: 0 }, 400, /nothing to pay/],
     ['/api/checkout/place_order', { orderTotal: 4797, security_code: '12' }, 400, /security code/],
     ['/api/order-confirmation/emailSubscription', { email: 5 }, 400, /./],

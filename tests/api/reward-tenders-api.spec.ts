@@ -56,7 +56,8 @@ test("a signed-in shopper's certificate pays first, masked; someone else's is 'I
   expect(refused.status()).toBe(422);
   expect((await refused.json()).message).toBe(CERTIFICATE_INVALID);
 
-  const applied = await ok(await owner.post(APPLY, { data: { code: certificate.number, pageType: 'checkout' } }), 'apply');
+  // The checkout spec's own field for a certificate's number.
+  const applied = await ok(await owner.post(APPLY, { data: { rewardCertificateNumber: certificate.number, pageType: 'checkout' } }), 'apply');
   const basket = applied.body.basket;
   expect(basket.paymentInstruments).toEqual([
     {
@@ -64,6 +65,7 @@ test("a signed-in shopper's certificate pays first, masked; someone else's is 'I
       paymentMethodId: certificate.kind,
       c_giftCardNumber: null,
       c_rewardCertNumber: `•••• ${certificate.last4}`,
+      rewardCertificateNumber: `•••• ${certificate.last4}`,
       amount: certificate.amountCents,
     },
   ]);

@@ -53,14 +53,14 @@ async function addCard(r: APIRequestContext) {
 const bagOf = async (r: APIRequestContext) => (await ok(await r.get('/api/checkout/basket'), 'bag')).body.basket;
 const place = (r: APIRequestContext, path: string, data: unknown) => r.post(path, { headers: { 'idempotency-key': randomUUID() }, data });
 
-test('a gift card is applied with its PIN, shown masked with what it pays, and removed by its paymentInstrumentId', async ({
+test('a gift card is applied with its PIN, shown masked with what it pays (as gitfCardNumber too, spelled so), and removed by its paymentInstrumentId', async ({
   playwright,
   baseURL,
 }) => {
   const r = await client(playwright, baseURL);
   await readyBag(r);
   const card = await issuedCard(1000);
-  const res = await r.post(APPLY, { data: { code: card.number, giftCardPin: card.pin, pageType: 'checkout' } });
+  const res = await r.post(APPLY, { data: { gitfCardNumber: card.number, giftCardPin: card.pin, pageType: 'checkout' } });
   const text = await res.text();
   expect(res.status(), text).toBe(200);
   expect(text).not.toContain(card.number);
@@ -71,6 +71,7 @@ test('a gift card is applied with its PIN, shown masked with what it pays, and r
       paymentInstrumentId: body.paymentInstrumentId,
       paymentMethodId: 'SVS_GIFT_CARD',
       c_giftCardNumber: `•••• ${card.last4}`,
+      gitfCardNumber: `•••• ${card.last4}`,
       amount: 1000,
       c_balanceLeft: 0,
     },

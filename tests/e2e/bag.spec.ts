@@ -184,6 +184,19 @@ test('the bag page has no serious or critical accessibility violations', async (
   expect(await axeViolations(page, { within: ['main'] })).toEqual([]);
 });
 
+test("a product's page says how it ships (no P.O. box, what a heavy item adds to shipping) and carries its Prop 65 warning", async ({ page }) => {
+  await page.goto('/p/knee-high-boot-ks-6006');
+  await page.locator('main summary', { hasText: 'Shipping & returns' }).click();
+  await expect(page.getByText('This item cannot be shipped to a P.O. box.')).toBeVisible();
+  await expect(page.getByText('This item adds $4.99 to shipping for each one ordered.')).toBeVisible();
+  // California's Proposition 65 warning, with the state's page, on a product the catalog marks so; not on another.
+  await expect(page.getByText('WARNING: Cancer and Reproductive Harm')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'www.P65Warnings.ca.gov' })).toHaveAttribute('href', 'https://www.p65warnings.ca.gov/');
+  await page.goto('/p/trail-rain-shell-rm-3001');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText('WARNING: Cancer and Reproductive Harm')).toHaveCount(0);
+});
+
 test('the empty bag says so', async ({ page }) => {
   await openBag(page);
   await expect(page.getByRole('heading', { name: 'Your bag is empty' })).toBeVisible();

@@ -47,6 +47,13 @@ test('a signed-in shopper checks out with a saved address and a saved card', asy
   await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toBeChecked();
   await expect(page.getByLabel('Card Number')).toHaveCount(0);
   await page.getByRole('button', { name: 'Review Order' }).click();
+  await expect(page.getByRole('heading', { name: 'Review and Place Order' })).toBeVisible();
+  // The new-card page (createCreditCard): a new card's form alone, the saved cards not offered; review is still there.
+  await page.goto('/checkout?step=createCreditCard');
+  await expect(page.getByRole('heading', { name: 'New Card' })).toBeVisible();
+  await expect(page.getByLabel('Card Number')).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Visa ending in 4242/ })).toHaveCount(0);
+  await page.goto('/checkout?step=review');
   // Change Billing Address from review: the billing form alone, then back to review with the new address.
   await page.getByRole('button', { name: 'Change Billing Address' }).click();
   await expect(page.getByRole('heading', { name: 'Billing Address' })).toBeFocused();

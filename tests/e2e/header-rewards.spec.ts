@@ -101,7 +101,10 @@ test("an active ELQ member: the rewards link goes to /myelqrewards on every bran
   await expect(page.getByText('$10.00 ready to use at checkout.')).toBeVisible();
 });
 
-test('a signed-in Dia Shop Rewards member reads their Dia points and rewards dollars on /rewards; a guest reads none', async ({ page }) => {
+test('a signed-in Dia Shop Rewards member reads their Dia points and rewards dollars on /rewards, which the header names and links to; a guest reads none', async ({
+  page,
+  isMobile,
+}) => {
   await page.goto('/rewards');
   await expect(page.getByRole('heading', { name: 'Rewards', exact: true })).toBeVisible();
   await expect(page.getByTestId('dia-points')).toHaveCount(0);
@@ -119,7 +122,17 @@ test('a signed-in Dia Shop Rewards member reads their Dia points and rewards dol
     .execute();
   await db.kysely.insertInto('rewards_memberships').values({ customer_id: customerId, programme: 'dia', is_active: 1, points: 45 }).execute();
   await grantRewards(db, customerId, 'dia', 1000);
+  // A rewards page of the customer's own on the record: the Dia membership's link wins over it, as ELQ's does.
+  await db.kysely.updateTable('rewards_accounts').set({ page_url: '/c/tops' }).where('customer_id', '=', customerId).execute();
   await db.kysely.destroy();
+
+  await page.goto('/brand/jl');
+  await page.getByRole('button', { name: 'Account', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'Account' }).getByRole('link', { name: 'See my rewards' })).toHaveAttribute('href', '/rewards');
+  await page.keyboard.press('Escape');
+  const link = await headerRewardsLink(page, isMobile);
+  await expect(link).toHaveAttribute('href', '/rewards');
+  if (!isMobile) await expect(link).toHaveText('Dia Shop Rewards');
 
   await page.goto('/rewards');
   await expect(page.getByRole('heading', { name: 'Dia Shop Rewards points' })).toBeVisible();

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { readyGuestBag } from '../helpers/place-order-http.ts';
 import { raiseCatalogVersion } from '#src/server/commerce/catalog-version.ts';
+import { publishDocument, readDocument, rollbackDocument, saveDocument } from '#src/server/content/content-store.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 
 /** What the edge did for a reply: its Server-Timing entry `edge`. */
@@ -22,7 +23,34 @@ test('a product page is rendered once and then answered by the edge; a page with
   expect(edgeDid((await request.get('/api/checkout/basket')).headers())).toBe('pass');
 });
 
-test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply', async ({ request }) => {
+test('search suggestions are kept at the edge per query, shared by every visitor', async ({ playwright }) => {
+  // A query of this test's own, so no other test has asked it first.
+  const query = `edge-${randomUUID().slice(0, 6)}`;
+  const guest = await playwright.request.newContext();
+  const shopper = await playwright.request.newContext();
+  try {
+    const first = await guest.post('/api/global/auto_suggest', { data: { query, fullPayload: false } });
+    expect(first.status()).toBe(200);
+    expect(edgeDid(first.headers())).toBe('miss');
+    // Another visitor, with a bag of their own, is answered from the same copy.
+    await shopper.post('/api/checkout/product/add_to_cart', { data: { productId: 'fb-1004-nvy-M', quantity: 1 } });
+    const second = await shopper.post('/api/global/auto_suggest', { data: { query, fullPayload: false } });
+    expect(edgeDid(second.headers())).toBe('hit');
+    expect(await second.text()).toBe(await first.text());
+    // The whole payload is another reply, and a bad body is refused by the endpoint, never kept.
+    expect(edgeDid((await guest.post('/api/global/auto_suggest', { data: { query, fullPayload: true } })).headers())).toBe('miss');
+    for (let i = 0; i < 2; i++) {
+      const bad = await guest.post('/api/global/auto_suggest', { data: { query: 'x'.repeat(101) } });
+      expect(bad.status()).toBe(400);
+      expect(edgeDid(bad.headers())).toBe('pass');
+    }
+  } finally {
+    await guest.dispose();
+    await shopper.dispose();
+  }
+});
+
+test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply, replies are compressed', async ({ request }) => {
   const other = await request.get('/', { headers: { host: 'shop.attacker.example' } });
   expect(other.status()).toBe(421);
   const page = await request.get('/');
@@ -30,6 +58,15 @@ test('the front door’s rules hold at the edge: another host is refused, the se
   expect(page.headers()['x-content-type-options']).toBe('nosniff');
   const refused = await request.post('/api/checkout/basket', { headers: { origin: 'https://shop.attacker.example' }, data: {} });
   expect(refused.status()).toBe(403);
+  // Compression, brotli or gzip as the browser asks, for kept pages and rendered ones alike.
+  for (const path of ['/', '/cart']) {
+    const br = await request.get(path, { headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers()['content-encoding']).toBe('br');
+    expect(br.headers()['vary']).toContain('Accept-Encoding');
+    expect(await br.text()).toContain('</html>');
+    expect((await request.get(path, { headers: { 'accept-encoding': 'gzip' } })).headers()['content-encoding']).toBe('gzip');
+    expect((await request.get(path, { headers: { 'accept-encoding': 'identity' } })).headers()['content-encoding']).toBeUndefined();
+  }
 });
 
 test('a price changed by a catalog import is on the product page at the edge within 5 seconds', async ({ request }) => {
@@ -51,8 +88,26 @@ test('a price changed by a catalog import is on the product page at the edge wit
       await raiseCatalogVersion(tx);
     });
     const shown = `$${(price / 100).toFixed(2)}`;
-    // The edge reads the engine's stamp at most once a second; a change is a new cache key.
-    await expect.poll(async () => (await (await request.get(path)).text()).includes(shown), { timeout: 5_000, intervals: [250] }).toBe(true);
+    // The edge reads the engine's stamp at most once a second. Under the new stamp the kept copy is served once more,
+    // marked stale, while the page is rendered again behind it; from then on the new price, never the old one again.
+    const seen: { fresh: boolean; stale: boolean }[] = [];
+    await expect
+      .poll(
+        async () => {
+          const reply = await request.get(path);
+          const timing = reply.headers()['server-timing'] ?? '';
+          seen.push({ fresh: (await reply.text()).includes(shown), stale: timing.includes('edge-stale') });
+          return seen.at(-1)!.fresh;
+        },
+        { timeout: 5_000, intervals: [250] },
+      )
+      .toBe(true);
+    const firstFresh = seen.findIndex((s) => s.fresh);
+    expect(seen.slice(0, firstFresh).some((s) => s.stale)).toBe(true);
+    expect(seen.slice(firstFresh).every((s) => s.fresh && !s.stale)).toBe(true);
+    const again = await request.get(path);
+    expect(edgeDid(again.headers())).toBe('hit');
+    expect(await again.text()).toContain(shown);
   } finally {
     await db.kysely.transaction().execute(async (tx) => {
       for (const v of variants) {
@@ -64,6 +119,28 @@ test('a price changed by a catalog import is on the product page at the edge wit
       }
       await raiseCatalogVersion(tx);
     });
+    await db.kysely.destroy();
+  }
+});
+
+test('a published promo bar is on the pages at the edge within 5 seconds', async ({ request }) => {
+  // The brand page of a brand no other test of this run visits at the edge.
+  const path = '/brand/ks';
+  await request.get(path);
+  expect(edgeDid((await request.get(path)).headers())).toBe('hit');
+  const db = e2eDb();
+  const editor = { email: 'edge-publisher@example.com' };
+  const live = await readDocument(db, 'promo-bar');
+  const text = `Edge sale ${randomUUID().slice(0, 6)}`;
+  try {
+    // A slide after the others, so the pages other tests read keep their first slides.
+    const content = live.content as { slides: { text: string }[] };
+    const draft = { ...content, slides: [...content.slides, { ...content.slides[0]!, text }] };
+    const { version } = await saveDocument(db, editor, 'promo-bar', live.version, draft);
+    await publishDocument(db, editor, 'promo-bar', version);
+    await expect.poll(async () => (await (await request.get(path)).text()).includes(text), { timeout: 5_000, intervals: [250] }).toBe(true);
+  } finally {
+    await rollbackDocument(db, editor, 'promo-bar', live.version);
     await db.kysely.destroy();
   }
 });

@@ -37,6 +37,21 @@ describe('catalog read', () => {
     expect(p.promotions['fb-tops-20']?.calloutMsg).toBe('20% off all Fernbrook tops');
     expect(p.priceData.finalPrice.min).toBeLessThan(p.priceData.finalPrice.max);
   });
+  it("says how a product ships (product spec §3 shippingData): the catalog's P.O. box exclusion and heavy-item surcharge", async () => {
+    expect((await readProduct(t.db, 'ks-6006'))?.shippingData).toEqual({
+      isDropShip: false,
+      isEligibleForExpeditedShipping: true,
+      isInternationalShippingEligible: false,
+      isPOBoxExcluded: true,
+      extraPostageCode: null,
+      shippingSurcharge: 499,
+    });
+    expect((await readProduct(t.db, 'fb-1001'))?.shippingData).toMatchObject({ isPOBoxExcluded: false, shippingSurcharge: 0 });
+  });
+  it("says whether a product carries California's Proposition 65 warning (isProp65, the catalog's prop65)", async () => {
+    expect(await readProduct(t.db, 'ks-6006')).toMatchObject({ isProp65: true, isMarketplaceItem: false, isMonogrammable: false });
+    expect((await readProduct(t.db, 'fb-1001'))?.isProp65).toBe(false);
+  });
   it('finds a product by slug and reports a sold-out product as completeOOS', async () => {
     expect((await readProduct(t.db, 'quilted-vest-fb-1006'))?.completeOOS).toBe(true);
     expect(await readProduct(t.db, 'no-such-product')).toBeNull();
@@ -100,6 +115,20 @@ describe('basket', () => {
     });
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
+    // The summary's delivery fields (product spec §3 "Order summary"): an e-gift card alone, e-mailed.
+    expect(b.summary).toMatchObject({
+      orderIncludesDigitalItem: true,
+      isOnlyEGiftCard: true,
+      isOnlySubscription: false,
+      eDeliveryMessage: 'E-gift cards are e-mailed to their recipients as soon as your order is placed.',
+    });
+    await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
+    expect((await pruneAndReadBasket(t.db, basketId)).summary).toMatchObject({
+      isDigitalItemsOnly: false,
+      orderIncludesDigitalItem: true,
+      isOnlyEGiftCard: false,
+      eDeliveryMessage: 'E-gift cards are e-mailed to their recipients as soon as your order is placed.',
+    });
   });
 
   it('updates quantities within bounds and removes lines', async () => {

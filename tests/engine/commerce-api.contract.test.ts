@@ -321,4 +321,27 @@ describe('the engine’s server', () => {
       await new Promise((done) => silent.close(done));
     }
   });
+
+  it('gives each call only what is left of its request’s time: calls after the deadline are not sent, one before it waits no longer', async () => {
+    const silent = createServer(() => {});
+    await new Promise<void>((done) => silent.listen(0, '127.0.0.1', done));
+    const sent: string[] = [];
+    const counting: typeof fetch = (input, init) => {
+      sent.push(String(input));
+      return fetch(input, init);
+    };
+    try {
+      const hung = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+      const api = httpCommerce({ url: hung, secret: SECRET, fetch: counting, timeoutMs: 60_000 });
+      // Without its deadline this call would wait the client's minute, and the test fails at its own limit.
+      const soon = await api.bag.read({ ...envelope.caller, deadline: Date.now() + 200 });
+      expect(soon).toMatchObject({ ok: false, problem: { status: 503, code: 'unavailable' } });
+      const late = await api.bag.read({ ...envelope.caller, deadline: Date.now() - 1 });
+      expect(late).toMatchObject({ ok: false, problem: { status: 503, code: 'unavailable' } });
+      expect(sent).toHaveLength(1);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise((done) => silent.close(done));
+    }
+  }, 5_000);
 });

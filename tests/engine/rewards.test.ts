@@ -205,6 +205,17 @@ describe('earning', () => {
   });
 });
 
+describe('the rewards record’s memberships', () => {
+  it('says which brand programmes the customer is an active member of (ELQ and Dia, each on its own)', async () => {
+    const dia = await rewardsCustomer(t.db, ['dia']);
+    expect((await rewardsFor(t.db, dia.id))?.record).toMatchObject({ isActiveFBBRewardsMember: false, isActiveDiaRewardsMember: true });
+    const elq = await rewardsCustomer(t.db, ['elq']);
+    expect((await rewardsFor(t.db, elq.id))?.record).toMatchObject({ isActiveFBBRewardsMember: true, isActiveDiaRewardsMember: false });
+    await t.db.kysely.updateTable('rewards_memberships').set({ is_active: 0 }).where('customer_id', '=', dia.id).execute();
+    expect((await rewardsFor(t.db, dia.id))?.record.isActiveDiaRewardsMember).toBe(false);
+  });
+});
+
 describe('a brand programme’s rewards page', () => {
   it('reads that programme’s own points and rewards dollars, not the retailer’s nor the other programme’s', async () => {
     const c = await rewardsCustomer(t.db, ['elq', 'dia']);

@@ -181,6 +181,13 @@ describe('the page shown (the URL asks, the server’s choice wins when the page
     expect(resolveStep('updateEmail', 'payment', guest)).toBe('updateEmail');
   });
 
+  it('the new-card page (createCreditCard) is a payment page: open once payment is reached, for guests and signed-in shoppers', () => {
+    expect(resolveStep('createCreditCard', 'review', guest)).toBe('createCreditCard');
+    expect(resolveStep('createCreditCard', 'payment', signedIn)).toBe('createCreditCard');
+    expect(resolveStep('createCreditCard', 'shipping', guest)).toBe('shipping');
+    expect(nextStep('createCreditCard', signedIn)).toBe('review');
+  });
+
   it('a page beyond the server’s choice is not reachable yet: the server’s choice wins', () => {
     expect(resolveStep('review', 'information', guest)).toBe('information');
     expect(resolveStep('payment', 'information', guest)).toBe('information');

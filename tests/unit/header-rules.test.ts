@@ -66,6 +66,7 @@ describe('item-number detection sends catalog numbers to quick order', () => {
 describe('the rewards link', () => {
   const record: RewardsRecord = {
     isActiveFBBRewardsMember: false,
+    isActiveDiaRewardsMember: false,
     totalRewardsPoints: 120,
     rewardPointsThreshold: 200,
     tierStatus: 'Gold',
@@ -88,6 +89,13 @@ describe('the rewards link', () => {
       href: '/my/rewards',
       label: 'Dia Shop Rewards',
     });
+  });
+  it('is /rewards for signed-in active Dia Shop Rewards members, labelled so, over the record and header links', () => {
+    const member = { ...record, isActiveDiaRewardsMember: true, rewardsPageURL: '/my/rewards' };
+    expect(rewardsLink({ signedIn: true, record: member, headerUrl: '/h' })).toEqual({ href: '/rewards', label: 'Dia Shop Rewards' });
+    expect(rewardsLink({ signedIn: false, record: member, headerUrl: '/h' })).toEqual({ href: '/h', label: 'Dia Shop Rewards' });
+    // A member of both programmes is named by ELQ's, as before.
+    expect(rewardsLink({ signedIn: true, record: { ...member, isActiveFBBRewardsMember: true } }).href).toBe('/myelqrewards');
   });
   it('the points bar shows points against the threshold, capped at 100 %', () => {
     expect(pointsProgress(record)).toBe(60);

@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OrderConfirmation } from '#src/islands/checkout/OrderConfirmation.tsx';
+import { OrderDetails } from '#src/islands/checkout/OrderDetails.tsx';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import { SITE_ERROR_EVENT } from '#src/lib/analytics.ts';
 import { signInFixture } from '../helpers/reply-fixtures.ts';
@@ -117,6 +118,14 @@ describe('order confirmation', () => {
     const payments = within(screen.getByRole('region', { name: 'Payments' }));
     expect(payments.getByText('PayPal')).toBeTruthy();
     expect(payments.getByText('$128.49')).toBeTruthy();
+  });
+
+  it('writes the name parts on one line when they are 27 characters together at most, else one line each (small-text rule)', () => {
+    const long = { ...order.shippingAddress!, firstName: 'Maximiliana', lastName: 'Featherstonehaugh' };
+    const { container, rerender } = render(<OrderDetails order={{ ...order, shippingAddress: long }} />);
+    expect(container.querySelector('address')?.innerHTML).toMatch(/^Maximiliana<br>Featherstonehaugh<br>/);
+    rerender(<OrderDetails order={{ ...order, shippingAddress: { ...long, lastName: 'Featherstonehaug' } }} />);
+    expect(container.querySelector('address')?.innerHTML).toMatch(/^Maximiliana Featherstonehaug<br>/);
   });
 
   it('shows the full total, then each payment with its amount (a gift card with its balance left), and a separate billing address', async () => {

@@ -2,7 +2,7 @@ import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageCache, compressPage, pageBytes, pageReply, sharedPages, type CachedPage } from '#src/server/http/page-cache.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
-import { sharedPageKey } from '#src/web/http/shared-page-key.ts';
+import { sharedPageKey, sharedReplyKey } from '#src/web/http/shared-page-key.ts';
 
 /** The page cache (src/server/http/page-cache.ts): its bounds, its stamps, and the replies it makes. */
 const page = (stamp: string, html = `<html>${stamp}</html>`) => compressPage(html, 'text/html', stamp);
@@ -150,5 +150,23 @@ describe('cache keys', () => {
   });
   it('a query too long to be a real search is not kept', () => {
     expect(sharedPageKey(new URL(`http://s/search?q=${'a'.repeat(600)}`))).toBeUndefined();
+  });
+
+  const post = (path: string, body: string) =>
+    new Request(`http://s${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'content-length': String(body.length) }, body });
+  it('search suggestions are kept by their trimmed query and payload size, and the endpoint still reads the body', async () => {
+    const request = post('/api/global/auto_suggest', JSON.stringify({ query: ' linen ', brandContextId: 'fb', token: 'x' }));
+    expect(await sharedReplyKey(request)).toBe('/api/global/auto_suggest?fullPayload=false&query=linen');
+    expect(await request.json()).toMatchObject({ query: ' linen ' });
+    expect(await sharedReplyKey(post('/api/global/auto_suggest', JSON.stringify({ query: 'linen', fullPayload: true })))).toBe(
+      '/api/global/auto_suggest?fullPayload=true&query=linen',
+    );
+  });
+  it('no other call, and no body the endpoint refuses, has a shared reply', async () => {
+    expect(await sharedReplyKey(post('/api/checkout/product/add_to_cart', JSON.stringify({ query: 'linen' })))).toBeUndefined();
+    expect(await sharedReplyKey(post('/api/global/auto_suggest', JSON.stringify({ query: 'a'.repeat(101) })))).toBeUndefined();
+    expect(await sharedReplyKey(post('/api/global/auto_suggest', '{"query":'))).toBeUndefined();
+    expect(await sharedReplyKey(post('/api/global/auto_suggest', JSON.stringify({ query: 'a', token: 'x'.repeat(2000) })))).toBeUndefined();
+    expect(await sharedReplyKey(new Request('http://s/api/global/auto_suggest'))).toBeUndefined();
   });
 });

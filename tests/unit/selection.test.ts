@@ -94,6 +94,9 @@ describe('colour and size selection', () => {
     expect(resolveVariant(bra, { color: 'ivr', braBandSize: '34' })).toBeNull();
     expect(resolveVariant(bra, { color: 'ivr', braBandSize: '34', braCupSize: 'DD' })?.id).toBe('ivr-34DD');
   });
+  it("asks with the generic 'Please Select' when three choices are still to make", () => {
+    expect(addButtonLabel(bra, {})).toBe('Please Select');
+  });
   it('asks for both primary and secondary, or the one missing', () => {
     expect(addButtonLabel(bra, { color: 'blk' })).toBe('Please select both Band Size and Cup Size.');
     expect(addButtonLabel(bra, { color: 'blk', braBandSize: '34' })).toBe('Please select Cup Size.');

@@ -209,7 +209,9 @@ const expectedWire: BasketView = {
   c_ecoship: ecoship,
   c_isEcoShip: true,
   c_packageProtection: { fee: 120, isApplied: false },
-  paymentInstruments: [{ paymentInstrumentId: 'T1', paymentMethodId: 'SVS_GIFT_CARD', c_giftCardNumber: '•••• 4321', amount: 5000 }],
+  paymentInstruments: [
+    { paymentInstrumentId: 'T1', paymentMethodId: 'SVS_GIFT_CARD', c_giftCardNumber: '•••• 4321', gitfCardNumber: '•••• 4321', amount: 5000 },
+  ],
 };
 
 const method: ShippingMethod = {
@@ -314,7 +316,10 @@ describe('shipping methods, the wishlist, the checkout and a sign-in on the wire
     expect(wire.c_webPayment).toBeNull();
     expect(wire.c_applicablePaymentMethods).toEqual(['creditCard', 'plcc']);
     expect(wire.savedCards).toEqual([]);
-    expect(wire.basket).toStrictEqual(expectedWire);
+    // The checkout's basket says who checks out (checkout spec §3 Basket c_isGuest, customerInfo).
+    expect(wire.basket).toStrictEqual({ ...expectedWire, c_isGuest: true, customerInfo: { email: 'a@example.com' } });
+    expect(checkoutToWire({ ...checkout, signedIn: true }).basket).toMatchObject({ c_isGuest: false, customerInfo: { email: 'a@example.com' } });
+    expect(v.parse(BasketSchema, wire.basket)).toStrictEqual(wire.basket);
     expect(wire.shippingMethods[0]?.c_shippingMethodLabel).toBe('Order by 1 pm ET');
   });
 

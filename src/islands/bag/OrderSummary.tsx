@@ -46,6 +46,7 @@ export function OrderSummary({ summary, place = 'bag', payments }: Props) {
     <>
       <SummaryRows summary={summary} place={place} />
       {payments && payments.length > 0 && <PaymentList payments={payments} />}
+      {summary.eDeliveryMessage && <p className="summary-note">{summary.eDeliveryMessage}</p>}
     </>
   );
 }

@@ -42,6 +42,10 @@ const later = (a: CheckoutStep, b: CheckoutStep) => (BASE_STEPS.indexOf(baseStep
  * asked for cannot be reached yet the server's choice wins. Each step change scrolls to the top and moves focus to
  * the step's heading; a swipe back on touch goes to the previous step.
  */
+/** The payment page's heading by its variant (product spec §2 "Checkout page names"). */
+const paymentTitle = (step: CheckoutStep) =>
+  step === 'updateBillingAddress' || step === 'createBillingAddress' ? 'Billing Address' : step === 'createCreditCard' ? 'New Card' : 'Payment';
+
 export function CheckoutApp() {
   const view = useStore($checkout);
   const alert = useStore($checkoutAlert);
@@ -193,7 +197,8 @@ export function CheckoutApp() {
           <PaymentStep
             view={view}
             billingOnly={step === 'updateBillingAddress' || step === 'createBillingAddress'}
-            title={step === 'updateBillingAddress' || step === 'createBillingAddress' ? 'Billing Address' : 'Payment'}
+            newCardOnly={step === 'createCreditCard'}
+            title={paymentTitle(step)}
             headingRef={heading}
             onDone={() => {
               const current = $checkout.get();

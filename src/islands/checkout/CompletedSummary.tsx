@@ -5,6 +5,7 @@ import { formatCents } from '#src/lib/money.ts';
 import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
 import { checkoutPaymentLines } from '#src/lib/checkout/order-payments.ts';
 import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
+import { nameLines } from '#src/lib/name-parts.ts';
 
 interface Props {
   view: CheckoutView;
@@ -13,7 +14,7 @@ interface Props {
 }
 
 export const addressLines = (a: CheckoutAddress) => [
-  `${a.firstName} ${a.lastName}`,
+  ...nameLines(a.firstName, a.lastName),
   [a.address1, a.address2].filter(Boolean).join(', '),
   `${a.city}, ${a.stateCode} ${a.postalCode}`,
   a.phone,

@@ -1,6 +1,8 @@
+import { Fragment } from 'react';
 import type { CheckoutAddress, OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
 import { formatCents } from '#src/lib/money.ts';
+import { nameLines } from '#src/lib/name-parts.ts';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import './order-confirmation.css';
 
@@ -11,8 +13,12 @@ const sameAddress = (a: CheckoutAddress, b: CheckoutAddress) =>
 function Address({ a }: { a: CheckoutAddress }) {
   return (
     <address>
-      {a.firstName} {a.lastName}
-      <br />
+      {nameLines(a.firstName, a.lastName).map((line) => (
+        <Fragment key={line}>
+          {line}
+          <br />
+        </Fragment>
+      ))}
       {a.company && (
         <>
           {a.company}

@@ -31,6 +31,8 @@ interface Props {
   view: CheckoutView;
   /** updateBillingAddress / createBillingAddress: the billing address alone (PUT billing_address/update/). */
   billingOnly: boolean;
+  /** createCreditCard: a new card's form, the saved cards not offered (the product spec's small-screen page). */
+  newCardOnly?: boolean;
   title: string;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onDone(): void;
@@ -42,7 +44,7 @@ interface Props {
  * never reaches the store) while gift cards leave something to pay, the billing address (same as shipping by default; its own for digital-only bags), and
  * for a guest the offer to create an account.
  */
-export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onError }: Props) {
+export function PaymentStep({ view, billingOnly, newCardOnly = false, title, headingRef, onDone, onError }: Props) {
   const draft = useStore($checkoutDraft);
   const suggestions = useStore($addressSuggestions);
   const entry = useStore($cardEntry);
@@ -66,7 +68,8 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
   const options = paymentOptions(choiceInput);
   const [chosen, setChoice] = useState<PaymentChoice>(() => defaultPaymentChoice(choiceInput));
   // A choice the bag has since ruled out (a gift card removed leaves more than the store card's credit) gives way.
-  const choice = chosen === null || options.some((o) => o.id === chosen && !o.disabled) ? chosen : defaultPaymentChoice(choiceInput);
+  const kept = chosen === null || options.some((o) => o.id === chosen && !o.disabled) ? chosen : defaultPaymentChoice(choiceInput);
+  const choice = newCardOnly ? null : kept;
   const [createAccount, setCreateAccount] = useState(false);
   const [password, setPassword] = useState('');
   const digitalOnly = view.basket.c_summary.isDigitalItemsOnly;
@@ -163,7 +166,7 @@ export function PaymentStep({ view, billingOnly, title, headingRef, onDone, onEr
           {(view.basket.paymentInstruments ?? []).every((p) => p.paymentMethodId === 'SVS_GIFT_CARD') ? GIFT_CARDS_PAY_ALL : TENDERS_PAY_ALL}
         </p>
       )}
-      {needsCard && options.length > 0 && (
+      {needsCard && !newCardOnly && options.length > 0 && (
         <fieldset className="checkout-fieldset saved-cards">
           <legend>Payment method</legend>
           {[...options, { id: null, label: 'Use a new card', disabled: false, note: undefined }].map((o) => (

@@ -98,7 +98,8 @@ export function bagToWire(bag: Bag): BasketView {
       paymentInstrumentId: t.paymentInstrumentId,
       paymentMethodId: t.paymentMethodId,
       c_giftCardNumber: t.paymentMethodId === 'SVS_GIFT_CARD' ? t.maskedNumber : null,
-      ...(isCertificateMethod(t.paymentMethodId) ? { c_rewardCertNumber: t.maskedNumber } : {}),
+      ...(t.paymentMethodId === 'SVS_GIFT_CARD' ? { gitfCardNumber: t.maskedNumber } : {}),
+      ...(isCertificateMethod(t.paymentMethodId) ? { c_rewardCertNumber: t.maskedNumber, rewardCertificateNumber: t.maskedNumber } : {}),
       amount: t.amount,
       ...(t.balanceLeft === undefined ? {} : { c_balanceLeft: t.balanceLeft }),
     })),
@@ -142,10 +143,14 @@ export const wishlistToWire = (list: Wishlist): WishlistView => ({
   c_items: list.items.map((i) => i.productId),
 });
 
-/** The checkout with its bag and shipping methods on the wire; every other field is the spec's as it is. */
+/**
+ * The checkout with its bag and shipping methods on the wire; every other field is the spec's as it is. The checkout's
+ * basket says who is checking out as the checkout spec's basket does: c_isGuest, and customerInfo with the e-mail
+ * given (the account's id stays in the session: nothing in the browser needs it).
+ */
 export const checkoutToWire = ({ storeCard, applicablePaymentMethods, _flash, webPayment, ...checkout }: CheckoutState): CheckoutView => ({
   ...checkout,
-  basket: bagToWire(checkout.basket),
+  basket: { ...bagToWire(checkout.basket), c_isGuest: !checkout.signedIn, customerInfo: { email: checkout.email } },
   shippingMethods: checkout.shippingMethods.map(shippingMethodToWire),
   savedCards: savedCardsToWire({ storeCard, savedCards: checkout.savedCards }),
   c_applicablePaymentMethods: applicablePaymentMethods,

@@ -1,9 +1,10 @@
 import * as v from 'valibot';
 import { Email } from '../schemas/email.ts';
 import { ID_MAX_LENGTH } from '../constants.ts';
-import { AddressSchema } from './address-rules.ts';
+import { AddressEntrySchema } from './street-address.ts';
 import { CARD_MESSAGES, digitsOnly, isPlccNumber, PLCC_LENGTH } from './card-numbers.ts';
 import { FLASH_MESSAGES } from './flash.ts';
+import { ORDER_INFORMATION_INCORRECT } from './order-messages.ts';
 
 /**
  * The checkout endpoints' payloads (checkout spec §7), shared by the island (what it sends) and the endpoints (what
@@ -21,7 +22,7 @@ export const EmailStepSchema = v.object({
 /** A new address, or (signed in) a saved one by id. */
 export const ShippingAddressStepSchema = v.pipe(
   v.object({
-    address: v.optional(AddressSchema),
+    address: v.optional(AddressEntrySchema),
     c_addressId: v.optional(Id),
     saveToProfile: Flag,
     make_address_default: Flag,
@@ -57,7 +58,7 @@ export const StoreCardNumberSchema = v.strictObject(
 
 const Billing = {
   billingSameAsShipping: v.boolean(),
-  billingAddress: v.optional(AddressSchema),
+  billingAddress: v.optional(AddressEntrySchema),
 };
 const billingGiven = <T extends { billingSameAsShipping: boolean; billingAddress?: object }>(p: T) => p.billingSameAsShipping || !!p.billingAddress;
 const BILLING_REQUIRED = FLASH_MESSAGES.BillingAddressRequired;
@@ -82,9 +83,11 @@ export const BillingStepSchema = v.pipe(v.object(Billing), v.check(billingGiven,
  * (cents; absent: all of the total); for a saved card its security code, which is checked for form and never stored
  * (checkout spec §7 place_order/ variant). Neither number sets what is charged: a mismatch with the server's refuses.
  */
+const wholeCents = v.pipe(v.number(ORDER_INFORMATION_INCORRECT), v.integer(ORDER_INFORMATION_INCORRECT), v.minValue(0, ORDER_INFORMATION_INCORRECT));
+
 export const PlaceOrderSchema = v.object({
-  orderTotal: v.pipe(v.number(), v.integer(), v.minValue(0)),
-  amountDue: v.optional(v.pipe(v.number(), v.integer(), v.minValue(0))),
+  orderTotal: wholeCents,
+  amountDue: v.optional(wholeCents),
   security_code: v.optional(v.pipe(v.string(), v.regex(/^\d{3,4}$/, CARD_MESSAGES.codeInvalid))),
   isBillingSameAsShipping: v.optional(v.boolean()),
 });
@@ -105,8 +108,8 @@ export const ExpressPlaceSchema = v.object({
 /** Addresses and tokenized cards saved to the signed-in shopper's profile (checkout spec §7 customerdata/). */
 const MAX_PROFILE_ITEMS = 5;
 export const CustomerDataSchema = v.object({
-  shippingAddressToAdd: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(MAX_PROFILE_ITEMS))),
-  billingAddressToAdd: v.optional(v.pipe(v.array(AddressSchema), v.maxLength(MAX_PROFILE_ITEMS))),
+  shippingAddressToAdd: v.optional(v.pipe(v.array(AddressEntrySchema), v.maxLength(MAX_PROFILE_ITEMS))),
+  billingAddressToAdd: v.optional(v.pipe(v.array(AddressEntrySchema), v.maxLength(MAX_PROFILE_ITEMS))),
   paymentInstrumentsToAdd: v.optional(v.pipe(v.array(CardTokenSchema), v.maxLength(MAX_PROFILE_ITEMS))),
 });
 

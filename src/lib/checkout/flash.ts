@@ -65,7 +65,8 @@ export type CheckoutStep =
   | 'updatePayment'
   | 'updateBillingAddress'
   | 'createShippingAddress'
-  | 'createBillingAddress';
+  | 'createBillingAddress'
+  | 'createCreditCard';
 
 export interface StepContext {
   signedIn: boolean;

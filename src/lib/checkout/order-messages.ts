@@ -7,6 +7,14 @@ export const EXPRESS_TOTAL_TO_REVIEW = 'Please review your order total, with tax
 /** The bag's total changed again between the review and its Place order: the review shows the total to confirm. */
 export const EXPRESS_TOTAL_CHANGED_AGAIN = 'Your order total has changed. Please review the new total and place your order.';
 export const ORDER_TECHNICAL_PROBLEM = 'There was a technical problem processing your order, please try again';
+/**
+ * Place order pressed for a bag that is gone (the visitor's session holds no bag, and the request's key placed none):
+ * the checkout the shopper reads still lists it, so they are told their bag is empty now, in the spec's words.
+ */
+export const ORDER_BAG_EMPTIED =
+  "We ran into a technical issue while processing your order, and your shopping bag has been emptied. We're sorry for the inconvenience.";
+/** A placement whose totals are not whole cents (the checkout always sends them so), in the spec's words, spelled so. */
+export const ORDER_INFORMATION_INCORRECT = 'The information we recived is incorrect';
 /** The order confirmation opened in a browser that has placed no order lately (its order cookie is gone). */
 export const NO_RECENT_ORDER = 'We could not find a recent order in this browser.';
 /** A placement whose request never got an answer: the attempt's key is kept, so trying again is safe. */

@@ -20,6 +20,7 @@ const BASE_OF: Record<CheckoutStep, BaseStep> = {
   updatePayment: 'payment',
   updateBillingAddress: 'payment',
   createBillingAddress: 'payment',
+  createCreditCard: 'payment',
   review: 'review',
 };
 
@@ -47,7 +48,7 @@ export interface StepRules {
 /**
  * The page to show: the one asked for when it is at or before the server's choice (a page already reached), else
  * the server's choice. Digital-only bags have no shipping page; guests have no update variants for addresses they
- * have not saved (createShippingAddress / createBillingAddress are small-screen pages for both).
+ * have not saved (createShippingAddress / createBillingAddress / createCreditCard are small-screen pages for both).
  */
 export function resolveStep(requested: string | null, chosen: CheckoutStep, rules: StepRules): CheckoutStep {
   const fallback = variantFor(rules.digitalOnly && baseStep(chosen) === 'shipping' ? 'payment' : chosen, rules.signedIn);

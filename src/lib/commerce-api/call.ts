@@ -19,7 +19,15 @@ export interface Caller {
   editor?: string | undefined;
   /** A support agent's session token (its own cookie; only the agents resource reads it). */
   agent?: string | undefined;
+  /**
+   * When the request's answer is due (epoch milliseconds): the HTTP binding gives each call only what is left of it,
+   * so a page that makes several calls to an engine that does not answer still answers within REQUEST_DEADLINE_MS.
+   */
+  deadline?: number | undefined;
 }
+
+/** How long a request waits on the engine in all, whatever number of calls it makes: under the 10 s a shopper waits at most. */
+export const REQUEST_DEADLINE_MS = 8_000;
 
 /** A session the caller must now keep for the shopper: its token, the usid the spec's payloads carry, and its lifetime. */
 export interface SessionGrant {

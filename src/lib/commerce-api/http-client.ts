@@ -50,13 +50,15 @@ export function httpCommerce({ url, secret, fetch: send = fetch, timeoutMs = 9_0
     // What is sent is held to the operation's schema here too: a caller's mistake is a fault on this side, not a 400 from the engine.
     const checked = v.safeParse(schema, input);
     if (!checked.success) throw new Error(`commerce API ${resource}.${operation}: the input does not match its schema: ${checked.issues[0].message}`);
+    const left = Math.min(timeoutMs, (caller.deadline ?? Number.POSITIVE_INFINITY) - Date.now());
+    if (left <= 0) return unreachable(PROBLEM.unavailable, 'the request had waited its whole time on the commerce engine');
     let response: Response;
     try {
       response = await send(`${base}${resource}/${operation}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization, 'x-request-id': caller.requestId },
         body: JSON.stringify({ caller, input }),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: AbortSignal.timeout(left),
       });
     } catch (err) {
       return unreachable(PROBLEM.unavailable, `the commerce engine could not be reached (${(err as Error).message})`);

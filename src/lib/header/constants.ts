@@ -18,6 +18,8 @@ export const MOBILE_MENU_HEIGHT_OFFSET = 110;
 export const MEGA_MENU_TIME_ZONE = STORE_TIME_ZONE;
 export const DEFAULT_REWARDS_URL = '/rewards';
 export const MEMBER_REWARDS_URL = '/myelqrewards';
+/** A Dia Shop Rewards member's own standing is on the rewards page everyone reads (src/pages/rewards.astro). */
+export const DIA_MEMBER_REWARDS_URL = '/rewards';
 export const ORDERS_URL = '/orders';
 export const COUNTRY = { code: 'US', short: 'USA', name: 'United States' } as const;
 /** Suggestions per kind in the auto-suggest reply. */

@@ -10,10 +10,18 @@ import { CODE_INVALID } from '../promo-code.ts';
 const RAW_CODE_MAX = 40;
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max)));
 
-/** A code, or rewardBrand alone (zq, dia: a brand programme's rewards dollars applied as a tender). */
+const rawCode = v.pipe(v.optional(v.string(CODE_INVALID), ''), v.trim(), v.maxLength(RAW_CODE_MAX, CODE_INVALID));
+
+/**
+ * A code, or rewardBrand alone (zq, dia: a brand programme's rewards dollars applied as a tender). A gift card's
+ * number may come as the checkout spec's `gitfCardNumber` (spelled so) and a certificate's as
+ * `rewardCertificateNumber`: either stands for `code` when `code` is empty.
+ */
 export const ApplyCodeSchema = v.pipe(
   v.object({
-    code: v.pipe(v.optional(v.string(CODE_INVALID), ''), v.trim(), v.maxLength(RAW_CODE_MAX, CODE_INVALID)),
+    code: rawCode,
+    gitfCardNumber: rawCode,
+    rewardCertificateNumber: rawCode,
     /** Gift card pin; the spec's payload calls it giftCardPin, the promo form pin. */
     pin: optionalText(8),
     giftCardPin: optionalText(8),
@@ -21,6 +29,10 @@ export const ApplyCodeSchema = v.pipe(
     page: optionalText(32),
     rewardBrand: optionalText(16),
   }),
+  v.transform(({ gitfCardNumber, rewardCertificateNumber, ...input }) => ({
+    ...input,
+    code: input.code || gitfCardNumber || rewardCertificateNumber,
+  })),
   v.forward(
     v.partialCheck([['code'], ['rewardBrand']], (i) => i.code.length > 0 || !!i.rewardBrand, CODE_INVALID),
     ['code'],

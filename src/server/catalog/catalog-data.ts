@@ -60,6 +60,8 @@ export interface ProductDef {
   heavySurchargeCents?: number;
   /** Cannot be shipped to a P.O. box. */
   poBoxExcluded?: boolean;
+  /** Carries California's Proposition 65 warning (it can expose the wearer to a listed chemical). */
+  prop65?: boolean;
 }
 
 const NEUTRALS: ColorDef[] = [
@@ -586,6 +588,8 @@ export const PRODUCTS: ProductDef[] = [
     // Boxed with a boot shaper: heavy and oversized, so it pays a surcharge and cannot go to a P.O. box.
     heavySurchargeCents: 499,
     poBoxExcluded: true,
+    // The shaper's vinyl lining carries California's Proposition 65 warning.
+    prop65: true,
   },
   // ca — Cove & Alder: denim and trousers with hemming
   {

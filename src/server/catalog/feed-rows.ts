@@ -73,6 +73,7 @@ export function toRows(p: FeedProduct, rows: FeedRows): FeedRows['products'][num
     review_count: p.reviewCount,
     heavy_item_surcharge_cents: p.heavySurchargeCents,
     is_po_box_excluded: p.poBoxExcluded ? 1 : 0,
+    is_prop65: p.prop65 ? 1 : 0,
   };
   rows.products.push(product);
   const tracked = p.type === 'regular';
@@ -172,6 +173,7 @@ export function fromRows(rows: FeedRows & { onHand: ReadonlyMap<string, number> 
     waitlisted: p.is_master_waitlisted === 1,
     heavySurchargeCents: p.heavy_item_surcharge_cents,
     poBoxExcluded: p.is_po_box_excluded === 1,
+    prop65: p.is_prop65 === 1,
     restrictedStates: rows.product_shipping_restrictions.map((r) => r.state_code).sort(),
     attributes: p.attribute_order ? (p.attribute_order.split('|') as VariantAttribute[]) : [],
     hemming: byPosition(rows.hemming_options)

@@ -131,6 +131,7 @@ export const FeedProductSchema = v.strictObject(
     waitlisted: v.optional(flag, false),
     heavySurchargeCents: v.optional(cents, 0),
     poBoxExcluded: v.optional(flag, false),
+    prop65: v.optional(flag, false),
     restrictedStates: v.optional(
       v.array(v.picklist(Object.keys(US_STATES), 'must be a two-letter US state code the store ships to (AK, HI, ...)'), 'must be a list'),
       [],

@@ -153,6 +153,7 @@ export function productRows(def: ProductDef, rows: Rows): void {
     review_count: def.reviews ?? 0,
     heavy_item_surcharge_cents: def.heavySurchargeCents ?? 0,
     is_po_box_excluded: def.poBoxExcluded ? 1 : 0,
+    is_prop65: def.prop65 ? 1 : 0,
   });
 
   for (const state_code of def.restrictedStates ?? []) rows.product_shipping_restrictions.push({ product_id: def.id, state_code });

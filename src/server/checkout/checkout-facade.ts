@@ -18,6 +18,7 @@ import { KEY_REUSED, NOTHING_TO_PAY } from './placement/placement-types.ts';
 import { FLASH_MESSAGES } from '#src/lib/checkout/flash.ts';
 import type { CheckoutAddress } from '#src/lib/checkout/checkout-types.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
+import { ORDER_BAG_EMPTIED } from '#src/lib/checkout/order-messages.ts';
 import type { BillingStepSchema, CardToken, EmailStepSchema, PaymentStepSchema, PlaceOrderSchema } from '#src/lib/checkout/checkout-schemas.ts';
 import type { Bag, CheckoutState, ShippingAddressChoice, ShippingChoice } from '#src/lib/commerce/bag.ts';
 import type { CheckoutApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
@@ -174,7 +175,7 @@ export async function placeOrder(
   const key = `${usid}:${idempotencyKey}`;
   // A confirmed order lets the bag go, so a retry of it (its reply was lost) finds no bag: the key's attempt names it.
   const bagId = current ?? (await attemptBag(db, key));
-  if (!bagId) throw new Refusal(NO_BAG, 409);
+  if (!bagId) throw new Refusal(ORDER_BAG_EMPTIED, 409);
   // A request that itself says nothing is left for a card is refused at once; the claim checks the server's figure.
   if (requirePayment && (input.amountDue ?? input.orderTotal) <= 0) throw new Refusal(NOTHING_TO_PAY, 400);
   // The security code goes to the gateway and nowhere else: not into the request's stored hash either (a hash of

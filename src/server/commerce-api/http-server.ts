@@ -26,6 +26,7 @@ const CallerSchema = v.object({
   device: v.optional(v.pipe(v.string(), v.maxLength(512))),
   editor: v.optional(v.pipe(v.string(), v.maxLength(128))),
   agent: v.optional(v.pipe(v.string(), v.maxLength(128))),
+  deadline: v.optional(v.pipe(v.number(), v.integer())),
 });
 const EnvelopeSchema = v.object({ caller: CallerSchema, input: v.optional(v.unknown()) });
 

@@ -8,6 +8,7 @@ import { promotionActiveAt } from './promotion-window.ts';
 import { isGiftCard } from '#src/lib/product-types.ts';
 import { codeCanApply, codeCanApplyToProduct } from '#src/lib/coupon-reach.ts';
 import { CLEARANCE_MESSAGE, FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
+import { productShippingData } from '#src/lib/product-shipping.ts';
 import type {
   ColorGroup,
   HemmingFamily,
@@ -229,6 +230,13 @@ export async function readProduct(db: Db | Tx, idOrSlug: string): Promise<Produc
     reviewCount: product.review_count,
     badges: product.badge ? [product.badge] : [],
     restrictedShippingStates: restrictions.map((r) => r.state_code),
+    isProp65: product.is_prop65 === 1,
+    isMarketplaceItem: false,
+    isMonogrammable: false,
+    shippingData: productShippingData({
+      poBoxExcluded: product.is_po_box_excluded === 1,
+      heavySurchargeCents: product.heavy_item_surcharge_cents,
+    }),
   };
 }
 

@@ -3,6 +3,7 @@ import { isDigital, isMerchandise } from '#src/lib/product-types.ts';
 import type { BasketSummary, PriceRange } from '#src/lib/commerce-types.ts';
 import type { CouponStatus } from '#src/lib/promo-code.ts';
 import { codeCanApply } from '#src/lib/coupon-reach.ts';
+import { summaryDelivery } from '#src/lib/summary-delivery.ts';
 
 /**
  * Pure pricing rules, all in integer cents. No I/O: the engine loads rows and calls these.
@@ -124,6 +125,7 @@ export function computeTotals(
     peakHandlingFee,
     routePackageProtectionFee: protection,
     routeProtectionDisplayValue: ships ? extras.protectionDisplayValue : '',
+    ...summaryDelivery(lines.map((l) => l.productType)),
   };
 }
 

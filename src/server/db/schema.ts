@@ -67,6 +67,8 @@ export interface ProductTable {
   heavy_item_surcharge_cents: Generated<number>;
   /** 1: cannot be shipped to a P.O. box (shippingData.isPOBoxExcluded). */
   is_po_box_excluded: Generated<number>;
+  /** 1: the product carries California's Proposition 65 warning (product spec isProp65). */
+  is_prop65: Generated<number>;
 }
 
 export interface ProductColorTable {

@@ -7,7 +7,7 @@ import { readdirSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
-import Negotiator from 'negotiator';
+import { chooseEncoding as chooseEncodingFor } from '#src/web/http/encoding.ts';
 import send from 'send';
 
 export type Next = () => void;
@@ -23,7 +23,6 @@ const ENCODINGS = [
   { name: 'br', suffix: '.br' },
   { name: 'gzip', suffix: '.gz' },
 ] as const;
-const PREFERRED = [...ENCODINGS.map((e) => e.name), 'identity'];
 
 interface StaticFile {
   /** Path under the client folder, with forward slashes and a leading slash. */
@@ -61,13 +60,11 @@ export function cacheControlFor(pathname: string, assetsPrefix = '/_astro/'): st
   return pathname.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE;
 }
 
-/** The encoding to send: the browser's choice by q-value, ours (br, then gzip) on a tie. */
-export function chooseEncoding(req: Pick<IncomingMessage, 'headers'>, available: readonly string[]): string {
-  if (available.length === 0) return 'identity';
-  // @types/negotiator lags the library: encoding() takes { preferred } since negotiator 0.6.4.
-  const negotiator = new Negotiator(req) as unknown as { encoding(available: string[], opts: { preferred: string[] }): string | undefined };
-  return negotiator.encoding([...available, 'identity'], { preferred: PREFERRED }) ?? 'identity';
-}
+/** The encoding to send for a Node request (src/web/http/encoding.ts). */
+export const chooseEncoding = (req: Pick<IncomingMessage, 'headers'>, available: readonly string[]): string => {
+  const accepted = req.headers['accept-encoding'];
+  return chooseEncodingFor(Array.isArray(accepted) ? accepted.join(', ') : accepted, available);
+};
 
 export function staticFiles(clientDir: string, assetsPrefix = '/_astro/'): Middleware {
   const index = indexClientFiles(clientDir);

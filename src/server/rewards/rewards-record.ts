@@ -7,8 +7,8 @@ import { certificateTotal } from './certificates.ts';
 
 /**
  * The customer's rewards record (header spec §3), read from the programmes: the retailer's (fbb) points against the
- * threshold, the certificates the customer can use now, and the ELQ membership (isActiveFBBRewardsMember, which the
- * header labels "ELQ Rewards"). Tier, rewards page and store card are the retailer's record (rewards_accounts).
+ * threshold, the certificates the customer can use now, the ELQ membership (isActiveFBBRewardsMember, which the
+ * header labels "ELQ Rewards") and the Dia membership (isActiveDiaRewardsMember, "Dia Shop Rewards"). Tier, rewards page and store card are the retailer's record (rewards_accounts).
  */
 
 /** Every account is enrolled when it is created: the retailer's record and programme, no points yet. */
@@ -35,9 +35,11 @@ export async function rewardsFor(db: Db, customerId: string): Promise<{ record: 
     .execute();
   const fbb = memberships.find((m) => m.programme === 'fbb');
   const elq = memberships.find((m) => m.programme === 'elq');
+  const dia = memberships.find((m) => m.programme === 'dia');
   return {
     record: {
       isActiveFBBRewardsMember: elq?.is_active === 1,
+      isActiveDiaRewardsMember: dia?.is_active === 1,
       totalRewardsPoints: fbb?.points ?? 0,
       rewardPointsThreshold: REWARDS_POINTS_THRESHOLD,
       tierStatus: row.tier,

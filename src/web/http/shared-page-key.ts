@@ -1,3 +1,5 @@
+import * as v from 'valibot';
+import { AutoSuggestSchema } from '#src/lib/schemas/search.ts';
 /** Pages whose content follows their query string (search results, quick order): kept per canonical query. */
 const QUERY_PAGES = new Set(['/search', '/search/', '/quick-order', '/quick-order/']);
 /** Longer queries are rendered each time rather than kept: a few hundred characters is every real search. */
@@ -15,4 +17,29 @@ export function sharedPageKey(url: URL): string | undefined {
   const query = new URLSearchParams(params).toString();
   if (query.length > MAX_QUERY_KEY) return undefined;
   return query ? `${url.pathname}?${query}` : url.pathname;
+}
+
+/** The API replies shared by every visitor: search suggestions, the same for one query whoever asks. */
+const SUGGEST_PATH = '/api/global/auto_suggest';
+/** A suggestion request's body is a short query and two flags; a longer one is answered each time, never kept. */
+const MAX_SUGGEST_BODY = 1024;
+
+/**
+ * The cache key of an API request whose reply is shared: a search suggestion's query and payload size, from its body
+ * as the endpoint will read it (a copy of the request is read, so the endpoint still has the body). Undefined for any
+ * other call, and for a body the endpoint would refuse (it answers that itself).
+ */
+export async function sharedReplyKey(request: Request): Promise<string | undefined> {
+  if (request.method !== 'POST' || new URL(request.url).pathname !== SUGGEST_PATH) return undefined;
+  const length = Number(request.headers.get('content-length') ?? Number.NaN);
+  if (!(length <= MAX_SUGGEST_BODY)) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(await request.clone().text());
+  } catch {
+    return undefined;
+  }
+  const parsed = v.safeParse(AutoSuggestSchema, body);
+  if (!parsed.success) return undefined;
+  return `${SUGGEST_PATH}?${new URLSearchParams({ fullPayload: String(parsed.output.fullPayload), query: parsed.output.query })}`;
 }

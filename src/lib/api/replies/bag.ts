@@ -105,6 +105,10 @@ export const SummarySchema = exactly<BasketSummary>()(
     peakHandlingFee: v.optional(Cents),
     routePackageProtectionFee: v.optional(Cents),
     routeProtectionDisplayValue: v.optional(Text),
+    orderIncludesDigitalItem: v.optional(v.boolean()),
+    isOnlyEGiftCard: v.optional(v.boolean()),
+    isOnlySubscription: v.optional(v.boolean()),
+    eDeliveryMessage: v.optional(Text),
     fbbRewardsEarned: v.optional(Points),
     elqRewardsEarned: v.optional(Points),
     diaRewardsEarned: v.optional(Points),
@@ -120,6 +124,8 @@ export const SummarySchema = exactly<BasketSummary>()(
 export const BasketSchema = exactly<BasketView>()(
   v.object({
     basketId: NullableText,
+    c_isGuest: v.optional(v.boolean()),
+    customerInfo: v.optional(v.object({ email: NullableText })),
     currency: Text,
     productItems: v.array(LineItem),
     shipments: v.array(
@@ -152,6 +158,8 @@ export const BasketSchema = exactly<BasketView>()(
           paymentMethodId: Text,
           c_giftCardNumber: NullableText,
           c_rewardCertNumber: v.optional(NullableText),
+          gitfCardNumber: v.optional(Text),
+          rewardCertificateNumber: v.optional(Text),
           amount: Cents,
           c_balanceLeft: v.optional(Cents),
         }),

@@ -11,6 +11,7 @@ const NullableText = v.nullable(v.string());
 const Rewards = exactly<RewardsRecord>()(
   v.object({
     isActiveFBBRewardsMember: v.boolean(),
+    isActiveDiaRewardsMember: v.boolean(),
     totalRewardsPoints: v.number(),
     rewardPointsThreshold: v.number(),
     tierStatus: NullableText,

@@ -97,6 +97,17 @@ export const ProductSchema = exactly<ProductView>()(
     reviewCount: v.number(),
     badges: v.array(Text),
     restrictedShippingStates: v.array(Text),
+    isProp65: v.boolean(),
+    isMarketplaceItem: v.boolean(),
+    isMonogrammable: v.boolean(),
+    shippingData: v.object({
+      isDropShip: v.boolean(),
+      isEligibleForExpeditedShipping: v.boolean(),
+      isInternationalShippingEligible: v.boolean(),
+      isPOBoxExcluded: v.boolean(),
+      extraPostageCode: NullableText,
+      shippingSurcharge: Cents,
+    }),
   }),
 );
 

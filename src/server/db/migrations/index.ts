@@ -37,6 +37,7 @@ import { orderTenderBalances } from './034-order-tender-balances.ts';
 import { catalogNotify } from './035-catalog-notify.ts';
 import { editors } from './041-editors.ts';
 import { contentDocuments } from './042-content-documents.ts';
+import { prop65 } from './045-prop65.ts';
 import { emailSignupConsent } from './037-email-signup-consent.ts';
 import { supportAgents } from './038-support-agents.ts';
 
@@ -87,6 +88,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_038_support_agents': supportAgents,
   '2026_12_07_041_editors': editors,
   '2026_12_07_042_content_documents': contentDocuments,
+  '2026_12_07_045_prop65': prop65,
 };
 
 export const migrationProvider: MigrationProvider = {
