@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
-import { documentJson, EDITOR_PASSWORD, editorAccounts, openDocument, signInEditor as signIn } from './editor-session.ts';
+import { closeEditors, documentJson, EDITOR_PASSWORD, editorAccounts, openDocument, signInEditor as signIn } from './editor-session.ts';
 import { hydrated } from './hydration.ts';
 
 /**
@@ -11,6 +11,7 @@ import { hydrated } from './hydration.ts';
  * another and leave the menu as they found it.
  */
 test.describe.configure({ mode: 'serial' });
+test.afterEach(closeEditors);
 
 const PASSWORD = EDITOR_PASSWORD;
 const PUBLISHER = 'content.publisher@example.com';

@@ -1,6 +1,6 @@
 import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import { axeViolations } from './axe.ts';
-import { documentJson, editorAccounts, openDocument, signInEditor } from './editor-session.ts';
+import { closeEditors, documentJson, editorAccounts, openDocument, signInEditor } from './editor-session.ts';
 import { hydrated } from './hydration.ts';
 
 /**
@@ -9,6 +9,7 @@ import { hydrated } from './hydration.ts';
  * (docs/content-editing.md, docs/images/editor/); the phone's go with the test's results.
  */
 test.describe.configure({ mode: 'serial' });
+test.afterEach(closeEditors);
 
 const GUIDE = 'content.guide@example.com';
 const RUN = Date.now().toString(36);

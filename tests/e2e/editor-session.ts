@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Page } from '@playwright/test';
 import { setEditorPassword, upsertEditor } from '#src/server/content/editor-accounts.ts';
 import { e2eDb } from '../helpers/e2e-db.ts';
 import { hydrated } from './hydration.ts';
@@ -16,9 +16,18 @@ export async function editorAccounts(accounts: Record<string, 'editor' | 'publis
   }
 }
 
-/** A browser of its own signed in to the workspace at /editor, hydrated. */
+const opened: BrowserContext[] = [];
+
+/** Closes the browsers signInEditor opened (each a workspace with its forms and preview frames): after each test. */
+export async function closeEditors(): Promise<void> {
+  await Promise.all(opened.splice(0).map((context) => context.close()));
+}
+
+/** A browser of its own signed in to the workspace at /editor, hydrated; closed by closeEditors. */
 export async function signInEditor(browser: Browser, email: string, viewport?: { width: number; height: number }): Promise<Page> {
-  const page = await (await browser.newContext(viewport ? { viewport } : {})).newPage();
+  const context = await browser.newContext(viewport ? { viewport } : {});
+  opened.push(context);
+  const page = await context.newPage();
   await page.goto('/editor');
   await hydrated(page);
   await page.getByLabel('Email').fill(email);
