@@ -6,7 +6,8 @@
 // is, e.g. a 100,000-product catalog made with `DATA_DIR=DIR npm run seed -- --products 100000`; by default a new
 // one is seeded), --pages-only (the pages and the first renders, without the API targets and the checkout), --orders N
 // (orders placed in each of the checkout's placement runs; by default 2,000), --edge (the same store through the edge
-// worker in workerd as well: scripts/bench-edge.ts).
+// worker in workerd as well: scripts/bench-edge.ts). The cached pages are also measured while an editor publishes every
+// second (scripts/bench-publishing.ts).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import { benchCheckout } from './bench-checkout.ts';
 import { statementCounter, statementsPer } from './bench-statements.ts';
 import { benchFirstRenders } from './bench-pages.ts';
 import { benchHttpBinding, startHttpBindingStore, storeAnswers } from './bench-binding.ts';
+import { benchPublishing } from './bench-publishing.ts';
 import { createDb } from '../src/server/db/database.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
@@ -72,11 +74,11 @@ const cookie = first.headers
   .join('; ');
 
 const PRODUCT = '/p/everyday-crew-tee-fb-1001/';
-// The baseline is a prerendered page served as a file (27 KB; /rewards/ was, until it answered per visit with a
-// member's points); product, category and brand pages are rendered on demand and measured once cached (the warm-up
-// second caches them).
+// The baseline is a prerendered page served as a file (the checkout's shell: every page with the header is rendered
+// on demand, its header being live); product, category and brand pages are rendered on demand and measured once
+// cached (the warm-up second caches them).
 const pageTargets: { name: string; opts: autocannon.Options }[] = [
-  { name: 'static page (baseline): GET /gift-card-balance/', opts: { url: `${base}/gift-card-balance/` } },
+  { name: 'static page (baseline): GET /checkout/', opts: { url: `${base}/checkout/` } },
   { name: `product page (cached): GET ${PRODUCT}`, opts: { url: `${base}${PRODUCT}` } },
   { name: 'category page (cached): GET /c/tops/', opts: { url: `${base}/c/tops/` } },
   { name: 'brand page (cached): GET /brand/fb/', opts: { url: `${base}/brand/fb/` } },
@@ -152,6 +154,14 @@ for (const r of rows) {
       `${r.statements} statements${r.errors ? `  (${r.errors} non-2xx/errors)` : ''}`,
   );
 }
+await benchPublishing(
+  base,
+  db,
+  pageTargets.filter((t) => t.name.includes('(cached)')),
+  connections,
+  duration,
+  acceptEncoding,
+);
 
 // Bytes each page transfers (tests/helpers/page-weight.ts): HTML, stylesheets and every JS module loaded with the
 // page (with their static imports; on-use import()s excluded), as sent. Images apart: most load lazily.

@@ -1,7 +1,7 @@
 import type { BagLine } from './commerce/bag.ts';
 import type { LineItemView } from './commerce-types.ts';
 import { formatCents } from './money.ts';
-import { FINAL_SALE_MESSAGE } from './product-rules.ts';
+import { FINAL_SALE_MESSAGE } from './sale-messages.ts';
 
 /**
  * What a line says under its name, as the bag shows it: colour and size, each option with its price ('Hemming: 28"

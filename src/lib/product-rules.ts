@@ -181,10 +181,6 @@ export function priceBlock(
   };
 }
 
-/** What a final-sale colour's group says (catalog colorGroups) and what every line of such a colour repeats. */
-export const FINAL_SALE_MESSAGE = 'Final Sale: no returns or exchanges';
-export const CLEARANCE_MESSAGE = 'Clearance';
-
 /**
  * The colour groups with a message (clearance, final sale) as the product page shows them: the message, the
  * group's price and the colours it means by name, and whether the chosen colour is one of them.

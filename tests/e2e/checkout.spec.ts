@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { bagAtPayment } from './checkout-forms.ts';
 
 /**
  * The checkout as a shopper uses it: a guest buys by card from information to confirmation, a
@@ -200,4 +201,35 @@ test('coming back after reaching shipping without pressing Continue shows the sh
 test('an empty bag is sent back to the bag', async ({ page }) => {
   await page.goto('/checkout');
   await expect(page).toHaveURL(/\/cart/);
+});
+
+test('changing the e-mail from a later step saves it and comes back to that step', async ({ page }) => {
+  await bagAtPayment(page, { guest: true });
+  await page.getByRole('button', { name: 'Change Contact' }).click();
+  await expect(page.getByRole('heading', { name: 'Contact' })).toBeFocused();
+  await page.getByRole('textbox', { name: 'Email' }).fill('grace@example.com');
+  await page.getByRole('button', { name: 'Save and Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Payment' })).toBeFocused();
+  await expect(page).toHaveURL(/step=payment/);
+  await expect(page.getByRole('definition').filter({ hasText: 'grace@example.com' })).toBeVisible();
+});
+
+test('on a phone the order summary folds behind a toggle showing the total; a wide screen shows it beside the steps', async ({ page, isMobile }) => {
+  const total = await bagAtPayment(page, { guest: true });
+  const summary = page.getByRole('complementary').getByRole('heading', { name: 'Order Summary' });
+  const show = page.getByRole('button', { name: /^Show order summary/ });
+  if (!isMobile) {
+    await expect(summary).toBeVisible();
+    await expect(show).toBeHidden();
+    return;
+  }
+  await expect(show).toContainText(`$${(total / 100).toFixed(2)}`);
+  await expect(show).toHaveAttribute('aria-expanded', 'false');
+  await expect(summary).toBeHidden();
+  await show.click();
+  await expect(summary).toBeVisible();
+  const hide = page.getByRole('button', { name: /^Hide order summary/ });
+  await expect(hide).toHaveAttribute('aria-expanded', 'true');
+  await hide.click();
+  await expect(summary).toBeHidden();
 });

@@ -52,6 +52,14 @@ test.describe('promo bar', () => {
 });
 
 test.describe('brand tabs and country', () => {
+  test('the logo leads home from any page', async ({ page }) => {
+    await page.goto('/p/everyday-crew-tee-fb-1001');
+    const logo = page.getByRole('banner').getByRole('link', { name: 'Seven Brands' });
+    await expect(logo).toHaveAttribute('href', '/home');
+    await logo.click();
+    await expect(page).toHaveURL(/\/home$/);
+  });
+
   test('new brand inserted at its place; the brand page is marked current', async ({ page }) => {
     await page.goto('/brand/ks');
     const tabs = page.getByRole('navigation', { name: 'Brands' }).getByRole('link');
@@ -68,6 +76,38 @@ test.describe('brand tabs and country', () => {
     await expect(page.getByRole('dialog', { name: 'Shipping country' })).toBeVisible();
     const cookies = Object.fromEntries((await context.cookies()).map((c) => [c.name, c.value]));
     expect(cookies).toMatchObject({ newPDP: 'false', newPDPVariant: 'false', newCart: 'false', newCartVariant: 'false' });
+  });
+});
+
+test.describe('primary links', () => {
+  test('the header row: Style Boxes, Catalog Quick Order, Deals, Card, Rewards, Sign In and the bag', async ({ page }) => {
+    test.skip(isMobile(page), 'the phone has them in its menu');
+    await page.goto('/home');
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('button', { name: 'Style Boxes' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Catalog Quick Order' })).toHaveAttribute('href', '/quick-order');
+    await expect(banner.getByRole('link', { name: 'Deals' })).toHaveAttribute('href', '/offers-coupons');
+    await expect(banner.getByRole('button', { name: 'Card', exact: true })).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Rewards' })).toHaveAttribute('href', '/rewards');
+    await expect(banner.getByRole('button', { name: 'Sign In' })).toBeVisible();
+    await expect(banner.getByRole('link', { name: /^Bag/ })).toHaveAttribute('href', '/cart');
+  });
+
+  test('the phone menu lists the same links first, Style Boxes aside, and the shared links after its entries', async ({ page }) => {
+    test.skip(!isMobile(page), 'small screens only');
+    await page.goto('/home');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const primary = page.getByRole('dialog', { name: 'Menu' }).getByRole('list').first();
+    await expect(primary.getByRole('link')).toHaveText(['Catalog Quick Order', 'Card', 'Deals', 'Rewards', 'Sign In']);
+    await expect(primary.getByRole('link', { name: 'Catalog Quick Order' })).toHaveAttribute('href', '/quick-order');
+    await expect(primary.getByRole('link', { name: 'Card' })).toHaveAttribute('href', '/credit-card');
+    await expect(primary.getByRole('link', { name: 'Deals' })).toHaveAttribute('href', '/offers-coupons');
+    await expect(primary.getByRole('link', { name: 'Rewards' })).toHaveAttribute('href', '/rewards');
+    await expect(primary.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/register?isopen=true');
+    // The shared links (Deals and Rewards) follow the menu's entries: each is in the menu twice.
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Deals' })).toHaveCount(2);
+    await expect(page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Rewards' })).toHaveCount(2);
   });
 });
 

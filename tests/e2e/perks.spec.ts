@@ -181,3 +181,18 @@ test('a product page promises the perks benefit the store gives, with Perks Deta
   await page.keyboard.press('Escape');
   await expect(page.getByRole('button', { name: 'Perks Details' })).toBeFocused();
 });
+
+test('the perks line is shown only on the product pages of the brand that runs perks', async ({ page }) => {
+  const perksLine = page.getByText(/^Free Express shipping on every order with /);
+  for (const other of ['/p/high-rise-straight-jean-ca-7001', '/p/trail-rain-shell-rm-3001']) {
+    await page.goto(other);
+    await hydrated(page);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(perksLine).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Perks Details' })).toHaveCount(0);
+  }
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydrated(page);
+  await perksLineAwake(page);
+  await expect(perksLine).toBeVisible();
+});

@@ -380,3 +380,33 @@ test('the perks line promises free Express shipping, reads with a space before P
     'Free Express shipping on every order with Fernbrook Perks, $29.00 a year. Perks Details Join Fernbrook Perks',
   );
 });
+
+test("a sub-brand's product says 'By' the sub-brand, linked to its page; a product of the brand itself has no such line", async ({ page }) => {
+  await page.goto('/p/trail-rain-shell-rm-3001');
+  const by = page.getByRole('link', { name: 'Ridgemere Summit' });
+  await expect(by).toHaveAttribute('href', '/brand/rm');
+  await expect(page.getByText('By Ridgemere Summit', { exact: true })).toBeVisible();
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByText(/^By /)).toHaveCount(0);
+});
+
+test('the description is open below the purchase area; shipping and returns opens when asked', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  const main = page.getByRole('main');
+  await expect(main.getByText('Description & details', { exact: true })).toBeVisible();
+  await expect(main.getByText('A soft cotton-modal crew neck with a relaxed fit.')).toBeVisible();
+  const returns = main.getByText(/^Free Regular shipping on merchandise of \$75 or more\./);
+  await expect(returns).toBeHidden();
+  await main.getByText('Shipping & returns', { exact: true }).click();
+  await expect(returns).toBeVisible();
+});
+
+test('the breadcrumb trail ends with the page itself; a phone shows its last two crumbs', async ({ page, isMobile }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
+  // Crumbs hidden on a phone are out of the accessibility tree too.
+  await expect(trail.getByRole('listitem')).toHaveText(isMobile ? ['Tops', 'Everyday Crew Tee'] : ['Home', 'Fernbrook', 'Tops', 'Everyday Crew Tee']);
+  await expect(trail.getByRole('link', { name: 'Everyday Crew Tee' })).toHaveCount(0);
+  await expect(trail.locator('[aria-current="page"]')).toHaveText('Everyday Crew Tee');
+});

@@ -50,7 +50,9 @@ test('search suggestions are kept at the edge per query, shared by every visitor
   }
 });
 
-test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply, replies are compressed', async ({ request }) => {
+test('the front door’s rules hold at the edge: another host is refused, the security headers are on every reply, replies are compressed', async ({
+  request,
+}) => {
   const other = await request.get('/', { headers: { host: 'shop.attacker.example' } });
   expect(other.status()).toBe(421);
   const page = await request.get('/');

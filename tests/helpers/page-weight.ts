@@ -2,7 +2,8 @@
 // scripts and islands it names, and their static imports; modules imported with import() load on use and are not
 // counted), each fetched as a browser fetches it (Accept-Encoding: br, gzip) and counted as sent, body bytes
 // before decoding. Images are counted apart: most load lazily. Used by `npm run bench` and
-// tests/api/compression.spec.ts, so the figure the bench prints is the one the test holds to its limit.
+// tests/api/compression.spec.ts, so the figure the bench prints is the one the test holds to its limit; firstScripts,
+// what a page loads before the shopper scrolls, by tests/api/page-scripts.spec.ts.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
@@ -61,6 +62,54 @@ export function referencedAssets(html: string): { css: string[]; js: string[]; i
   };
 }
 
+/** Every module `roots` load with them, each fetched once with `get`: their static imports, not what import() loads on use. */
+async function moduleClosure(base: string, roots: string[], get: (url: string) => Promise<Fetched>): Promise<(Fetched & { url: string })[]> {
+  const loaded: (Fetched & { url: string })[] = [];
+  const seen = new Set<string>();
+  const queue = [...roots];
+  while (queue.length) {
+    const url = queue.pop()!;
+    if (seen.has(url)) continue;
+    seen.add(url);
+    const r = await get(url);
+    loaded.push({ ...r, url });
+    // Static imports only: an import() (quick shop, mini bag) loads on use, not with the page.
+    for (const m of r.text.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.m?js)["']/g)) queue.push(new URL(m[1]!, new URL(url, base)).pathname);
+  }
+  return loaded;
+}
+
+/**
+ * The JavaScript a page loads before the shopper scrolls or reaches for anything, as sent with `headers`: the
+ * page's scripts and the islands it wakes by itself, with their static imports. Islands that wake when scrolled to
+ * (client:visible) and modules loaded with import() on use are left out, as they are on a phone until the shopper
+ * gets there (with `scrolledTo`, the islands of the whole page are counted). `react` says whether React's own chunk
+ * is among them; `styles` are the stylesheets those modules load with what they import on use.
+ */
+export async function firstScripts(
+  base: string,
+  path: string,
+  headers: Record<string, string>,
+  { scrolledTo = false } = {},
+): Promise<{ js: number; react: boolean; files: { url: string; wire: number }[]; styles: string[] }> {
+  const get = async (url: string) => {
+    const r = await rawGet(base, url, headers);
+    if (r.status !== 200) throw new Error(`${url} answered ${r.status}`);
+    return r;
+  };
+  const page = await get(path);
+  const woken = scrolledTo ? page.text : page.text.replace(/<astro-island\b[^>]*\bclient="visible"[^>]*>/g, '');
+  const loaded = await moduleClosure(base, referencedAssets(woken).js, get);
+  return {
+    js: loaded.reduce((n, r) => n + r.wire, 0),
+    // React DOM's production build names its error decoder's address.
+    react: loaded.some((r) => r.text.includes('react.dev/errors/')),
+    files: loaded.map(({ url, wire }) => ({ url, wire })).sort((a, b) => b.wire - a.wire),
+    // The stylesheets the modules load with what they import on use (the bundler's preload list names them).
+    styles: [...new Set(loaded.flatMap((r) => [...r.text.matchAll(/"(_astro\/[^"]+\.css)"/g)].map((m) => `/${m[1]}`)))],
+  };
+}
+
 export async function pageWeight(base: string, path: string, headers: Record<string, string> = BROWSER): Promise<PageWeight> {
   const files: PageWeight['files'] = [];
   const get = async (url: string) => {
@@ -74,17 +123,7 @@ export async function pageWeight(base: string, path: string, headers: Record<str
   let css = 0;
   for (const url of refs.css) css += (await get(url)).wire;
   let js = 0;
-  const seen = new Set<string>();
-  const queue = [...refs.js];
-  while (queue.length) {
-    const url = queue.pop()!;
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const r = await get(url);
-    js += r.wire;
-    // Static imports only: an import() (quick shop, mini bag) loads on use, not with the page.
-    for (const m of r.text.matchAll(/(?:import|from)\s*["'](\.{1,2}\/[^"']+\.m?js)["']/g)) queue.push(new URL(m[1]!, new URL(url, base)).pathname);
-  }
+  for (const r of await moduleClosure(base, refs.js, get)) js += r.wire;
   let images = 0;
   for (const url of refs.images) images += (await get(url)).wire;
   return { html: page.wire, css, js, images, total: page.wire + css + js, files };

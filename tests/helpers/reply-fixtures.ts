@@ -1,6 +1,7 @@
 import type { ReplyOf } from '#src/lib/api/endpoint.ts';
 import type { API } from '#src/lib/api/contract.ts';
 import type { BasketSummary, BasketView, LineItemView, WishlistItemView, WishlistView } from '#src/lib/commerce-types.ts';
+import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 
 /**
  * Whole reply bodies for island tests that answer fetch themselves: the API client checks every reply against its
@@ -125,5 +126,27 @@ export const lineFixture = (over: Partial<LineItemView> = {}): LineItemView => (
     isOutOfStock: false,
     isOutOfCatalog: false,
   },
+  ...over,
+});
+
+/** A guest's checkout with an empty bag and nothing entered yet; each test sets what it is about. */
+export const checkoutViewFixture = (over: Partial<CheckoutView> = {}): CheckoutView => ({
+  basket: basketFixture(),
+  signedIn: false,
+  accountName: null,
+  email: null,
+  emailSubscribe: false,
+  shippingAddress: null,
+  billingAddress: null,
+  billingSameAsShipping: true,
+  payment: null,
+  shippingMethods: [],
+  shippingMethodConfirmed: false,
+  savedAddresses: [],
+  savedCards: [],
+  c_applicablePaymentMethods: [],
+  _flash: [],
+  payLater: null,
+  c_webPayment: null,
   ...over,
 });

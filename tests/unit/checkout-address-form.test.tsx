@@ -3,8 +3,9 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AddressForm } from '#src/islands/checkout/AddressForm.tsx';
-import { checkAddressBeforeSubmit, ConfirmAddressModal } from '#src/islands/checkout/ConfirmAddressModal.tsx';
-import { type AddressDraft, EMPTY_ADDRESS, FIRST_NAME_REQUIRED, PHONE_INVALID } from '#src/lib/checkout/address-rules.ts';
+import { checkAddressBeforeSubmit } from '#src/islands/checkout/address-check.ts';
+import { ConfirmAddressModal } from '#src/islands/checkout/ConfirmAddressModal.tsx';
+import { type AddressDraft, EMPTY_ADDRESS, FIRST_NAME_REQUIRED, PHONE_INVALID, ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 import type { AddressSuggestion } from '#src/lib/checkout/address-suggestions.ts';
 
 beforeAll(() => {
@@ -122,9 +123,13 @@ describe('address suggestions', () => {
       return reply(hint && suggestions.length === 0 ? { suggestions, hint } : { suggestions });
     });
     vi.stubGlobal('fetch', fetch);
+    // The form's own timers (the 500 ms pause before asking) run on a fake clock, moved on by `settle`.
+    vi.useFakeTimers();
     render(<Harness initial={initial} />);
     return fetch;
   }
+  /** Typing pauses: the suggestion wait passes, and the answer (read from its body) is drawn. */
+  const settle = () => act(async () => vi.advanceTimersByTimeAsync(500));
   const combobox = () => screen.getByRole('combobox', { name: 'Address' });
   const options = () => within(screen.getByRole('listbox', { name: 'Address suggestions' })).getAllByRole('option');
 
@@ -132,7 +137,8 @@ describe('address suggestions', () => {
     const fetch = setup([[orem, nyc]]);
     type('Address', '22');
     type('Address', '224');
-    await waitFor(() => expect(options()).toHaveLength(3));
+    await settle();
+    await vi.waitFor(() => expect(options()).toHaveLength(3));
     expect(bodies(fetch)).toEqual([{ address: '224' }]);
     expect(fetch.mock.calls[0]?.[0]).toBe('/api/checkout/smarty');
     expect(combobox().getAttribute('aria-expanded')).toBe('true');
@@ -151,7 +157,8 @@ describe('address suggestions', () => {
     const springfield = { streetLine: '123 Main', secondary: '', city: 'Springfield', stateCode: 'IL', zipcode: '62701', entries: 0 };
     const fetch = setup([[springfield]], { ...EMPTY_ADDRESS, city: 'Springfield', stateCode: 'IL', postalCode: '627' });
     type('Address', '123 Main');
-    await waitFor(() => expect(options()).toHaveLength(2));
+    await settle();
+    await vi.waitFor(() => expect(options()).toHaveLength(2));
     expect(bodies(fetch)).toEqual([{ address: '123 Main', near: { city: 'Springfield', stateCode: 'IL' } }]);
     expect(options()[0]?.textContent).toBe('123 Main, Springfield, IL 62701');
   });
@@ -159,7 +166,8 @@ describe('address suggestions', () => {
   it('say under the field what would find suggestions when the service answers none with a hint', async () => {
     setup([[]], undefined, 'Add a comma and your city or ZIP code (123 Main St, Portland) to see suggestions.');
     type('Address', '123 Main');
-    const hint = await screen.findByRole('status');
+    await settle();
+    const hint = await vi.waitFor(() => screen.getByRole('status'));
     expect(hint.textContent).toBe('Add a comma and your city or ZIP code (123 Main St, Portland) to see suggestions.');
     expect(combobox().getAttribute('aria-describedby')).toContain(hint.id);
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
@@ -171,10 +179,12 @@ describe('address suggestions', () => {
     const expanded = [1, 2].map((n) => ({ ...orem, secondary: `Apt ${n}`, entries: 1 }));
     const fetch = setup([[orem], expanded]);
     type('Address', '1042 W');
-    await waitFor(() => expect(options()).toHaveLength(2));
+    await settle();
+    await vi.waitFor(() => expect(options()).toHaveLength(2));
     expect(options()[0]?.textContent).toBe('1042 W Center St Apt (3 entries), Orem, UT 84057');
     fireEvent.click(options()[0] as HTMLElement);
-    await waitFor(() => expect(options()).toHaveLength(3));
+    await settle();
+    await vi.waitFor(() => expect(options()).toHaveLength(3));
     expect(bodies(fetch)[1]).toEqual({ address: '1042 W', selected: '1042 W Center St Apt (3) Orem UT 84057' });
     fireEvent.click(within(screen.getByRole('listbox')).getByRole('option', { name: '1042 W Center St Apt 2, Orem, UT 84057' }));
     expect(current).toMatchObject({ address1: '1042 W Center St', address2: 'Apt 2', city: 'Orem', stateCode: 'UT', postalCode: '84057' });
@@ -183,7 +193,8 @@ describe('address suggestions', () => {
   it('close on Escape', async () => {
     setup([[nyc]]);
     type('Address', '224 W');
-    await waitFor(() => expect(combobox().getAttribute('aria-expanded')).toBe('true'));
+    await settle();
+    await vi.waitFor(() => expect(combobox().getAttribute('aria-expanded')).toBe('true'));
     fireEvent.keyDown(combobox(), { key: 'Escape' });
     expect(combobox().getAttribute('aria-expanded')).toBe('false');
     expect(current.address1).toBe('224 W');
@@ -192,7 +203,8 @@ describe('address suggestions', () => {
   it("stop after 'Enter Address Manually'", async () => {
     const fetch = setup([[nyc], [nyc]]);
     type('Address', '224 W');
-    await waitFor(() => expect(options()).toHaveLength(2));
+    await settle();
+    await vi.waitFor(() => expect(options()).toHaveLength(2));
     fireEvent.keyDown(combobox(), { key: 'ArrowUp' });
     expect(document.getElementById(combobox().getAttribute('aria-activedescendant') ?? '')?.textContent).toBe('Enter Address Manually');
     fireEvent.keyDown(combobox(), { key: 'Enter' });
@@ -274,5 +286,41 @@ describe('the Confirm Address modal', () => {
     expect(await checkAddressBeforeSubmit(entered)).toBe('unverifiable');
     verify(undefined, 500);
     expect(await checkAddressBeforeSubmit(entered)).toBe('unverifiable');
+  });
+});
+
+describe('the address form’s timers (product spec §9)', () => {
+  const nyc: AddressSuggestion = { streetLine: '224 W 35th St', secondary: '', city: 'New York', stateCode: 'NY', zipcode: '00000', entries: 0 };
+  const at = async (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms));
+
+  it('checks a field 200 ms after it is left', async () => {
+    vi.useFakeTimers();
+    render(<Harness />);
+    fireEvent.blur(field('First Name'));
+    await at(199);
+    expect(screen.queryByText(FIRST_NAME_REQUIRED)).toBeNull();
+    await at(1);
+    expect(screen.getByText(FIRST_NAME_REQUIRED)).toBeTruthy();
+  });
+
+  it('asks for address suggestions 500 ms after typing stops, and checks the filled fields 400 ms after one is chosen', async () => {
+    vi.useFakeTimers();
+    const fetch = vi.fn(async () => reply({ suggestions: [nyc] }));
+    vi.stubGlobal('fetch', fetch);
+    render(<Harness initial={{ ...EMPTY_ADDRESS, firstName: 'Ann' }} />);
+    type('Address', '224');
+    await at(300);
+    type('Address', '224 W');
+    await at(499);
+    expect(fetch).not.toHaveBeenCalled();
+    await at(1);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    const list = screen.getByRole('listbox', { name: 'Address suggestions' });
+    fireEvent.click(within(list).getByRole('option', { name: '224 W 35th St, New York, NY 00000' }));
+    expect(field('ZIP Code').value).toBe('00000');
+    await at(399);
+    expect(screen.queryByText(ZIP_INVALID)).toBeNull();
+    await at(1);
+    expect(screen.getByText(ZIP_INVALID)).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup } from '@testing-library/react';
+import { act, cleanup, fireEvent } from '@testing-library/react';
 import { cleanStores } from 'nanostores';
 import { hydrateRoot, type Root } from 'react-dom/client';
 import { renderToString } from 'react-dom/server';
@@ -44,8 +44,9 @@ it('hydrates over the built HTML when a colour was chosen before it woke, then s
 
 // The first slide's photograph is the page's largest paint: the built HTML names only it, so the other slides (which
 // the browser would load at once, lazy or not, being beside it) do not share the network with it. They come once
-// the gallery is awake, which is after that paint (client:painted).
-it("names only the first slide's image in the built HTML, and the others once it has woken", async () => {
+// the gallery is awake (after that paint, client:painted) and the shopper reaches for it: a shopper who only reads
+// the page is not sent photographs they never look at.
+it("names only the first slide's image in the built HTML, and the others once it has woken and is reached for", async () => {
   $selectedColor.set(undefined);
   $previewColor.set(undefined);
   const container = document.createElement('div');
@@ -57,5 +58,7 @@ it("names only the first slide's image in the built HTML, and the others once it
   await act(async () => {
     root = hydrateRoot(container, <Gallery {...props} />);
   });
+  expect(slides()).toEqual([expect.stringContaining('blk-1'), null]);
+  await act(async () => void fireEvent.pointerEnter(container.querySelector('section.gallery')!));
   expect(slides()).toEqual([expect.stringContaining('blk-1'), expect.stringContaining('blk-2')]);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nameLines } from '#src/lib/name-parts.ts';
-import { addressLines } from '#src/islands/checkout/CompletedSummary.tsx';
+import { addressLines } from '#src/lib/checkout/address-lines.ts';
 
 const address = (firstName: string, lastName: string) => ({
   firstName,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ColorGroup, ProductView, VariantView } from '#src/lib/commerce-types.ts';
-import { availabilityNotice, colorGroupNotes, FINAL_SALE_MESSAGE, priceBlock } from '#src/lib/product-rules.ts';
+import { availabilityNotice, colorGroupNotes, priceBlock } from '#src/lib/product-rules.ts';
+import { FINAL_SALE_MESSAGE } from '#src/lib/sale-messages.ts';
 import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import type { LoadedBasket, LoadedLine } from '#src/server/commerce/basket-load.ts';
 import { priceBasket } from '#src/server/commerce/basket-pricer.ts';

@@ -5,7 +5,7 @@ import { openQuickShop } from '#src/lib/quick-shop.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { describeLineItem } from '#src/lib/line-details.ts';
-import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
+import { FINAL_SALE_MESSAGE } from '#src/lib/sale-messages.ts';
 import { $bag, $bagPendingItem, removeLine, updateLineQuantity } from '#src/lib/stores/bag.ts';
 import { moveToWishlist } from '#src/lib/stores/wishlist.ts';
 import { PromotionDetails } from './PromotionDetails.tsx';

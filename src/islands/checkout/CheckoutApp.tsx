@@ -1,39 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { checkoutBlocker } from '#src/lib/bag-line-rules.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
-import { emitSiteError } from '#src/lib/analytics.ts';
 import { chooseStep, type CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS, nextStep, previousStep, resolveStep, type StepRules } from '#src/lib/checkout/steps.ts';
 import { isSwipeBack, type TouchPoint } from '#src/lib/checkout/swipe.ts';
-import { SCROLL_CHECK_MS } from '#src/lib/constants.ts';
 import { $checkoutDraft, fillDraftFrom, startDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $checkout, $checkoutAlert, loadCheckout, setCheckoutAlert } from '#src/lib/stores/checkout.ts';
-import { CheckoutPlaceholder } from './CheckoutPlaceholder.tsx';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
-import { CompletedSummary } from './CompletedSummary.tsx';
 import { InformationStep } from './InformationStep.tsx';
 import { ExpressSignIn } from './express/ExpressSignIn.tsx';
-import { PromoCodeForm } from '../bag/PromoCodeForm.tsx';
 import { ProgressBar } from './ProgressBar.tsx';
 import { loadStep, preloadSteps, stepComponents } from './step-modules.ts';
+import { focusAfterScroll } from './step-focus.ts';
 import { trackStep } from './step-tracking.ts';
 import './checkout.css';
+// The express block's styles (PayPal's buttons on the payment step, a PayPal payment kept from the bag) are part of the
+// checkout's own stylesheet: the later steps' modules bring none of their own.
+import './express/express-checkout.css';
 
 const rulesOf = (view: CheckoutView): StepRules => ({ signedIn: view.signedIn, digitalOnly: view.basket.c_summary.isDigitalItemsOnly });
 
 /** The server's choice for this checkout now (product spec §4 "Step choice from basket flash messages"). */
 const serverChoice = (view: CheckoutView): CheckoutStep =>
   chooseStep(view._flash, { signedIn: view.signedIn, hasShippingMethods: view.shippingMethods.length > 0 });
-
-/**
- * Whether focus is somewhere other than where it was when a step's focus was asked for (`from`): focus that fell to
- * the page's body (the pressed button went with the old step) has not moved.
- */
-const focusMovedSince = (from: Element | null): boolean => {
-  const active = document.activeElement;
-  return !!active && active !== document.body && active !== from;
-};
 
 const later = (a: CheckoutStep, b: CheckoutStep) => (BASE_STEPS.indexOf(baseStep(a)) >= BASE_STEPS.indexOf(baseStep(b)) ? a : b);
 
@@ -58,7 +48,7 @@ export function CheckoutApp() {
   const touch = useRef<TouchPoint | null>(null);
 
   const show = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert' = 'heading') => {
-    void loadStep(baseStep(next)).then(() => showLoaded(next, how, focus));
+    void loadStep(next).then(() => showLoaded(next, how, focus));
   };
   const showLoaded = (next: CheckoutStep, how: 'push' | 'replace', focus: 'heading' | 'alert') => {
     const url = new URL(window.location.href);
@@ -104,17 +94,18 @@ export function CheckoutApp() {
     const pending = focusNext.current;
     if (!pending) return;
     const target = pending.target === 'alert' ? alertRef.current : heading.current;
-    // Focus after the scroll to top has been applied (product spec §9: scroll check every 50 ms). Cleared only once
-    // done: a render in between (a store update) cancels this timer and the next run starts another.
-    const timer = setTimeout(() => {
+    // Cleared only once done: a render in between (a store update) cancels this timer and the next run starts another.
+    return focusAfterScroll(target, pending.from, () => {
       focusNext.current = null;
-      // The shopper (or what they pressed) moved focus meanwhile: on a slow device a press can come before this
-      // timer, and its focus (the first invalid field, an opened dialog) is theirs to keep.
-      if (focusMovedSince(pending.from)) return;
-      target?.focus({ preventScroll: true });
-    }, SCROLL_CHECK_MS);
-    return () => clearTimeout(timer);
+    });
   });
+
+  // The page's frame of the first step (CheckoutPlaceholder.tsx, drawn by the page as HTML) goes in the same paint as
+  // the step, or the reason there is none, comes.
+  const ready = (!!view && !!step) || !!alert;
+  useLayoutEffect(() => {
+    if (ready) document.querySelector('[data-checkout-placeholder]')?.remove();
+  }, [ready]);
 
   if (!view || !step) {
     return alert ? (
@@ -123,9 +114,7 @@ export function CheckoutApp() {
           {alert}
         </p>
       </div>
-    ) : (
-      <CheckoutPlaceholder />
-    );
+    ) : null;
   }
 
   const rules = rulesOf(view);
@@ -161,7 +150,7 @@ export function CheckoutApp() {
   };
 
   const base = baseStep(step);
-  const { shipping: ShippingStep, payment: PaymentStep, review: ReviewStep } = stepComponents();
+  const { shipping: ShippingStep, payment: PaymentStep, promo: PromoCodeForm, review: ReviewStep, completed: CompletedSummary } = stepComponents();
   const onTouchStart = (e: React.TouchEvent) => {
     const t = e.touches[0];
     if (t) touch.current = { x: t.clientX, y: t.clientY, time: e.timeStamp };
@@ -187,12 +176,12 @@ export function CheckoutApp() {
             {alert}
           </p>
         )}
-        <CompletedSummary view={view} step={step} onChange={change} />
+        {CompletedSummary && <CompletedSummary view={view} step={step} onChange={change} />}
         {step === 'information' && <ExpressSignIn signedIn={view.signedIn} itemCount={view.basket.productItems.length} />}
         {base === 'information' && <InformationStep key={step} view={view} step={step} headingRef={heading} onDone={done} onError={failed} />}
         {base === 'shipping' && ShippingStep && <ShippingStep view={view} headingRef={heading} onDone={done} onError={failed} />}
         {/* Gift cards and codes before the card: what they pay decides whether a card is needed at all. */}
-        {step === 'payment' || step === 'updatePayment' ? <PromoCodeForm pageType="checkout" /> : null}
+        {(step === 'payment' || step === 'updatePayment') && PromoCodeForm ? <PromoCodeForm pageType="checkout" /> : null}
         {base === 'payment' && PaymentStep && (
           <PaymentStep
             view={view}
@@ -200,12 +189,7 @@ export function CheckoutApp() {
             newCardOnly={step === 'createCreditCard'}
             title={paymentTitle(step)}
             headingRef={heading}
-            onDone={() => {
-              const current = $checkout.get();
-              // Checkout spec §8: a billing address missing after the update is reported as site error E8001.
-              if (current && !current.billingAddress) emitSiteError({ message: 'E8001', status: 0, path: '/api/checkout/payment_method/update/' });
-              done();
-            }}
+            onDone={done}
             onError={failed}
           />
         )}

@@ -10,11 +10,12 @@ const noop = () => {};
  * assistive technology; 'Loading your checkout…' shows at the bottom of the window (fixed, so nothing moves when it
  * goes) and is announced instead, so nobody takes the frame for a form that ignores them. Nothing can be typed, so nothing typed
  * is lost when the real step replaces it. Shoppers whose checkout opens on a later step see it for that moment only.
- * Server and first client render agree (it reads no store), so hydration keeps it until the checkout arrives.
+ * The page (src/pages/checkout.astro) draws it as HTML with no script of its own, and the checkout island, which draws
+ * nothing until it has the checkout, removes it as it shows the step or why it could not (`data-checkout-placeholder`).
  */
 export function CheckoutPlaceholder() {
   return (
-    <div className="checkout-layout">
+    <div className="checkout-layout" data-checkout-placeholder>
       <p className="checkout-loading-toast" role="status">
         Loading your checkout…
       </p>

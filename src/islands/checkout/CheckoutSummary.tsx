@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { OrderSummary } from '../bag/OrderSummary.tsx';
 import type { BasketView } from '#src/lib/commerce-types.ts';
 import { formatCents } from '#src/lib/money.ts';
-import { FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
+import { FINAL_SALE_MESSAGE } from '#src/lib/sale-messages.ts';
 import { thumbImage } from '#src/lib/images/image-urls.ts';
 import { describeLineItem } from '#src/lib/line-details.ts';
 

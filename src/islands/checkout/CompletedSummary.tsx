@@ -1,24 +1,17 @@
-import type { CheckoutAddress, CheckoutView } from '#src/lib/checkout/checkout-types.ts';
+import { addressLines } from '#src/lib/checkout/address-lines.ts';
+import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { baseStep, BASE_STEPS } from '#src/lib/checkout/steps.ts';
 import { formatCents } from '#src/lib/money.ts';
 import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
 import { checkoutPaymentLines } from '#src/lib/checkout/order-payments.ts';
 import { amountDueOf } from '#src/lib/tenders/tender-split.ts';
-import { nameLines } from '#src/lib/name-parts.ts';
 
 interface Props {
   view: CheckoutView;
   step: CheckoutStep;
   onChange(step: CheckoutStep): void;
 }
-
-export const addressLines = (a: CheckoutAddress) => [
-  ...nameLines(a.firstName, a.lastName),
-  [a.address1, a.address2].filter(Boolean).join(', '),
-  `${a.city}, ${a.stateCode} ${a.postalCode}`,
-  a.phone,
-];
 
 /**
  * What has been entered so far, with Change buttons (product spec §4 "Completed-fields summary"): Contact (no Change

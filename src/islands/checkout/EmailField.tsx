@@ -1,11 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import * as v from 'valibot';
 import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import { EMAIL_RECOGNITION_DEBOUNCE_MS } from '#src/lib/constants.ts';
 import { Email, isEmail } from '#src/lib/schemas/email.ts';
-import { ForgotPassword } from '../account/ForgotPassword.tsx';
-import { Modal } from '../ui/Modal.tsx';
+import { LazyModal, loadModal } from '../ui/lazy-modal.ts';
 
 interface Props {
   value: string;
@@ -17,6 +16,10 @@ interface Props {
   /** The bag requires an account (a perks membership): a registered address must sign in first. */
   requiresAccount: boolean;
 }
+
+// The forgot-password form comes with the notice that offers it (an e-mail with an account), not with the page.
+const loadForgotPassword = () => import('../account/ForgotPassword.tsx').then((m) => ({ default: m.ForgotPassword }));
+const ForgotPassword = lazy(loadForgotPassword);
 
 export const emailError = (email: string): string | null => {
   const r = v.safeParse(Email, email);
@@ -41,6 +44,9 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
     const r = await callApi(API.recogniseEmail, { email: normalised });
     if (r.ok && checked.current === normalised) onRecognised(r.body.registered);
   };
+  useEffect(() => {
+    if (registered) void Promise.all([loadModal(), loadForgotPassword()]).catch(() => undefined);
+  }, [registered]);
   useEffect(() => {
     clearTimeout(timer.current);
     timer.current = setTimeout(() => void recognise(value), EMAIL_RECOGNITION_DEBOUNCE_MS);
@@ -87,9 +93,13 @@ export function EmailField({ value, onChange, showError, onRecognised, registere
           {requiresAccount && ' Your bag holds a membership: please sign in to continue.'}
         </p>
       )}
-      <Modal open={forgotOpen} title="Forgot Password" size="small" onClose={() => setForgotOpen(false)}>
-        <ForgotPassword initialEmail={value} />
-      </Modal>
+      {registered && (
+        <Suspense fallback={null}>
+          <LazyModal open={forgotOpen} title="Forgot Password" size="small" onClose={() => setForgotOpen(false)}>
+            <ForgotPassword initialEmail={value} />
+          </LazyModal>
+        </Suspense>
+      )}
       {registered && requiresAccount && (
         // The spec's hidden required input: the form cannot be submitted until the shopper signs in.
         <input type="text" required hidden aria-hidden="true" tabIndex={-1} value="" readOnly name="sign-in-required" />

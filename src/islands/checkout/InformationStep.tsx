@@ -1,4 +1,4 @@
-import { useState, type RefObject } from 'react';
+import { lazy, Suspense, useState, type RefObject } from 'react';
 import { bagHoldsMembership } from '#src/lib/membership-rules.ts';
 import { useStore } from '@nanostores/react';
 import { addressFieldErrors, type AddressDraft } from '#src/lib/checkout/address-rules.ts';
@@ -7,12 +7,11 @@ import type { CheckoutStep } from '#src/lib/checkout/flash.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
 import { $addressSuggestions, $checkout, submitEmail, submitShippingAddress } from '#src/lib/stores/checkout.ts';
 import { AddressForm } from './AddressForm.tsx';
-import { ConfirmAddressModal, checkAddressBeforeSubmit } from './ConfirmAddressModal.tsx';
+import { checkAddressBeforeSubmit } from './address-check.ts';
 import { EmailField, emailError } from './EmailField.tsx';
 import { StepForm } from './StepForm.tsx';
 import { SavedAddresses } from './SavedAddresses.tsx';
-import { PoBoxModal } from './PoBoxModal.tsx';
-import { KeptPayPalNote } from './express/KeptPayPal.tsx';
+import { KeptPayPalNote } from './express/KeptPayPalNote.tsx';
 import { poBoxExcludedLines } from '#src/lib/checkout/shipping-extras.ts';
 import type { LineItemView } from '#src/lib/commerce-types.ts';
 import { removeLines } from '#src/lib/stores/checkout-shipping-extras.ts';
@@ -31,6 +30,13 @@ const TITLES: Partial<Record<CheckoutStep, string>> = {
   updateShippingAddress: 'Shipping Address',
   createShippingAddress: 'New Shipping Address',
 };
+
+// The two dialogs an address's submit may open (a P.O. box the bag cannot go to, the service's suggestion) load with
+// that submit, alongside the address check, not with the page.
+const loadPoBox = () => import('./PoBoxModal.tsx').then((m) => ({ default: m.PoBoxModal }));
+const loadConfirm = () => import('./ConfirmAddressModal.tsx').then((m) => ({ default: m.ConfirmAddressModal }));
+const PoBoxModal = lazy(loadPoBox);
+const ConfirmAddressModal = lazy(loadConfirm);
 
 /**
  * The information page (product spec §2 "labelled login details"): contact e-mail and, for a bag that ships, the
@@ -99,6 +105,7 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
 
   const submit = async () => {
     setBusy(true);
+    if (wantsAddress) void Promise.all([loadPoBox(), loadConfirm()]).catch(() => undefined);
     if (wantsEmail) {
       const r = await submitEmail(draft.email, draft.subscribe, view.signedIn);
       if (!r.ok) {
@@ -194,17 +201,21 @@ export function InformationStep({ view, step, headingRef, onDone, onError }: Pro
         </>
       )}
       {poBox && (
-        <PoBoxModal lines={poBox} busy={busy} addressFieldId="ship-address1" onRemove={() => void removeRefused()} onClose={() => setPoBox(null)} />
+        <Suspense fallback={null}>
+          <PoBoxModal lines={poBox} busy={busy} addressFieldId="ship-address1" onRemove={() => void removeRefused()} onClose={() => setPoBox(null)} />
+        </Suspense>
       )}
       {confirm && (
-        <ConfirmAddressModal
-          open
-          entered={confirm.entered}
-          suggested={confirm.suggested}
-          onUseSuggested={() => void choose(confirm.suggested)}
-          onUseEntered={() => void choose(confirm.entered)}
-          onClose={() => setConfirm(null)}
-        />
+        <Suspense fallback={null}>
+          <ConfirmAddressModal
+            open
+            entered={confirm.entered}
+            suggested={confirm.suggested}
+            onUseSuggested={() => void choose(confirm.suggested)}
+            onUseEntered={() => void choose(confirm.entered)}
+            onClose={() => setConfirm(null)}
+          />
+        </Suspense>
       )}
     </StepForm>
   );

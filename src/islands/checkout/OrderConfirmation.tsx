@@ -4,6 +4,8 @@ import { callApi } from '#src/lib/api-client.ts';
 import { API } from '#src/lib/api/contract.ts';
 import type { OrderConfirmationView } from '#src/lib/checkout/checkout-types.ts';
 import { NO_RECENT_ORDER } from '#src/lib/checkout/order-messages.ts';
+import { ORDER_CONFIRMATION_ASSET_IDS } from '#src/lib/content/content-documents.ts';
+import { ContentAssets } from '../content/ContentAssets.tsx';
 import { EmailSignup } from './EmailSignup.tsx';
 import { OrderRecommendations } from './OrderRecommendations.tsx';
 import { RegisterAfterOrder } from './RegisterAfterOrder.tsx';
@@ -64,6 +66,7 @@ export function OrderConfirmation() {
           We sent a confirmation e-mail to <strong>{order.email}</strong>.
         </p>
       </header>
+      <ContentAssets ids={ORDER_CONFIRMATION_ASSET_IDS} label="From Seven Brands" />
       <OrderDetails order={order} />
       <div className="confirm-extras">
         {order.canRegister && <RegisterAfterOrder email={order.email} orderId={order.orderId} />}

@@ -8,12 +8,11 @@ import { METHOD_NOT_OFFERED } from '#src/lib/checkout/payment-methods.ts';
 import { STORE_CARD_NOTE } from '#src/lib/store-card/store-card-messages.ts';
 import type { CheckoutView } from '#src/lib/checkout/checkout-types.ts';
 import { CARD_ON_ORDER, defaultPaymentChoice, type PaymentChoice, paymentOptions } from '#src/lib/checkout/payment-choice.ts';
-import { tokenizeCard } from '#src/lib/checkout/tokenize.ts';
 import { payLaterEligibility, payLaterInputOf } from '#src/lib/pay-later/pay-later-rules.ts';
 import { isValidPassword } from '#src/lib/password-rules.ts';
-import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, keepCardDraft, resetCardEntry } from '#src/lib/stores/checkout-card.ts';
+import { $cardEntry, $cardKind, cardDetails, cardEntryErrors, keepCardDraft, resetCardEntry, tokenizeEntry } from '#src/lib/stores/checkout-card.ts';
 import { $checkoutDraft, updateDraft } from '#src/lib/stores/checkout-draft.ts';
-import { $walletOffered, $webPaymentButtons } from '#src/lib/stores/express.ts';
+import { $walletOffered, $webPaymentButtons } from '#src/lib/stores/express-buttons.ts';
 import { $addressSuggestions, $tokenization, registerAtPayment, submitBilling, submitPayment } from '#src/lib/stores/checkout.ts';
 import { PasswordField } from '../account/PasswordField.tsx';
 import { AddressForm } from './AddressForm.tsx';
@@ -102,13 +101,13 @@ export function PaymentStep({ view, billingOnly, newCardOnly = false, title, hea
       finish();
       return onDone();
     }
-    let card: Awaited<ReturnType<typeof tokenizeCard>> | null = null;
+    let card: Awaited<ReturnType<typeof tokenizeEntry>> | null = null;
     // Checkout spec §4: a store card skips tokenization; its number goes to the store's payment endpoint only.
     const storeCard = choice === null && kind.isPlcc ? { number: digitsOnly(entry.number) } : null;
     if (choice === null && !storeCard) {
       const details = cardDetails();
       if (!details || !where) return finish(CARD_TECHNICAL_PROBLEM);
-      card = await tokenizeCard(where, details);
+      card = await tokenizeEntry(where, details);
       if (!card.ok) return finish(card.message);
     }
     const r = await submitPayment({

@@ -1,5 +1,5 @@
 import type { SavedAddressView } from '#src/lib/checkout/checkout-types.ts';
-import { addressLines } from './CompletedSummary.tsx';
+import { addressLines } from '#src/lib/checkout/address-lines.ts';
 
 interface Props {
   addresses: SavedAddressView[];

@@ -1,24 +1,23 @@
-import { lineDiff } from '#src/lib/content/line-diff.ts';
+import { changeText, documentChanges } from '#src/lib/content/version-diff.ts';
 
-/** The lines two texts differ in, removed ones marked − and added ones +, with a few lines of context kept. */
-export function DiffView({ title, older, newer }: { title: string; older: string; newer: string }) {
-  const lines = lineDiff(older, newer);
-  const near = (i: number) => lines.slice(Math.max(0, i - 2), i + 3).some((l) => l.kind !== 'same');
+/** What changed between two versions of a document, one line per field (added +, removed −, changed or moved ~). */
+export function DiffView({ title, older, newer }: { title: string; older: unknown; newer: unknown }) {
+  const changes = documentChanges(older, newer);
   return (
     <figure className="editor-diff">
       <figcaption>{title}</figcaption>
-      <pre>
-        {lines.map((l, i) =>
-          near(i) ? (
-            // biome-ignore lint/suspicious/noArrayIndexKey: a diff's lines have no identity but their place.
-            <span key={i} className={`diff-${l.kind}`}>
-              {l.kind === 'added' ? '+ ' : l.kind === 'removed' ? '− ' : '  '}
-              {l.text}
-              {'\n'}
-            </span>
-          ) : null,
-        )}
-      </pre>
+      {changes.length === 0 ? (
+        <p>No differences.</p>
+      ) : (
+        <ul>
+          {changes.map((c) => (
+            <li key={`${c.kind}-${c.path}`} className={`diff-${c.kind}`}>
+              <span aria-hidden="true">{c.kind === 'added' ? '+ ' : c.kind === 'removed' ? '− ' : '~ '}</span>
+              {changeText(c)}
+            </li>
+          ))}
+        </ul>
+      )}
     </figure>
   );
 }

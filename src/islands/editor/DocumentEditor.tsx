@@ -1,9 +1,11 @@
-import { useEffect, useId, useState } from 'react';
-import { type DocumentId, documentProblem } from '#src/lib/content/content-documents.ts';
-import { documentText } from '#src/lib/content/line-diff.ts';
+import { lazy, Suspense, useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { type DocumentId, documentProblem, documentText } from '#src/lib/content/content-documents.ts';
 import { DiffView } from './DiffView.tsx';
 import { editorCalls } from './editor-calls.ts';
 import { VersionHistory } from './VersionHistory.tsx';
+
+// The generated form (its libraries are the workspace's heaviest) loads once a document is opened.
+const DocumentForm = lazy(() => import('./DocumentForm.tsx').then((m) => ({ default: m.DocumentForm })));
 
 interface Props {
   id: DocumentId;
@@ -35,9 +37,10 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
   const [text, setText] = useState('');
   const [status, setStatus] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [conflict, setConflict] = useState<{ version: number; text: string } | null>(null);
+  const [conflict, setConflict] = useState<{ version: number; content: unknown } | null>(null);
   const [at, setAt] = useState('');
   const [revision, setRevision] = useState(0);
+  const [asJson, setAsJson] = useState(false);
 
   const load = async (message: string | null = null) => {
     const r = await editorCalls.read(id);
@@ -55,7 +58,8 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
     void load();
   }, [id]);
 
-  const { content, problem } = check(id, text);
+  const { content, problem } = useMemo(() => check(id, text), [id, text]);
+  const unreadable = content === undefined;
   const changed = base !== null && text !== base.text;
 
   const save = async () => {
@@ -71,7 +75,7 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
     setError(r.message);
     if (r.status === 409) {
       const newer = await editorCalls.read(id);
-      if (newer.ok) setConflict({ version: newer.body.version, text: documentText(newer.body.content) });
+      if (newer.ok) setConflict({ version: newer.body.version, content: newer.body.content });
     }
   };
 
@@ -84,6 +88,8 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
     setRevision((n) => n + 1);
     onChanged();
   };
+
+  const onFormChange = useCallback((value: unknown) => setText(documentText(value)), []);
 
   const onRolledBack = (message: string) => {
     void load(message);
@@ -99,22 +105,34 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
           {base.live === null ? '' : `; version ${base.live} is live`}.
         </p>
       )}
-      <div className="field">
-        <label htmlFor={field}>{title} (JSON)</label>
-        <textarea
-          id={field}
-          className="editor-json"
-          spellCheck={false}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={`${field}-problem`}
-          rows={24}
-        />
-        <p id={`${field}-problem`} className={problem ? 'field-error' : 'hint'} role={problem ? 'alert' : undefined}>
-          {problem ?? (changed ? 'Unsaved changes.' : 'No unsaved changes.')}
-        </p>
-      </div>
+      <label className="editor-choice">
+        <input type="checkbox" checked={asJson || unreadable} disabled={unreadable} onChange={(e) => setAsJson(e.target.checked)} /> Edit as JSON
+        (advanced)
+      </label>
+      {asJson || unreadable ? (
+        <div className="field">
+          <label htmlFor={field}>{title} (JSON)</label>
+          <textarea
+            id={field}
+            className="editor-json"
+            spellCheck={false}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={`${field}-problem`}
+            rows={24}
+          />
+        </div>
+      ) : (
+        base && (
+          <Suspense fallback={<p className="hint">Loading the form…</p>}>
+            <DocumentForm key={revision} id={id} value={content} onChange={onFormChange} />
+          </Suspense>
+        )
+      )}
+      <p id={`${field}-problem`} className={problem ? 'field-error' : 'hint'} role={problem ? 'alert' : undefined}>
+        {problem ?? (changed ? 'Unsaved changes.' : 'No unsaved changes.')}
+      </p>
       <div className="editor-actions">
         <button type="button" className="button" onClick={save} disabled={!changed || problem !== null}>
           Save draft
@@ -144,7 +162,7 @@ export function DocumentEditor({ id, title, canPublish, onChanged }: Props) {
       )}
       {conflict && (
         <div className="editor-conflict">
-          <DiffView title={`Your draft → version ${conflict.version}`} older={text} newer={conflict.text} />
+          <DiffView title={`Your draft → version ${conflict.version}`} older={content} newer={conflict.content} />
           <button
             type="button"
             className="button"

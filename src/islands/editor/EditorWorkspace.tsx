@@ -8,7 +8,7 @@ import './editor.css';
 /** The editors' workspace: the documents, the one being edited with its history, the preview and the audit log. */
 export function EditorWorkspace({ editor }: { editor: Editor }) {
   const [documents, setDocuments] = useState<DocumentSummary[]>([]);
-  const [open, setOpen] = useState<DocumentSummary['id']>('mega-menu');
+  const [open, setOpen] = useState<DocumentSummary['id']>('brand-tabs');
   const [revision, setRevision] = useState(0);
   const [log, setLog] = useState<AuditEntry[] | null>(null);
 

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import type { VersionInfo } from '#src/lib/content/editor-types.ts';
-import { documentText } from '#src/lib/content/line-diff.ts';
 import { DiffView } from './DiffView.tsx';
 import { editorCalls } from './editor-calls.ts';
 
@@ -18,7 +17,7 @@ const when = (iso: string) => new Date(iso).toLocaleString('en-US', { timeZone: 
 export function VersionHistory({ id, revision, canPublish, onRolledBack }: Props) {
   const [versions, setVersions] = useState<VersionInfo[]>([]);
   const [pair, setPair] = useState<{ older: number; newer: number } | null>(null);
-  const [texts, setTexts] = useState<{ older: string; newer: string } | null>(null);
+  const [texts, setTexts] = useState<{ older: unknown; newer: unknown } | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: read again at each change of the document (revision).
@@ -29,7 +28,7 @@ export function VersionHistory({ id, revision, canPublish, onRolledBack }: Props
   useEffect(() => {
     if (!pair) return setTexts(null);
     void Promise.all([editorCalls.read(id, pair.older), editorCalls.read(id, pair.newer)]).then(([a, b]) => {
-      if (a.ok && b.ok) setTexts({ older: documentText(a.body.content), newer: documentText(b.body.content) });
+      if (a.ok && b.ok) setTexts({ older: a.body.content, newer: b.body.content });
     });
   }, [id, pair]);
 

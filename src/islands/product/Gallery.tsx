@@ -26,10 +26,12 @@ interface Props {
  * Product images: a swipe gallery with dots on small screens (embla), thumbnails on larger ones (4, then '+N
  * more'), a hover magnifier beside the image and an enlarge button opening Product Zoom. The chosen colour, or
  * the colour under the pointer in the purchase area, decides which images show. Photographs come from the image
- * service at the width they are drawn (srcset); once awake, the gallery preloads the colour's other slides and each
- * other colour's first image, holding at most the spec's 30 (src/lib/images/image-preload.ts). The swipe library and
- * Product Zoom load when reached for (a touch, a pointer or focus on the gallery; the enlarge button), not with the
- * page: a swipe made before the library is there still moves to the next slide once it is.
+ * service at the width they are drawn (srcset). Once the shopper reaches for the gallery (a touch, a pointer or focus
+ * on it) or for another colour (a colour looked at or chosen in the purchase area), it preloads the colour's other
+ * slides and each other colour's first image, holding at most the spec's 30 (src/lib/images/image-preload.ts): four
+ * times the first photograph's bytes that a shopper who only reads the page never asks for. The swipe library and
+ * Product Zoom load when reached for too (the enlarge button for the zoom), not with the page: a swipe made before the
+ * library is there still moves to the next slide once it is.
  */
 export function Gallery({ name, images, videos, initialColor }: Props) {
   // The first render matches the HTML the page was built with (the initial colour): a colour chosen before this island
@@ -62,10 +64,11 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
   const touchStart = useRef<number | null>(null);
   const [preloaded, setPreloaded] = useState(0);
 
-  // What the shopper may see next, once the page has loaded (this island wakes when the browser is idle).
+  // What the shopper may see next, once they reach for it.
   const shownKey = shown.map((m) => m.url).join(' ');
+  const reached = carousel.reached || preview != null || (chosen !== undefined && chosen !== initialColor);
   useEffect(() => {
-    if (!hydrated) return;
+    if (!hydrated || !reached) return;
     const preloader = galleryPreloader();
     const stop = preloader.onChange(setPreloaded);
     const firstOfEachColour = new Map<string | null, string>();
@@ -73,7 +76,7 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
     for (const url of [...shownKey.split(' '), ...firstOfEachColour.values()]) preloader.preload(galleryImage(url));
     setPreloaded(preloader.size);
     return stop;
-  }, [hydrated, shownKey, images]);
+  }, [hydrated, reached, shownKey, images]);
 
   // A new colour starts at its first image.
   // biome-ignore lint/correctness/useExhaustiveDependencies: `selected` is the trigger (a new colour), not read inside
@@ -157,9 +160,9 @@ export function Gallery({ name, images, videos, initialColor }: Props) {
               // biome-ignore lint/a11y/useSemanticElements: a carousel slide is role=group (WAI-ARIA carousel pattern), not a form fieldset
               <div className="embla-slide" key={img.url} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${shown.length}`}>
                 {/* Only the first slide's image is in the page's HTML: the browser would load the ones beside it at
-                    once, lazy or not, beside the page's largest paint. They come when the gallery wakes, after it. */}
+                    once, lazy or not, beside the page's largest paint. They come when the shopper reaches for them. */}
                 <img
-                  {...(i === 0 || hydrated ? galleryImage(img.url) : {})}
+                  {...(i === 0 || (hydrated && reached) ? galleryImage(img.url) : {})}
                   alt={img.alt}
                   width="600"
                   height="750"

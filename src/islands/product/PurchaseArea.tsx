@@ -24,7 +24,6 @@ import { addToBag, replaceLine } from '#src/lib/stores/bag.ts';
 import { $previewColor, $selectedColor } from '#src/lib/stores/product.ts';
 import { AttributeSelector } from './AttributeSelector.tsx';
 import { GiftCardForm } from './GiftCardForm.tsx';
-import { HemmingSelector } from './HemmingSelector.tsx';
 import { SizeGuide } from './SizeGuide.tsx';
 import { WishlistToggle } from '../wishlist/WishlistToggle.tsx';
 import './product.css';
@@ -58,6 +57,8 @@ const PerksJoin = lazy(() => import('../perks/PerksJoin.tsx').then((m) => ({ def
 const loadAddedToBag = () => import('./AddedToBagModal.tsx').then((m) => ({ default: m.AddedToBagModal }));
 const AddedToBagModal = lazy(loadAddedToBag);
 const WaitlistForm = lazy(() => import('./WaitlistForm.tsx').then((m) => ({ default: m.WaitlistForm })));
+// The hemming choice shows once a size of a hemmable product is chosen: its module loads then, not with every page.
+const HemmingSelector = lazy(() => import('./HemmingSelector.tsx').then((m) => ({ default: m.HemmingSelector })));
 
 const EMPTY_GIFT: GiftCardFields = { to: '', from: '', email: '', confirmEmail: '', withMessage: false, message: '' };
 
@@ -262,14 +263,16 @@ export function PurchaseArea({ initial, edit, embedded = false, onDone, onAdded,
         ))}
       {product.sizeChartId && <SizeGuide sizeChartId={product.sizeChartId} />}
       {hemFamily && (
-        <HemmingSelector
-          family={hemFamily}
-          value={hem}
-          onChange={(v) => {
-            setHem(v);
-            setError(null);
-          }}
-        />
+        <Suspense fallback={null}>
+          <HemmingSelector
+            family={hemFamily}
+            value={hem}
+            onChange={(v) => {
+              setHem(v);
+              setError(null);
+            }}
+          />
+        </Suspense>
       )}
       {giftCard && (
         <GiftCardForm

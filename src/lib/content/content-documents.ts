@@ -141,6 +141,9 @@ export const ContentAssetsSchema = v.pipe(
   v.strictObject({ assets: v.array(ContentAssetSchema) }),
   v.check((d) => new Set(d.assets.map((a) => a.id)).size === d.assets.length, 'assets: every asset needs an id of its own'),
 );
+/** The content assets the order confirmation shows under its heading, in this order, when they are published. */
+export const ORDER_CONFIRMATION_ASSET_IDS = ['order-confirmation-note', 'order-confirmation-help'] as const;
+
 /** Content slots: a named place on a page that shows assets, each slot for a New York-time window. */
 export const ContentSlotSchema = v.pipe(
   v.strictObject({ id: assetId, assetIds: v.array(assetId), startTime: v.optional(nyTime), endTime: v.optional(nyTime) }),
@@ -195,13 +198,29 @@ export interface HeaderContent {
   contentAreas: ContentAreas;
 }
 
-/** A document's first problem, naming the field by its path (`entries.0.columns.0.items.0.startTime: must be ...`). */
-export function documentProblem(id: DocumentId, content: unknown): string | null {
+/** A document as the workspace shows it as text: JSON with two-space indents. */
+export const documentText = (content: unknown) => JSON.stringify(content, null, 2);
+
+/** One thing wrong with a document: the field's path (keys and list positions) and what is wrong with it. */
+export interface DocumentIssue {
+  path: string[];
+  message: string;
+}
+
+/** Every problem of a document, each with its field's path: the editor's form marks each field with its own. */
+export function documentIssues(id: DocumentId, content: unknown): DocumentIssue[] {
   const result = v.safeParse(DOCUMENT_SCHEMAS[id], content);
-  if (result.success) return null;
-  const issue = result.issues[0];
-  const where = issue.path?.map((p) => String(p.key)).join('.');
-  return where ? `${where}: ${issue.message}` : issue.message;
+  if (result.success) return [];
+  return result.issues.map((issue) => ({ path: issue.path?.map((p) => String(p.key)) ?? [], message: issue.message }));
+}
+
+/** A problem as the build and the server word it: the field's path first (`entries.0.columns.0.items.0.startTime: must be ...`). */
+export const issueText = ({ path, message }: DocumentIssue) => (path.length > 0 ? `${path.join('.')}: ${message}` : message);
+
+/** A document's first problem, naming the field by its path. */
+export function documentProblem(id: DocumentId, content: unknown): string | null {
+  const [first] = documentIssues(id, content);
+  return first ? issueText(first) : null;
 }
 
 /** A document checked with its schema: its output (defaults filled in), or the problem naming the field. */

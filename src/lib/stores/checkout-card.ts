@@ -1,7 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { validateCardEntry, cardDetailsOf, type CardEntry, type CardEntryErrors, type CardEntryField } from '../checkout/card-entry.ts';
 import { cardKind, digitsOnly, formatCardNumber, formatExpiryInput } from '../checkout/card-rules.ts';
-import type { CardDetails } from '../checkout/tokenize.ts';
+import { type CardDetails, type CardTokenization, tokenizeCard, type TokenizeResult } from '../checkout/tokenize.ts';
+import { sendLog } from '../analytics/site-logging.ts';
 import { $checkoutDraft, updateDraft } from './checkout-draft.ts';
 
 /**
@@ -64,4 +65,15 @@ export function keepCardDraft(): () => void {
     const kept = $checkoutDraft.get().card;
     if (kept.holder !== holder || kept.expiry !== expiry) updateDraft({ card: { holder, expiry } });
   });
+}
+
+/**
+ * Tokenizes the card entered. A refusal or a provider failure goes to the server's log (product spec §8: card
+ * payment-provider failures are logged), the shopper reads its message; the line holds the message only, which
+ * never repeats the number.
+ */
+export async function tokenizeEntry(where: CardTokenization, details: CardDetails): Promise<TokenizeResult> {
+  const result = await tokenizeCard(where, details);
+  if (!result.ok) sendLog(`[card] tokenization failed: ${result.message}`);
+  return result;
 }

@@ -1,4 +1,5 @@
 import { pushEvent, shippingMethodEvent } from '../analytics/data-layer.ts';
+import { emitSiteError } from '../analytics.ts';
 import { atom } from 'nanostores';
 import { type ApiResult, callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
@@ -8,9 +9,9 @@ import type { CheckoutView, OrderResult } from '../checkout/checkout-types.ts';
 import { ORDER_TECHNICAL_PROBLEM, STORE_UNREACHABLE } from '../checkout/order-messages.ts';
 import { serverMessageOr } from '../errors.ts';
 import type { CardTokenization } from '../checkout/tokenize.ts';
-import { forgetPerksStatus } from './perks.ts';
+import { forgetPerksStatus } from './perks-forget.ts';
 import { $bag } from './bag.ts';
-import { $walletOffered, $webPaymentButtons } from './express.ts';
+import { $walletOffered, $webPaymentButtons } from './express-buttons.ts';
 
 /**
  * The checkout as the server last returned it, and the calls that change it (checkout spec §7). Islands show what
@@ -92,10 +93,18 @@ export async function submitShippingMethod(shippingMethodId: string, confirm: bo
   return { ok: true };
 }
 
-export const submitPayment = (payload: PayloadOf<typeof API.submitPayment>) => step(callApi(API.submitPayment, payload));
+/** Checkout spec §8: a checkout the payment step's update left without a billing address is reported as site error E8001. */
+async function paymentStep(path: string, call: Promise<ApiResult<{ checkout: CheckoutView }>>): Promise<Result> {
+  const r = await step(call);
+  if (r.ok && !$checkout.get()?.billingAddress) emitSiteError({ message: 'E8001', status: 0, path });
+  return r;
+}
+
+export const submitPayment = (payload: PayloadOf<typeof API.submitPayment>) =>
+  paymentStep(API.submitPayment.path, callApi(API.submitPayment, payload));
 
 export const submitBilling = (billingSameAsShipping: boolean, billingAddress?: AddressDraft) =>
-  step(callApi(API.updateBillingAddress, { billingSameAsShipping, billingAddress }));
+  paymentStep(API.updateBillingAddress.path, callApi(API.updateBillingAddress, { billingSameAsShipping, billingAddress }));
 
 export const registerAtPayment = async (payload: PayloadOf<typeof API.registerAtPayment>): Promise<Result> => {
   const r = await callApi(API.registerAtPayment, payload);

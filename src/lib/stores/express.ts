@@ -1,22 +1,17 @@
-import { atom } from 'nanostores';
 import { emitSiteError, EXPRESS_CHECKOUT_FLOW } from '../analytics.ts';
 import { callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
 import { EXPRESS_TOTAL_CHANGED_AGAIN, EXPRESS_TOTAL_TO_REVIEW, ORDER_TECHNICAL_PROBLEM } from '../checkout/order-messages.ts';
-import type { WebPaymentButtons } from '../checkout/web-payment-buttons.ts';
 import { serverMessageOr } from '../errors.ts';
 import { $bag } from './bag.ts';
-import { forgetPerksStatus } from './perks.ts';
+import { forgetPerksStatus } from './perks-forget.ts';
 
 /**
- * Express checkout with the web payment provider (checkout spec §4 "Express checkout", §8): the buttons'
- * configuration as the server handed it to the page, and the two calls the buttons make. Both are sent once per
+ * Express checkout with the web payment provider (checkout spec §4 "Express checkout", §8): the two calls the buttons
+ * make (the buttons' configuration is in ./express-buttons.ts). Both are sent once per
  * press: a double click, or PayPal's buttons calling back twice, get the first call's answer, and the approval is
  * placed under the key its order was made with, so the server replays the first placement.
  */
-export const $webPaymentButtons = atom<WebPaymentButtons | null>(null);
-/** Whether the wallet (Apple Pay) is offered, as the server handed it to the page. */
-export const $walletOffered = atom(false);
 
 export type From = 'bag' | 'payment';
 type Made = { ok: true; id: string } | { ok: false; message: string };

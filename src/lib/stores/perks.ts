@@ -4,6 +4,7 @@ import { callApi } from '../api-client.ts';
 import { API } from '../api/contract.ts';
 import { SubscriptionStatusReply, type SubscriptionStatus } from '../api/replies/perks.ts';
 import { addToBag } from './bag.ts';
+import { forgetPerksStatus, forgotten, PERKS_STATUS_KEY as KEY } from './perks-forget.ts';
 
 /**
  * The signed-in shopper's perks membership (POST /api/checkout/subscriptionStatus), asked once per browser session
@@ -12,10 +13,10 @@ import { addToBag } from './bag.ts';
  */
 export const $perksStatus = atom<SubscriptionStatus | null>(null);
 
-const KEY = 'perks-status';
 const Kept = v.object({ email: v.string(), status: SubscriptionStatusReply.entries.subscriptionStatus });
 
-let asking: { email: string; done: Promise<void> } | undefined;
+/** The question in flight, for the account it asks about, until a forget (perks-forget.ts) makes it stale. */
+let asking: { email: string; done: Promise<void>; forgotten: number } | undefined;
 
 function kept(email: string): SubscriptionStatus | null {
   try {
@@ -37,20 +38,14 @@ export function loadPerksStatus(email: string | null): Promise<void> {
     $perksStatus.set(known);
     return Promise.resolve();
   }
-  if (asking?.email === email) return asking.done;
+  if (asking?.email === email && asking.forgotten === forgotten) return asking.done;
   const done = callApi(API.subscriptionStatus).then((r) => {
     if (!r.ok) return;
     sessionStorage.setItem(KEY, JSON.stringify({ email, status: r.body.subscriptionStatus }));
     $perksStatus.set(r.body.subscriptionStatus);
   });
-  asking = { email, done };
+  asking = { email, done, forgotten };
   return done;
-}
-
-/** The membership may have changed (joined, an order placed): the next load asks the server again. */
-export function forgetPerksStatus(): void {
-  sessionStorage.removeItem(KEY);
-  asking = undefined;
 }
 
 /**

@@ -7,7 +7,7 @@ import { finalUnitPrice, range, type AutoPromotion } from './pricing.ts';
 import { promotionActiveAt } from './promotion-window.ts';
 import { isGiftCard } from '#src/lib/product-types.ts';
 import { codeCanApply, codeCanApplyToProduct } from '#src/lib/coupon-reach.ts';
-import { CLEARANCE_MESSAGE, FINAL_SALE_MESSAGE } from '#src/lib/product-rules.ts';
+import { CLEARANCE_MESSAGE, FINAL_SALE_MESSAGE } from '#src/lib/sale-messages.ts';
 import { productShippingData } from '#src/lib/product-shipping.ts';
 import type {
   ColorGroup,

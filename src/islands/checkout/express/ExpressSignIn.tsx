@@ -1,8 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useCallback, useEffect, useRef, useState, type ComponentType } from 'react';
 import { expressSignInOffered } from '#src/lib/checkout/express-sign-in.ts';
 import { $bag } from '#src/lib/stores/bag.ts';
-import { Modal } from '../../ui/Modal.tsx';
+import { LazyModal, loadModal } from '../../ui/lazy-modal.ts';
 import './express-sign-in.css';
 
 interface Props {
@@ -15,10 +15,11 @@ interface Props {
 const SIGN_IN_FORM_UNAVAILABLE = 'The sign-in form could not be loaded. Close this and try again.';
 
 // One load of the form's module for the page; a failed load is forgotten so that the next reach tries again.
+// The dialog's modal comes with it: the form shows in a dialog that is there.
 let formModule: Promise<ComponentType> | null = null;
 const loadForm = () => {
-  formModule ??= import('./ExpressSignInForm.tsx').then(
-    (m) => m.ExpressSignInForm,
+  formModule ??= Promise.all([loadModal(), import('./ExpressSignInForm.tsx')]).then(
+    ([, m]) => m.ExpressSignInForm,
     (err: unknown) => {
       formModule = null;
       throw err;
@@ -38,6 +39,8 @@ export function ExpressSignIn({ signedIn, itemCount }: Props) {
   const [open, setOpen] = useState(false);
   const [Form, setForm] = useState<ComponentType | null>(null);
   const [failed, setFailed] = useState(false);
+  // The dialog's modal is mounted (and its module loaded) from the first reach for the button on.
+  const [reached, setReached] = useState(false);
   const close = useCallback(() => setOpen(false), []);
   const form = useRef<HTMLDivElement>(null);
   // The dialog opens on its close button; a sign-in form starts at its first field left to fill (the password when
@@ -51,6 +54,7 @@ export function ExpressSignIn({ signedIn, itemCount }: Props) {
   if (!expressSignInOffered({ signedIn, itemCount: bag ? bag.productItems.length : itemCount })) return null;
 
   const reach = () => {
+    setReached(true);
     if (Form) return;
     setFailed(false);
     loadForm().then(
@@ -77,19 +81,23 @@ export function ExpressSignIn({ signedIn, itemCount }: Props) {
       >
         Sign In
       </button>
-      <Modal open={open} title="Sign In" size="small" onClose={close}>
-        {Form ? (
-          <div ref={form}>
-            <Form />
-          </div>
-        ) : failed ? (
-          <p role="alert">{SIGN_IN_FORM_UNAVAILABLE}</p>
-        ) : (
-          <p role="status" aria-busy="true">
-            Loading…
-          </p>
-        )}
-      </Modal>
+      {reached && (
+        <Suspense fallback={null}>
+          <LazyModal open={open} title="Sign In" size="small" onClose={close}>
+            {Form ? (
+              <div ref={form}>
+                <Form />
+              </div>
+            ) : failed ? (
+              <p role="alert">{SIGN_IN_FORM_UNAVAILABLE}</p>
+            ) : (
+              <p role="status" aria-busy="true">
+                Loading…
+              </p>
+            )}
+          </LazyModal>
+        </Suspense>
+      )}
     </section>
   );
 }

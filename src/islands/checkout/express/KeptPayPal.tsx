@@ -4,19 +4,6 @@ import { placeExpressOrder } from '#src/lib/stores/express.ts';
 import './express-checkout.css';
 
 /**
- * PayPal approved from the bag whose address the bag could not take (KeptWebPayment): the information step says
- * PayPal stays the payment while the shopper corrects the address the problem names; the payment step pays with it.
- */
-export function KeptPayPalNote({ kept }: { kept: KeptWebPayment }) {
-  return (
-    <p className="notice notice-caution" role="status">
-      You approved this order in PayPal ({kept.email}), and PayPal stays your payment. We cannot ship to the address PayPal gave: please correct it
-      below.
-    </p>
-  );
-}
-
-/**
  * The approved PayPal payment, placed with the checkout's address for the total shown beside it (`amountDue`, which
  * the server holds PayPal's order to); `otherwise` says what the rest of the page offers instead (the card form).
  */

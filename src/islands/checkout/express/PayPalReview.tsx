@@ -3,7 +3,7 @@ import { formatCents } from '#src/lib/money.ts';
 import { methodWithDelivery } from '#src/lib/shipping-methods.ts';
 import { OrderSummary } from '../../bag/OrderSummary.tsx';
 import { CheckoutLines } from '../CheckoutSummary.tsx';
-import { addressLines } from '../CompletedSummary.tsx';
+import { addressLines } from '#src/lib/checkout/address-lines.ts';
 import '../checkout.css';
 import './express-checkout.css';
 
