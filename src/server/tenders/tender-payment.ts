@@ -38,10 +38,11 @@ export interface TenderSource {
  * part of it the order needed), rewards dollars spent (spendRewards), gift cards debited (ledger.ts). The gift cards
  * are locked first, by the claim's first statement, then stock, certificates and rewards dollars are taken, each kind
  * in id order, as abandonAttempt gives them back, so two claims or a claim and an abandon sharing any of them cannot
- * deadlock (a card applied while the claim waited for the bag is locked last: a deadlock there is retried). Null when one now pays less than its share (spent or used by
- * another order since the bag was priced, or a reward tender of an account other than the one placing): the total
- * the shopper saw no longer holds, and the caller rolls everything back. `lockedCards`: the gift cards the caller's
- * transaction has already locked (debited in one statement each; any other is locked first).
+ * deadlock (a card applied while the claim waited for the bag is locked last: a deadlock there is retried). Null when
+ * one pays less than its share (spent or used by another order since the bag was priced, or a reward tender of an
+ * account other than the one placing): the total the shopper saw no longer holds, and the caller rolls everything
+ * back. `lockedCards`: the gift cards the caller's transaction has already locked (debited in one statement each; any
+ * other is locked first).
  */
 export async function debitTenders(
   tx: Tx,
