@@ -1,5 +1,5 @@
-// Serving pages while an editor publishes every second, against serving them with no publishes (issue: editors'
-// workspace, "within 10 %"): each publish bumps the content stamp, so every shared page is rendered again once after
+// Serving pages while an editor publishes every second, against serving them with no publishes (the aim: within
+// 10 %): each publish bumps the content stamp, so every shared page is rendered again once after
 // it. The same targets are measured quiet, then with a publisher at work, in the same run; the figures print as a
 // ratio of the two. Part of `npm run bench`.
 import autocannon from 'autocannon';
