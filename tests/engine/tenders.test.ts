@@ -89,9 +89,14 @@ function recordingGateway(db: Db = t.db) {
 
 let keys = 0;
 const newKey = () => `tender-key-${Date.now()}-${keys++}-abcdef`;
-async function place(gateway: PaymentGateway, basketId: string, opts: { key?: string; db?: Db; requirePayment?: boolean } = {}) {
-  const bag = (await readCheckoutView(opts.db ?? t.db, basketId, null)).basket;
-  const body = { orderTotal: bag.orderTotal, amountDue: bag.amountDue };
+interface Seen {
+  orderTotal: number;
+  amountDue: number;
+}
+/** Places a bag for the totals the shopper saw: those given, or what the bag's checkout says now. */
+async function place(gateway: PaymentGateway, basketId: string, opts: { key?: string; db?: Db; requirePayment?: boolean; seen?: Seen } = {}) {
+  const seen = opts.seen ?? (await readCheckoutView(opts.db ?? t.db, basketId, null)).basket;
+  const body = { orderTotal: seen.orderTotal, amountDue: seen.amountDue };
   return placeOrder(
     opts.db ?? t.db,
     gateway,
@@ -100,12 +105,17 @@ async function place(gateway: PaymentGateway, basketId: string, opts: { key?: st
       customerId: null,
       idempotencyKey: opts.key ?? newKey(),
       body,
-      expectedTotal: bag.orderTotal,
-      expectedAmountDue: bag.amountDue,
+      expectedTotal: body.orderTotal,
+      expectedAmountDue: body.amountDue,
       requirePayment: opts.requirePayment ?? false,
     },
     LEASE_MS,
   );
+}
+
+/** Every bag placed at once for the totals seen before, each on a connection of its own on PostgreSQL. */
+function placeAll(gateway: PaymentGateway, bags: string[], seen: Seen[]): Promise<PlacementReply[]> {
+  return Promise.all(bags.map((id, i) => place(gateway, id, { db: onPostgres ? t.another() : t.db, seen: seen[i]! })));
 }
 
 const balanceOf = (cardId: string) => balance(t.db.kysely, cardId);
@@ -235,19 +245,7 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
     await addItem(t.db, basketId, { productId: SKU, quantity: 1 });
     const now = await readBasket(t.db.kysely, basketId);
     expect(now.amountDue).toBeGreaterThan(0);
-    const reply = await placeOrder(
-      t.db,
-      gateway,
-      {
-        bagId: basketId,
-        customerId: null,
-        idempotencyKey: newKey(),
-        body: { orderTotal: seen.orderTotal, amountDue: 0 },
-        expectedTotal: seen.orderTotal,
-        expectedAmountDue: 0,
-      },
-      LEASE_MS,
-    );
+    const reply = await place(gateway, basketId, { seen: { orderTotal: seen.orderTotal, amountDue: 0 } });
     expect(reply.status).toBe(409);
     expect(reply.result.message).toBe(ORDER_TOTAL_CHANGED);
     expect(amounts).toEqual([]);
@@ -285,13 +283,7 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
     await applyGiftCard(t.db, basketId, card.number, card.pin, 'replay-test');
     const key = newKey();
     const first = await place(gateway, basketId, { key });
-    const body = { orderTotal: first.result.orderTotal, amountDue: first.result.orderTotal - 900 };
-    const again = await placeOrder(
-      t.db,
-      gateway,
-      { bagId: basketId, customerId: null, idempotencyKey: key, body, expectedTotal: body.orderTotal, expectedAmountDue: body.amountDue },
-      LEASE_MS,
-    );
+    const again = await place(gateway, basketId, { key, seen: { orderTotal: first.result.orderTotal, amountDue: first.result.orderTotal - 900 } });
     expect(again.replayed).toBe(true);
     expect(again.result.orderNo).toBe(first.result.orderNo);
     expect((await ledgerOf(card.cardId)).filter((r) => r.kind === 'debit')).toHaveLength(1);
@@ -308,19 +300,7 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
     const seen = (await readBasket(t.db.kysely, second)).amountDue;
     expect((await place(gateway, first)).result.confirmationStatus).toBe('confirmed');
     const total = (await readBasket(t.db.kysely, second)).orderTotal;
-    const reply = await placeOrder(
-      t.db,
-      gateway,
-      {
-        bagId: second,
-        customerId: null,
-        idempotencyKey: newKey(),
-        body: { orderTotal: total, amountDue: seen },
-        expectedTotal: total,
-        expectedAmountDue: seen,
-      },
-      LEASE_MS,
-    );
+    const reply = await place(gateway, second, { seen: { orderTotal: total, amountDue: seen } });
     expect(reply.status).toBe(409);
     expect(reply.result.message).toBe(ORDER_TOTAL_CHANGED);
     expect((await ledgerOf(card.cardId)).filter((r) => r.kind === 'debit')).toHaveLength(1);
@@ -356,24 +336,7 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
       const seen = await Promise.all(bags.map((id) => readBasket(t.db.kysely, id)));
       // Each bag's share of the card is the whole $30.00: only one placement can have it.
       for (const bag of seen) expect(bag.tenders[0]?.amount).toBe(3000);
-      const handles = onPostgres ? bags.map(() => t.another()) : bags.map(() => t.db);
-      const replies = await Promise.all(
-        bags.map((id, i) =>
-          placeOrder(
-            handles[i]!,
-            gateway,
-            {
-              bagId: id,
-              customerId: null,
-              idempotencyKey: newKey(),
-              body: { orderTotal: seen[i]!.orderTotal, amountDue: seen[i]!.amountDue },
-              expectedTotal: seen[i]!.orderTotal,
-              expectedAmountDue: seen[i]!.amountDue,
-            },
-            LEASE_MS,
-          ),
-        ),
-      );
+      const replies = await placeAll(gateway, bags, seen);
       expect(replies.filter((r) => r.result.confirmationStatus === 'confirmed')).toHaveLength(1);
       for (const r of replies.filter((x) => x.result.confirmationStatus !== 'confirmed')) expect(r.result.message).toBe(ORDER_TOTAL_CHANGED);
       const ledger = await ledgerOf(card.cardId);
@@ -394,24 +357,7 @@ describe(`placing an order with gift cards (${onPostgres ? 'PostgreSQL' : 'SQLit
       bags.push(basketId);
     }
     const seen = await Promise.all(bags.map((id) => readBasket(t.db.kysely, id)));
-    const handles = onPostgres ? bags.map(() => t.another()) : bags.map(() => t.db);
-    const replies: PlacementReply[] = await Promise.all(
-      bags.map((id, i) =>
-        placeOrder(
-          handles[i]!,
-          gateway,
-          {
-            bagId: id,
-            customerId: null,
-            idempotencyKey: newKey(),
-            body: { orderTotal: seen[i]!.orderTotal, amountDue: seen[i]!.amountDue },
-            expectedTotal: seen[i]!.orderTotal,
-            expectedAmountDue: seen[i]!.amountDue,
-          },
-          LEASE_MS,
-        ),
-      ),
-    );
+    const replies = await placeAll(gateway, bags, seen);
     const confirmed = replies.filter((r) => r.result.confirmationStatus === 'confirmed');
     const ledger = await ledgerOf(card.cardId);
     const spent = -ledger.filter((r) => r.kind !== 'issue').reduce((s, r) => s + r.amount_cents, 0);

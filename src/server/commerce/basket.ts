@@ -5,7 +5,8 @@ import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { refuseIfAlreadyMember, requireNewCard } from '../perks/memberships.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
-import { prepared, preparedWrite } from '../db/prepared.ts';
+import { prepared, preparedRowWrite, preparedWrite } from '../db/prepared.ts';
+import { BAG_LINE_COLUMNS, lineRow, NO_GIFT, type BagLineRow, type GiftFields } from './bag-line-row.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from '../session/bag-holder.ts';
 import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
@@ -41,37 +42,7 @@ const insertBasket = preparedWrite((tx: Tx, id: string, lastAddedItemId: string 
   tx.insertInto('baskets').values(newBagRow(id, lastAddedItemId, now)),
 );
 
-const insertLine = preparedWrite(
-  (
-    tx: Tx,
-    id: string,
-    basketId: string,
-    sku: string,
-    productId: string,
-    quantity: number,
-    hemmingOptionId: string | null,
-    giftRecipient: string | null,
-    giftSender: string | null,
-    giftRecipientEmail: string | null,
-    giftMessage: string | null,
-    position: number,
-    createdAt: string,
-  ) =>
-    tx.insertInto('basket_items').values({
-      id,
-      basket_id: basketId,
-      sku,
-      product_id: productId,
-      quantity,
-      hemming_option_id: hemmingOptionId,
-      gift_recipient: giftRecipient,
-      gift_sender: giftSender,
-      gift_recipient_email: giftRecipientEmail,
-      gift_message: giftMessage,
-      position,
-      created_at: createdAt,
-    }),
-);
+const insertLine = preparedRowWrite(BAG_LINE_COLUMNS, (tx: Tx, row: BagLineRow) => tx.insertInto('basket_items').values(row));
 
 export async function createBasket(tx: Tx, lastAddedItemId: string | null = null): Promise<string> {
   const id = randomUUID();
@@ -79,9 +50,8 @@ export async function createBasket(tx: Tx, lastAddedItemId: string | null = null
   return id;
 }
 
-function giftFields(v: LoadedVariant, input: LineChoice) {
-  if (!isGiftCard(v.product_type))
-    return { gift_recipient: null, gift_sender: null, gift_recipient_email: null, gift_message: input.giftMessage ?? null };
+function giftFields(v: LoadedVariant, input: LineChoice): GiftFields {
+  if (!isGiftCard(v.product_type)) return { ...NO_GIFT, gift_message: input.giftMessage ?? null };
   if (!input.giftCardRecipient) throw new CommerceError('invalid', 'Please add To');
   // The e-gift card asks for 'Your name' where the plastic card asks 'From' (product spec §5 messages).
   if (!input.giftCardSender) throw new CommerceError('invalid', isEGiftCard(v.product_type) ? 'Please add your name' : 'Please add From');
@@ -120,17 +90,7 @@ async function firstAdd(db: Db, input: LineChoice, newHolding: NonNullable<BagHo
     .with('new_holder', (q) => newHolding(q, basketId))
     .with('new_bag', (q) => q.insertInto('baskets').values(newBagRow(basketId, itemId, now)))
     .insertInto('basket_items')
-    .values({
-      id: itemId,
-      basket_id: basketId,
-      sku: v.sku,
-      product_id: v.product_id,
-      quantity: input.quantity,
-      hemming_option_id: hem,
-      ...gift,
-      position: 0,
-      created_at: now,
-    })
+    .values(lineRow({ id: itemId, basketId, createdAt: now, quantity: input.quantity, position: 0 }, v, { hem, gift }))
     .execute();
   return { basketId, itemId };
 }
@@ -189,21 +149,7 @@ export async function addItem(
     } else {
       itemId = newItemId;
       const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
-      await insertLine(
-        tx,
-        itemId,
-        id,
-        v.sku,
-        v.product_id,
-        input.quantity,
-        hem,
-        gift.gift_recipient,
-        gift.gift_sender,
-        gift.gift_recipient_email,
-        gift.gift_message,
-        position,
-        nowIso(),
-      );
+      await insertLine(tx, lineRow({ id: itemId, basketId: id, createdAt: nowIso(), quantity: input.quantity, position }, v, { hem, gift }));
     }
     if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
     if (existing && isMembership(v.product_type)) await requireNewCard(tx, id);

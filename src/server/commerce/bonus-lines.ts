@@ -1,3 +1,4 @@
+import { lineRow } from './bag-line-row.ts';
 import { randomUUID } from 'node:crypto';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
@@ -44,23 +45,10 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Lin
 
     const itemId = randomUUID();
     const now = new Date().toISOString();
+    const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
     await tx
       .insertInto('basket_items')
-      .values({
-        id: itemId,
-        basket_id: basketId,
-        sku: v.sku,
-        product_id: v.product_id,
-        quantity: 1,
-        hemming_option_id: null,
-        gift_recipient: null,
-        gift_sender: null,
-        gift_recipient_email: null,
-        gift_message: null,
-        position: lines.reduce((m, l) => Math.max(m, l.position + 1), 0),
-        created_at: now,
-        bonus_promotion_id: promotionId,
-      })
+      .values(lineRow({ id: itemId, basketId, createdAt: now, quantity: 1, position }, v, { bonusPromotionId: promotionId }))
       .execute();
     await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: now }).where('id', '=', basketId).execute();
     return { basketId, itemId };
