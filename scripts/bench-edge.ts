@@ -33,7 +33,7 @@ export async function benchEdge(options: {
   const code = files('dist-edge/server').filter((f) => /\.m?js$/.test(f));
   const gzipped = gzipSync(Buffer.concat(code.map((f) => readFileSync(f)))).length;
   console.log(
-    `\nThe edge worker (workerd, wrangler dev) in front of the engine's server: ${(gzipped / 1024).toFixed(0)} KiB gzip, first answer ${(coldStart / 1000).toFixed(1)} s after start`,
+    `\nThe edge worker (workerd) in front of the engine's server: ${(gzipped / 1024).toFixed(0)} KiB gzip, first answer ${(coldStart / 1000).toFixed(1)} s after start`,
   );
   const suggest = {
     method: 'POST' as const,

@@ -1,8 +1,8 @@
 // npm run edge: the store at the edge on this machine. Builds the Node store (the engine's server) and the edge worker
 // (STORE_TARGET=edge), seeds like `npm start`, then starts the engine's server on 127.0.0.1:PORT answering the commerce
-// API with a secret made for this run, and the worker in workerd (wrangler dev, offline: no login, metrics or update
-// check) on 127.0.0.1:EDGE_PORT (default 8787), its engine and secret given as variables at run time. Stays up until
-// stopped (Ctrl-C stops both). `--no-build` serves the last builds.
+// API with a secret made for this run, and the worker in workerd (scripts/edge-worker.ts: Miniflare, workerd's own
+// socket, offline: no login, metrics or update check) on 127.0.0.1:EDGE_PORT (default 8787), its engine and secret
+// given as variables at run time. Stays up until stopped (Ctrl-C stops both). `--no-build` serves the last builds.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seedIfEmpty } from '../src/server/catalog/seed.ts';
 import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import type { WorkerOptions } from './edge-worker.ts';
 
 /** What keeps wrangler and Astro offline and quiet: no telemetry, error reports, update checks or banner. */
 export const OFFLINE_ENV = {
@@ -64,24 +65,14 @@ export async function startEdge({ edgePort, enginePort, env, build, persistTo }:
     API_REPLY_CHECK: env['API_REPLY_CHECK'] ?? '',
     TRUST_PROXY: env['TRUST_PROXY'] ?? '',
   };
-  const worker = spawn(
-    process.execPath,
-    [
-      'node_modules/wrangler/bin/wrangler.js',
-      'dev',
-      '--config',
-      'dist-edge/server/wrangler.json',
-      '--ip',
-      '127.0.0.1',
-      '--port',
-      String(edgePort),
-      '--persist-to',
-      persistTo,
-      '--show-interactive-dev-session=false',
-      ...Object.entries(vars).flatMap(([k, v]) => ['--var', `${k}:${v}`]),
-    ],
-    { env: { ...env, ...OFFLINE_ENV }, stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+  const worker = spawn(process.execPath, ['scripts/edge-worker.ts'], {
+    env: {
+      ...env,
+      ...OFFLINE_ENV,
+      EDGE_WORKER: JSON.stringify({ config: 'dist-edge/server/wrangler.json', port: edgePort, vars, persistTo } satisfies WorkerOptions),
+    },
+    stdio: ['pipe', 'inherit', 'inherit'],
+  });
   const stop = () => {
     worker.kill('SIGTERM');
     engine.kill('SIGTERM');

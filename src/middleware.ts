@@ -17,10 +17,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time only; there is no visitor to give a session to.
   if (context.isPrerendered) return next();
   const startedAt = Date.now();
+  // A refusal goes out through the platform too: at the edge it reads what is left of the request's body first, or
+  // workerd closes the connection and the browser's next request on it fails.
   const admitted = platform.admit?.(context.request);
-  if (admitted) return admitted;
+  if (admitted) return platform.finish(context.request, await admitted);
   if (isCrossOriginWrite(context.request)) {
-    return failure(403, 'This request came from another site and was refused.');
+    return platform.finish(context.request, failure(403, 'This request came from another site and was refused.'));
   }
   const api = context.url.pathname.startsWith('/api/');
   const key = !api ? sharedPageKey(context.url) : platform.pages?.keepsReplies ? await sharedReplyKey(context.request) : undefined;
