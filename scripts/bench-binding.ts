@@ -3,7 +3,7 @@
 // shared secret), and the time one call of the binding adds, measured on loopback.
 import { spawn } from 'node:child_process';
 import autocannon from 'autocannon';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 /** Waits up to a minute for a store to answer: on a busy machine a server's start takes more than a few seconds. */
 export async function storeAnswers(base: string): Promise<void> {
@@ -23,6 +23,7 @@ export async function storeAnswers(base: string): Promise<void> {
 export async function startHttpBindingStore(env: NodeJS.ProcessEnv, port: number, engine: string, secret: string) {
   const store = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
     env: {
+      ...SERVER_ENV,
       ...env,
       HOST: '127.0.0.1',
       PORT: String(port),

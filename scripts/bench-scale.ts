@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { createDb } from '../src/server/db/database.ts';
 import { quantile, spreadSlugs } from './bench-pages.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { values } = parseArgs({
   options: {
@@ -158,7 +158,7 @@ async function column(extra: number): Promise<Column> {
 
   const started = Date.now();
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
+    env: { ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
     stdio: 'ignore',
   });
   try {

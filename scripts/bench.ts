@@ -21,7 +21,7 @@ import { benchFirstRenders } from './bench-pages.ts';
 import { benchHttpBinding, startHttpBindingStore, storeAnswers } from './bench-binding.ts';
 import { benchPublishing } from './bench-publishing.ts';
 import { createDb } from '../src/server/db/database.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { values } = parseArgs({
   options: {
@@ -53,7 +53,7 @@ console.log(`Build: ${((Date.now() - buildStarted) / 1000).toFixed(1)} s`);
 const secret = randomBytes(32).toString('base64url');
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   // TRUST_PROXY: the checkout run gives each simulated shopper an address of their own (X-Forwarded-For).
-  env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1', COMMERCE_API_SECRET: secret },
+  env: { ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', TRUST_PROXY: '1', COMMERCE_API_SECRET: secret },
   // The IPC channel: the server answers how many statements it has sent (src/server/db/statement-count.ts).
   stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
 });

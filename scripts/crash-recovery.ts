@@ -16,7 +16,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { createDb, migrate, type Db } from '../src/server/db/database.ts';
 import { seed } from '../src/server/catalog/seed.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const PLACEMENTS = 20;
 const SKU = 'fb-1002-olv-M';
@@ -57,7 +57,7 @@ if (!process.argv.includes('--reuse-build') || !existsSync(join(dist, 'server/en
 let server: ChildProcess | undefined;
 const startServer = () => {
   server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
+    env: { ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 };

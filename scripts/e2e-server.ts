@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seed, wipe } from '../src/server/catalog/seed.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 const { E2E_PORT: port, E2E_DATA_DIR: dataDir, E2E_DATABASE_URL: databaseUrl, E2E_COMMERCE: commerce } = config();
 // Each port builds into its own folder, so suites on different ports can run at the same time.
@@ -47,7 +47,7 @@ const ENGINE_PORT = port + 4;
 const secret = randomBytes(32).toString('base64url');
 const instance = (p: number, extra: NodeJS.ProcessEnv) =>
   spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production', OUTBOX_PAGE: '1', TRUST_PROXY: '1', ...extra },
+    env: { ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(p), NODE_ENV: 'production', OUTBOX_PAGE: '1', TRUST_PROXY: '1', ...extra },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
 const servers =

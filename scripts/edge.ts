@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seedIfEmpty } from '../src/server/catalog/seed.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 import type { WorkerOptions } from './edge-worker.ts';
 
 /** What keeps wrangler and Astro offline and quiet: no telemetry, error reports, update checks or banner. */
@@ -52,7 +52,7 @@ export async function startEdge({ edgePort, enginePort, env, build, persistTo }:
   const secret = randomBytes(32).toString('base64url');
   const origin = `http://127.0.0.1:${edgePort}`;
   const engine = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    env: { ...env, HOST: '127.0.0.1', PORT: String(enginePort), NODE_ENV: 'production', PUBLIC_ORIGIN: origin, COMMERCE_API_SECRET: secret },
+    env: { ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(enginePort), NODE_ENV: 'production', PUBLIC_ORIGIN: origin, COMMERCE_API_SECRET: secret },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   rmSync(persistTo, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { config } from '../src/server/config.ts';
 import { createDb, migrate } from '../src/server/db/database.ts';
 import { seedIfEmpty } from '../src/server/catalog/seed.ts';
-import { SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../src/server/node-flags.ts';
 
 // The build folder: STORE_DIST when set (astro.config.mjs and the server read it too), else dist.
 const DIST = process.env.STORE_DIST ?? 'dist';
@@ -42,7 +42,7 @@ if (!process.env.SMTP_URL) {
 }
 const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: { NODE_ENV: 'production', ...SERVER_ENV, ...process.env },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code) => process.exit(code ?? 0));

@@ -14,3 +14,14 @@
  * allowed a quarter, 280 MB but 10-20 % more CPU (docs/decisions.md, "Server memory").
  */
 export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--heap-growing-percent=100'] as const;
+
+/**
+ * The environment the production server starts with, beside the operator's own (which wins).
+ *
+ * `MALLOC_ARENA_MAX=2`: glibc gives each thread that allocates its own malloc arena, kept once grown; the server's
+ * threads (libuv's pool compressing replies and hashing passwords, the WAL checkpointer's worker) each held one. With
+ * two arenas for all of them the server was 286-296 MB resident after `npm run bench`'s load against 315-362 MB with
+ * glibc's default (eight per core), at rates within the spread of runs (docs/performance.md, "Server memory").
+ * glibc reads it when the process starts, so it is set by whatever starts the server (the scripts, `npm run serve`).
+ */
+export const SERVER_ENV = { MALLOC_ARENA_MAX: '2' } as const;

@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SERVER_NODE_FLAGS } from '#src/server/node-flags.ts';
 
 /**
- * Every way of starting the production server runs it with the same Node options (src/server/node-flags.ts). Each
- * way is started for real, in a folder of its own, with a module loaded into every Node process it starts
- * (NODE_OPTIONS=--import): in the server's process that module writes down the options Node was started with and
- * ends it before it serves; the build (`astro build`) it ends at once, as if done, so no way waits for a build.
+ * Every way of starting the production server runs it with the same Node options and malloc's arena limit
+ * (src/server/node-flags.ts). Each way is started for real, in a folder of its own, with a module loaded into every
+ * Node process it starts (NODE_OPTIONS=--import): in the server's process that module writes down the options Node
+ * was started with and the arena limit it was given, and ends it before it serves; the build (`astro build`) it ends
+ * at once, as if done, so no way waits for a build.
  */
 const REPO = resolve('.');
 const PRELOAD = `
@@ -20,7 +21,7 @@ if (main.endsWith('astro/bin/astro.mjs')) {
   process.exit(0);
 }
 if (main.endsWith('src/server/main.ts')) {
-  appendFileSync(process.env.SERVER_FLAGS_REPORT, JSON.stringify(process.execArgv) + '\\n');
+  appendFileSync(process.env.SERVER_FLAGS_REPORT, JSON.stringify({ options: process.execArgv, arenas: process.env.MALLOC_ARENA_MAX ?? null }) + '\\n');
   process.exit(0);
 }
 `;
@@ -35,9 +36,9 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 let runs = 0;
 /** Starts `command` in the folder and answers the options of each server it started, once `servers` have started. */
-async function serverOptions(command: string[], servers: number): Promise<string[][]> {
+async function serverOptions(command: string[], servers: number): Promise<{ options: string[]; arenas: string | null }[]> {
   const report = join(dir, `flags-${runs++}.jsonl`);
-  const { DATABASE_URL: _db, E2E_DATABASE_URL: _e2e, BENCH_DATABASE_URL: _bench, NODE_ENV: _mode, VITEST: _v, ...env } = process.env;
+  const { DATABASE_URL: _db, E2E_DATABASE_URL: _e2e, BENCH_DATABASE_URL: _bench, NODE_ENV: _mode, VITEST: _v, MALLOC_ARENA_MAX: _a, ...env } = process.env;
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: dir,
     env: {
@@ -68,10 +69,10 @@ async function serverOptions(command: string[], servers: number): Promise<string
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
     await exited;
   }
-  return lines().map((line) => JSON.parse(line) as string[]);
+  return lines().map((line) => JSON.parse(line) as { options: string[]; arenas: string | null });
 }
 
-describe('the server is started with its Node options', () => {
+describe('the server is started with its Node options and two malloc arenas', () => {
   const node = process.execPath;
   it.each([
     ['npm run serve', ['npm', 'run', 'serve'], 1],
@@ -84,7 +85,7 @@ describe('the server is started with its Node options', () => {
     'by %s',
     async (_, command, servers) => {
       const options = await serverOptions([...command], servers);
-      expect(options).toEqual(Array.from({ length: servers }, () => [...SERVER_NODE_FLAGS]));
+      expect(options).toEqual(Array.from({ length: servers }, () => ({ options: [...SERVER_NODE_FLAGS], arenas: '2' })));
     },
     90_000,
   );
