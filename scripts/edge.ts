@@ -52,7 +52,15 @@ export async function startEdge({ edgePort, enginePort, env, build, persistTo }:
   const secret = randomBytes(32).toString('base64url');
   const origin = `http://127.0.0.1:${edgePort}`;
   const engine = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'src/server/main.ts'], {
-    env: { ...SERVER_ENV, ...env, HOST: '127.0.0.1', PORT: String(enginePort), NODE_ENV: 'production', PUBLIC_ORIGIN: origin, COMMERCE_API_SECRET: secret },
+    env: {
+      ...SERVER_ENV,
+      ...env,
+      HOST: '127.0.0.1',
+      PORT: String(enginePort),
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: origin,
+      COMMERCE_API_SECRET: secret,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   rmSync(persistTo, { recursive: true, force: true });

@@ -38,7 +38,15 @@ let runs = 0;
 /** Starts `command` in the folder and answers the options of each server it started, once `servers` have started. */
 async function serverOptions(command: string[], servers: number): Promise<{ options: string[]; arenas: string | null }[]> {
   const report = join(dir, `flags-${runs++}.jsonl`);
-  const { DATABASE_URL: _db, E2E_DATABASE_URL: _e2e, BENCH_DATABASE_URL: _bench, NODE_ENV: _mode, VITEST: _v, MALLOC_ARENA_MAX: _a, ...env } = process.env;
+  const {
+    DATABASE_URL: _db,
+    E2E_DATABASE_URL: _e2e,
+    BENCH_DATABASE_URL: _bench,
+    NODE_ENV: _mode,
+    VITEST: _v,
+    MALLOC_ARENA_MAX: _a,
+    ...env
+  } = process.env;
   const child: ChildProcess = spawn(command[0]!, command.slice(1), {
     cwd: dir,
     env: {
