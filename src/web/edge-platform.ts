@@ -134,6 +134,47 @@ function startRenderingAgain(key: string): boolean {
   return true;
 }
 
+/**
+ * The copies this isolate served or kept last, in front of the Cache API: a hit under the current stamp is answered
+ * from memory without asking the cache (on the provider a round trip within the data centre; locally Miniflare's
+ * cache store on disk). Bounded by entries and bytes, the oldest used dropped first; a copy under another stamp is
+ * never answered from here.
+ */
+const NEAR_MAX_ENTRIES = 64;
+const NEAR_MAX_BYTES = 8 * 1024 * 1024;
+interface NearCopy {
+  stamp: string;
+  status: number;
+  headers: [string, string][];
+  body: ArrayBuffer;
+}
+const near = new Map<string, NearCopy>();
+let nearBytes = 0;
+function forgetNear(key: string): void {
+  const copy = near.get(key);
+  if (!copy) return;
+  near.delete(key);
+  nearBytes -= copy.body.byteLength;
+}
+function keepNear(key: string, stamp: string, kept: Response, body: ArrayBuffer): void {
+  if (body.byteLength > NEAR_MAX_BYTES / 8) return;
+  forgetNear(key);
+  near.set(key, { stamp, status: kept.status, headers: [...kept.headers], body });
+  nearBytes += body.byteLength;
+  for (const [oldest] of near) {
+    if (near.size <= NEAR_MAX_ENTRIES && nearBytes <= NEAR_MAX_BYTES) break;
+    forgetNear(oldest);
+  }
+}
+function nearHit(key: string, stamp: string): Response | undefined {
+  const copy = near.get(key);
+  if (!copy || copy.stamp !== stamp) return undefined;
+  // Used last: to the end of the map's order.
+  near.delete(key);
+  near.set(key, copy);
+  return new Response(copy.body, { status: copy.status, headers: copy.headers });
+}
+
 /** A kept copy as a shopper gets it: its stamp left out; a 304 when the browser holds it already. */
 function fromKept(request: Request, kept: Response, stale: boolean): Response {
   const etag = kept.headers.get('etag');
@@ -161,9 +202,16 @@ const pages: SharedPages = {
     const allowed = key.startsWith('/api/') ? method === 'POST' : method === 'GET' || method === 'HEAD';
     if (!cache || !allowed) return undefined;
     const stamp = await currentStamp();
+    const remembered = nearHit(key, stamp);
+    if (remembered) return fromKept(request, remembered, false);
     const kept = await cache.match(cacheKey(key));
     const keptStamp = kept?.headers.get(STAMP_HEADER);
-    if (kept && (keptStamp === stamp || stamp === UNKNOWN_STAMP)) return fromKept(request, kept, false);
+    if (kept && keptStamp === stamp) {
+      const body = await kept.arrayBuffer();
+      keepNear(key, stamp, kept, body);
+      return fromKept(request, new Response(body, kept), false);
+    }
+    if (kept && stamp === UNKNOWN_STAMP) return fromKept(request, kept, false);
     const keep = async (rendered: Response) => {
       try {
         if (rendered.status !== 200 || rendered.headers.has('set-cookie') || stamp === UNKNOWN_STAMP) return withTiming(rendered, 'pass');
@@ -173,6 +221,7 @@ const pages: SharedPages = {
         copy.headers.set('cache-control', `public, max-age=${KEPT_SECONDS}`);
         copy.headers.set('etag', etag);
         copy.headers.set(STAMP_HEADER, stamp);
+        keepNear(key, stamp, copy, body);
         await cache.put(cacheKey(key), copy);
         // The shopper's copy keeps the page's own cache rules: the edge keeps it, browsers revalidate.
         const reply = new Response(method === 'HEAD' ? null : body, rendered);
