@@ -104,9 +104,9 @@ export default defineConfig({
   vite: {
     build: {
       assetsInlineLimit: 2048,
-      // Fewer, larger chunks for what most pages load anyway: React, its client, nanostores' React binding and the
-      // bundler's module runtime (which only React's CommonJS needs) in one, and the small shared modules of src/lib
-      // (stores, money, the API contract) with their libraries in another once six or more entries use them. Each file
+      // Fewer, larger chunks for what most pages load anyway: React, its client and nanostores' React binding in one,
+      // and the small shared modules of src/lib (stores, money, the API contract) with their libraries in another once
+      // six or more entries use them. Each file
       // is compressed on its own, so many small ones cost more than their sum. Measured as tests/api/page-scripts.spec.ts
       // counts (gzip), six entries with React's group so drawn: the product page 101,837 bytes, the checkout 101,994,
       // the bag 110,279, home 20,196, each less than with eight; five or seven put the product page or the checkout back
@@ -117,7 +117,7 @@ export default defineConfig({
             groups: [
               {
                 name: 'react',
-                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]|rolldown[\\/]runtime/,
+                test: /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react|@nanostores[\\/]react)[\\/]/,
                 priority: 2,
               },
               { name: 'shared', test: /[\\/]src[\\/]lib[\\/]|node_modules[\\/](nanostores|valibot|cookie)[\\/]/, minShareCount: 6, priority: 1 },
