@@ -50,6 +50,14 @@ const UNKNOWN_STAMP = 'unavailable';
 const KEPT_SECONDS = 7 * 24 * 60 * 60;
 /** The header of a kept copy naming its stamp (never sent to a shopper). */
 const STAMP_HEADER = 'x-edge-stamp';
+/** The header of a kept copy holding the page's own cache rules, which the shopper's copy gets back (never sent). */
+const RULES_HEADER = 'x-edge-page-cache-control';
+/**
+ * A browser's rules for a kept page that names none of its own, as the Node server's page cache gives them: keep it,
+ * but ask again each time (its entity tag answers 304). The edge's week is for the edge's copy only.
+ */
+const REVALIDATE = 'public, max-age=0';
+const pageRules = (response: Response) => response.headers.get('cache-control') ?? REVALIDATE;
 
 /** Every reply from the edge: the front door's headers (src/web/http/security-headers.ts), and what the edge did. */
 const withTiming = (response: Response, desc: 'hit' | 'miss' | 'pass'): Response => {
@@ -175,14 +183,20 @@ function nearHit(key: string, stamp: string): Response | undefined {
   return new Response(copy.body, { status: copy.status, headers: copy.headers });
 }
 
-/** A kept copy as a shopper gets it: its stamp left out; a 304 when the browser holds it already. */
+/**
+ * A kept copy as a shopper gets it: with the page's own cache rules, not the edge's; its stamp left out; a 304 when
+ * the browser holds it already.
+ */
 function fromKept(request: Request, kept: Response, stale: boolean): Response {
   const etag = kept.headers.get('etag');
+  const rules = kept.headers.get(RULES_HEADER) ?? REVALIDATE;
   const reply =
     etag && etag === request.headers.get('if-none-match')
       ? new Response(null, { status: 304, headers: { etag } })
       : new Response(request.method === 'HEAD' ? null : kept.body, kept);
+  reply.headers.set('cache-control', rules);
   reply.headers.delete(STAMP_HEADER);
+  reply.headers.delete(RULES_HEADER);
   const timed = withTiming(reply, 'hit');
   if (stale) timed.headers.append('server-timing', 'edge-stale');
   return timed;
@@ -192,7 +206,7 @@ function fromKept(request: Request, kept: Response, stale: boolean): Response {
  * Pages (and search suggestions) kept at the edge under the engine's stamp, stale-while-revalidate: a copy under the
  * current stamp is a hit; a copy under an older one is served at once while the page is rendered again behind it
  * (src/middleware.ts, `later`); with none, the page is rendered and kept. A reply that sets a cookie, or is not a 200,
- * is never kept.
+ * is never kept. The edge keeps its copy a week; the shopper's copy keeps the page's own cache rules.
  */
 const pages: SharedPages = {
   keepsReplies: true,
@@ -217,8 +231,10 @@ const pages: SharedPages = {
         if (rendered.status !== 200 || rendered.headers.has('set-cookie') || stamp === UNKNOWN_STAMP) return withTiming(rendered, 'pass');
         const body = await rendered.arrayBuffer();
         const etag = `"${await digest(body)}"`;
+        const rules = pageRules(rendered);
         const copy = new Response(body, rendered);
         copy.headers.set('cache-control', `public, max-age=${KEPT_SECONDS}`);
+        copy.headers.set(RULES_HEADER, rules);
         copy.headers.set('etag', etag);
         copy.headers.set(STAMP_HEADER, stamp);
         keepNear(key, stamp, copy, body);
@@ -226,6 +242,7 @@ const pages: SharedPages = {
         // The shopper's copy keeps the page's own cache rules: the edge keeps it, browsers revalidate.
         const reply = new Response(method === 'HEAD' ? null : body, rendered);
         reply.headers.set('etag', etag);
+        reply.headers.set('cache-control', rules);
         return withTiming(reply, 'miss');
       } finally {
         renderingAgain.delete(key);

@@ -8,7 +8,9 @@ import { e2eDb } from '../helpers/e2e-db.ts';
 /** What the edge did for a reply: its Server-Timing entry `edge`. */
 const edgeDid = (headers: Record<string, string>) => /edge;desc=(\w+)/.exec(headers['server-timing'] ?? '')?.[1];
 
-test('a product page is rendered once and then answered by the edge; a page with the shopper’s bag never is', async ({ request }) => {
+test('a product page is rendered once and then answered by the edge with the page’s own cache rules; a page with the shopper’s bag never is', async ({
+  request,
+}) => {
   const path = '/p/striped-boat-neck-top-fb-1004/';
   const first = await request.get(path);
   expect(first.status()).toBe(200);
@@ -16,6 +18,14 @@ test('a product page is rendered once and then answered by the edge; a page with
   const second = await request.get(path);
   expect(edgeDid(second.headers())).toBe('hit');
   expect(await second.text()).toBe(await first.text());
+  // A browser gets the page's own rules (keep it, ask again each time), never the week the edge keeps its copy.
+  for (const reply of [first, second]) {
+    expect(reply.headers()['cache-control']).toBe('public, max-age=0');
+    expect(Object.keys(reply.headers()).filter((name) => name.startsWith('x-edge-'))).toEqual([]);
+  }
+  const again = await request.get(path, { headers: { 'if-none-match': second.headers().etag ?? '' } });
+  expect(again.status()).toBe(304);
+  expect(again.headers()['cache-control']).toBe('public, max-age=0');
   for (let i = 0; i < 2; i++) {
     const bag = await request.get('/cart');
     expect(edgeDid(bag.headers())).toBe('pass');
