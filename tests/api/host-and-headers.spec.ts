@@ -158,3 +158,22 @@ test('every answer carries the framing, sniffing and referrer headers', async ({
     expect(res.headers['referrer-policy'], path).toBe('strict-origin-when-cross-origin');
   }
 });
+
+test('a built script or style carries the headers that act on a file, not a document’s: no sniffing, same origin, no date', async ({
+  baseURL,
+}) => {
+  const page = await raw(baseURL!, '/p/wrap-midi-dress-jl-4001/');
+  const files = [...page.body.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+  expect(files.some((f) => f.endsWith('.css'))).toBe(true);
+  for (const path of files) {
+    const res = await raw(baseURL!, path);
+    expect(res.status, path).toBe(200);
+    expect(res.headers['x-content-type-options'], path).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy'], path).toBe('same-origin');
+    expect(res.headers.etag, path).toBeTruthy();
+    for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'last-modified']) {
+      expect(res.headers[name], `${path} ${name}`).toBeUndefined();
+    }
+  }
+});

@@ -97,6 +97,8 @@ async function measure(page: Page, path: string, budget: PageBudget, tap: (page:
     `  by kind: ${[...new Set(files.map((f) => f.type))].map((t) => `${t} ${kib(files.filter((f) => f.type === t).reduce((n, f) => n + f.bytes, 0))}`).join(', ')}`,
     `  LCP ${ms(vitals.lcp)} (budget ${budget.lcpMs} ms), INP ${ms(vitals.inp)} (budget ${EVERY_PAGE.inpMs} ms)`,
     `  CLS ${vitals.cls.toFixed(3)} (budget ${EVERY_PAGE.cls}), longest task ${ms(longest)} (budget ${EVERY_PAGE.longTaskMs} ms)`,
+    '  each response, largest first (body and headers, bytes):',
+    ...[...files].sort((a, b) => b.bytes - a.bytes).map((f) => `    ${f.body}\t${f.bytes - f.body}\t${f.type}\t${new URL(f.url).pathname}`),
   ].join('\n');
   console.log(report);
   await test.info().attach('figures', { body: report, contentType: 'text/plain' });

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import { chooseEncoding as chooseEncodingFor } from '#src/web/http/encoding.ts';
+import { BUILD_ASSETS_PREFIX } from '#src/web/http/security-headers.ts';
 import send from 'send';
 
 export type Next = () => void;
@@ -56,7 +57,7 @@ export function indexClientFiles(clientDir: string): Map<string, StaticFile> {
   return index;
 }
 
-export function cacheControlFor(pathname: string, assetsPrefix = '/_astro/'): string {
+export function cacheControlFor(pathname: string, assetsPrefix = BUILD_ASSETS_PREFIX): string {
   return pathname.startsWith(assetsPrefix) ? IMMUTABLE : REVALIDATE;
 }
 
@@ -66,7 +67,7 @@ export const chooseEncoding = (req: Pick<IncomingMessage, 'headers'>, available:
   return chooseEncodingFor(Array.isArray(accepted) ? accepted.join(', ') : accepted, available);
 };
 
-export function staticFiles(clientDir: string, assetsPrefix = '/_astro/'): Middleware {
+export function staticFiles(clientDir: string, assetsPrefix = BUILD_ASSETS_PREFIX): Middleware {
   const index = indexClientFiles(clientDir);
   return (req, res, next) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
@@ -91,10 +92,13 @@ export function staticFiles(clientDir: string, assetsPrefix = '/_astro/'): Middl
       res.setHeader('Content-Type', contentType(found.file.slice(found.file.lastIndexOf('.'))) || 'application/octet-stream');
     }
 
+    // A hashed file never changes under its name: its entity tag is all a cache needs to check it, so its date is
+    // left off the 20 or so files of each page.
     const stream = send(req, (found.file + suffix).split('/').map(encodeURIComponent).join('/'), {
       root: clientDir,
       dotfiles: 'allow',
       index: false,
+      lastModified: !pathname.startsWith(assetsPrefix),
     });
     let fileFound = false;
     stream.on('file', () => (fileFound = true));
