@@ -159,9 +159,7 @@ test('every answer carries the framing, sniffing and referrer headers', async ({
   }
 });
 
-test('a built script or style carries the headers that act on a file, not a document’s: no sniffing, same origin, no date', async ({
-  baseURL,
-}) => {
+test('a built script or style carries the headers that act on a file, not a document’s: no sniffing, same origin, no date', async ({ baseURL }) => {
   const page = await raw(baseURL!, '/p/wrap-midi-dress-jl-4001/');
   const files = [...page.body.matchAll(/(?:src|href)="(\/_astro\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
   expect(files.some((f) => f.endsWith('.js'))).toBe(true);
