@@ -5,8 +5,12 @@ import type { AstroIntegration } from 'astro';
 
 declare module 'astro' {
   interface AstroClientDirectives {
-    /** Hydrate once the page's largest paint has been shown; `"idle"`: then when the browser is idle. */
-    'client:painted'?: boolean | 'idle';
+    /**
+     * Hydrate once the page's largest paint has been shown; `"idle"`: then when the browser is idle; `"touch"`: then
+     * at the shopper's first touch of the page, its clicks and choices held until the island is ready;
+     * `"touch:color,size"`: the same, unless the page's address names one of those choices.
+     */
+    'client:painted'?: boolean | 'idle' | 'touch' | `touch:${string}`;
   }
 }
 

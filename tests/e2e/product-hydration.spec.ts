@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { hydrated } from './hydration.ts';
+import { hydrated, hydratedUntouched } from './hydration.ts';
 
 /** The product page's islands wake over the HTML that was built for them, without errors and without visible changes. */
 
@@ -65,4 +65,71 @@ test('before the purchase area wakes, it shows the colour it will choose and tha
   expect(await live.locator('p.price').first().textContent()).toBe(built);
   expect(built).not.toContain('–');
   await live.close();
+});
+
+// A product page loads React at the shopper's first touch (client:painted="touch"): what they tap and choose before
+// it has arrived is held and given to the purchase area once it is ready, not lost.
+test('a colour, a size and a quantity chosen before the purchase area is ready are what it shows and adds to the bag', async ({ page }) => {
+  const reactAsked: string[] = [];
+  let deliver: () => void = () => {};
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
+    reactAsked.push(route.request().url());
+    await delivered;
+    await route.continue();
+  });
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydratedUntouched(page);
+  // A page only looked at loads no React.
+  expect(reactAsked).toEqual([]);
+  const purchase = page.locator('astro-island[component-export="PurchaseArea"]');
+  await expect(purchase).toHaveAttribute('ssr', '');
+
+  await page.getByRole('button', { name: 'Navy', exact: true }).click();
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByRole('button', { name: 'M', exact: true }).click();
+  await page.getByLabel('Quantity').selectOption('2');
+  // The first touch asked for React; the island is still the page's HTML until it comes.
+  await expect.poll(() => reactAsked.length).toBe(1);
+  await expect(purchase).toHaveAttribute('ssr', '');
+
+  deliver();
+  await expect(purchase).not.toHaveAttribute('ssr');
+  await expect(page.getByRole('group', { name: /^Color: / })).toHaveAccessibleName('Color: Navy');
+  await expect(page.getByRole('group', { name: /^Size: / })).toHaveAccessibleName('Size: M');
+  await expect(page.getByLabel('Quantity')).toHaveValue('2');
+  await page.getByRole('button', { name: 'Add to Bag' }).click();
+  await expect(page.getByRole('dialog', { name: 'Added to your bag' })).toBeVisible();
+  const bag = await (await page.request.get('/api/checkout/basket')).json();
+  const lines = bag.body.basket.productItems.map((l: { productId: string; quantity: number }) => [l.productId, l.quantity]);
+  expect(lines).toEqual([['fb-1001-nvy-M', 2]]);
+});
+
+test('a product page whose address chooses a colour and a size wakes with the page and shows them, untouched', async ({ page }) => {
+  await page.goto('/p/everyday-crew-tee-fb-1001?color=nvy&size=M');
+  await hydratedUntouched(page);
+  // Nothing touched the page: the address alone woke the gallery and the purchase area.
+  await expect(page.locator('main astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+  await expect(page.getByRole('group', { name: /^Color: / })).toHaveAccessibleName('Color: Navy');
+  await expect(page.getByRole('group', { name: /^Size: / })).toHaveAccessibleName('Size: M');
+  await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
+});
+
+test('by keyboard: a size pressed with the space bar before the purchase area is ready is the size it shows', async ({ page }) => {
+  let deliver: () => void = () => {};
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
+    await delivered;
+    await route.continue();
+  });
+  await page.goto('/p/everyday-crew-tee-fb-1001');
+  await hydratedUntouched(page);
+  const purchase = page.locator('astro-island[component-export="PurchaseArea"]');
+  await page.getByRole('button', { name: 'XL', exact: true }).focus();
+  await page.keyboard.press('Space');
+  await expect(purchase).toHaveAttribute('ssr', '');
+  deliver();
+  await expect(purchase).not.toHaveAttribute('ssr');
+  await expect(page.getByRole('group', { name: /^Size: / })).toHaveAccessibleName('Size: XL');
+  await expect(page.getByRole('button', { name: 'XL', exact: true })).toBeFocused();
 });

@@ -82,15 +82,16 @@ async function moduleClosure(base: string, roots: string[], get: (url: string) =
 /**
  * The JavaScript a page loads before the shopper scrolls or reaches for anything, as sent with `headers`: the
  * page's scripts and the islands it wakes by itself, with their static imports. Islands that wake when scrolled to
- * (client:visible) and modules loaded with import() on use are left out, as they are on a phone until the shopper
- * gets there (with `scrolledTo`, the islands of the whole page are counted). `react` says whether React's own chunk
+ * (client:visible) or at the first touch (`client:painted="touch"`) and modules loaded with import() on use are left
+ * out, as they are on a phone until the shopper gets there (with `touched`, those of the first touch are counted;
+ * with `scrolledTo`, the islands of the whole page). `react` says whether React's own chunk
  * is among them; `styles` are the stylesheets those modules load with what they import on use.
  */
 export async function firstScripts(
   base: string,
   path: string,
   headers: Record<string, string>,
-  { scrolledTo = false } = {},
+  { scrolledTo = false, touched = false } = {},
 ): Promise<{ js: number; react: boolean; files: { url: string; wire: number }[]; styles: string[] }> {
   const get = async (url: string) => {
     const r = await rawGet(base, url, headers);
@@ -98,7 +99,14 @@ export async function firstScripts(
     return r;
   };
   const page = await get(path);
-  const woken = scrolledTo ? page.text : page.text.replace(/<astro-island\b[^>]*\bclient="visible"[^>]*>/g, '');
+  // Islands that wake when scrolled to, or at the shopper's first touch (`client:painted="touch"` or
+  // `"touch:color,size"`: its options say so, HTML-escaped in the attribute; `path` names no choice), are left out.
+  const waiting = /<astro-island\b[^>]*\b(?:client="visible"|opts="[^"]*&quot;value&quot;:&quot;touch(?:&quot;|:))[^>]*>/g;
+  const woken = scrolledTo
+    ? page.text
+    : touched
+      ? page.text.replace(/<astro-island\b[^>]*\bclient="visible"[^>]*>/g, '')
+      : page.text.replace(waiting, '');
   const loaded = await moduleClosure(base, referencedAssets(woken).js, get);
   return {
     js: loaded.reduce((n, r) => n + r.wire, 0),

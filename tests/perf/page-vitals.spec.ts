@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { expect, type Page, type Request, test } from '@playwright/test';
-import { hydrated } from '../e2e/hydration.ts';
+import { hydrated, hydratedUntouched } from '../e2e/hydration.ts';
 import { EVERY_PAGE, MOBILE_THROTTLING, PAGE_BUDGETS, PHONE, type PageBudget } from './budgets.ts';
 
 /**
@@ -69,9 +69,11 @@ async function measure(page: Page, path: string, budget: PageBudget, tap: (page:
   const sent: { url: string; type: string; sizes: ReturnType<Request['sizes']> }[] = [];
   page.on('requestfinished', (request) => sent.push({ url: request.url(), type: request.resourceType(), sizes: request.sizes() }));
   await page.goto(path, { waitUntil: 'networkidle' });
-  await hydrated(page);
-  // What the page loads by itself: what a tap asks for is loaded when reached for, and not counted.
+  await hydratedUntouched(page);
+  // What the page loads by itself, before the shopper touches it: what the first touch and a tap ask for is loaded
+  // when reached for, and not counted.
   const loaded = [...sent];
+  await hydrated(page);
   await tap(page);
   await page.waitForLoadState('networkidle');
   // Bodies as sent (encoded); the transfer counts each response's headers too, as Lighthouse's transfer size does.
