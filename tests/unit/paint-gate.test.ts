@@ -64,13 +64,25 @@ it('on a page that preloads its photograph, opens when the photograph is shown, 
   expect(PaintObserver.current!.disconnected).toBe(true);
 });
 
-it('on a page without a photograph to wait for, opens at its first largest paint', async () => {
-  document.body.innerHTML = '<h1>Everyday Crew Tee</h1>';
+it('on a page without a photograph to wait for, opens on the frame after its whole document is parsed, not at the paint of its top', async () => {
+  const parsing = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+  document.body.innerHTML = '<h1>Your bag</h1>';
   watch(whenLargestPaintShown(gateWindow()));
+  // The title is painted while the bag's lines are still arriving.
+  PaintObserver.current?.shown('');
   await settle();
   expect(opened).toBe(false);
-  PaintObserver.current!.shown('');
-  await settle();
+  document.body.insertAdjacentHTML('beforeend', '<ul><li>Wrap Midi Dress</li></ul><label>Standard Delivery — Free</label>');
+  parsing.mockReturnValue('interactive');
+  document.dispatchEvent(new Event('DOMContentLoaded'));
+  await vi.advanceTimersByTimeAsync(1); // the frame, and the task after its paint
+  expect(opened).toBe(true);
+
+  // A page already parsed opens after the next frame.
+  opened = false;
+  watch(whenLargestPaintShown(gateWindow(false)));
+  expect(opened).toBe(false);
+  await vi.advanceTimersByTimeAsync(1);
   expect(opened).toBe(true);
 });
 

@@ -3,7 +3,9 @@
  *
  * A page that preloads its photograph (the product page) waits until the browser reports that photograph painted: its
  * largest-contentful-paint entry for an image, which the browser gives once the frame is shown. Any other page waits
- * for its first such entry (text or image). The scripts then cannot compete with the photograph for the network or
+ * until its whole document has been parsed and the frame after that shown: its HTML arrives in parts, and its
+ * largest text may be in the last one (the bag's header and title are painted before its lines and shipping choice,
+ * which are larger). The scripts then cannot compete with the photograph for the network or
  * the main thread, and Lighthouse, which counts every script that finished before the largest paint into it, sees
  * the page as the shopper does.
  *
@@ -45,14 +47,17 @@ export function whenLargestPaintShown(win: GateWindow, timeoutMs = PAINT_GATE_TI
     const isHero = (e: Event) => (e.target as Element | null)?.matches?.(HERO) === true;
     listen('error', (e) => isHero(e) && openGate());
 
-    if (win.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
+    if (!photograph) {
+      // The frame after the last part: a frame's callbacks run before it is painted, a task queued from them after.
+      const afterParsed = () => win.requestAnimationFrame(() => win.setTimeout(openGate, 0));
+      if (doc.readyState === 'loading') listen('DOMContentLoaded', afterParsed);
+      else afterParsed();
+    } else if (win.PerformanceObserver?.supportedEntryTypes?.includes('largest-contentful-paint')) {
       const observer = new win.PerformanceObserver((list) => {
-        if (list.getEntries().some((entry) => !photograph || (entry as PerformanceEntry & { url?: string }).url)) openGate();
+        if (list.getEntries().some((entry) => (entry as PerformanceEntry & { url?: string }).url)) openGate();
       });
       observer.observe({ type: 'largest-contentful-paint', buffered: true });
       undo.push(() => observer.disconnect());
-    } else if (!photograph) {
-      win.requestAnimationFrame(() => openGate());
     } else if (doc.querySelector<HTMLImageElement>(HERO)?.complete) {
       win.requestAnimationFrame(() => openGate());
     } else {
