@@ -38,7 +38,7 @@ interface Target {
   body?: unknown;
 }
 const TARGETS: Target[] = [
-  { name: 'static page /rewards/ (baseline)', path: '/rewards/' },
+  { name: 'static page /checkout/ (baseline)', path: '/checkout/' },
   { name: 'product page, cached', path: '/p/everyday-crew-tee-fb-1001/' },
   { name: 'category page /c/tops/, cached', path: '/c/tops/' },
   { name: 'listing /search?cgid=tops&sort=name', path: '/search?cgid=tops&sort=name' },
@@ -109,7 +109,7 @@ async function measure(t: Target): Promise<Measured> {
 async function waitForServer(server: ChildProcess): Promise<void> {
   for (let i = 0; i < 6000; i++) {
     if (server.exitCode !== null) throw new Error(`the server stopped (${server.exitCode})`);
-    const ok = await fetch(`${base}/rewards/`).then(
+    const ok = await fetch(`${base}/checkout/`).then(
       (r) => r.ok,
       () => false,
     );

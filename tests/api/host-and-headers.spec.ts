@@ -173,5 +173,13 @@ test('a built script or style carries the headers that act on a file, not a docu
     for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'last-modified']) {
       expect(res.headers[name], `${path} ${name}`).toBeUndefined();
     }
+    // A condition on a date the file does not send is not one it fails.
+    const since = await raw(baseURL!, path, { headers: { 'if-unmodified-since': 'Thu, 01 Jan 2026 00:00:00 GMT' } });
+    expect(since.status, path).toBe(200);
   }
+  // What is not a built file there is answered as a page, with a document's headers.
+  const missing = await raw(baseURL!, '/_astro/no-such-file.js');
+  expect(missing.status).toBe(404);
+  expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  expect(missing.headers['x-frame-options']).toBe('DENY');
 });

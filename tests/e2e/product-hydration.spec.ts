@@ -133,3 +133,29 @@ test('by keyboard: a size pressed with the space bar before the purchase area is
   await expect(page.getByRole('group', { name: /^Size: / })).toHaveAccessibleName('Size: XL');
   await expect(page.getByRole('button', { name: 'XL', exact: true })).toBeFocused();
 });
+
+test('on a phone, a swipe of the gallery made before it is ready moves it one photograph once it is', async ({ page, isMobile, context }) => {
+  test.skip(!isMobile, 'a swipe is a phone’s');
+  let deliver: () => void = () => {};
+  const delivered = new Promise<void>((resolve) => (deliver = resolve));
+  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
+    await delivered;
+    await route.continue();
+  });
+  await page.goto('/p/silky-tie-neck-blouse-ww-2001');
+  await hydratedUntouched(page);
+  const gallery = page.locator('astro-island[component-export="Gallery"]');
+  const photo = (await gallery.locator('img').first().boundingBox())!;
+  const y = photo.y + photo.height / 2;
+  // A finger drawn from right to left across the photograph, as the browser reports it.
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: photo.x + photo.width * 0.8, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: photo.x + photo.width * 0.5, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: photo.x + photo.width * 0.2, y }] });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await expect(gallery).toHaveAttribute('ssr', '');
+  deliver();
+  await expect(gallery).not.toHaveAttribute('ssr');
+  const dots = page.getByRole('tablist', { name: 'Choose image' });
+  await expect(dots.getByRole('tab', { name: 'Image 2' })).toHaveAttribute('aria-selected', 'true');
+});

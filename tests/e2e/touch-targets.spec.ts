@@ -1,4 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { CommerceRefusal, PROBLEM } from '#src/lib/commerce-api/call.ts';
+import { errorPage } from '#src/web/http/error-page.ts';
 import { ownClientAddress } from './client-address.ts';
 import { hydrated } from './hydration.ts';
 
@@ -30,4 +32,13 @@ test("the bag's quantity control and the gift card terms are thumb-sized", async
   // Not touching: at least 8 px between the two.
   const gap = add.y > t.y ? add.y - (t.y + t.height) : t.y - (add.y + add.height);
   expect(gap).toBeGreaterThanOrEqual(8);
+});
+
+test('the page that says the store could not load a page has links a thumb can press', async ({ page }) => {
+  const away = new CommerceRefusal({ status: 503, code: PROBLEM.unavailable, message: 'Please try again.', detail: 'the engine is away' });
+  await page.setContent(await errorPage(away).text());
+  for (const name of ['Try again', 'Go to the home page']) {
+    const link = await box(page.getByRole('link', { name }));
+    expect(link.height, name).toBeGreaterThanOrEqual(44);
+  }
 });

@@ -57,7 +57,11 @@ describe('what a shopper does before an island is ready', () => {
   it('is held until the island is ready, then given to it in order, a repeated tap once', () => {
     const first = vi.fn();
     const release = holdUntilReady(island, first);
-    document.getElementById('navy')!.click();
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    document.getElementById('navy')!.dispatchEvent(tap);
+    // Nothing the page's HTML would do with it happens meanwhile, and the island says it is busy.
+    expect(tap.defaultPrevented).toBe(true);
+    expect(island.getAttribute('aria-busy')).toBe('true');
     document.getElementById('icon')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     document.getElementById('icon')!.dispatchEvent(new MouseEvent('click', { bubbles: true }));
     const qty = document.getElementById('qty') as HTMLSelectElement;
@@ -71,6 +75,7 @@ describe('what a shopper does before an island is ready', () => {
     release();
     expect(seen).toEqual(['click navy', 'click icon', 'change 2']);
     expect(qty.value).toBe('2');
+    expect(island.hasAttribute('aria-busy')).toBe(false);
   });
 
   it('lets a link be followed at once, and holds nothing once the island is ready', () => {

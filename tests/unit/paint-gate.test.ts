@@ -132,3 +132,16 @@ it('without the paint entry (Safari), opens on the frame after the photograph ha
   await settle();
   expect(opened).toBe(true);
 });
+
+it('touched before the photograph was shown (the browser reports no paint after that), opens on the frame after it loads', async () => {
+  const hero = productPage();
+  // Still arriving.
+  Object.defineProperty(hero, 'complete', { value: false, configurable: true });
+  watch(whenLargestPaintShown(gateWindow()));
+  document.dispatchEvent(new Event('scroll'));
+  await settle();
+  expect(opened).toBe(false);
+  hero.dispatchEvent(new Event('load'));
+  await vi.advanceTimersByTimeAsync(1);
+  expect(opened).toBe(true);
+});

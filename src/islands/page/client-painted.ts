@@ -36,9 +36,13 @@ const clientPainted: ClientDirective = (load, options, island) => {
     const tapped = new Promise<void>((resolve) => (touched = resolve));
     const release = holdUntilReady(island, touched);
     void Promise.all([painted, Promise.race([firstTouch(window), tapped])]).then(async () => {
-      const hydrate = await load();
-      await hydrate();
-      release();
+      try {
+        const hydrate = await load();
+        await hydrate();
+      } finally {
+        // Held no longer: an island that failed to wake leaves the page's own HTML to answer.
+        release();
+      }
     });
     return;
   }

@@ -58,10 +58,22 @@ export function whenLargestPaintShown(win: GateWindow, timeoutMs = PAINT_GATE_TI
       });
       observer.observe({ type: 'largest-contentful-paint', buffered: true });
       undo.push(() => observer.disconnect());
-    } else if (doc.querySelector<HTMLImageElement>(HERO)?.complete) {
-      win.requestAnimationFrame(() => openGate());
+      // The browser reports no largest paint after the shopper's first tap, key or scroll: touched before the
+      // photograph was shown, the page opens on the frame after it has loaded, as where the entry does not exist.
+      let touched = false;
+      const onTouched = () => {
+        if (touched) return;
+        touched = true;
+        whenHeroLoaded();
+      };
+      for (const type of ['pointerdown', 'keydown', 'scroll']) listen(type, onTouched);
     } else {
-      listen('load', (e) => isHero(e) && win.requestAnimationFrame(() => openGate()));
+      whenHeroLoaded();
+    }
+
+    function whenHeroLoaded(): void {
+      if (doc.querySelector<HTMLImageElement>(HERO)?.complete) win.requestAnimationFrame(() => openGate());
+      else listen('load', (e) => isHero(e) && win.requestAnimationFrame(() => openGate()));
     }
   });
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config, isLoopbackHostname, storeOrigin } from '../config.ts';
-import { assetSecurityHeaders, BUILD_ASSETS_PREFIX, securityHeaders } from '#src/web/http/security-headers.ts';
+import { securityHeaders } from '#src/web/http/security-headers.ts';
 
 /**
  * The first thing every request meets, before Astro or the embedded sign-in provider (the production server and
@@ -10,8 +10,8 @@ import { assetSecurityHeaders, BUILD_ASSETS_PREFIX, securityHeaders } from '#src
  *   origin, another loopback name for the same port (localhost for 127.0.0.1) is sent to the store's origin, so the
  *   cookies, the sign-in popup and the cross-origin guard all see one origin.
  * - Methods: only the ones the store answers; TRACE, CONNECT and the like get 405 before any route sees them.
- * - Headers every answer carries (framing, sniffing, referrer, transport security); the build's hashed files only the
- *   ones that act on a file that is not a document.
+ * - Headers every answer carries (framing, sniffing, referrer, transport security); a built file found drops the
+ *   document's own (static-files.ts).
  */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOW = [...METHODS].join(', ');
@@ -33,7 +33,6 @@ export function createFrontDoor(origin: string = storeOrigin(), listenHost = `${
   const own = new URL(origin);
   const accepted = new Set([own.host, listenHost.toLowerCase()]);
   const headers = Object.entries(securityHeaders(origin));
-  const assetHeaders = Object.entries(assetSecurityHeaders(origin));
   const loopbackOrigin = isLoopbackHostname(own.hostname);
   return (req, res) => {
     const method = req.method ?? 'GET';
@@ -63,7 +62,7 @@ export function createFrontDoor(origin: string = storeOrigin(), listenHost = `${
       }
       return refuse(res, 421, `This server answers for ${own.host} only.`);
     }
-    for (const [name, value] of req.url?.startsWith(BUILD_ASSETS_PREFIX) ? assetHeaders : headers) res.setHeader(name, value);
+    for (const [name, value] of headers) res.setHeader(name, value);
     return false;
   };
 }

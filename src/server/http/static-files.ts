@@ -8,7 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join, relative, sep } from 'node:path';
 import { contentType } from 'mime-types';
 import { chooseEncoding as chooseEncodingFor } from '#src/web/http/encoding.ts';
-import { BUILD_ASSETS_PREFIX } from '#src/web/http/security-headers.ts';
+import { BUILD_ASSETS_PREFIX, DOCUMENT_ONLY_HEADERS } from '#src/web/http/security-headers.ts';
 import send from 'send';
 
 export type Next = () => void;
@@ -93,12 +93,19 @@ export function staticFiles(clientDir: string, assetsPrefix = BUILD_ASSETS_PREFI
     }
 
     // A hashed file never changes under its name: its entity tag is all a cache needs to check it, so its date is
-    // left off the 20 or so files of each page.
+    // left off the 20 or so files of each page (and a condition on a date it does not send is not one it can fail),
+    // and so are the headers that act on a document alone.
+    const hashed = pathname.startsWith(assetsPrefix);
+    const documentHeaders = DOCUMENT_ONLY_HEADERS.map((name) => [name, res.getHeader(name)] as const);
+    if (hashed) {
+      delete req.headers['if-unmodified-since'];
+      for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+    }
     const stream = send(req, (found.file + suffix).split('/').map(encodeURIComponent).join('/'), {
       root: clientDir,
       dotfiles: 'allow',
       index: false,
-      lastModified: !pathname.startsWith(assetsPrefix),
+      lastModified: !hashed,
     });
     let fileFound = false;
     stream.on('file', () => (fileFound = true));
@@ -106,6 +113,7 @@ export function staticFiles(clientDir: string, assetsPrefix = BUILD_ASSETS_PREFI
       // Gone since start-up: Astro answers as for any other path. Otherwise `send`'s own refusal (412, 416).
       if (!fileFound) {
         for (const name of ['Vary', 'Cache-Control', 'Content-Encoding', 'Content-Type']) res.removeHeader(name);
+        for (const [name, value] of documentHeaders) if (value !== undefined) res.setHeader(name, value);
         return next();
       }
       res.statusCode = err.status ?? 500;

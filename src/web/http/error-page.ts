@@ -14,7 +14,7 @@ const html = (status: number) => `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <title>Please try again</title>
-<style>body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;margin:0;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem}a{color:#0b57a4}</style>
+<style>body{font:16px/1.5 system-ui,sans-serif;color:#1a1a1a;margin:0;display:grid;place-items:center;min-height:100vh}main{max-width:32rem;padding:2rem}a{color:#0b57a4;display:inline-block;padding:.625rem 0}</style>
 </head>
 <body>
 <main>
