@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { hydrated, hydratedUntouched } from './hydration.ts';
 
 /** The product page's islands wake over the HTML that was built for them, without errors and without visible changes. */
@@ -67,17 +67,23 @@ test('before the purchase area wakes, it shows the colour it will choose and tha
   await live.close();
 });
 
-// A product page loads React at the shopper's first touch (client:painted="touch"): what they tap and choose before
-// it has arrived is held and given to the purchase area once it is ready, not lost.
-test('a colour, a size and a quantity chosen before the purchase area is ready are what it shows and adds to the bag', async ({ page }) => {
-  const reactAsked: string[] = [];
+/** Holds React's chunk until `deliver` is called, as a slow network would; `asked` lists each request for it. */
+async function holdReact(page: Page): Promise<{ asked: string[]; deliver: () => void }> {
+  const asked: string[] = [];
   let deliver: () => void = () => {};
   const delivered = new Promise<void>((resolve) => (deliver = resolve));
   await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
-    reactAsked.push(route.request().url());
+    asked.push(route.request().url());
     await delivered;
     await route.continue();
   });
+  return { asked, deliver };
+}
+
+// A product page loads React at the shopper's first touch (client:painted="touch"): what they tap and choose before
+// it has arrived is held and given to the purchase area once it is ready, not lost.
+test('a colour, a size and a quantity chosen before the purchase area is ready are what it shows and adds to the bag', async ({ page }) => {
+  const { asked: reactAsked, deliver } = await holdReact(page);
   await page.goto('/p/everyday-crew-tee-fb-1001');
   await hydratedUntouched(page);
   // A page only looked at loads no React.
@@ -116,12 +122,7 @@ test('a product page whose address chooses a colour and a size wakes with the pa
 });
 
 test('by keyboard: a size pressed with the space bar before the purchase area is ready is the size it shows', async ({ page }) => {
-  let deliver: () => void = () => {};
-  const delivered = new Promise<void>((resolve) => (deliver = resolve));
-  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
-    await delivered;
-    await route.continue();
-  });
+  const { deliver } = await holdReact(page);
   await page.goto('/p/everyday-crew-tee-fb-1001');
   await hydratedUntouched(page);
   const purchase = page.locator('astro-island[component-export="PurchaseArea"]');
@@ -136,12 +137,7 @@ test('by keyboard: a size pressed with the space bar before the purchase area is
 
 test('on a phone, a swipe of the gallery made before it is ready moves it one photograph once it is', async ({ page, isMobile, context }) => {
   test.skip(!isMobile, 'a swipe is a phone’s');
-  let deliver: () => void = () => {};
-  const delivered = new Promise<void>((resolve) => (deliver = resolve));
-  await page.route(/\/_astro\/react\.[\w-]+\.js$/, async (route) => {
-    await delivered;
-    await route.continue();
-  });
+  const { deliver } = await holdReact(page);
   await page.goto('/p/silky-tie-neck-blouse-ww-2001');
   await hydratedUntouched(page);
   const gallery = page.locator('astro-island[component-export="Gallery"]');
