@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import {
   codeError,
   GIFT_CARD_PIN_LENGTH,
@@ -29,10 +29,12 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
   const [code, setCode] = useState('');
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<{ ok: boolean; message: string; bag: typeof bag } | null>(null);
-  // A refusal is about the bag it was given for: once the bag changes (a tender removed, a code applied elsewhere) it goes.
-  const result = answer && (answer.ok || answer.bag === bag) ? answer : null;
-  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: $bag.get() });
+  const [answer, setAnswer] = useState<{ ok: boolean; message: string; bag: string } | null>(null);
+  // A refusal is about the bag it was given for: once the bag changes (a tender removed, a code applied elsewhere) it
+  // goes. The same bag read again (the page's own read, landing after the shopper pressed Apply) is no change.
+  const bagText = useMemo(() => JSON.stringify(bag), [bag]);
+  const result = answer && (answer.ok || answer.bag === bagText) ? answer : null;
+  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: JSON.stringify($bag.get()) });
   const codeRef = useRef<HTMLInputElement>(null);
   const isGiftCard = guessCodeType(code) === 'giftCard';
   // After Apply, focus goes to the result (an alert or a status), so it is read out and the keyboard is beside it.
