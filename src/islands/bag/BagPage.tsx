@@ -131,7 +131,7 @@ export function BagPage({ initial, initialMethods = [], fromRestrictedCheckout =
         <a className="button bag-checkout" href="/checkout">
           Checkout now
         </a>
-        <PromoCodeForm />
+        <PromoCodeForm initial={initial ?? null} />
         <GiftCardBalanceDialog />
       </aside>
     </div>

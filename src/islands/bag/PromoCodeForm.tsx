@@ -10,6 +10,7 @@ import {
   SIGN_IN_FOR_CODE_URL,
   typedCode,
 } from '#src/lib/promo-code.ts';
+import type { BasketView } from '#src/lib/commerce-types.ts';
 import { $bag, applyPromoCode, removePromoCode, removeTender } from '#src/lib/stores/bag.ts';
 import { applyRewards } from '#src/lib/stores/rewards.ts';
 import { formatCents } from '#src/lib/money.ts';
@@ -24,8 +25,13 @@ import { PromotionDetails } from './PromotionDetails.tsx';
  * and says what a gift card does; a certificate number is sent as it is); the server decides again and answers with
  * the bag.
  */
-export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'checkout' }) {
-  const bag = useStore($bag);
+/**
+ * `initial`: the bag the page was rendered with, until the bag store has one. The server renders its codes and tenders
+ * from it, so the page shows them before it wakes and the island wakes over the same HTML, whichever of its own read
+ * and the header's comes first.
+ */
+export function PromoCodeForm({ pageType = 'cart', initial = null }: { pageType?: 'cart' | 'checkout'; initial?: BasketView | null }) {
+  const bag = useStore($bag) ?? initial;
   const [code, setCode] = useState('');
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
@@ -34,7 +40,7 @@ export function PromoCodeForm({ pageType = 'cart' }: { pageType?: 'cart' | 'chec
   // goes. The same bag read again (the page's own read, landing after the shopper pressed Apply) is no change.
   const bagText = useMemo(() => JSON.stringify(bag), [bag]);
   const result = answer && (answer.ok || answer.bag === bagText) ? answer : null;
-  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: JSON.stringify($bag.get()) });
+  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: JSON.stringify($bag.get() ?? initial) });
   const codeRef = useRef<HTMLInputElement>(null);
   const isGiftCard = guessCodeType(code) === 'giftCard';
   // After Apply, focus goes to the result (an alert or a status), so it is read out and the keyboard is beside it.
