@@ -21,7 +21,15 @@ it('a refusal stays while the same bag is read again, and goes once the bag chan
   // The page's own read of the bag lands after the shopper pressed Apply: the same bag, another object.
   act(() => $bag.set(structuredClone(bag)));
   expect(screen.getByRole('alert').textContent).toBe('Please enter a valid code');
-  act(() => $bag.set({ ...bag, totalQuantity: bag.totalQuantity + 1 }));
+  // A total the page updates by itself (the package protection it applies) is not what the refusal was about.
+  act(() => $bag.set({ ...bag, orderTotal: bag.orderTotal + 98 }));
+  expect(screen.getByRole('alert').textContent).toBe('Please enter a valid code');
+  act(() =>
+    $bag.set({
+      ...bag,
+      paymentInstruments: [{ paymentInstrumentId: 'pi-1', paymentMethodId: 'SVS_GIFT_CARD', c_giftCardNumber: '************4321', amount: 500 }],
+    }),
+  );
   expect(screen.queryByRole('alert')).toBeNull();
 });
 

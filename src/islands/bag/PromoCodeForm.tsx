@@ -25,6 +25,14 @@ import { PromotionDetails } from './PromotionDetails.tsx';
  * and says what a gift card does; a certificate number is sent as it is); the server decides again and answers with
  * the bag.
  */
+/** What a code's refusal is about: the bag's lines, codes and tenders. */
+const refusalKey = (bag: BasketView | null): string =>
+  JSON.stringify([
+    bag?.productItems.map((line) => [line.itemId, line.quantity]),
+    bag?.couponItems.map((coupon) => coupon.code),
+    bag?.paymentInstruments?.map((tender) => [tender.paymentInstrumentId, tender.amount]),
+  ]);
+
 /**
  * `initial`: the bag the page was rendered with, until the bag store has one. The server renders its codes and tenders
  * from it, so the page shows them before it wakes and the island wakes over the same HTML, whichever of its own read
@@ -36,11 +44,12 @@ export function PromoCodeForm({ pageType = 'cart', initial = null }: { pageType?
   const [pin, setPin] = useState('');
   const [busy, setBusy] = useState(false);
   const [answer, setAnswer] = useState<{ ok: boolean; message: string; bag: string } | null>(null);
-  // A refusal is about the bag it was given for: once the bag changes (a tender removed, a code applied elsewhere) it
-  // goes. The same bag read again (the page's own read, landing after the shopper pressed Apply) is no change.
-  const bagText = useMemo(() => JSON.stringify(bag), [bag]);
-  const result = answer && (answer.ok || answer.bag === bagText) ? answer : null;
-  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: JSON.stringify($bag.get() ?? initial) });
+  // A refusal is about the bag it was given for: once its lines, codes or tenders change (a line's quantity, a tender
+  // removed, a code applied elsewhere) it goes. The same bag read again (the page's own read, landing after the shopper
+  // pressed Apply) or a total the page updates by itself (the package protection it applies) is no change.
+  const bagKey = useMemo(() => refusalKey(bag), [bag]);
+  const result = answer && (answer.ok || answer.bag === bagKey) ? answer : null;
+  const setResult = (r: { ok: boolean; message: string } | null) => setAnswer(r && { ...r, bag: refusalKey($bag.get() ?? initial) });
   const codeRef = useRef<HTMLInputElement>(null);
   const isGiftCard = guessCodeType(code) === 'giftCard';
   // After Apply, focus goes to the result (an alert or a status), so it is read out and the keyboard is beside it.
