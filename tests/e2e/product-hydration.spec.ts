@@ -111,15 +111,21 @@ test('a colour, a size and a quantity chosen before the purchase area is ready a
   expect(lines).toEqual([['fb-1001-nvy-M', 2]]);
 });
 
-test('a product page whose address chooses a colour and a size wakes with the page and shows them, untouched', async ({ page }) => {
-  await page.goto('/p/everyday-crew-tee-fb-1001?color=nvy&size=M');
-  await hydratedUntouched(page);
-  // Nothing touched the page: the address alone woke the gallery and the purchase area.
-  await expect(page.locator('main astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
-  await expect(page.getByRole('group', { name: /^Color: / })).toHaveAccessibleName('Color: Navy');
-  await expect(page.getByRole('group', { name: /^Size: / })).toHaveAccessibleName('Size: M');
-  await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
-});
+for (const { query, color, size } of [
+  { query: '?color=nvy&size=M', color: 'Navy', size: 'M' },
+  { query: '?color=nvy', color: 'Navy', size: null },
+  { query: '?size=M', color: null, size: 'M' },
+]) {
+  test(`a product page whose address chooses ${query} wakes with the page and shows the choice, untouched`, async ({ page }) => {
+    await page.goto(`/p/everyday-crew-tee-fb-1001${query}`);
+    await hydratedUntouched(page);
+    // Nothing touched the page: the address alone woke the gallery and the purchase area.
+    await expect(page.locator('main astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
+    if (color) await expect(page.getByRole('group', { name: /^Color: / })).toHaveAccessibleName(`Color: ${color}`);
+    if (size) await expect(page.getByRole('group', { name: /^Size: / })).toHaveAccessibleName(`Size: ${size}`);
+    if (color && size) await expect(page.getByRole('button', { name: 'Add to Bag' })).toBeEnabled();
+  });
+}
 
 test('by keyboard: a size pressed with the space bar before the purchase area is ready is the size it shows', async ({ page }) => {
   const { deliver } = await holdReact(page);

@@ -23,6 +23,12 @@ test('a product page is rendered once and then answered by the edge with the pag
     expect(reply.headers()['cache-control']).toBe('public, max-age=0');
     expect(Object.keys(reply.headers()).filter((name) => name.startsWith('x-edge-'))).toEqual([]);
   }
+  const head = await request.head(path);
+  expect(head.status()).toBe(200);
+  expect(edgeDid(head.headers())).toBe('hit');
+  expect(head.headers()['cache-control']).toBe('public, max-age=0');
+  expect(Object.keys(head.headers()).filter((name) => name.startsWith('x-edge-'))).toEqual([]);
+  expect(await head.body()).toHaveLength(0);
   const again = await request.get(path, { headers: { 'if-none-match': second.headers().etag ?? '' } });
   expect(again.status()).toBe(304);
   expect(again.headers()['cache-control']).toBe('public, max-age=0');
@@ -102,13 +108,17 @@ test('a price changed by a catalog import is on the product page at the edge wit
     const shown = `$${(price / 100).toFixed(2)}`;
     // The edge reads the engine's stamp at most once a second. Under the new stamp the kept copy is served once more,
     // marked stale, while the page is rendered again behind it; from then on the new price, never the old one again.
-    const seen: { fresh: boolean; stale: boolean }[] = [];
+    const seen: { fresh: boolean; stale: boolean; rules: string | undefined }[] = [];
     await expect
       .poll(
         async () => {
           const reply = await request.get(path);
           const timing = reply.headers()['server-timing'] ?? '';
-          seen.push({ fresh: (await reply.text()).includes(shown), stale: timing.includes('edge-stale') });
+          seen.push({
+            fresh: (await reply.text()).includes(shown),
+            stale: timing.includes('edge-stale'),
+            rules: reply.headers()['cache-control'],
+          });
           return seen.at(-1)!.fresh;
         },
         { timeout: 5_000, intervals: [250] },
@@ -117,6 +127,8 @@ test('a price changed by a catalog import is on the product page at the edge wit
     const firstFresh = seen.findIndex((s) => s.fresh);
     expect(seen.slice(0, firstFresh).some((s) => s.stale)).toBe(true);
     expect(seen.slice(firstFresh).every((s) => s.fresh && !s.stale)).toBe(true);
+    // The stale copy, too, reaches the browser with the page's own rules.
+    expect(new Set(seen.map((s) => s.rules))).toEqual(new Set(['public, max-age=0']));
     const again = await request.get(path);
     expect(edgeDid(again.headers())).toBe('hit');
     expect(await again.text()).toContain(shown);

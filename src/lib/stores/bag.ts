@@ -14,13 +14,21 @@ export const $bagError = atom<string | null>(null);
 
 let loading: Promise<void> | undefined;
 
-/** Loads the bag once per page; `force` reads it again (after a change made elsewhere, e.g. quick shop edit). */
+/**
+ * Loads the bag once per page; `force` reads it again (after a change made elsewhere, e.g. quick shop edit). A read
+ * that another reply overtook (a change's reply set the store while the read was on its way) is dropped: it may have
+ * been answered before that change and would put the older bag back.
+ */
 export function loadBag(force = false): Promise<void> {
   if (force) loading = undefined;
-  loading ??= callApi(API.readBag).then((r) => {
-    if (r.ok) $bag.set(r.body.basket);
-    else $bagError.set(r.message);
-  });
+  if (!loading) {
+    const before = $bag.get();
+    loading = callApi(API.readBag).then((r) => {
+      if ($bag.get() !== before) return;
+      if (r.ok) $bag.set(r.body.basket);
+      else $bagError.set(r.message);
+    });
+  }
   return loading;
 }
 

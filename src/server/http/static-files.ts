@@ -96,9 +96,11 @@ export function staticFiles(clientDir: string, assetsPrefix = BUILD_ASSETS_PREFI
     // left off the 20 or so files of each page (and a condition on a date it does not send is not one it can fail),
     // and so are the headers that act on a document alone.
     const hashed = pathname.startsWith(assetsPrefix);
-    const documentHeaders = DOCUMENT_ONLY_HEADERS.map((name) => [name, res.getHeader(name)] as const);
+    // Kept aside only for a hashed file, which loses them: a missing one is answered by Astro as a document.
+    let documentHeaders: (readonly [string, ReturnType<typeof res.getHeader>])[] = [];
     if (hashed) {
       delete req.headers['if-unmodified-since'];
+      documentHeaders = DOCUMENT_ONLY_HEADERS.map((name) => [name, res.getHeader(name)] as const);
       for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
     }
     const stream = send(req, (found.file + suffix).split('/').map(encodeURIComponent).join('/'), {
