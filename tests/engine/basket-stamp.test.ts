@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, setShippingState, updateItemQuantity } from '#src/server/commerce/basket.ts';
-import { readBasketStamp } from '#src/server/commerce/basket-stamp.ts';
+import { readBasketStamp, readSessionAndBagStamp } from '#src/server/commerce/basket-stamp.ts';
+import { createSession } from '#src/server/session/session.ts';
 import { raiseCatalogVersion } from '#src/server/commerce/catalog-version.ts';
 import { applyCode, removeCoupon } from '#src/server/commerce/coupons.ts';
 import { reserveStock } from '#src/server/commerce/stock.ts';
@@ -11,7 +12,8 @@ import { freshDb, type TestDb } from '../helpers/db.ts';
 /**
  * The bag's stamp that each instance's kept priced bags are checked against (src/server/bag/priced-bags.ts), on the
  * configured database and read from another handle (another app instance): every kind of write that changes what
- * the bag shows changes it (the triggers of migration 016 for the bag's own tables), and a read does not.
+ * the bag shows changes it (the triggers of migration 016 for the bag's own tables), and a read does not. A bag read
+ * takes it in one statement with the session holding the bag, and gets the same stamp.
  */
 let t: TestDb;
 beforeAll(async () => {
@@ -22,8 +24,15 @@ afterAll(() => t.cleanup());
 describe("the bag's stamp", () => {
   it('changes with every write to the bag, its lines, codes and checkout choices, and not with a read', async () => {
     const other = t.another();
-    const stamp = () => readBasketStamp(other.kysely, basketId);
     const { basketId, itemId } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
+    const { session } = await createSession(t.db, 3600, { basketId });
+    const stamp = async () => {
+      const alone = await readBasketStamp(other.kysely, basketId);
+      const withSession = await readSessionAndBagStamp(other.kysely, session.id);
+      expect(withSession.row?.basket_id).toBe(basketId);
+      expect(withSession.with).toBe(alone);
+      return alone;
+    };
     const seen = [await stamp()];
     const expectChanged = async (what: string) => {
       const now = await stamp();
@@ -64,5 +73,13 @@ describe("the bag's stamp", () => {
     await reserveStock(t.another(), [{ sku: 'jl-4001-cor-8', quantity: 1 }]);
     expect(await readBasketStamp(t.db.kysely, basketId)).not.toBe(before);
     expect(await readBasketStamp(t.db.kysely, 'no-such-bag')).toBeNull();
+  });
+
+  it('read with a session: none for a session without a bag, and no row for an unknown session', async () => {
+    const { session } = await createSession(t.db, 3600);
+    const empty = await readSessionAndBagStamp(t.db.kysely, session.id);
+    expect(empty.row?.usid).toBe(session.usid);
+    expect(empty.with).toBeNull();
+    expect(await readSessionAndBagStamp(t.db.kysely, 'no-such-session')).toEqual({ row: undefined, with: null });
   });
 });

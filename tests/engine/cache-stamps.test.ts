@@ -188,7 +188,13 @@ beforeAll(async () => {
   await updateItemQuantity(db, stale.basketId, stale.itemId, 1);
 
   // The bag cache's read (basket-facade.ts readBasket: its stamps, then the pricer) and its two stamps alone.
-  const session = (id: string) => ({ session: async () => ({ basketId: id }) }) as unknown as Parameters<typeof bagFacade.readBasket>[0];
+  // A call whose session was read before: the bag's stamp is read on its own (a first read takes it with the session,
+  // from the same columns: basket-stamp.ts).
+  const session = (id: string) =>
+    ({
+      session: async () => ({ basketId: id }),
+      sessionWith: async () => ({ session: { basketId: id }, with: undefined }),
+    }) as unknown as Parameters<typeof bagFacade.readBasket>[0];
   bagReads = await tablesNamedBy(async () => {
     const view = await bagFacade.readBasket(session(basketId));
     expect(view.couponItems).toHaveLength(1);

@@ -8,7 +8,10 @@ import { ConfirmAddressModal } from '#src/islands/checkout/ConfirmAddressModal.t
 import { type AddressDraft, EMPTY_ADDRESS, FIRST_NAME_REQUIRED, PHONE_INVALID, ZIP_INVALID } from '#src/lib/checkout/address-rules.ts';
 import type { AddressSuggestion } from '#src/lib/checkout/address-suggestions.ts';
 
-beforeAll(() => {
+beforeAll(async () => {
+  // The API client checks each reply against its schema in tests, loading the schemas at its first call. Loaded here,
+  // so the waits for a drawn answer wait on the form, not on a busy machine's first load of that module.
+  await import('#src/lib/api/replies/index.ts');
   // jsdom has <dialog> but not its modal methods.
   HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
     this.open = true;

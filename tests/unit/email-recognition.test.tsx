@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { EmailField } from '#src/islands/checkout/EmailField.tsx';
 
 /**
@@ -32,6 +32,12 @@ const at = async (ms: number) => act(async () => vi.advanceTimersByTimeAsync(ms)
 const asked = (fetch: ReturnType<typeof vi.fn>) => fetch.mock.calls.map(([, init]) => JSON.parse(String((init as RequestInit).body)).email);
 
 let fetch: ReturnType<typeof vi.fn>;
+beforeAll(async () => {
+  // The API client checks each reply against its schema in tests, loading the schemas at its first call. Loaded here,
+  // so the waits for an answer wait on the field, not on a busy machine's first load of that module.
+  await import('#src/lib/api/replies/index.ts');
+});
+
 beforeEach(() => {
   vi.useFakeTimers();
   recognised = [];

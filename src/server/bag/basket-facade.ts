@@ -2,6 +2,7 @@ import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
 import { engine } from '../commerce/engine.ts';
 import { readCatalogStamp } from '../commerce/catalog-version.ts';
+import { readSessionAndBagStamp } from '../commerce/basket-stamp.ts';
 import { stampReader } from '#src/lib/stamp-reader.ts';
 import { pricedBags } from './priced-bags.ts';
 import { attachBasket, sessionBagHolder } from '../session/session.ts';
@@ -22,7 +23,7 @@ import type { CallSession } from '../session/call-session.ts';
  * (which bag is the visitor's, storing a session on the first add) and the bag rules stay on this side.
  */
 type SessionAccess = Pick<CallSession, 'session' | 'keepSession' | 'firstBagHolder'>;
-type SessionRead = Pick<CallSession, 'session'>;
+type SessionRead = Pick<CallSession, 'session' | 'sessionWith'>;
 
 const EMPTY_BAG = FLASH_MESSAGES.ProductItemsRequired;
 
@@ -45,8 +46,10 @@ const kept = pricedBags({
  * handed to other requests while the bag is unchanged: read it, never change it.
  */
 export async function readBasket(locals: SessionRead): Promise<Bag> {
-  const { basketId: id } = await locals.session();
-  return id ? kept.read(id) : (await engine()).pruneAndReadBasket(null);
+  // The session and its bag's stamp in one statement, when the call has not read the session yet.
+  const { session, with: stamp } = await locals.sessionWith((db, id) => readSessionAndBagStamp(db.kysely, id));
+  const id = session.basketId;
+  return id ? kept.read(id, stamp) : (await engine()).pruneAndReadBasket(null);
 }
 
 /**

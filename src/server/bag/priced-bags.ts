@@ -27,7 +27,8 @@ export interface PricedBagSource {
 export const PRICED_BAGS_MAX = 1000;
 
 export interface PricedBags {
-  read(basketId: string): Promise<Bag>;
+  /** `bagStamp`: the bag's stamp when the caller read it already (with the session: basket-stamp.ts). */
+  read(basketId: string, bagStamp?: string | null): Promise<Bag>;
   readonly size: number;
 }
 
@@ -38,9 +39,9 @@ export function pricedBags(source: PricedBagSource, max = PRICED_BAGS_MAX): Pric
     get size() {
       return kept.size;
     },
-    async read(basketId) {
+    async read(basketId, bagStamp) {
       const hour = Math.floor(clock() / 3_600_000);
-      const [bag, window] = await Promise.all([source.bagStamp(basketId), source.windowStamp()]);
+      const [bag, window] = await Promise.all([bagStamp === undefined ? source.bagStamp(basketId) : bagStamp, source.windowStamp()]);
       if (bag === null) return source.price(basketId);
       const stamp = `${bag}#${window}#${hour}`;
       const hit = kept.get(basketId);

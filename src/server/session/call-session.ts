@@ -1,7 +1,19 @@
 import type { Caller, Keep } from '#src/lib/commerce-api/call.ts';
 import { config } from '../config.ts';
-import { getDb } from '../db/database.ts';
-import { attachBasket, type BagHolder, createSession, draftSession, loadSession, newSessionHolder, type Session } from './session.ts';
+import { type Db, getDb } from '../db/database.ts';
+import {
+  attachBasket,
+  type BagHolder,
+  createSession,
+  draftSession,
+  hashToken,
+  isWellFormedToken,
+  loadSession,
+  newSessionHolder,
+  type Session,
+  type SessionRow,
+  sessionFromRow,
+} from './session.ts';
 
 /**
  * One call's session, inside the engine: the session the caller's token names (loaded on first use, then kept for
@@ -21,6 +33,11 @@ export interface CallSession {
   readonly keep: Keep;
   /** The visitor's session: the one their token names, or an unsaved draft (no row, no token). */
   session(): Promise<Session>;
+  /**
+   * The same session, read in one statement with what `beside` reads for it (a bag read's stamp: basket-stamp.ts),
+   * when this call has not read it yet. `with` is undefined when the session was read before, or is a draft.
+   */
+  sessionWith<T>(beside: SessionBeside<T>): Promise<{ session: Session; with: T | undefined }>;
   /** The same session, stored (a new token in `keep`) if it was a draft; with a bag, the bag is attached to it. */
   keepSession(basketId?: string): Promise<Session>;
   /**
@@ -34,6 +51,9 @@ export interface CallSession {
   ended(): void;
 }
 
+/** A read of the session row by its id, with something of its own from the same statement. */
+export type SessionBeside<T> = (db: Db, sessionId: string) => Promise<{ row: SessionRow | undefined; with: T }>;
+
 /** The cookie lifetime of a session: a signed-in session without keep-me-signed-in lasts as long as the browser. */
 const cookieAge = (session: Session, ttl: number): number | null => (session.customerId && !session.remember ? null : ttl);
 
@@ -44,6 +64,19 @@ export function callSession(caller: Caller): CallSession {
   const keep: Keep = {};
   const guestTtl = () => config().SESSION_TTL_SECONDS;
   const session = () => (current ??= (async () => (await loadSession(await getDb(), caller.session ?? undefined, guestTtl())) ?? draftSession())());
+  const sessionWith = async <T>(beside: SessionBeside<T>): Promise<{ session: Session; with: T | undefined }> => {
+    const token = caller.session ?? undefined;
+    if (current || !isWellFormedToken(token)) return { session: await session(), with: undefined };
+    const read = (async () => {
+      const db = await getDb();
+      const id = hashToken(token);
+      const found = await beside(db, id);
+      const stored = await sessionFromRow(db, id, found.row, guestTtl());
+      return { session: stored ?? draftSession(), with: stored ? found.with : undefined };
+    })();
+    current = read.then((r) => r.session);
+    return read;
+  };
   const grant = (token: string, stored: Session, ttl: number) => {
     keep.session = { token, usid: stored.usid, maxAge: cookieAge(stored, ttl) };
     current = Promise.resolve(stored);
@@ -66,6 +99,7 @@ export function callSession(caller: Caller): CallSession {
     agent: caller.agent,
     keep,
     session,
+    sessionWith,
     async keepSession(basketId) {
       kept ??= keepDraft(basketId);
       const stored = await kept;

@@ -1,5 +1,5 @@
 import { hash, randomFillSync } from 'node:crypto';
-import { sql, type QueryCreator } from 'kysely';
+import { sql, type QueryCreator, type Selectable } from 'kysely';
 import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { prepared, preparedWrite } from '../db/prepared.ts';
@@ -71,8 +71,16 @@ const loadSessionRow = prepared((tx: Tx, id: string) => tx.selectFrom('sessions'
 export async function loadSession(db: Db, token: string | undefined, guestTtl: number): Promise<Session | null> {
   if (!isWellFormedToken(token)) return null;
   const id = hashToken(token);
-  const now = new Date();
   const [row] = await loadSessionRow(db.kysely, id);
+  return sessionFromRow(db, id, row, guestTtl);
+}
+
+/** What a session is made from: its row, read alone or with what a request reads beside it (basket-stamp.ts). */
+export type SessionRow = Pick<Selectable<Database['sessions']>, 'usid' | 'basket_id' | 'customer_id' | 'remember' | 'expires_at'>;
+
+/** The session a row holds, while it lasts; its expiry moved on when a tenth of its lifetime has passed. */
+export async function sessionFromRow(db: Db, id: string, row: SessionRow | undefined, guestTtl: number): Promise<Session | null> {
+  const now = new Date();
   if (!row || row.expires_at <= now.toISOString()) return null;
   const session: Session = { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id, remember: row.remember === 1, saved: true };
   // Sliding expiry, written only once a tenth of the lifetime has passed rather than on every request.

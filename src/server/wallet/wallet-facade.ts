@@ -29,7 +29,7 @@ import type { CallSession } from '../session/call-session.ts';
  * the payment sheet shows comes from the server's pricing of the bag; the sheet's choices (a shipping method) are
  * applied to the bag and priced again.
  */
-type SessionRead = Pick<CallSession, 'session'>;
+type SessionRead = Pick<CallSession, 'session' | 'sessionWith'>;
 
 export const WALLET_MESSAGES = {
   off: 'Apple Pay is not available. Please choose another way to pay.',
