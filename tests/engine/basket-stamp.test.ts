@@ -7,7 +7,8 @@ import { applyCode, removeCoupon } from '#src/server/commerce/coupons.ts';
 import { reserveStock } from '#src/server/commerce/stock.ts';
 import { writeCheckout } from '#src/server/checkout/checkout-store.ts';
 import { withWriteTransaction } from '#src/server/db/transaction.ts';
-import { freshDb, type TestDb } from '../helpers/db.ts';
+import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
+import { newSessionHolder } from '#src/server/session/session.ts';
 
 /**
  * The bag's stamp that each instance's kept priced bags are checked against (src/server/bag/priced-bags.ts), on the
@@ -81,5 +82,24 @@ describe("the bag's stamp", () => {
     expect(empty.row?.usid).toBe(session.usid);
     expect(empty.with).toBeNull();
     expect(await readSessionAndBagStamp(t.db.kysely, 'no-such-session')).toEqual({ row: undefined, with: null });
+  });
+
+  it.runIf(PG_URL)('is raised once by a transaction, however many of its rows it writes; a first add writes its new bag once', async () => {
+    const version = async (id: string) => (await t.db.kysely.selectFrom('baskets').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    const first = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 }, newSessionHolder(3600, 'b'.repeat(32)));
+    // Made in the statement that wrote its line: nobody can have priced it before, so its line did not raise it.
+    expect(await version(first.basketId)).toBe(0);
+    const other = t.another();
+    const before = await readBasketStamp(other.kysely, first.basketId);
+    await withWriteTransaction(t.db, async (tx) => {
+      await tx.updateTable('baskets').set({ shipping_state_code: 'NY' }).where('id', '=', first.basketId).execute();
+      await tx.updateTable('basket_items').set({ quantity: 2 }).where('basket_id', '=', first.basketId).execute();
+      await tx.updateTable('basket_items').set({ quantity: 3 }).where('basket_id', '=', first.basketId).execute();
+    });
+    expect(await version(first.basketId)).toBe(1);
+    expect(await readBasketStamp(other.kysely, first.basketId)).not.toBe(before);
+    // Another transaction raises it again.
+    await updateItemQuantity(t.db, first.basketId, first.itemId, 1);
+    expect(await version(first.basketId)).toBeGreaterThan(1);
   });
 });

@@ -38,6 +38,7 @@ import { catalogNotify } from './035-catalog-notify.ts';
 import { editors } from './041-editors.ts';
 import { contentDocuments } from './042-content-documents.ts';
 import { prop65 } from './045-prop65.ts';
+import { basketVersionOnce } from './046-basket-version-once.ts';
 import { emailSignupConsent } from './037-email-signup-consent.ts';
 import { supportAgents } from './038-support-agents.ts';
 
@@ -89,6 +90,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_041_editors': editors,
   '2026_12_07_042_content_documents': contentDocuments,
   '2026_12_07_045_prop65': prop65,
+  '2026_12_07_046_basket_version_once': basketVersionOnce,
 };
 
 export const migrationProvider: MigrationProvider = {
