@@ -85,7 +85,8 @@ describe("the bag's stamp", () => {
   });
 
   it.runIf(PG_URL)('is raised once by a transaction, however many of its rows it writes; a first add writes its new bag once', async () => {
-    const version = async (id: string) => (await t.db.kysely.selectFrom('baskets').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+    const version = async (id: string) =>
+      (await t.db.kysely.selectFrom('baskets').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
     const first = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 }, newSessionHolder(3600, 'b'.repeat(32)));
     // Made in the statement that wrote its line: nobody can have priced it before, so its line did not raise it.
     expect(await version(first.basketId)).toBe(0);
