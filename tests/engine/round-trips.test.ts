@@ -60,9 +60,9 @@ async function sent(request: () => Promise<unknown>): Promise<number> {
   return statementsSent() - before;
 }
 
-const place = (bag: { basketId: string; total: number }, expectedAmountDue = bag.total) =>
+const place = (bag: { basketId: string; total: number }, expectedAmountDue = bag.total, db = t.db) =>
   placeOrder(
-    t.db,
+    db,
     gateway,
     {
       bagId: bag.basketId,
@@ -137,6 +137,24 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
       await loadSession(one, token, GUEST_TTL);
       expect(await prepared()).toHaveLength(1);
     } finally {
+      await one.kysely.destroy();
+    }
+  });
+
+  it("prepares a placement's writes sent as one statement by name too, once per connection", async () => {
+    const one = createDb({ databaseUrl: PG_URL, pgSchema: t.pgSchema, poolSize: 1 });
+    const statements = async () =>
+      (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(one.kysely)).rows.map((r) => r.statement);
+    const placeOn = async () => place(await readyBag(one, SKU), undefined, one);
+    try {
+      await placeOn();
+      const composed = (await statements()).filter((text) => /^with w0 as \(/.test(text));
+      // The claim's mark and the commit's lines, bag, sessions, mail and reply.
+      expect(composed).toHaveLength(2);
+      await placeOn();
+      expect((await statements()).filter((text) => /^with w0 as \(/.test(text))).toEqual(composed);
+    } finally {
+      await stopCatalogWatch(one);
       await one.kysely.destroy();
     }
   });

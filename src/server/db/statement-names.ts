@@ -13,6 +13,21 @@ const names = (): Map<string, string> => {
   return g[NAMES];
 };
 
+/**
+ * Statements composed of named ones (db/write-batch.ts: a placement's writes sent as one) are named too, at most this
+ * many: each shape (so many lines, such tenders) is one text, and there are few of them in use, but their number has
+ * no fixed bound. Beyond it they run unnamed, parsed and planned at each call as before.
+ */
+export const COMPOSED_NAMES_MAX = 200;
+let composed = 0;
+
+/** Names a text made of named statements only, while fewer than COMPOSED_NAMES_MAX have been. */
+export function nameComposed(sql: string): void {
+  if (names().has(sql) || composed >= COMPOSED_NAMES_MAX) return;
+  composed++;
+  nameStatement(sql);
+}
+
 /** Gives the SQL text a name its connections prepare it by. */
 export function nameStatement(sql: string): void {
   const all = names();

@@ -1,5 +1,6 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
 import { dialectOf } from './prepared.ts';
+import { nameComposed, statementName } from './statement-names.ts';
 import type { Tx } from './transaction.ts';
 
 /**
@@ -7,7 +8,8 @@ import type { Tx } from './transaction.ts';
  * round trip (the others become data-modifying WITH queries of the last, which PostgreSQL runs to completion whatever
  * the last reads); on SQLite, where a statement is no round trip, one after another. On PostgreSQL they all see the
  * database as it was before the statement: none may read what another of them writes, nor may two of them write one
- * row. Only for statements compiled by Kysely, whose parameters are its numbered placeholders.
+ * row. Only for statements compiled by Kysely, whose parameters are its numbered placeholders. When every part is a
+ * prepared statement (db/prepared.ts), the whole is prepared by name too (db/statement-names.ts).
  */
 export async function sendTogether<R>(tx: Tx, first: CompiledQuery[], last: CompiledQuery<R>): Promise<QueryResult<R>> {
   if (first.length === 0) return tx.executeQuery(last);
@@ -27,5 +29,7 @@ export async function sendTogether<R>(tx: Tx, first: CompiledQuery[], last: Comp
   // The last statement's own WITH queries join the list.
   const own = /^with\s/i.exec(tail);
   const sql = own ? `with ${withs}, ${tail.slice(own[0].length)}` : `with ${withs} ${tail}`;
+  // Made of prepared statements only, its text is fixed for its shape: prepared by name as they are.
+  if ([...first, last].every((q) => statementName(q.sql) !== undefined)) nameComposed(sql);
   return tx.executeQuery(CompiledQuery.raw(sql, parameters) as CompiledQuery<R>);
 }

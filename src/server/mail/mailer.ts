@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CompiledQuery } from 'kysely';
 import type { Db } from '../db/database.ts';
 import type { Tx } from '../db/transaction.ts';
+import { preparedRowWrite } from '../db/prepared.ts';
 import { config } from '../config.ts';
 import { type MailSecrets, masked, seal, unseal } from './sealed-mail.ts';
 
@@ -89,8 +90,14 @@ export async function queueMail(tx: Tx, mail: Mail): Promise<QueuedMail> {
 /** queueMail's statement, to send with others (db/write-batch.ts), and the mail it queues. */
 export function mailQueuing(tx: Tx, mail: Mail): { write: CompiledQuery; queued: QueuedMail } {
   const row = outboxRow(mail, false);
-  return { write: tx.insertInto('outbox').values(row).compile(), queued: { ...mail, outboxId: row.id } };
+  return { write: insertOutbox.compiled(tx, row), queued: { ...mail, outboxId: row.id } };
 }
+
+/** Every placement queues its confirmation: compiled once, and prepared by name with the placement's other writes. */
+const insertOutbox = preparedRowWrite(['id', 'to_address', 'subject', 'text_body', 'sealed_body', 'created_at'] as const, (tx: Tx, row: OutboxRow) =>
+  tx.insertInto('outbox').values(row),
+);
+type OutboxRow = ReturnType<typeof outboxRow>;
 
 /**
  * Hands a queued mail to SMTP (when configured) without waiting; once delivered its seal is dropped, so the outbox

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
+import { type Tx, withWriteTransaction } from '../../db/transaction.ts';
+import { dialectOf, prepared } from '../../db/prepared.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { commitOrder, delivered } from './commit.ts';
@@ -74,9 +75,7 @@ export async function authorizeAndCommit(
   const { authorizationId } = outcome;
   const commit = () =>
     withWriteTransaction(db, async (tx) => {
-      const attempt = await lockClause(db)(
-        tx.selectFrom('checkout_attempts').select(['state', 'lease_until', 'authorization_id', 'reply', 'reply_status']).where('id', '=', attemptId),
-      ).executeTakeFirst();
+      const [attempt] = await lockedAttempt(tx, attemptId);
       // Written by this placement already: the connection went as the commit was answered (writing again below).
       if (attempt?.state === 'done' && attempt.reply && attempt.authorization_id === authorizationId) {
         return storedReply(attempt.reply_status ?? 200, attempt.reply, false);
@@ -139,3 +138,12 @@ function walletOrCard(db: Db, gateway: PaymentGateway, snapshot: OrderSnapshot):
   if (snapshot.wallet && source?.kind === 'token') return walletPayer(gateway, source.token);
   return payerFor(db, gateway, source);
 }
+
+/** The attempt its order is committed under, locked on PostgreSQL: every placement runs it (db/prepared.ts). */
+const lockedAttempt = prepared((tx: Tx, attemptId: string) => {
+  const q = tx
+    .selectFrom('checkout_attempts')
+    .select(['state', 'lease_until', 'authorization_id', 'reply', 'reply_status'])
+    .where('id', '=', attemptId);
+  return dialectOf(tx) === 'postgres' ? q.forUpdate() : q;
+});
