@@ -180,7 +180,24 @@ describe(`placing an order exactly once (${onPostgres ? 'PostgreSQL' : 'SQLite'}
     const replies = await Promise.all(bags.map((b) => place(gateway, b.basketId, b.total)));
     expect(replies.filter((r) => r.result.confirmationStatus === 'confirmed')).toHaveLength(1);
     expect(replies.filter((r) => r.status === 409)).toHaveLength(19);
+    // Refused as sold out: by the stock taken (the claim raced another) or by the bag read after it was taken.
+    for (const r of replies.filter((r) => r.status === 409)) {
+      expect(['Sorry, an item in your bag has just sold out.', 'Some items in your bag cannot be ordered. Please review your bag.']).toContain(
+        r.result.message,
+      );
+    }
     expect(await stockLevel(t.db, SKU)).toBe(0);
+    // A refused claim leaves no bag marked as being placed and no attempt authorizing: each can be placed again.
+    const ids = bags.map((b) => b.basketId);
+    const marked = await t.db.kysely.selectFrom('baskets').select('id').where('id', 'in', ids).where('placing_attempt_id', 'is not', null).execute();
+    expect(marked).toEqual([]);
+    const authorizing = await t.db.kysely
+      .selectFrom('checkout_attempts')
+      .select('id')
+      .where('basket_id', 'in', ids)
+      .where('state', '=', 'authorizing')
+      .execute();
+    expect(authorizing).toEqual([]);
   });
 
   it('a changed total is refused with the spec message and nothing is taken', async () => {

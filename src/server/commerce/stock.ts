@@ -1,4 +1,5 @@
-import { sql } from 'kysely';
+import { type QueryCreator, sql } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { prepared, preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
@@ -35,25 +36,37 @@ export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<StockR
       taken.push(line);
       continue;
     }
-    const [variant] = await stockRule(tx, line.sku);
-    if (!variant) throw new CommerceError('not_found', `Item ${line.sku} is no longer sold.`);
-    if (variant.track_stock && !variant.back_ordered) throw new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
+    const refusal = await stockRefusal(tx, line.sku);
+    if (refusal) throw refusal;
   }
   return taken;
 }
 
+/** Why no stock of a variant was taken: sold out, or no longer sold; null when its stock is not tracked (none to take). */
+export async function stockRefusal(tx: Tx, sku: string): Promise<CommerceError | null> {
+  const [variant] = await stockRule(tx, sku);
+  if (!variant) return new CommerceError('not_found', `Item ${sku} is no longer sold.`);
+  if (variant.track_stock && !variant.back_ordered) return new CommerceError('out_of_stock', 'Sorry, an item in your bag has just sold out.');
+  return null;
+}
+
 // Run for every line of every order: compiled once (db/prepared.ts).
 const stockRule = prepared((tx: Tx, sku: string) => tx.selectFrom('variants').select(['track_stock', 'back_ordered']).where('sku', '=', sku));
-/** Takes `quantity` of a variant whose stock is tracked and not back-ordered, when at least that much is on hand. */
-const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string, atLeast: number, tracked: string) =>
-  tx
+/**
+ * Takes `quantity` of a variant whose stock is tracked and not back-ordered, when at least that much is on hand: as a
+ * statement of its own, or a part of another (the placement's claim, on PostgreSQL: claim.ts).
+ */
+export const takeStockQuery = (q: QueryCreator<Database>, quantity: number, sku: string, atLeast: number, tracked: string) =>
+  q
     .updateTable('stock')
     .set({ on_hand: sql`on_hand - ${quantity}` })
     .where('sku', '=', sku)
     .where('on_hand', '>=', atLeast)
     .where('sku', 'in', (eb) =>
       eb.selectFrom('variants').select('sku').where('sku', '=', tracked).where('track_stock', '=', 1).where('back_ordered', '=', 0),
-    ),
+    );
+const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string, atLeast: number, tracked: string) =>
+  takeStockQuery(tx, quantity, sku, atLeast, tracked),
 );
 
 /** Gives back stock an order attempt took (its authorization failed or was voided). */

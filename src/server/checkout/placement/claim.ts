@@ -1,12 +1,12 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { preparedWrite } from '../../db/prepared.ts';
+import { dialectOf, prepared, preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import { sendTogether } from '../../db/write-batch.ts';
 import { readBasketDetailed } from '../../commerce/basket-read.ts';
 import { placementLapsed, PlacementLapsed } from '../../commerce/basket-lock.ts';
 import { CommerceError } from '../../commerce/errors.ts';
-import { reserveInTx, type StockRequest } from '../../commerce/stock.ts';
+import { reserveInTx, stockRefusal, takeStockQuery, type StockRequest } from '../../commerce/stock.ts';
 import { flashFor, withAccountEmail } from '../checkout-service.ts';
 import { checkoutRecordOf, writeCheckout, type CheckoutRecord } from '../checkout-store.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
@@ -37,7 +37,10 @@ import { METHOD_NOT_OFFERED, methodNotOffered } from '#src/lib/checkout/payment-
  * the shopper saw, stock), stock is taken and the bag is marked as being placed: any other write or placement of it
  * gets 409 until the attempt is done. A check that fails ends the attempt with its reply, in the same transaction.
  */
-export type Claim = { kind: 'reply'; reply: PlacementReply } | { kind: 'claimed'; attemptId: string; snapshot: OrderSnapshot; leaseUntil: Date };
+export type Claim =
+  | { kind: 'reply'; reply: PlacementReply }
+  /** `marked`: the bag is marked as being placed and the attempt as authorizing already (else markClaimed does it). */
+  | { kind: 'claimed'; attemptId: string; snapshot: OrderSnapshot; leaseUntil: Date; marked?: boolean };
 
 /**
  * Thrown by a claim that took stock or tenders and was then refused, when it took no savepoint: the whole transaction
@@ -131,6 +134,44 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   // payment_place_order/create is for an order a card pays part of; one gift cards pay in full uses place_order.
   if (request.requirePayment && bag.amountDue === 0) return done(failed(400, NOTHING_TO_PAY, bag, bag.orderTotal));
 
+  /** The order's snapshot with the stock and tenders the claim took. */
+  const snapshotFor = (taken: StockRequest[], tenders: PaidTender[]): OrderSnapshot => {
+    const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
+    if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
+    if (wallet) snapshot.wallet = { sessionId: wallet.sessionId };
+    return snapshot;
+  };
+
+  // One line, no tenders, a card to pay, on PostgreSQL (most orders): its stock is taken and the bag marked as being
+  // placed in one statement, so the stock's row lock is held only until the commit that follows it, not for another
+  // round trip as well (every order of one product waits for that lock).
+  const only = bag.lines[0];
+  if (!savepoint && only && bag.lines.length === 1 && bag.tenders.length === 0 && bag.amountDue > 0 && dialectOf(tx) === 'postgres') {
+    const line = { sku: only.productId, quantity: only.quantity };
+    if (Number.isInteger(line.quantity) && line.quantity > 0) {
+      const untaken = snapshotFor([], []);
+      const took = { ...untaken, taken: [line] };
+      const [marked] = await takeStockMarkingClaim(
+        tx,
+        line.quantity,
+        line.sku,
+        line.quantity,
+        line.sku,
+        request.bagId,
+        attemptId,
+        JSON.stringify(took),
+        JSON.stringify(untaken),
+        attemptId,
+      );
+      if (Number(marked?.taken ?? 0) === 1) return { kind: 'claimed', attemptId, snapshot: took, leaseUntil: leaseEnd(now, leaseMs), marked: true };
+      // None taken: a variant whose stock is not tracked is claimed as it is. A sold-out one is refused: the claim and
+      // its mark are rolled back whole and made again the long way, which answers the refusal.
+      if (!(await stockRefusal(tx, line.sku)))
+        return { kind: 'claimed', attemptId, snapshot: untaken, leaseUntil: leaseEnd(now, leaseMs), marked: true };
+      throw new ClaimUndone();
+    }
+  }
+
   // Stock is taken and tenders spent together: either both stand or neither does. A refusal writes nothing (each
   // write is a conditional update that changed no row), so only a bag that makes more than one of them has anything to
   // give back: it rolls the whole transaction back (ClaimUndone) and is claimed again with a savepoint, which answers
@@ -163,10 +204,7 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
   }
   if (withSavepoint) await sql`RELEASE SAVEPOINT take_stock`.execute(tx);
 
-  const snapshot = snapshotOf(bag, record, request.customerId, taken, tenders);
-  if (request.webPayment) Object.assign(snapshot, { payment: null, webPayment: { orderId: request.webPayment.orderId } });
-  if (wallet) snapshot.wallet = { sessionId: wallet.sessionId };
-  return { kind: 'claimed', attemptId, snapshot, leaseUntil: leaseEnd(now, leaseMs) };
+  return { kind: 'claimed', attemptId, snapshot: snapshotFor(taken, tenders), leaseUntil: leaseEnd(now, leaseMs) };
 }
 
 /** The sheet's contacts become the checkout's: its address sets the state the bag is taxed for, its e-mail the order's. */
@@ -198,4 +236,44 @@ export async function markClaimed(tx: Tx, attemptId: string, bagId: string, snap
 /** Compiled once (db/prepared.ts): every placement runs it. */
 const markPlacing = preparedWrite((tx: Tx, attemptId: string, bagId: string) =>
   tx.updateTable('baskets').set({ placing_attempt_id: attemptId }).where('id', '=', bagId),
+);
+
+/**
+ * A claim's stock taken and the claim marked, in one statement (PostgreSQL): the variant's stock as `takeStockQuery`
+ * takes it, the bag marked as being placed, and the attempt authorizing with the snapshot that says whether stock was
+ * taken; answers how many rows of stock it took (0 or 1).
+ */
+const takeStockMarkingClaim = prepared(
+  (
+    tx: Tx,
+    quantity: number,
+    sku: string,
+    atLeast: number,
+    tracked: string,
+    bagId: string,
+    placingAttemptId: string,
+    tookSnapshot: string,
+    untakenSnapshot: string,
+    attemptId: string,
+  ) =>
+    tx
+      .with('took', (q) => takeStockQuery(q, quantity, sku, atLeast, tracked).returning('sku'))
+      .with('placing', (q) => q.updateTable('baskets').set({ placing_attempt_id: placingAttemptId }).where('id', '=', bagId))
+      .updateTable('checkout_attempts')
+      .set((eb) => ({
+        state: 'authorizing',
+        snapshot: eb
+          .case()
+          .when(eb.exists(eb.selectFrom('took').select('sku')))
+          .then(tookSnapshot)
+          .else(untakenSnapshot)
+          .end(),
+      }))
+      .where('id', '=', attemptId)
+      .returning((eb) =>
+        eb
+          .selectFrom('took')
+          .select((c) => c.fn.countAll<number>().as('n'))
+          .as('taken'),
+      ),
 );

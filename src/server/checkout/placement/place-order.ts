@@ -58,7 +58,7 @@ export async function placeOrder(
         // transaction, with no gateway call.
         if ((claim.snapshot.amountDue ?? claim.snapshot.totals.orderTotal) === 0)
           return { kind: 'reply', reply: await commitOrder(tx, claim.attemptId, request.bagId, claim.snapshot, null) };
-        await markClaimed(tx, claim.attemptId, request.bagId, claim.snapshot);
+        if (!claim.marked) await markClaimed(tx, claim.attemptId, request.bagId, claim.snapshot);
         return { kind: 'authorize', attemptId: claim.attemptId, snapshot: claim.snapshot, leaseUntil: claim.leaseUntil };
       });
     } catch (err) {
