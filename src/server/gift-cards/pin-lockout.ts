@@ -41,17 +41,20 @@ const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds *
  */
 export async function holdCounters(tx: Tx, counters: Counter[], now: Date): Promise<Held[]> {
   const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const held: Held[] = [];
-  for (const counter of sorted) {
-    const row = await tx
-      .insertInto('gift_card_failures')
-      .values({ key: counter.key, failures: 0, window_until: now.toISOString(), locked_until: null })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql`gift_card_failures.failures` }))
-      .returning(['failures', 'window_until', 'locked_until'])
-      .executeTakeFirstOrThrow();
-    held.push({ ...counter, failures: row.failures, windowUntil: row.window_until, lockedUntil: row.locked_until });
-  }
-  return held;
+  if (sorted.length === 0) return [];
+  // One statement for all of them: PostgreSQL takes the rows in the order they are listed, so in key order.
+  const rows = await tx
+    .insertInto('gift_card_failures')
+    .values(sorted.map((counter) => ({ key: counter.key, failures: 0, window_until: now.toISOString(), locked_until: null })))
+    .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql`gift_card_failures.failures` }))
+    .returning(['key', 'failures', 'window_until', 'locked_until'])
+    .execute();
+  const byKey = new Map(rows.map((row) => [row.key, row]));
+  return sorted.map((counter) => {
+    const row = byKey.get(counter.key);
+    if (!row) throw new Error(`the counter ${counter.key} was not held`);
+    return { ...counter, failures: row.failures, windowUntil: row.window_until, lockedUntil: row.locked_until };
+  });
 }
 
 export const isLocked = (held: Held[], now: Date): boolean => held.some((h) => h.lockedUntil !== null && h.lockedUntil > now.toISOString());
