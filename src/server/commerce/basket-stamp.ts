@@ -4,19 +4,6 @@ import type { Tx } from '../db/transaction.ts';
 import type { Database } from '../db/schema.ts';
 import type { SessionRow } from '../session/session.ts';
 
-/**
- * Everything a priced bag depends on that the catalog's version does not cover, as one string: the bag's version
- * (raised by every write to the bag, its lines, codes and checkout choices; migration 016), whether it is still
- * open, the catalog's version, the stock of its lines (orders by other shoppers take it without touching the
- * bag), the end of the perks membership of the account holding it (signing in, or an order that starts a
- * membership, changes how its shipping is priced without touching the bag), and how many ledger rows its tenders'
- * gift cards have (a card spent on another bag changes what it pays on this one; a ledger is only ever added to, so
- * its row count moves with every debit, reversal or issue), and likewise for reward tenders how many of their
- * certificates are unused (a certificate used or released by another placement), how many rows the rewards ledgers
- * they spend from have, and whether their accounts are still active members. Two reads of a bag under the same stamp, the same
- * free-gift and promotion windows and the same hour
- * (basket-pricer's calendar rules) price it the same. Null when there is no such bag.
- */
 /** The stamp's columns beyond the bag's own, each a subquery on the bag `b` (none of them per line). */
 const bagDependencies = (eb: ExpressionBuilder<StampScope, 'b'>) => [
   eb
@@ -53,6 +40,19 @@ const bagDependencies = (eb: ExpressionBuilder<StampScope, 'b'>) => [
 ];
 type StampScope = Database & { b: Database['baskets'] };
 
+/**
+ * Everything a priced bag depends on that the catalog's version does not cover, as one string: the bag's version
+ * (raised by every write to the bag, its lines, codes and checkout choices; migration 016), whether it is still
+ * open, the catalog's version, the stock of its lines (orders by other shoppers take it without touching the
+ * bag), the end of the perks membership of the account holding it (signing in, or an order that starts a
+ * membership, changes how its shipping is priced without touching the bag), and how many ledger rows its tenders'
+ * gift cards have (a card spent on another bag changes what it pays on this one; a ledger is only ever added to, so
+ * its row count moves with every debit, reversal or issue), and likewise for reward tenders how many of their
+ * certificates are unused (a certificate used or released by another placement), how many rows the rewards ledgers
+ * they spend from have, and whether their accounts are still active members. Two reads of a bag under the same stamp, the same
+ * free-gift and promotion windows and the same hour
+ * (basket-pricer's calendar rules) price it the same. Null when there is no such bag.
+ */
 const stampRows = prepared((tx: Tx, basketId: string) =>
   tx
     .selectFrom('baskets as b')
@@ -94,7 +94,7 @@ export async function readBasketStamp(tx: Tx, basketId: string): Promise<string 
 
 /**
  * A session row by its id (its token's hash) and the stamp of the bag it holds, in one statement: a bag read's one
- * round trip. The stamp is null when the session holds no open bag, the row undefined when there is no session.
+ * round trip. The stamp is null when the session holds no bag, the row undefined when there is no session.
  */
 const sessionStampRows = prepared((tx: Tx, sessionId: string) =>
   tx

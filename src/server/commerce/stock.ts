@@ -32,7 +32,7 @@ export async function reserveInTx(tx: Tx, lines: StockRequest[]): Promise<StockR
   for (const line of sorted) {
     if (!Number.isInteger(line.quantity) || line.quantity <= 0) throw new CommerceError('quantity', 'Quantities must be positive whole numbers.');
     // The stock a tracked variant has is taken in one statement; only when none is taken is the variant asked why.
-    if ((await takeStock(tx, line.quantity, line.sku, line.quantity, line.sku)) === 1) {
+    if ((await takeStock(tx, line.quantity, line.sku)) === 1) {
       taken.push(line);
       continue;
     }
@@ -56,18 +56,16 @@ const stockRule = prepared((tx: Tx, sku: string) => tx.selectFrom('variants').se
  * Takes `quantity` of a variant whose stock is tracked and not back-ordered, when at least that much is on hand: as a
  * statement of its own, or a part of another (the placement's claim, on PostgreSQL: claim.ts).
  */
-export const takeStockQuery = (q: QueryCreator<Database>, quantity: number, sku: string, atLeast: number, tracked: string) =>
+export const takeStockQuery = (q: QueryCreator<Database>, quantity: number, sku: string) =>
   q
     .updateTable('stock')
     .set({ on_hand: sql`on_hand - ${quantity}` })
     .where('sku', '=', sku)
-    .where('on_hand', '>=', atLeast)
+    .where('on_hand', '>=', quantity)
     .where('sku', 'in', (eb) =>
-      eb.selectFrom('variants').select('sku').where('sku', '=', tracked).where('track_stock', '=', 1).where('back_ordered', '=', 0),
+      eb.selectFrom('variants').select('sku').where('sku', '=', sku).where('track_stock', '=', 1).where('back_ordered', '=', 0),
     );
-const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string, atLeast: number, tracked: string) =>
-  takeStockQuery(tx, quantity, sku, atLeast, tracked),
-);
+const takeStock = preparedWrite((tx: Tx, quantity: number, sku: string) => takeStockQuery(tx, quantity, sku));
 
 /** Gives back stock an order attempt took (its authorization failed or was voided). */
 export async function releaseInTx(tx: Tx, lines: StockRequest[]): Promise<void> {

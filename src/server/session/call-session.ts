@@ -1,18 +1,16 @@
 import type { Caller, Keep } from '#src/lib/commerce-api/call.ts';
 import { config } from '../config.ts';
-import { type Db, getDb } from '../db/database.ts';
+import { getDb } from '../db/database.ts';
 import {
   attachBasket,
   type BagHolder,
   createSession,
   draftSession,
-  hashToken,
-  isWellFormedToken,
-  loadSession,
+  loadSessionWith,
   newSessionHolder,
   type Session,
-  type SessionRow,
-  sessionFromRow,
+  type SessionBeside,
+  sessionRowAlone,
 } from './session.ts';
 
 /**
@@ -51,9 +49,6 @@ export interface CallSession {
   ended(): void;
 }
 
-/** A read of the session row by its id, with something of its own from the same statement. */
-export type SessionBeside<T> = (db: Db, sessionId: string) => Promise<{ row: SessionRow | undefined; with: T }>;
-
 /** The cookie lifetime of a session: a signed-in session without keep-me-signed-in lasts as long as the browser. */
 const cookieAge = (session: Session, ttl: number): number | null => (session.customerId && !session.remember ? null : ttl);
 
@@ -63,20 +58,16 @@ export function callSession(caller: Caller): CallSession {
   let holder: ReturnType<typeof newSessionHolder> | undefined;
   const keep: Keep = {};
   const guestTtl = () => config().SESSION_TTL_SECONDS;
-  const session = () => (current ??= (async () => (await loadSession(await getDb(), caller.session ?? undefined, guestTtl())) ?? draftSession())());
-  const sessionWith = async <T>(beside: SessionBeside<T>): Promise<{ session: Session; with: T | undefined }> => {
-    const token = caller.session ?? undefined;
-    if (current || !isWellFormedToken(token)) return { session: await session(), with: undefined };
+  const sessionWith = <T>(beside: SessionBeside<T>): Promise<{ session: Session; with: T | undefined }> => {
+    if (current) return current.then((stored) => ({ session: stored, with: undefined }));
     const read = (async () => {
-      const db = await getDb();
-      const id = hashToken(token);
-      const found = await beside(db, id);
-      const stored = await sessionFromRow(db, id, found.row, guestTtl());
-      return { session: stored ?? draftSession(), with: stored ? found.with : undefined };
+      const found = await loadSessionWith(await getDb(), caller.session ?? undefined, guestTtl(), beside);
+      return { session: found.session ?? draftSession(), with: found.with };
     })();
     current = read.then((r) => r.session);
     return read;
   };
+  const session = () => current ?? sessionWith(sessionRowAlone).then((r) => r.session);
   const grant = (token: string, stored: Session, ttl: number) => {
     keep.session = { token, usid: stored.usid, maxAge: cookieAge(stored, ttl) };
     current = Promise.resolve(stored);

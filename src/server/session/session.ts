@@ -69,17 +69,34 @@ export function sessionTtl(s: Pick<Session, 'customerId' | 'remember' | 'basketI
 const loadSessionRow = prepared((tx: Tx, id: string) => tx.selectFrom('sessions').selectAll().where('id', '=', id));
 
 export async function loadSession(db: Db, token: string | undefined, guestTtl: number): Promise<Session | null> {
-  if (!isWellFormedToken(token)) return null;
-  const id = hashToken(token);
-  const [row] = await loadSessionRow(db.kysely, id);
-  return sessionFromRow(db, id, row, guestTtl);
+  return (await loadSessionWith(db, token, guestTtl, sessionRowAlone)).session;
 }
 
 /** What a session is made from: its row, read alone or with what a request reads beside it (basket-stamp.ts). */
 export type SessionRow = Pick<Selectable<Database['sessions']>, 'usid' | 'basket_id' | 'customer_id' | 'remember' | 'expires_at'>;
 
+/** A read of the session row by its id, with something of its own from the same statement (a bag read's stamp). */
+export type SessionBeside<T> = (db: Db, sessionId: string) => Promise<{ row: SessionRow | undefined; with: T }>;
+
+/** The session row alone. */
+export const sessionRowAlone: SessionBeside<undefined> = async (db, id) => ({ row: (await loadSessionRow(db.kysely, id))[0], with: undefined });
+
+/** The session the token names, read with what `beside` reads in the same statement; `with` only for a live session. */
+export async function loadSessionWith<T>(
+  db: Db,
+  token: string | undefined,
+  guestTtl: number,
+  beside: SessionBeside<T>,
+): Promise<{ session: Session | null; with: T | undefined }> {
+  if (!isWellFormedToken(token)) return { session: null, with: undefined };
+  const id = hashToken(token);
+  const found = await beside(db, id);
+  const session = await sessionFromRow(db, id, found.row, guestTtl);
+  return { session, with: session ? found.with : undefined };
+}
+
 /** The session a row holds, while it lasts; its expiry moved on when a tenth of its lifetime has passed. */
-export async function sessionFromRow(db: Db, id: string, row: SessionRow | undefined, guestTtl: number): Promise<Session | null> {
+async function sessionFromRow(db: Db, id: string, row: SessionRow | undefined, guestTtl: number): Promise<Session | null> {
   const now = new Date();
   if (!row || row.expires_at <= now.toISOString()) return null;
   const session: Session = { id, usid: row.usid, basketId: row.basket_id, customerId: row.customer_id, remember: row.remember === 1, saved: true };

@@ -155,13 +155,10 @@ export async function claimBag(db: Db, tx: Tx, request: PlacementRequest, hash: 
         tx,
         line.quantity,
         line.sku,
-        line.quantity,
-        line.sku,
         request.bagId,
         attemptId,
         JSON.stringify(took),
         JSON.stringify(untaken),
-        attemptId,
       );
       if (Number(marked?.taken ?? 0) === 1) return { kind: 'claimed', attemptId, snapshot: took, leaseUntil: leaseEnd(now, leaseMs), marked: true };
       // None taken: a variant whose stock is not tracked is claimed as it is. A sold-out one is refused: the claim and
@@ -244,21 +241,10 @@ const markPlacing = preparedWrite((tx: Tx, attemptId: string, bagId: string) =>
  * taken; answers how many rows of stock it took (0 or 1).
  */
 const takeStockMarkingClaim = prepared(
-  (
-    tx: Tx,
-    quantity: number,
-    sku: string,
-    atLeast: number,
-    tracked: string,
-    bagId: string,
-    placingAttemptId: string,
-    tookSnapshot: string,
-    untakenSnapshot: string,
-    attemptId: string,
-  ) =>
+  (tx: Tx, quantity: number, sku: string, bagId: string, attemptId: string, tookSnapshot: string, untakenSnapshot: string) =>
     tx
-      .with('took', (q) => takeStockQuery(q, quantity, sku, atLeast, tracked).returning('sku'))
-      .with('placing', (q) => q.updateTable('baskets').set({ placing_attempt_id: placingAttemptId }).where('id', '=', bagId))
+      .with('took', (q) => takeStockQuery(q, quantity, sku).returning('sku'))
+      .with('placing', (q) => q.updateTable('baskets').set({ placing_attempt_id: attemptId }).where('id', '=', bagId))
       .updateTable('checkout_attempts')
       .set((eb) => ({
         state: 'authorizing',
