@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepExpired } from '#src/server/maintenance/sweep.ts';
 import { verify } from '#src/server/gift-cards/verify.ts';
+import { giftCardKey } from '#src/server/gift-cards/gift-card-key.ts';
+import { withWriteTransaction } from '#src/server/db/transaction.ts';
 import { newCardNumber } from '#src/server/gift-cards/card-numbers.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
@@ -94,6 +96,36 @@ describe('the client throttle', () => {
     expect(await verify(t.db, card.number, card.pin, client, at(start, 1))).toEqual({ ok: false, reason: 'too_many_tries' });
     expect((await verify(t.db, card.number, card.pin, aClient(), at(start, 1))).ok).toBe(true);
     expect((await verify(t.db, card.number, card.pin, client, at(start, 16))).ok).toBe(true);
+  });
+});
+
+describe("the store's own gift card key (a store on loopback without GIFT_CARD_KEY)", () => {
+  it('is kept once read, but not when made by a transaction that rolls back: the key kept is always the one stored', async () => {
+    const own = await freshDb({ seed: false });
+    try {
+      const stored = async () =>
+        (await own.db.kysely.selectFrom('app_secrets').select('value').where('name', '=', 'gift-card-key').executeTakeFirst())?.value;
+      expect(await stored()).toBeUndefined();
+      let made: Buffer | undefined;
+      await expect(
+        withWriteTransaction(own.db, async (tx) => {
+          made = await giftCardKey(tx);
+          expect(await giftCardKey(tx)).toEqual(made);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await stored()).toBeUndefined();
+      const key = await withWriteTransaction(own.db, (tx) => giftCardKey(tx));
+      expect(key).not.toEqual(made);
+      expect(key.toString('base64url')).toBe(await stored());
+      // Read once it is stored, it is kept from then on: asked again without asking the database.
+      expect(await withWriteTransaction(own.db, (tx) => giftCardKey(tx))).toEqual(key);
+      await own.db.kysely.deleteFrom('app_secrets').where('name', '=', 'gift-card-key').execute();
+      expect(await withWriteTransaction(own.db, (tx) => giftCardKey(tx))).toEqual(key);
+      expect(await giftCardKey(own.db.kysely)).toEqual(key);
+    } finally {
+      await own.cleanup();
+    }
   });
 });
 

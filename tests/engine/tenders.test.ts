@@ -172,6 +172,23 @@ describe(`gift cards on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     await expect(applyGiftCard(t.db, basketId, sixth.number, sixth.pin, 'refusal-test')).rejects.toThrow(MAX_DISCOUNTS);
     expect((await readBasket(t.db.kysely, basketId)).tenders).toHaveLength(MAX_TENDERS_PER_BASKET);
   });
+
+  it('cards applied to one bag at once, each from a client of its own: the same card lands once, and never more than the most tenders, each at a position of its own', async () => {
+    const basketId = await readyBag();
+    const same = await issuer.card(500);
+    const twice = await Promise.allSettled([0, 1].map((i) => applyGiftCard(t.db, basketId, same.number, same.pin, `same-card-${i}`)));
+    expect(twice.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(twice.find((r) => r.status === 'rejected')?.reason).toMatchObject({ message: TENDER_ALREADY_APPLIED });
+    const cards = await Promise.all(Array.from({ length: MAX_TENDERS_PER_BASKET + 2 }, () => issuer.card(100)));
+    const all = await Promise.allSettled(cards.map((c, i) => applyGiftCard(t.db, basketId, c.number, c.pin, `many-cards-${i}`)));
+    expect(all.filter((r) => r.status === 'fulfilled')).toHaveLength(MAX_TENDERS_PER_BASKET - 1);
+    for (const r of all) if (r.status === 'rejected') expect(r.reason).toMatchObject({ message: MAX_DISCOUNTS });
+    const positions = (await t.db.kysely.selectFrom('bag_tenders').select('position').where('basket_id', '=', basketId).execute()).map(
+      (row) => row.position,
+    );
+    expect(positions).toHaveLength(MAX_TENDERS_PER_BASKET);
+    expect(new Set(positions).size).toBe(MAX_TENDERS_PER_BASKET);
+  });
 });
 
 describe(`gift cards at sign-in (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => {

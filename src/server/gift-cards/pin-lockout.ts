@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Tx } from '../db/transaction.ts';
 
 /**
@@ -40,21 +40,38 @@ const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds *
  * transaction: an upsert locks the row on PostgreSQL and answers its current values, on either engine.
  */
 export async function holdCounters(tx: Tx, counters: Counter[], now: Date): Promise<Held[]> {
+  if (counters.length === 0) return [];
+  return (await holdCountersWith(tx, counters, now, {})).held;
+}
+
+/**
+ * As holdCounters, with values read in the same statement (`beside`: scalar subqueries, each named by its key), so a
+ * check that reads a card to compare its PIN sends one statement, not two. They are read once the counters are held.
+ */
+export async function holdCountersWith<B extends Record<string, unknown>>(
+  tx: Tx,
+  counters: Counter[],
+  now: Date,
+  beside: { [K in keyof B]: RawBuilder<B[K]> },
+): Promise<{ held: Held[]; beside: B }> {
   const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  if (sorted.length === 0) return [];
+  if (sorted.length === 0) throw new Error('no counter to hold');
+  const extra = Object.entries(beside).map(([name, value]) => (value as RawBuilder<unknown>).as(name));
   // One statement for all of them: PostgreSQL takes the rows in the order they are listed, so in key order.
-  const rows = await tx
+  const rows = (await tx
     .insertInto('gift_card_failures')
     .values(sorted.map((counter) => ({ key: counter.key, failures: 0, window_until: now.toISOString(), locked_until: null })))
     .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql`gift_card_failures.failures` }))
-    .returning(['key', 'failures', 'window_until', 'locked_until'])
-    .execute();
+    .returning(['key', 'failures', 'window_until', 'locked_until', ...extra])
+    .execute()) as ({ key: string; failures: number; window_until: string; locked_until: string | null } & B)[];
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  return sorted.map((counter) => {
+  const held = sorted.map((counter) => {
     const row = byKey.get(counter.key);
     if (!row) throw new Error(`the counter ${counter.key} was not held`);
     return { ...counter, failures: row.failures, windowUntil: row.window_until, lockedUntil: row.locked_until };
   });
+  const first = rows[0]!;
+  return { held, beside: Object.fromEntries(Object.keys(beside).map((name) => [name, first[name]])) as B };
 }
 
 export const isLocked = (held: Held[], now: Date): boolean => held.some((h) => h.lockedUntil !== null && h.lockedUntil > now.toISOString());

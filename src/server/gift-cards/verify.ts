@@ -1,9 +1,10 @@
 import { timingSafeEqual } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { withWriteTransaction } from '../db/transaction.ts';
+import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { numberHash, pinHash } from './card-numbers.ts';
 import { giftCardKey } from './gift-card-key.ts';
-import { countFailure, GIFT_CARD_LIMITS, holdCounters, isLocked } from './pin-lockout.ts';
+import { countFailure, GIFT_CARD_LIMITS, holdCountersWith, isLocked } from './pin-lockout.ts';
 
 export type Verification = { ok: true; cardId: string; last4: string } | { ok: false; reason: 'refused' | 'too_many_tries' };
 
@@ -17,25 +18,35 @@ const NO_CARD_PIN_HASH = Buffer.alloc(32);
  * the PIN, until its lock ends (pin-lockout.ts). Neither the number nor the PIN is logged or stored.
  */
 export async function verify(db: Db, number: string, pin: string, client: string, now = new Date()): Promise<Verification> {
-  return withWriteTransaction(db, async (tx) => {
-    const key = await giftCardKey(tx);
-    const byNumber = numberHash(key, number);
-    const given = Buffer.from(pinHash(key, number, pin), 'hex');
-    const held = await holdCounters(
-      tx,
-      [
-        { key: `card:${byNumber}`, limit: GIFT_CARD_LIMITS.perCard },
-        { key: `client:${client}`, limit: GIFT_CARD_LIMITS.perClient },
-      ],
-      now,
-    );
-    const card = await tx.selectFrom('gift_cards').select(['id', 'pin_hash', 'last4']).where('number_hash', '=', byNumber).executeTakeFirst();
-    const matches = timingSafeEqual(given, card ? Buffer.from(card.pin_hash, 'hex') : NO_CARD_PIN_HASH);
-    if (isLocked(held, now)) return { ok: false, reason: 'too_many_tries' };
-    if (!card || !matches) {
-      await countFailure(tx, held, now);
-      return { ok: false, reason: 'refused' };
-    }
-    return { ok: true, cardId: card.id, last4: card.last4 };
-  });
+  return withWriteTransaction(db, (tx) => verifyIn(tx, number, pin, client, now));
+}
+
+/**
+ * As verify, in the caller's write transaction, which keeps the counters held until it ends (applying the card to a
+ * bag, in the same transaction). A refusal's failure is counted in it: the caller commits a refusal, never rolls it back.
+ */
+export async function verifyIn(tx: Tx, number: string, pin: string, client: string, now = new Date()): Promise<Verification> {
+  const key = await giftCardKey(tx);
+  const byNumber = numberHash(key, number);
+  const given = Buffer.from(pinHash(key, number, pin), 'hex');
+  // The card is read with its counters, in the statement that holds them.
+  const card = (column: 'id' | 'pin_hash' | 'last4') =>
+    sql<string | null>`(select ${sql.ref(column)} from gift_cards where number_hash = ${byNumber})`;
+  const { held, beside } = await holdCountersWith(
+    tx,
+    [
+      { key: `card:${byNumber}`, limit: GIFT_CARD_LIMITS.perCard },
+      { key: `client:${client}`, limit: GIFT_CARD_LIMITS.perClient },
+    ],
+    now,
+    { card_id: card('id'), pin_hash: card('pin_hash'), last4: card('last4') },
+  );
+  const found = beside.card_id !== null && beside.pin_hash !== null && beside.last4 !== null;
+  const matches = timingSafeEqual(given, found ? Buffer.from(beside.pin_hash!, 'hex') : NO_CARD_PIN_HASH);
+  if (isLocked(held, now)) return { ok: false, reason: 'too_many_tries' };
+  if (!found || !matches) {
+    await countFailure(tx, held, now);
+    return { ok: false, reason: 'refused' };
+  }
+  return { ok: true, cardId: beside.card_id!, last4: beside.last4! };
 }

@@ -1,11 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { withWriteTransaction } from '../db/transaction.ts';
-import { lockOpenBasket } from '../commerce/basket-lock.ts';
+import { dialectOf, prepared, preparedWrite } from '../db/prepared.ts';
+import { withWriteTransaction, type Tx } from '../db/transaction.ts';
+import { sendTogether } from '../db/write-batch.ts';
+import { BAG_NOT_FOUND, isOpenBasket, lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { refuseTenderFor } from './tender-checks.ts';
-import { balance } from '../gift-cards/ledger.ts';
-import { verify } from '../gift-cards/verify.ts';
+import { verifyIn } from '../gift-cards/verify.ts';
 import { Refusal } from '../refusal.ts';
 import { GIFT_CARD_REFUSED, GIFT_CARD_TOO_MANY_TRIES, maskedGiftCardNumber, typedGiftCardNumber } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { CODE_APPLIED, codeError, MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
@@ -30,6 +32,11 @@ import {
  * number and a wrong PIN, each failure counted against the number and the client). A bag the tender rules refuse
  * gift cards (tender-checks.ts), a card already on the bag, a card with nothing left and a bag at
  * MAX_TENDERS_PER_BASKET are refused. Returns the tender's id.
+ *
+ * One write transaction: the check, which holds the card's and the client's wrong-try counters until it ends, then
+ * the bag locked with what the apply checks read beside it (`lockedForCard`), the bag's lines read for the tender
+ * rules, and the tender written with the bag's time in one statement. A refusal of the number or PIN commits (its
+ * failure is counted); any other refusal rolls the whole back, counters untouched.
  */
 export async function applyGiftCard(
   db: Db,
@@ -40,37 +47,73 @@ export async function applyGiftCard(
 ): Promise<{ id: string; message: string }> {
   const invalid = codeError(rawNumber, pin);
   if (invalid) throw new CommerceError('invalid', invalid);
-  const verified = await verify(db, typedGiftCardNumber(rawNumber), pin, client);
-  if (!verified.ok) {
-    // Too many wrong tries is a 429, as at the balance check.
-    if (verified.reason === 'too_many_tries') throw new Refusal(GIFT_CARD_TOO_MANY_TRIES, 429);
-    throw new CommerceError('invalid', GIFT_CARD_REFUSED);
-  }
-  return withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
-    const lines = await refuseTenderFor(tx, basketId, GIFT_CARD_METHOD);
-    const onBag = await tx.selectFrom('bag_tenders').select(['id', 'gift_card_id', 'position']).where('basket_id', '=', basketId).execute();
-    if (onBag.some((t) => t.gift_card_id === verified.cardId)) throw new CommerceError('conflict', TENDER_ALREADY_APPLIED);
-    if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
-    if ((await balance(tx, verified.cardId)) <= 0) throw new CommerceError('unprocessable', GIFT_CARD_EMPTY);
+  const applied = await withWriteTransaction(db, async (tx) => {
+    const verified = await verifyIn(tx, typedGiftCardNumber(rawNumber), pin, client);
+    if (!verified.ok) return verified;
+    const [bag] = await lockedForCard(tx, basketId, verified.cardId);
+    if (!(await isOpenBasket(tx, bag))) throw new CommerceError('not_found', BAG_NOT_FOUND);
+    const { lines, tenders } = await refuseTenderFor(tx, basketId, GIFT_CARD_METHOD);
+    if (tenders.some((t) => t.giftCardId === verified.cardId)) throw new CommerceError('conflict', TENDER_ALREADY_APPLIED);
+    if (tenders.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
+    if (Number(bag!.balance) <= 0) throw new CommerceError('unprocessable', GIFT_CARD_EMPTY);
     const id = randomUUID();
     const now = new Date().toISOString();
-    await tx
-      .insertInto('bag_tenders')
-      .values({
-        id,
-        basket_id: basketId,
-        method: GIFT_CARD_METHOD,
-        gift_card_id: verified.cardId,
-        masked_number: maskedGiftCardNumber(verified.last4),
-        position: Math.max(-1, ...onBag.map((t) => t.position)) + 1,
-        created_at: now,
-      })
-      .execute();
-    await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
-    return { id, message: appliedMessage(CODE_APPLIED, lines) };
+    const tender = insertTender.compiled(
+      tx,
+      id,
+      basketId,
+      verified.cardId,
+      maskedGiftCardNumber(verified.last4),
+      Math.max(-1, ...tenders.map((t) => t.position)) + 1,
+      now,
+    );
+    await sendTogether(tx, [tender], touchBasket.compiled(tx, now, basketId));
+    return { ok: true as const, id, message: appliedMessage(CODE_APPLIED, lines) };
   });
+  if (!applied.ok) {
+    // Too many wrong tries is a 429, as at the balance check.
+    if (applied.reason === 'too_many_tries') throw new Refusal(GIFT_CARD_TOO_MANY_TRIES, 429);
+    throw new CommerceError('invalid', GIFT_CARD_REFUSED);
+  }
+  return { id: applied.id, message: applied.message };
 }
+
+/**
+ * The bag's row locked (as lockOpenBasket locks it), with the card's balance read beside it. The tenders already on
+ * the bag are read after the lock, with its lines (refuseTenderFor): a statement that waited for the lock would see
+ * them as they were when it began.
+ */
+const lockedForCard = prepared((tx: Tx, basketId: string, cardId: string) => {
+  const query = tx
+    .selectFrom('baskets as b')
+    .select((eb) => [
+      'b.status',
+      'b.placing_attempt_id',
+      eb
+        .selectFrom('gift_card_ledger as l')
+        .select(sql<number>`coalesce(sum(l.amount_cents), 0)`.as('n'))
+        .where('l.card_id', '=', cardId)
+        .as('balance'),
+    ])
+    .where('b.id', '=', basketId);
+  return dialectOf(tx) === 'postgres' ? query.forUpdate('b') : query;
+});
+
+const insertTender = preparedWrite((tx: Tx, id: string, basketId: string, cardId: string, masked: string, position: number, now: string) =>
+  tx.insertInto('bag_tenders').values({
+    id,
+    basket_id: basketId,
+    method: GIFT_CARD_METHOD,
+    gift_card_id: cardId,
+    masked_number: masked,
+    position,
+    created_at: now,
+  }),
+);
+
+const touchBasket = preparedWrite((tx: Tx, now: string, basketId: string) =>
+  tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId),
+);
 
 /** Takes a tender off the bag. */
 export async function removeTender(db: Db, basketId: string, paymentInstrumentId: string): Promise<void> {

@@ -40,7 +40,7 @@ async function addTender(
 ): Promise<{ id: string; message: string }> {
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
-    const lines = await refuseTenderFor(tx, basketId, row.method);
+    const { lines } = await refuseTenderFor(tx, basketId, row.method);
     const onBag = await tx.selectFrom('bag_tenders').select(['certificate_id', 'programme', 'position']).where('basket_id', '=', basketId).execute();
     await check(tx, onBag);
     if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);

@@ -1,5 +1,6 @@
 import type { Tx } from '../db/transaction.ts';
-import { readBasket } from '../commerce/basket-read.ts';
+import { readBasketDetailed } from '../commerce/basket-read.ts';
+import type { LoadedTender } from '../commerce/basket-load.ts';
 import { paymentMethodsFor } from '../content/payment-methods.ts';
 import { Refusal } from '../refusal.ts';
 import type { Bag } from '#src/lib/commerce/bag.ts';
@@ -32,13 +33,14 @@ async function firstRefusal(tx: Tx, paymentMethodIds: readonly string[], lines: 
 
 /**
  * Refuses (422, the message naming the brand or the items) a tender of this method for the bag as it is; answers the
- * bag's lines, which the applied message reads (tender-rules.ts appliedMessage).
+ * bag's lines, which the applied message reads (tender-rules.ts appliedMessage), and the tenders on it as read with
+ * them (in the caller's transaction, after it locked the bag: what the apply checks a new tender against).
  */
-export async function refuseTenderFor(tx: Tx, basketId: string, paymentMethodId: string): Promise<Bag['lines']> {
-  const { lines } = await readBasket(tx, basketId);
-  const refusal = await tenderRefusalFor(tx, { lines }, paymentMethodId);
+export async function refuseTenderFor(tx: Tx, basketId: string, paymentMethodId: string): Promise<{ lines: Bag['lines']; tenders: LoadedTender[] }> {
+  const { view, tenders } = await readBasketDetailed(tx, basketId);
+  const refusal = await tenderRefusalFor(tx, view, paymentMethodId);
   if (refusal) throw new Refusal(refusal, 422);
-  return lines;
+  return { lines: view.lines, tenders };
 }
 
 /** The first refusal of a tender on the bag as it is now, or null: a bag changed since its tenders were applied. */
