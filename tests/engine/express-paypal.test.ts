@@ -412,6 +412,21 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     expect(await ordersOf(o.basketId)).toBe(0);
   });
 
+  it('a state the store does not ship to (no tax rate for it) is named at the state, and the bag keeps the state it had', async () => {
+    const o = await bareBagApproved();
+    const rate = await t.db.kysely.selectFrom('tax_rates').selectAll().where('state_code', '=', 'TX').executeTakeFirstOrThrow();
+    await t.db.kysely.deleteFrom('tax_rates').where('state_code', '=', 'TX').execute();
+    try {
+      const refused = await place(o, t.db, true).catch((e: unknown) => e);
+      expect((refused as ExpressAddressProblem).problem).toEqual({ field: 'stateCode', message: 'Please choose a state we ship to.' });
+      const bag = await t.db.kysely.selectFrom('baskets').select('shipping_state_code').where('id', '=', o.basketId).executeTakeFirstOrThrow();
+      expect(bag.shipping_state_code).not.toBe('TX');
+      expect(await atProvider(o.orderId)).toMatchObject({ authorizations: 0 });
+    } finally {
+      await t.db.kysely.insertInto('tax_rates').values(rate).execute();
+    }
+  });
+
   it('a state an item may not ship to is named at the state', async () => {
     const o = await bareBagApproved(await inStock(NOT_TO_CA), 'california');
     const refused = await place(o, t.db, true).catch((e: unknown) => e);

@@ -12,6 +12,9 @@ import type { PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSession, loadSession, newSessionHolder } from '#src/server/session/session.ts';
 import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
+import { createExpressOrder, placeExpressOrder, placementKey } from '#src/server/checkout/web-payment-checkout.ts';
+import { decideOnSandboxOrder, sandboxWebPayment } from '#src/server/payments/paypal-sandbox/sandbox-web-payment.ts';
+import type { WebPaymentProvider } from '#src/server/payments/web-payment.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
 import { freshDb, PG_URL, type TestDb } from '../helpers/db.ts';
 import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
@@ -125,6 +128,57 @@ describe('the statements a request sends', () => {
     await applyGiftCard(t.db, paired.basketId, card.number, card.pin, '203.0.113.9');
     const due = (await pruneAndReadBasket(t.db, paired.basketId)).amountDue;
     expect(await sent(() => place(paired, due))).toBeLessThanOrEqual(PG_URL ? 14 : 24);
+  });
+});
+
+/**
+ * The embedded PayPal sandbox, each of its calls' statements counted apart: PayPal keeps its orders at its end, so what
+ * the store sends is the whole less what the provider's calls sent.
+ */
+function countedProvider(): { provider: WebPaymentProvider; own: () => number } {
+  const sandbox = sandboxWebPayment({ database: async () => t.db, approvalBase: 'http://127.0.0.1:4321/sandbox-paypal', timeoutMs: 2000 });
+  let own = 0;
+  const counted =
+    <A extends unknown[], R>(call: (...args: A) => Promise<R>) =>
+    async (...args: A): Promise<R> => {
+      const before = statementsSent();
+      try {
+        return await call(...args);
+      } finally {
+        own += statementsSent() - before;
+      }
+    };
+  const provider = Object.fromEntries(
+    Object.entries(sandbox).map(([name, call]) => [name, typeof call === 'function' ? counted(call.bind(sandbox)) : call]),
+  ) as unknown as WebPaymentProvider;
+  return { provider, own: () => own };
+}
+
+describe('a PayPal order', () => {
+  it("approved at PayPal and placed from the bag: 20 statements of the store's, PayPal's contacts taken in one transaction that prices the bag for them, the attempt read once, the capture owed written with the order; on SQLite 29", async () => {
+    const { basketId } = await readyBag(t.db, SKU);
+    const { provider, own } = countedProvider();
+    const usid = `visitor-${randomUUID()}`;
+    const { id } = await createExpressOrder(t.db, provider, {
+      bagId: basketId,
+      key: placementKey(usid, 'placement-key-0123456789'),
+      returnUrl: 'http://127.0.0.1:4321/checkout/paypal/return/',
+      cancelUrl: 'http://127.0.0.1:4321/bag',
+    });
+    await decideOnSandboxOrder(t.db, id, 'approve');
+    const before = own();
+    const all = await sent(async () => {
+      const reply = await placeExpressOrder(t.db, gateway, provider, {
+        bagId: basketId,
+        customerId: null,
+        keyPrefix: placementKey(usid, ''),
+        orderId: id,
+        leaseMs: 5000,
+        fromBag: true,
+      });
+      expect(reply.result.confirmationStatus).toBe('confirmed');
+    });
+    expect(all - (own() - before)).toBeLessThanOrEqual(PG_URL ? 20 : 29);
   });
 });
 

@@ -11,7 +11,7 @@ import { CommerceError } from '../commerce/errors.ts';
 import { Refusal } from '../refusal.ts';
 import { EXPRESS_PROBLEM, EXPRESS_TOTAL_CHANGED_AGAIN, EXPRESS_TOTAL_TO_REVIEW } from '#src/lib/checkout/order-messages.ts';
 import { lapsedAttemptOf } from '../commerce/basket-lock.ts';
-import { attemptBag, attemptByKey } from './placement/attempt-log.ts';
+import { attemptByKey } from './placement/attempt-log.ts';
 import { contactsOf, takeWebPaymentContacts, type ContactProblem, type WebPaymentContacts } from './web-payment-contacts.ts';
 import { placeOrder } from './placement/place-order.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
@@ -153,20 +153,24 @@ export async function placeExpressOrder(
   if (!order.reference.startsWith(request.keyPrefix)) throw notFound;
   const key = order.reference;
   // A confirmed order lets the bag go: a retry of it finds no bag, and the key's attempt names it.
-  const bagId = (await attemptBag(db, key)) ?? request.bagId;
+  const attempt = await attemptByKey(db, key);
+  const bagId = attempt?.basket_id ?? request.bagId;
   if (!bagId) return failed(409, 'Your bag is empty.', null, 0);
-  if (order.status === 'approved' && !(await attemptByKey(db, key))) {
+  // The bag as the placement is asked to take it, when read here already (what the contacts made of it).
+  let read: Bag | undefined;
+  if (order.status === 'approved' && !attempt) {
     if (request.fromBag) {
       const contacts = contactsOf(order);
-      const problem = await takeContactsUnlessPlacing(db, bagId, order.orderId, contacts);
-      if (problem) throw new ExpressAddressProblem(problem);
-      const { amountDue, basketId: open } = await readBasket(db.kysely, bagId);
+      const taken = await takeContactsUnlessPlacing(db, bagId, order.orderId, contacts);
+      if (taken?.problem) throw new ExpressAddressProblem(taken.problem);
+      read = taken?.bag ?? (await readBasket(db.kysely, bagId));
+      const { amountDue, basketId: open } = read;
       // A bag no longer open was placed meanwhile by another request with the order (a double click): the placement
       // below answers with that order.
       if (open === bagId && amountDue !== order.amountCents) {
         // A store never charges a total the shopper has not seen: PayPal's approval was for another amount.
         if (request.confirmedAmountDue !== amountDue) throw new ExpressReviewNeeded(amountDue, contacts.email);
-        await followBag(db, provider, bagId, order);
+        await followBag(provider, read, order);
       }
     } else if ((await readCheckout(db.kysely, bagId)).webPayment?.orderId === order.orderId) {
       // PayPal kept as the payment while the shopper corrected the address: PayPal's order follows the bag only for
@@ -174,11 +178,11 @@ export async function placeExpressOrder(
       const bag = await readBasket(db.kysely, bagId);
       if (bag.amountDue !== order.amountCents) {
         if (request.confirmedAmountDue !== bag.amountDue) return failed(409, EXPRESS_TOTAL_CHANGED_AGAIN, bag, bag.orderTotal);
-        await followBag(db, provider, bagId, order);
+        await followBag(provider, bag, order);
       }
     }
   }
-  const bag = await readBasket(db.kysely, bagId);
+  const bag = read ?? (await readBasket(db.kysely, bagId));
   return placeOrder(
     db,
     gateway,
@@ -200,9 +204,14 @@ export async function placeExpressOrder(
 
 /**
  * The contacts taken, unless another request with the order is placing the bag already (a double click, a reload):
- * that request took them, and this one waits for its reply in the placement.
+ * that request took them, and this one waits for its reply in the placement (null).
  */
-async function takeContactsUnlessPlacing(db: Db, bagId: string, orderId: string, contacts: WebPaymentContacts): Promise<ContactProblem | null> {
+async function takeContactsUnlessPlacing(
+  db: Db,
+  bagId: string,
+  orderId: string,
+  contacts: WebPaymentContacts,
+): Promise<Awaited<ReturnType<typeof takeWebPaymentContacts>> | null> {
   try {
     return await takeWebPaymentContacts(db, bagId, orderId, contacts);
   } catch (err) {
@@ -212,9 +221,8 @@ async function takeContactsUnlessPlacing(db: Db, bagId: string, orderId: string,
   }
 }
 
-/** The provider's order given the bag's amount due, when that changed and can still be paid this way. */
-async function followBag(db: Db, provider: WebPaymentProvider, bagId: string, order: WebOrder): Promise<void> {
-  const priced = await readBasket(db.kysely, bagId);
+/** The provider's order given the bag's amount due (the bag as just read), when that changed and can still be paid this way. */
+async function followBag(provider: WebPaymentProvider, priced: Bag, order: WebOrder): Promise<void> {
   if (priced.amountDue === order.amountCents || expressRefusal(priced)) return;
   if (await provider.updateAmount(order.orderId, breakdownOf(priced))) order.amountCents = priced.amountDue;
 }

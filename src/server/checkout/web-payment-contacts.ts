@@ -16,6 +16,7 @@ import { writeCheckout } from './checkout-store.ts';
 import { inBag } from './checkout-service.ts';
 import type { WebOrder } from '../payments/web-payment.ts';
 import type { KeptWebPayment } from '#src/lib/checkout/checkout-types.ts';
+import type { Bag } from '#src/lib/commerce/bag.ts';
 
 /**
  * PayPal from the bag: the payer and the address they chose at PayPal become the checkout's (as Apple Pay's sheet
@@ -81,9 +82,15 @@ class Unshippable extends Error {
  * Takes PayPal's contacts as the bag's checkout: its e-mail, its shipping address (setting the state the bag is
  * taxed for) and the bag's shipping method as chosen. Answers the problem when the bag cannot ship there; then the
  * e-mail alone is taken, and PayPal's order is kept as the bag's payment with the address and its problem
- * (KeptWebPayment), for the checkout to show.
+ * (KeptWebPayment), for the checkout to show. Taken, it answers the bag as priced for that state (what the placement
+ * is asked to take: the contacts' own columns change no price).
  */
-export async function takeWebPaymentContacts(db: Db, bagId: string, orderId: string, contacts: WebPaymentContacts): Promise<ContactProblem | null> {
+export async function takeWebPaymentContacts(
+  db: Db,
+  bagId: string,
+  orderId: string,
+  contacts: WebPaymentContacts,
+): Promise<{ problem: ContactProblem; bag?: never } | { problem: null; bag: Bag }> {
   const bag = await readBasket(db.kysely, bagId);
   const shipsNothing = bag.summary.isDigitalItemsOnly;
   const keep = async (problem: ContactProblem) => {
@@ -93,27 +100,36 @@ export async function takeWebPaymentContacts(db: Db, bagId: string, orderId: str
     await inBag(db, bagId, (tx) =>
       writeCheckout(tx, bagId, { ...(email.success && { email: email.output }), webPayment, shippingMethodConfirmed: !shipsNothing }),
     );
-    return problem;
+    return { problem };
   };
   const problem = formProblem(contacts, shipsNothing);
   if (problem) return keep(problem);
   const email = v.parse(Email, contacts.email);
   try {
-    await inBag(db, bagId, async (tx) => {
-      await writeCheckout(tx, bagId, { email, webPayment: null });
-      if (shipsNothing) return;
+    const taken = await inBag(db, bagId, async (tx) => {
+      if (shipsNothing) {
+        await writeCheckout(tx, bagId, { email, webPayment: null });
+        return bag;
+      }
       const address = v.parse(AddressSchema, contacts.address);
-      const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
-      if (!known) throw new Unshippable({ field: 'stateCode', message: 'Please choose a state we ship to.' });
-      await tx.updateTable('baskets').set({ shipping_state_code: known.state_code }).where('id', '=', bagId).execute();
+      // The bag takes the address's state only when the store ships there (a state with a tax rate).
+      const shipsThere = await tx
+        .updateTable('baskets')
+        .set({ shipping_state_code: address.stateCode })
+        .where('id', '=', bagId)
+        .where(({ exists, selectFrom }) => exists(selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode)))
+        .executeTakeFirst();
+      if (Number(shipsThere.numUpdatedRows) === 0) throw new Unshippable({ field: 'stateCode', message: 'Please choose a state we ship to.' });
       const shipping = await readBasket(tx, bagId);
       const poBox = poBoxExcludedLines(address, shipping.lines, (l) => l.poBoxExcluded);
       if (poBox.length > 0) throw new Unshippable({ field: 'address1', message: poBoxRefusal(poBox) });
       const restricted = shipping.lines.filter((l) => l.showRestrictedShippingStateMessage);
       if (restricted.length > 0) throw new Unshippable({ field: 'stateCode', message: restrictedStateRefusal(restricted) });
-      await writeCheckout(tx, bagId, { shippingAddress: address, shippingMethodConfirmed: true });
+      // The e-mail and the address in one write: a refusal above rolls back whatever the transaction wrote.
+      await writeCheckout(tx, bagId, { email, webPayment: null, shippingAddress: address, shippingMethodConfirmed: true });
+      return shipping;
     });
-    return null;
+    return { problem: null, bag: taken };
   } catch (err) {
     if (!(err instanceof Unshippable)) throw err;
     return keep(err.problem);

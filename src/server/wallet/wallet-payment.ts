@@ -1,6 +1,6 @@
 import { walletAddress, walletEmail } from '#src/lib/wallet/wallet-contact.ts';
 import type { WalletAuthorize } from '#src/lib/wallet/wallet-schemas.ts';
-import { attemptBag, attemptByKey } from '../checkout/placement/attempt-log.ts';
+import { attemptByKey } from '../checkout/placement/attempt-log.ts';
 import { placeOrder } from '../checkout/placement/place-order.ts';
 import { failed } from '../checkout/placement/placement-types.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
@@ -35,11 +35,12 @@ export async function authorizeWalletPayment(
     return { ...refusal, result: { ...refusal.result, errors } };
   }
   // A confirmed order lets the bag go, so a retry of it finds no bag: the key's attempt names it.
-  const bagId = (await attemptBag(db, request.key)) ?? request.bagId;
+  const attempt = await attemptByKey(db, request.key);
+  const bagId = attempt?.basket_id ?? request.bagId;
   if (!bagId) return withErrors(failed(409, 'Your bag is empty.', null, 0));
   const { cardToken, merchantSessionIdentifier } = token.paymentData;
   // Asked of the gateway only before the key's first placement: afterwards the token is spent, and the key replays.
-  const card = (await attemptByKey(db, request.key)) ? null : await gateway.describeToken(cardToken);
+  const card = attempt ? null : await gateway.describeToken(cardToken);
   const reply = await placeOrder(
     db,
     gateway,

@@ -111,11 +111,11 @@ export const storedReply = (status: number, reply: string, replayed: boolean): P
   result: JSON.parse(reply) as PlacementReply['result'],
 });
 
-/** The key's attempt as a second request with the key reads it. */
+/** The key's attempt as a second request with the key reads it, with the bag it was for (attemptBag). */
 export const attemptByKey = (db: Db, key: string) =>
   db.kysely
     .selectFrom('checkout_attempts')
-    .select(['id', 'request_hash', 'state', 'reply', 'reply_status', 'lease_until'])
+    .select(['id', 'basket_id', 'request_hash', 'state', 'reply', 'reply_status', 'lease_until'])
     .where('idempotency_key', '=', key)
     .executeTakeFirst();
 

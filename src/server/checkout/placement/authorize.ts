@@ -8,7 +8,7 @@ import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import { failed } from './placement-types.ts';
 import { payerFor, walletPayer, webPaymentPayer, type Payer } from './payer.ts';
 import type { WebPaymentProvider } from '../../payments/web-payment.ts';
-import { captureOwed, owePayment } from './web-payment-capture.ts';
+import { captureOwed } from './web-payment-capture.ts';
 import { abandonAttempt, settleAtLeaseEnd, voidByReference, voidWebOrder } from './recovery.ts';
 import { storedReply } from './attempt-log.ts';
 import { isDatabaseUnavailable } from '../../db/unavailable.ts';
@@ -83,9 +83,8 @@ export async function authorizeAndCommit(
       if (attempt?.state !== 'authorizing') throw new Error('the attempt was recovered while it was being authorized');
       // Past its lease the attempt is recovery's to settle (recovery.ts), which may be voiding this very hold.
       if (attempt.lease_until < new Date().toISOString()) throw new Error('the attempt outlived its lease');
-      const reply = await commitOrder(tx, attemptId, bagId, snapshot, authorizationId);
-      if (paidOnWeb && reply.result.orderId) await owePayment(tx, attemptId, reply.result.orderId, authorizationId);
-      return reply;
+      // A web payment's capture is owed by the order, written with it.
+      return commitOrder(tx, attemptId, bagId, snapshot, authorizationId, !!paidOnWeb);
     });
   const written = async (committed: PlacementReply) => {
     // The order is written: the web payment's hold is taken now (or by recovery, should this fail).

@@ -12,6 +12,7 @@ import { writeOrder } from '../../orders/write-order.ts';
 import { orderPaymentLines } from '../../orders/orders.ts';
 import { grantOrderMemberships } from '../../perks/memberships.ts';
 import { finishingWrite } from './attempt-log.ts';
+import { owedCapture } from './web-payment-capture.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import { orderOf, type OrderSnapshot } from './snapshot.ts';
 
@@ -29,6 +30,7 @@ export async function commitOrder(
   bagId: string,
   snapshot: OrderSnapshot,
   authorizationId: string | null,
+  owesCapture = false,
 ): Promise<PlacementReply & { mail: QueuedMail; giftCardMails: QueuedMail[] }> {
   const placedAt = new Date().toISOString();
   const written = orderOf(snapshot, { bagId, attemptId, placedAt, authorizationId });
@@ -70,7 +72,7 @@ export async function commitOrder(
   };
   // Sent together, as none reads what another writes: the order's lines and tenders, the bag marked ordered and let
   // go by every session and account holding it ('confirmed' replaces the bag: the next add makes a new one), the
-  // confirmation queued, and the attempt's reply.
+  // confirmation queued, the web payment's capture owed (web-payment-capture.ts), and the attempt's reply.
   await sendTogether(
     tx,
     [
@@ -79,6 +81,7 @@ export async function commitOrder(
       releaseFromSessions.compiled(tx, bagId),
       releaseFromCustomers.compiled(tx, bagId),
       queueing,
+      ...(owesCapture && authorizationId ? [owedCapture.compiled(tx, attemptId, order.id, authorizationId, placedAt)] : []),
     ],
     finishingWrite(tx, attemptId, reply, authorizationId),
   );

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import { preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import type { WebPaymentProvider } from '../../payments/web-payment.ts';
 import { webPaymentRequestId } from './payer.ts';
@@ -11,20 +12,17 @@ import { webPaymentRequestId } from './payer.ts';
  * "paid but no order" cannot happen, and "ordered but not captured" is finished later.
  */
 
-/** In the commit's transaction: the order owes this capture. */
-export async function owePayment(tx: Tx, attemptId: string, orderId: string, authorizationId: string): Promise<void> {
-  await tx
-    .insertInto('web_payment_captures')
-    .values({
-      attempt_id: attemptId,
-      order_id: orderId,
-      authorization_id: authorizationId,
-      capture_id: null,
-      created_at: new Date().toISOString(),
-      captured_at: null,
-    })
-    .execute();
-}
+/** In the commit's transaction, sent with its writes (commit.ts): the order owes this capture. */
+export const owedCapture = preparedWrite((tx: Tx, attemptId: string, orderId: string, authorizationId: string, createdAt: string) =>
+  tx.insertInto('web_payment_captures').values({
+    attempt_id: attemptId,
+    order_id: orderId,
+    authorization_id: authorizationId,
+    capture_id: null,
+    created_at: createdAt,
+    captured_at: null,
+  }),
+);
 
 /** Captures what the attempt's order owes; true once it is captured (now or before). */
 export async function captureOwed(db: Db, provider: WebPaymentProvider, attemptId: string, authorizationId: string): Promise<boolean> {
