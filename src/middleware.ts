@@ -44,6 +44,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     response = await next();
   } catch (err) {
+    cached?.abandon?.();
     // A page that could not be rendered (the engine out of reach): a plain page that says so, never a stack trace.
     // An endpoint answers for itself (src/web/http/api.ts `endpoint`).
     if (api) throw err;
@@ -52,5 +53,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A shared page goes out from the cache's copies; JSON replies are compressed here in one call; the other pages
   // go on to the stream compressor (src/server/http/compress.ts).
   if (cached && context.locals.sharedPage) return platform.finish(context.request, await cached.keep(response));
+  cached?.abandon?.();
   return platform.finish(context.request, response);
 });

@@ -29,6 +29,11 @@ export interface WebPlatform {
 export interface PageToKeep {
   keep(rendered: Response): Promise<Response>;
   /**
+   * The page will not be kept (its render failed, or it turned out not to be shared): requests waiting for this
+   * render of it render it themselves. Called instead of `keep`, never after it.
+   */
+  abandon?(): void;
+  /**
    * The copy kept under an earlier stamp, served at once while the page is rendered again behind it
    * (stale-while-revalidate): only where the platform can work after replying (`later`).
    */

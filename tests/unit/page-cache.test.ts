@@ -124,6 +124,52 @@ describe('shared pages as src/middleware.ts uses them', () => {
     expect(await pages.lookup(get('/p/a'), '/p/a')).not.toBeInstanceOf(Response);
   });
 
+  it('renders a page once for the requests that arrive while it is rendered: they answer from what the render kept', async () => {
+    const cache = new PageCache({ maxEntries: 10, maxBytes: 1e9 });
+    const pages = sharedPages(async () => 'v1', cache);
+    const first = await pages.lookup(get('/p/a'), '/p/a');
+    if (!first || first instanceof Response) throw new Error('expected a miss');
+    let answered = 0;
+    const waiting = [get('/p/a'), get('/p/a', { 'accept-encoding': 'gzip' }), get('/p/a', {}, 'HEAD')].map((request) =>
+      pages.lookup(request, '/p/a').then((reply) => {
+        answered++;
+        return reply;
+      }),
+    );
+    // Nothing is answered while the page is being rendered.
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(answered).toBe(0);
+    const kept = await first.keep(rendered(200));
+    const replies = await Promise.all(waiting);
+    for (const reply of replies) expect(reply).toBeInstanceOf(Response);
+    const [br, gzip, head] = replies as Response[];
+    expect(br!.headers.get('etag')).toBe(kept.headers.get('etag'));
+    expect(gzip!.headers.get('content-encoding')).toBe('gzip');
+    expect(head!.body).toBeNull();
+    expect(cache.size).toBe(1);
+  });
+
+  it('lets the waiting requests render the page themselves when its render keeps nothing or is abandoned', async () => {
+    const pages = sharedPages(async () => 'v1', new PageCache({ maxEntries: 10, maxBytes: 1e9 }));
+    const miss = async (path: string) => {
+      const reply = await pages.lookup(get(path), path);
+      if (!reply || reply instanceof Response) throw new Error('expected a miss');
+      return reply;
+    };
+    const notFound = await miss('/p/gone');
+    const waitingForNotFound = miss('/p/gone');
+    await notFound.keep(rendered(404));
+    const failed = await miss('/p/b');
+    const waitingForFailed = miss('/p/b');
+    failed.abandon?.();
+    // Each waiting request renders the page itself, as does the next request, which finds no render in progress.
+    await (await waitingForNotFound).keep(rendered(404));
+    expect((await (await waitingForFailed).keep(rendered(500))).status).toBe(500);
+    const next = await miss('/p/b');
+    await next.keep(rendered(200));
+    expect(await pages.lookup(get('/p/b'), '/p/b')).toBeInstanceOf(Response);
+  });
+
   it('keeps nothing for a 404 (an unknown slug), a reply setting a cookie, or a request that is not a read', async () => {
     const cache = new PageCache({ maxEntries: 10, maxBytes: 1e9 });
     const pages = sharedPages(async () => 'v1', cache);

@@ -116,8 +116,11 @@ export function pageReply(request: Request, page: CachedPage): Response {
 }
 
 export interface SharedPages {
-  /** A GET or HEAD of a page kept under the current stamp: its reply. Otherwise what `keep` needs after rendering. */
-  lookup(request: Request, key: string): Promise<Response | { keep(rendered: Response): Promise<Response> } | undefined>;
+  /**
+   * A GET or HEAD of a page kept under the current stamp: its reply. Otherwise what `keep` needs after rendering, or
+   * `abandon` when the page will not be kept.
+   */
+  lookup(request: Request, key: string): Promise<Response | { keep(rendered: Response): Promise<Response>; abandon(): void } | undefined>;
   /** The page kept for a key (sharedPageKey) under the current stamp, if any. */
   find(key: string): Promise<CachedPage | undefined>;
 }
@@ -132,9 +135,15 @@ type Registry = { [REGISTRY]?: SharedPages };
 /**
  * The cache as src/middleware.ts uses it, keyed by sharedPageKey (the path; the canonical query too for the pages
  * that read it). `keep` stores a 200 without cookies and replies from it.
+ *
+ * One render per page and stamp: requests for a page that is being rendered under the current stamp wait for that
+ * render and answer from what it kept, instead of each rendering and compressing it again (after a publish, every
+ * request for a popular page arrives at a page the cache no longer holds). A render that keeps nothing (not a 200,
+ * a cookie, a failure) lets them go on to render it themselves. Only renders in progress are remembered.
  */
 export function sharedPages(readStamp: () => Promise<string>, cache = new PageCache(PAGE_CACHE_LIMITS), clock = Date.now): SharedPages {
   const currentStamp = stampReader(readStamp, STAMP_MAX_AGE_MS, clock);
+  const rendering = new Map<string, Promise<CachedPage | undefined>>();
   const pages: SharedPages = {
     async find(key) {
       return cache.get(key, await currentStamp());
@@ -144,13 +153,40 @@ export function sharedPages(readStamp: () => Promise<string>, cache = new PageCa
       const stamp = await currentStamp();
       const page = cache.get(key, stamp);
       if (page) return pageReply(request, page);
+      const flight = `${stamp}\n${key}`;
+      const running = rendering.get(flight);
+      if (running) {
+        const rendered = await running;
+        if (rendered) return pageReply(request, rendered);
+      }
+      let settle: (page: CachedPage | undefined) => void = () => {};
+      const done = new Promise<CachedPage | undefined>((resolve) => {
+        settle = resolve;
+      });
+      // A request that found no render in progress renders it; one that waited for a render that kept nothing renders
+      // it too, without making others wait for it.
+      if (!running) rendering.set(flight, done);
+      const finish = (kept: CachedPage | undefined) => {
+        if (rendering.get(flight) === done) rendering.delete(flight);
+        settle(kept);
+      };
       return {
         async keep(rendered) {
-          if (rendered.status !== 200 || rendered.headers.has('set-cookie') || rendered.headers.has('content-encoding')) return rendered;
-          const page = compressPage(await rendered.text(), rendered.headers.get('content-type') ?? 'text/html', stamp);
-          cache.set(key, page);
-          return pageReply(request, page);
+          if (rendered.status !== 200 || rendered.headers.has('set-cookie') || rendered.headers.has('content-encoding')) {
+            finish(undefined);
+            return rendered;
+          }
+          try {
+            const page = compressPage(await rendered.text(), rendered.headers.get('content-type') ?? 'text/html', stamp);
+            cache.set(key, page);
+            finish(page);
+            return pageReply(request, page);
+          } catch (err) {
+            finish(undefined);
+            throw err;
+          }
         },
+        abandon: () => finish(undefined),
       };
     },
   };
