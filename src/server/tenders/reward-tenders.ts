@@ -35,13 +35,13 @@ async function addTender(
   db: Db,
   basketId: string,
   row: { method: TenderMethod; customerId: string; certificateId: string | null; programme: string | null; masked: string },
-  check: (tx: Tx, onBag: { certificate_id: string | null; programme: string | null }[]) => Promise<void>,
+  check: (tx: Tx, onBag: { certificateId: string | null; programme: string | null }[]) => Promise<void>,
   applied: string,
 ): Promise<{ id: string; message: string }> {
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(db, tx, basketId);
-    const { lines } = await refuseTenderFor(tx, basketId, row.method);
-    const onBag = await tx.selectFrom('bag_tenders').select(['certificate_id', 'programme', 'position']).where('basket_id', '=', basketId).execute();
+    // The tenders on the bag as read with its lines, after the lock.
+    const { lines, tenders: onBag } = await refuseTenderFor(tx, basketId, row.method);
     await check(tx, onBag);
     if (onBag.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
     const id = randomUUID();
@@ -86,7 +86,7 @@ export async function applyCertificate(
     basketId,
     { method: certificate.kind, customerId, certificateId: certificate.id, programme: null, masked: maskedGiftCardNumber(certificate.last4) },
     async (_tx, onBag) => {
-      if (onBag.some((t) => t.certificate_id === certificate.id)) throw new CommerceError('conflict', CERTIFICATE_ALREADY_APPLIED);
+      if (onBag.some((t) => t.certificateId === certificate.id)) throw new CommerceError('conflict', CERTIFICATE_ALREADY_APPLIED);
     },
     CODE_APPLIED,
   );
