@@ -31,7 +31,12 @@ describe('a number and PIN', () => {
   it('that match a card name it; an unknown number and a wrong PIN get the same refusal', async () => {
     const card = await issuer.card(5000);
     const now = new Date();
-    expect(await verify(t.db, card.number, card.pin, aClient(), now)).toEqual({ ok: true, cardId: card.cardId, last4: card.number.slice(-4) });
+    expect(await verify(t.db, card.number, card.pin, aClient(), now)).toEqual({
+      ok: true,
+      cardId: card.cardId,
+      last4: card.number.slice(-4),
+      balance: 5000,
+    });
     const wrong = await verify(t.db, card.number, wrongPin(card.pin), aClient(), now);
     const unknown = await verify(t.db, newCardNumber(), card.pin, aClient(), now);
     expect(wrong).toEqual({ ok: false, reason: 'refused' });

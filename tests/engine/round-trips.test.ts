@@ -113,7 +113,7 @@ describe('the statements a request sends', () => {
     expect(await sent(async () => [await setBilling(t.db, basketId, null, true, null), await view()])).toBeLessThanOrEqual(4);
   });
 
-  it("a gift card applied and the bag read back: 9, in one transaction, its PIN counters held with the card read, the bag locked with its balance, the tender written with the bag's time (the brands are named only in a refusal); on SQLite 10", async () => {
+  it("a gift card applied and the bag read back: 9, in one transaction, its PIN counters held with the card and its balance read, the bag locked, the tender written with the bag's time (the brands are named only in a refusal); on SQLite 10", async () => {
     const { basketId } = await readyBag(t.db, SKU);
     const card = await (await giftCardIssuer(t.db)).card(1_000);
     const apply = () => applyGiftCard(t.db, basketId, card.number, card.pin, '203.0.113.9');

@@ -8,7 +8,7 @@ import { cardFromGateway } from '#src/server/checkout/card-on-file.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import type { PlacementReply } from '#src/lib/commerce/placement-result.ts';
 import { recoverAbandonedAttempts } from '#src/server/checkout/placement/recovery.ts';
-import { balance } from '#src/server/gift-cards/ledger.ts';
+import { balance, debit } from '#src/server/gift-cards/ledger.ts';
 import type { AuthorizeRequest, PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
@@ -16,7 +16,7 @@ import { applyGiftCard, removeTender } from '#src/server/tenders/bag-tenders.ts'
 import { GIFT_CARD_REFUSED } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
-import { MAX_TENDERS_PER_BASKET, TENDER_ALREADY_APPLIED } from '#src/lib/tenders/tender-split.ts';
+import { GIFT_CARD_EMPTY, MAX_TENDERS_PER_BASKET, TENDER_ALREADY_APPLIED } from '#src/lib/tenders/tender-split.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
@@ -171,6 +171,14 @@ describe(`gift cards on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     const sixth = await issuer.card(100);
     await expect(applyGiftCard(t.db, basketId, sixth.number, sixth.pin, 'refusal-test')).rejects.toThrow(MAX_DISCOUNTS);
     expect((await readBasket(t.db.kysely, basketId)).tenders).toHaveLength(MAX_TENDERS_PER_BASKET);
+  });
+
+  it('a card with nothing left is refused, and nothing is applied', async () => {
+    const basketId = await readyBag();
+    const card = await issuer.card(500);
+    await withWriteTransaction(t.db, (tx) => debit(tx, card.cardId, `spent-elsewhere-${basketId}`, 500));
+    await expect(applyGiftCard(t.db, basketId, card.number, card.pin, 'empty-card-test')).rejects.toThrow(GIFT_CARD_EMPTY);
+    expect((await readBasket(t.db.kysely, basketId)).tenders).toHaveLength(0);
   });
 
   it('cards applied to one bag at once, each from a client of its own: the same card lands once, and never more than the most tenders, each at a position of its own', async () => {

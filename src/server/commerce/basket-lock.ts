@@ -45,14 +45,6 @@ export async function placementLapsed(tx: Tx, attemptId: string): Promise<boolea
 export async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string | null): Promise<boolean> {
   if (!basketId) return false;
   const row = await lockClause(db)(tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', basketId)).executeTakeFirst();
-  return isOpenBasket(tx, row);
-}
-
-/**
- * Whether a bag row read with its lock (as tryLockOpenBasket reads it, or with more beside it) is an open bag; a bag
- * whose order is being placed is refused (409).
- */
-export async function isOpenBasket(tx: Tx, row: { status: string; placing_attempt_id: string | null } | undefined): Promise<boolean> {
   if (row?.status === 'open' && row.placing_attempt_id) {
     if (await placementLapsed(tx, row.placing_attempt_id)) throw new PlacementLapsed(row.placing_attempt_id);
     throw new CommerceError('conflict', BAG_BEING_ORDERED);

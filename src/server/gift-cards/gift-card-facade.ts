@@ -2,7 +2,6 @@ import { GIFT_CARD_REFUSED, GIFT_CARD_TOO_MANY_TRIES, maskedGiftCardNumber } fro
 import type { GiftCardBalance, GiftCardBalanceInput } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { getDb } from '../db/database.ts';
 import { Refusal } from '../refusal.ts';
-import { balance } from './ledger.ts';
 import { verify } from './verify.ts';
 import type { GiftCardsApi, Implementation } from '#src/lib/commerce-api/commerce-api.ts';
 import type { CallSession } from '../session/call-session.ts';
@@ -17,7 +16,7 @@ export async function checkGiftCardBalance(input: GiftCardBalanceInput, client: 
   if (!verified.ok) {
     throw verified.reason === 'too_many_tries' ? new GiftCardRefusal(GIFT_CARD_TOO_MANY_TRIES, 429) : new GiftCardRefusal(GIFT_CARD_REFUSED, 400);
   }
-  return { maskedNumber: maskedGiftCardNumber(verified.last4), balance: await balance(db.kysely, verified.cardId) };
+  return { maskedNumber: maskedGiftCardNumber(verified.last4), balance: verified.balance };
 }
 
 /** The gift cards resource of the commerce API (src/lib/commerce-api/commerce-api.ts GiftCardsApi). */

@@ -16,6 +16,12 @@ export async function balance(tx: Tx, cardId: string): Promise<number> {
   return Number(row?.total ?? 0);
 }
 
+/** The balance of the card with this number hash, as a subquery of another statement (0 for no such card). */
+export const balanceByNumber = (numberHash: string) =>
+  sql<
+    number | string
+  >`(select coalesce(sum(l.amount_cents), 0) from gift_card_ledger l join gift_cards c on c.id = l.card_id where c.number_hash = ${numberHash})`;
+
 /**
  * Takes the card's row lock for the rest of the transaction: on PostgreSQL an UPDATE, which locks the row as FOR
  * UPDATE would (a second debit of the card waits until this transaction ends, then reads the ledger it left). On

@@ -4,9 +4,11 @@ import type { Db } from '../db/database.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { numberHash, pinHash } from './card-numbers.ts';
 import { giftCardKey } from './gift-card-key.ts';
+import { balanceByNumber } from './ledger.ts';
 import { countFailure, GIFT_CARD_LIMITS, holdCountersWith, isLocked } from './pin-lockout.ts';
 
-export type Verification = { ok: true; cardId: string; last4: string } | { ok: false; reason: 'refused' | 'too_many_tries' };
+/** A card named: its id, its last four digits and its balance in cents, read with the check. */
+export type Verification = { ok: true; cardId: string; last4: string; balance: number } | { ok: false; reason: 'refused' | 'too_many_tries' };
 
 /** Compared against when no card has the number, so an unknown number costs what a wrong PIN does. */
 const NO_CARD_PIN_HASH = Buffer.alloc(32);
@@ -29,7 +31,7 @@ export async function verifyIn(tx: Tx, number: string, pin: string, client: stri
   const key = await giftCardKey(tx);
   const byNumber = numberHash(key, number);
   const given = Buffer.from(pinHash(key, number, pin), 'hex');
-  // The card is read with its counters, in the statement that holds them.
+  // The card and its balance are read with its counters, in the statement that holds them.
   const card = (column: 'id' | 'pin_hash' | 'last4') =>
     sql<string | null>`(select ${sql.ref(column)} from gift_cards where number_hash = ${byNumber})`;
   const { held, beside } = await holdCountersWith(
@@ -39,7 +41,7 @@ export async function verifyIn(tx: Tx, number: string, pin: string, client: stri
       { key: `client:${client}`, limit: GIFT_CARD_LIMITS.perClient },
     ],
     now,
-    { card_id: card('id'), pin_hash: card('pin_hash'), last4: card('last4') },
+    { card_id: card('id'), pin_hash: card('pin_hash'), last4: card('last4'), balance: balanceByNumber(byNumber) },
   );
   const found = beside.card_id !== null && beside.pin_hash !== null && beside.last4 !== null;
   const matches = timingSafeEqual(given, found ? Buffer.from(beside.pin_hash!, 'hex') : NO_CARD_PIN_HASH);
@@ -48,5 +50,5 @@ export async function verifyIn(tx: Tx, number: string, pin: string, client: stri
     await countFailure(tx, held, now);
     return { ok: false, reason: 'refused' };
   }
-  return { ok: true, cardId: beside.card_id!, last4: beside.last4! };
+  return { ok: true, cardId: beside.card_id!, last4: beside.last4!, balance: Number(beside.balance) };
 }

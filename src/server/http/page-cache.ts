@@ -159,10 +159,7 @@ export function sharedPages(readStamp: () => Promise<string>, cache = new PageCa
         const rendered = await running;
         if (rendered) return pageReply(request, rendered);
       }
-      let settle: (page: CachedPage | undefined) => void = () => {};
-      const done = new Promise<CachedPage | undefined>((resolve) => {
-        settle = resolve;
-      });
+      const { promise: done, resolve: settle } = Promise.withResolvers<CachedPage | undefined>();
       // A request that found no render in progress renders it; one that waited for a render that kept nothing renders
       // it too, without making others wait for it.
       if (!running) rendering.set(flight, done);

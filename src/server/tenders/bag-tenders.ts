@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { dialectOf, prepared, preparedWrite } from '../db/prepared.ts';
+import { preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { sendTogether } from '../db/write-batch.ts';
-import { BAG_NOT_FOUND, isOpenBasket, lockOpenBasket } from '../commerce/basket-lock.ts';
+import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { refuseTenderFor } from './tender-checks.ts';
 import { verifyIn } from '../gift-cards/verify.ts';
@@ -33,9 +32,9 @@ import {
  * gift cards (tender-checks.ts), a card already on the bag, a card with nothing left and a bag at
  * MAX_TENDERS_PER_BASKET are refused. Returns the tender's id.
  *
- * One write transaction: the check, which holds the card's and the client's wrong-try counters until it ends, then
- * the bag locked with what the apply checks read beside it (`lockedForCard`), the bag's lines read for the tender
- * rules, and the tender written with the bag's time in one statement. A refusal of the number or PIN commits (its
+ * One write transaction: the check, which reads the card's balance and holds the card's and the client's wrong-try
+ * counters until it ends, then the bag locked, its lines and tenders read for the tender rules, and the tender
+ * written with the bag's time in one statement. A refusal of the number or PIN commits (its
  * failure is counted); any other refusal rolls the whole back, counters untouched.
  */
 export async function applyGiftCard(
@@ -50,12 +49,13 @@ export async function applyGiftCard(
   const applied = await withWriteTransaction(db, async (tx) => {
     const verified = await verifyIn(tx, typedGiftCardNumber(rawNumber), pin, client);
     if (!verified.ok) return verified;
-    const [bag] = await lockedForCard(tx, basketId, verified.cardId);
-    if (!(await isOpenBasket(tx, bag))) throw new CommerceError('not_found', BAG_NOT_FOUND);
+    await lockOpenBasket(db, tx, basketId);
+    // The bag's tenders are read with its lines after the lock: read before it, they could predate a tender applied
+    // while this waited for it.
     const { lines, tenders } = await refuseTenderFor(tx, basketId, GIFT_CARD_METHOD);
     if (tenders.some((t) => t.giftCardId === verified.cardId)) throw new CommerceError('conflict', TENDER_ALREADY_APPLIED);
     if (tenders.length >= MAX_TENDERS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
-    if (Number(bag!.balance) <= 0) throw new CommerceError('unprocessable', GIFT_CARD_EMPTY);
+    if (verified.balance <= 0) throw new CommerceError('unprocessable', GIFT_CARD_EMPTY);
     const id = randomUUID();
     const now = new Date().toISOString();
     const tender = insertTender.compiled(
@@ -77,27 +77,6 @@ export async function applyGiftCard(
   }
   return { id: applied.id, message: applied.message };
 }
-
-/**
- * The bag's row locked (as lockOpenBasket locks it), with the card's balance read beside it. The tenders already on
- * the bag are read after the lock, with its lines (refuseTenderFor): a statement that waited for the lock would see
- * them as they were when it began.
- */
-const lockedForCard = prepared((tx: Tx, basketId: string, cardId: string) => {
-  const query = tx
-    .selectFrom('baskets as b')
-    .select((eb) => [
-      'b.status',
-      'b.placing_attempt_id',
-      eb
-        .selectFrom('gift_card_ledger as l')
-        .select(sql<number>`coalesce(sum(l.amount_cents), 0)`.as('n'))
-        .where('l.card_id', '=', cardId)
-        .as('balance'),
-    ])
-    .where('b.id', '=', basketId);
-  return dialectOf(tx) === 'postgres' ? query.forUpdate('b') : query;
-});
 
 const insertTender = preparedWrite((tx: Tx, id: string, basketId: string, cardId: string, masked: string, position: number, now: string) =>
   tx.insertInto('bag_tenders').values({
