@@ -6,6 +6,7 @@ import { categoryLabel, type Sort } from '#src/lib/listing.ts';
 import { FUZZY, tokenize, type Expansion, type TermIndex } from './term-index.ts';
 import { ALL_FIELDS, itemNumberOf, SearchParts, SearchPartsBuilder, TYPEAHEAD_FIELDS } from './search-parts.ts';
 import { runAtOnce, runInSteps } from './steps.ts';
+import type { PackedStrings } from './packed-strings.ts';
 
 export type { Suggestions };
 
@@ -28,11 +29,12 @@ export interface ResultPage {
  */
 export class CatalogSearch {
   private readonly index: TermIndex;
-  private readonly ids: string[];
-  private readonly names: string[];
-  private readonly slugs: string[];
-  private readonly brandNames: string[];
-  private readonly images: string[];
+  private readonly ids: PackedStrings;
+  private readonly names: PackedStrings;
+  private readonly slugs: PackedStrings;
+  private readonly brandOf: Uint16Array;
+  private readonly brandList: string[];
+  private readonly images: PackedStrings;
   private readonly ratings: Float64Array;
   private readonly categoryOf: Uint16Array;
   private readonly categoryList: string[];
@@ -68,7 +70,8 @@ export class CatalogSearch {
     this.ids = parts.ids;
     this.names = parts.names;
     this.slugs = parts.slugs;
-    this.brandNames = parts.brandNames;
+    this.brandOf = parts.brandOf;
+    this.brandList = parts.brandList;
     this.images = parts.images;
     this.ratings = parts.ratings;
     this.categoryOf = parts.categoryOf;
@@ -120,12 +123,12 @@ export class CatalogSearch {
       .slice(0, SUGGEST_LIMITS.quicklinks)
       .map((r) => ({ name: String(r['label']), value: String(r.id) }));
     out.products = this.ranked(this.match(expansions, ALL_FIELDS, true), SUGGEST_LIMITS.products).map((d) => ({
-      id: this.ids[d]!,
-      pdp_url: `/p/${this.slugs[d]}`,
-      product_thumb_image: this.images[d]!,
+      id: this.ids.at(d),
+      pdp_url: `/p/${this.slugs.at(d)}`,
+      product_thumb_image: this.images.at(d),
       review_average: Number.isNaN(this.ratings[d]!) ? null : this.ratings[d]!,
-      display_name: this.names[d]!,
-      brand_label: this.brandNames[d]!,
+      display_name: this.names.at(d),
+      brand_label: this.brandList[this.brandOf[d]!]!,
     }));
     return out;
   }
@@ -142,7 +145,7 @@ export class CatalogSearch {
     const { offsets, docs, masks, terms } = this.index;
     const counts: [string, number][] = [];
     for (const term of expansions.at(-1)!.keys()) {
-      const name = terms[term]!;
+      const name = terms.at(term);
       if (head.includes(name)) continue;
       let n = 0;
       if (!within) n = this.typeaheadCount[term]!;
@@ -177,13 +180,13 @@ export class CatalogSearch {
         const total = found.docs.length;
         const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), Math.max(1, Math.ceil(total / pageSize)));
         const best = this.ranked(found, page * pageSize);
-        return { ids: best.slice((page - 1) * pageSize).map((d) => this.ids[d]!), total, page, pages: Math.max(1, Math.ceil(total / pageSize)) };
+        return { ids: best.slice((page - 1) * pageSize).map((d) => this.ids.at(d)), total, page, pages: Math.max(1, Math.ceil(total / pageSize)) };
       }
     }
     const pages = Math.max(1, Math.ceil(list.length / pageSize));
     const page = Math.min(Math.max(1, Math.floor(options.page ?? 1)), pages);
     const ids: string[] = [];
-    for (let i = (page - 1) * pageSize; i < Math.min(list.length, page * pageSize); i++) ids.push(this.ids[list[i]!]!);
+    for (let i = (page - 1) * pageSize; i < Math.min(list.length, page * pageSize); i++) ids.push(this.ids.at(list[i]!));
     return { ids, total: list.length, page, pages };
   }
 
@@ -192,7 +195,7 @@ export class CatalogSearch {
     const t = term.trim().toLowerCase();
     const bare = /^\d+$/.test(t);
     const order = bare ? this.byNumber : this.byId;
-    const key = (d: number) => (bare ? itemNumberOf(this.ids[d]!) : this.ids[d]!);
+    const key = (d: number) => (bare ? itemNumberOf(this.ids.at(d)) : this.ids.at(d));
     let lo = 0;
     let hi = order.length;
     while (lo < hi) {
@@ -201,7 +204,7 @@ export class CatalogSearch {
       else hi = mid;
     }
     const found: string[] = [];
-    for (let i = lo; i < order.length && found.length < limit && key(order[i]!) === t; i++) found.push(this.ids[order[i]!]!);
+    for (let i = lo; i < order.length && found.length < limit && key(order[i]!) === t; i++) found.push(this.ids.at(order[i]!));
     return found;
   }
 

@@ -1,6 +1,7 @@
 import type { SearchDocument } from './search-documents.ts';
 import { SORTS, type Sort } from '#src/lib/listing.ts';
 import { TermIndexBuilder, type TermIndex } from './term-index.ts';
+import { PackedStrings } from './packed-strings.ts';
 import { sortOrders } from './sort-orders.ts';
 import { sortInSteps, type Steps } from './steps.ts';
 
@@ -21,11 +22,14 @@ export function itemNumberOf(id: string): string {
 /** What the catalog's search is made of (src/server/search/search-index.ts), built from its documents in steps. */
 export class SearchParts {
   index!: TermIndex;
-  ids: string[] = [];
-  names: string[] = [];
-  slugs: string[] = [];
-  brandNames: string[] = [];
-  images: string[] = [];
+  /** Per document, packed (src/server/search/packed-strings.ts): at 100,000 products the heap's largest part. */
+  ids!: PackedStrings;
+  names!: PackedStrings;
+  slugs!: PackedStrings;
+  images!: PackedStrings;
+  /** Per document, its brand's name by position in brandList. */
+  brandOf!: Uint16Array;
+  brandList: string[] = [];
   ratings!: Float64Array;
   categoryOf!: Uint16Array;
   categoryList: string[] = [];
@@ -50,21 +54,24 @@ export class SearchPartsBuilder {
   private readonly p = new SearchParts();
   private readonly builder = new TermIndexBuilder(FIELDS.length);
   private readonly categoryIndex = new Map<string, number>();
-  private readonly brandNames = new Map<string, string>();
+  private readonly brandIndex = new Map<string, number>();
+  private readonly ids: string[] = [];
+  private readonly names: string[] = [];
+  private readonly slugs: string[] = [];
+  private readonly images: string[] = [];
+  private readonly brands: number[] = [];
   private readonly cats: number[] = [];
   private readonly ratings: number[] = [];
   private readonly prices: number[] = [];
 
   add(d: SearchDocument): void {
-    const p = this.p;
     this.builder.add(FIELDS.map((f) => d[f]));
-    p.ids.push(d.id);
-    p.names.push(d.name);
-    p.slugs.push(d.slug);
-    // One string per brand name, not one per product.
-    if (!this.brandNames.has(d.brandName)) this.brandNames.set(d.brandName, d.brandName);
-    p.brandNames.push(this.brandNames.get(d.brandName)!);
-    p.images.push(d.image);
+    this.ids.push(d.id);
+    this.names.push(d.name);
+    this.slugs.push(d.slug);
+    if (!this.brandIndex.has(d.brandName)) this.brandIndex.set(d.brandName, this.brandIndex.size);
+    this.brands.push(this.brandIndex.get(d.brandName)!);
+    this.images.push(d.image);
     this.ratings.push(d.rating ?? Number.NaN);
     this.prices.push(d.minSalePrice);
     if (!this.categoryIndex.has(d.category)) this.categoryIndex.set(d.category, this.categoryIndex.size);
@@ -73,17 +80,24 @@ export class SearchPartsBuilder {
 
   *finish(): Steps<SearchParts> {
     const p = this.p;
+    const { ids, names } = this;
     p.index = yield* this.builder.build();
-    const byId = (a: number, b: number) => (p.ids[a]! < p.ids[b]! ? -1 : p.ids[a]! > p.ids[b]! ? 1 : 0);
-    p.byId = yield* sortInSteps(Uint32Array.from(p.ids.keys()), byId);
-    const numbers = p.ids.map(itemNumberOf);
-    p.byNumber = yield* sortInSteps(Uint32Array.from(p.ids.keys()), (a, b) =>
+    const byId = (a: number, b: number) => (ids[a]! < ids[b]! ? -1 : ids[a]! > ids[b]! ? 1 : 0);
+    p.byId = yield* sortInSteps(Uint32Array.from(ids.keys()), byId);
+    const numbers = ids.map(itemNumberOf);
+    p.byNumber = yield* sortInSteps(Uint32Array.from(ids.keys()), (a, b) =>
       numbers[a]! < numbers[b]! ? -1 : numbers[a]! > numbers[b]! ? 1 : byId(a, b),
     );
     p.ratings = Float64Array.from(this.ratings);
     p.categoryOf = Uint16Array.from(this.cats);
     p.categoryList = [...this.categoryIndex.keys()];
-    const sorted = yield* sortOrders({ names: p.names, ids: p.ids, prices: this.prices, ratings: p.ratings });
+    p.brandOf = Uint16Array.from(this.brands);
+    p.brandList = [...this.brandIndex.keys()];
+    const sorted = yield* sortOrders({ names, ids, prices: this.prices, ratings: p.ratings });
+    p.ids = new PackedStrings(ids);
+    p.names = new PackedStrings(names);
+    p.slugs = new PackedStrings(this.slugs);
+    p.images = new PackedStrings(this.images);
     p.orders = sorted;
     p.categoryOrders = Object.fromEntries(
       SORTS.map((s) => [s, p.categoryList.map((_, c) => sorted[s].filter((d) => p.categoryOf[d] === c))]),

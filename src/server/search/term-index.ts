@@ -8,6 +8,7 @@
  * item or size number one digit off is another item).
  */
 
+import { PackedStrings } from './packed-strings.ts';
 import { sortInSteps, type Steps } from './steps.ts';
 
 const SPLIT = /[\n\r\p{Z}\p{P}]+/u;
@@ -95,18 +96,21 @@ export class TermIndexBuilder {
       masks[at] = this.tMask[i]!;
     }
     const lengths = this.fieldLengths.map((l) => Uint16Array.from(l, (x) => Math.min(x, 65535)));
-    return new TermIndex(this.terms, this.termIds, sorted, offsets, docs, masks, lengths, this.docs);
+    return new TermIndex(this.terms, sorted, offsets, docs, masks, lengths, this.docs);
   }
 }
 
 export class TermIndex {
-  /** Term ids in string order, for prefix look-ups. */
+  /** Term ids in string order, for look-ups by halves (a whole word, or the terms a prefix begins). */
   private readonly sorted: Uint32Array;
-  /** Terms with a letter, by length: the only ones matched with typos. */
-  private readonly wordsByLength = new Map<number, number[]>();
+  /**
+   * Terms with a letter, by length: the only ones matched with typos, each compared with the word typed, so kept as
+   * strings (a catalog's vocabulary: a few thousand words, where its numbers are one per product).
+   */
+  private readonly wordsByLength = new Map<number, { id: number; term: string }[]>();
   readonly avgLength: number[];
-  readonly terms: string[];
-  private readonly termIds: Map<string, number>;
+  /** Every term by id, packed (src/server/search/packed-strings.ts). */
+  readonly terms: PackedStrings;
   /** Postings of term t: docs[offsets[t]] … docs[offsets[t + 1] - 1], ascending, each with its field bits in masks. */
   readonly offsets: Uint32Array;
   readonly docs: Uint32Array;
@@ -117,7 +121,6 @@ export class TermIndex {
 
   constructor(
     terms: string[],
-    termIds: Map<string, number>,
     sorted: Uint32Array,
     offsets: Uint32Array,
     docs: Uint32Array,
@@ -125,8 +128,7 @@ export class TermIndex {
     fieldLengths: Uint16Array[],
     docCount: number,
   ) {
-    this.terms = terms;
-    this.termIds = termIds;
+    this.terms = new PackedStrings(terms);
     this.offsets = offsets;
     this.docs = docs;
     this.masks = masks;
@@ -136,7 +138,7 @@ export class TermIndex {
     terms.forEach((term, id) => {
       if (!HAS_LETTER.test(term)) return;
       const list = this.wordsByLength.get(term.length) ?? this.wordsByLength.set(term.length, []).get(term.length)!;
-      list.push(id);
+      list.push({ id, term });
     });
     this.avgLength = fieldLengths.map((l) => Math.max(1, l.reduce((a, b) => a + b, 0) / Math.max(1, l.length)));
   }
@@ -149,22 +151,25 @@ export class TermIndex {
   /** The terms a typed word stands for: itself, the terms it begins, and (words only) those within its typo allowance. */
   expand(word: string, prefix = true): Expansion {
     const out: Expansion = new Map();
-    const exact = this.termIds.get(word);
+    const from = this.lowerBound(word);
+    const first = this.sorted[from];
+    const exact = first !== undefined && this.terms.lengthOf(first) === word.length && this.terms.at(first) === word ? first : undefined;
     if (exact !== undefined) out.set(exact, 1);
     if (prefix) {
-      for (let i = this.lowerBound(word); i < this.sorted.length; i++) {
+      const bytes = PackedStrings.bytesOf(word);
+      for (let i = from; i < this.sorted.length; i++) {
         const id = this.sorted[i]!;
-        const term = this.terms[id]!;
-        if (!term.startsWith(word)) break;
-        if (id !== exact) out.set(id, (PREFIX_WEIGHT * term.length) / (term.length + 0.3 * (term.length - word.length)));
+        if (!this.terms.startsWith(id, bytes)) break;
+        const length = this.terms.lengthOf(id);
+        if (id !== exact) out.set(id, (PREFIX_WEIGHT * length) / (length + 0.3 * (length - word.length)));
       }
     }
     const maxDistance = Math.min(MAX_FUZZY, Math.round(word.length * FUZZY));
     if (maxDistance > 0 && HAS_LETTER.test(word)) {
       for (let len = word.length - maxDistance; len <= word.length + maxDistance; len++) {
-        for (const id of this.wordsByLength.get(len) ?? []) {
+        for (const { id, term } of this.wordsByLength.get(len) ?? []) {
           if (id === exact) continue;
-          const d = boundedDistance(word, this.terms[id]!, maxDistance);
+          const d = boundedDistance(word, term, maxDistance);
           if (d > maxDistance) continue;
           const w = (FUZZY_WEIGHT * word.length) / (word.length + d);
           if (w > (out.get(id) ?? 0)) out.set(id, w);
@@ -174,12 +179,13 @@ export class TermIndex {
     return out;
   }
 
+  /** The first position in string order whose term is not before the word. */
   private lowerBound(word: string): number {
     let lo = 0;
     let hi = this.sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (this.terms[this.sorted[mid]!]! < word) lo = mid + 1;
+      if (this.terms.at(this.sorted[mid]!) < word) lo = mid + 1;
       else hi = mid;
     }
     return lo;
