@@ -4,7 +4,6 @@ import { createFrontDoor } from '#src/server/http/front-door.ts';
 
 const mount = vi.hoisted(() => ({ made: 0 }));
 vi.mock('../../src/server/social/local-provider/provider.ts', () => ({
-  LOCAL_PROVIDER_PATH: '/oidc',
   localProviderHandler: async () => {
     mount.made++;
     return (_req: unknown, res: { end(): void }) => res.end();

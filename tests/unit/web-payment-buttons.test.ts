@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { paypalScriptOptions } from '#src/lib/checkout/web-payment-buttons.ts';
 import { parseConfig } from '#src/server/config.ts';
 import { makeWebPaymentProvider, webPaymentButtons } from '#src/server/payments/web-payments.ts';
+import { startPayPalStandIn } from '../helpers/paypal-stand-in.ts';
 
 const PAYPAL = { WEB_PAYMENT: 'paypal', PAYPAL_CLIENT_ID: 'client-1', PAYPAL_CLIENT_SECRET: 'secret-1' };
 
@@ -52,5 +53,23 @@ describe('web payment buttons configuration', () => {
     expect(() => makeWebPaymentProvider(parseConfig({ WEB_PAYMENT: 'paypal' }))).toThrow(/PAYPAL_CLIENT_ID and PAYPAL_CLIENT_SECRET/);
     expect(makeWebPaymentProvider(parseConfig({ WEB_PAYMENT: 'paypal', PAYPAL_CLIENT_ID: 'a', PAYPAL_CLIENT_SECRET: 'b' }))?.name).toBe('paypal');
     expect(() => parseConfig({ WEB_PAYMENT: 'venmo' })).toThrow(/WEB_PAYMENT must be embedded, paypal or off/);
+  });
+
+  it("PayPal's adapter, loaded when first called, answers through the provider the configuration made", async () => {
+    const standIn = await startPayPalStandIn();
+    try {
+      const provider = makeWebPaymentProvider(
+        parseConfig({
+          WEB_PAYMENT: 'paypal',
+          PAYPAL_CLIENT_ID: standIn.clientId,
+          PAYPAL_CLIENT_SECRET: standIn.clientSecret,
+          PAYPAL_BASE_URL: standIn.baseUrl,
+        }),
+      );
+      // PayPal's answer for an order it does not know (404 RESOURCE_NOT_FOUND), read by the adapter as none.
+      await expect(provider?.getOrder('5O190127TN364715T')).resolves.toBeNull();
+    } finally {
+      await standIn.close();
+    }
   });
 });

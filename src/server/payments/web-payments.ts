@@ -4,9 +4,39 @@ import { getDb } from '../db/database.ts';
 import { SANDBOX_PAYPAL_PATH } from './paypal-sandbox/approval-mount.ts';
 import { sandboxWebPayment } from './paypal-sandbox/sandbox-web-payment.ts';
 import { databaseOrderIndex } from './paypal/order-index.ts';
-import { PAYPAL_API_BASES } from './paypal/paypal-client.ts';
-import { paypalWebPayment } from './paypal/paypal-web-payment.ts';
 import type { WebPaymentProvider } from './web-payment.ts';
+
+/** PayPal's API origin for each environment (PAYPAL_BASE_URL points the adapter at another, a stand-in's). */
+const PAYPAL_API_BASES = { sandbox: 'https://api-m.sandbox.paypal.com', production: 'https://api-m.paypal.com' } as const;
+
+/**
+ * A provider whose module is loaded when it is first called: PayPal's server SDK, with its HTTP client and schema
+ * libraries, is about 10 MB of a server's heap once imported, which a store on the embedded sandbox never needs. A
+ * load that fails is not kept: the next call tries again.
+ */
+function loadedOnFirstUse(name: string, load: () => Promise<WebPaymentProvider>): WebPaymentProvider {
+  let loading: Promise<WebPaymentProvider> | undefined;
+  const provider = () => {
+    if (!loading) {
+      const started = load();
+      started.catch(() => {
+        if (loading === started) loading = undefined;
+      });
+      loading = started;
+    }
+    return loading;
+  };
+  return {
+    name,
+    createOrder: async (request) => (await provider()).createOrder(request),
+    getOrder: async (orderId) => (await provider()).getOrder(orderId),
+    updateAmount: async (orderId, breakdown) => (await provider()).updateAmount(orderId, breakdown),
+    authorizeOrder: async (orderId, requestId) => (await provider()).authorizeOrder(orderId, requestId),
+    captureAuthorization: async (authorizationId, requestId) => (await provider()).captureAuthorization(authorizationId, requestId),
+    voidAuthorization: async (authorizationId) => (await provider()).voidAuthorization(authorizationId),
+    findByReference: async (reference) => (await provider()).findByReference(reference),
+  };
+}
 
 function paypalCredentials(c: Config): { clientId: string; clientSecret: string } {
   if (!c.PAYPAL_CLIENT_ID || !c.PAYPAL_CLIENT_SECRET) {
@@ -22,13 +52,14 @@ function paypalCredentials(c: Config): { clientId: string; clientSecret: string 
 export function makeWebPaymentProvider(c: Config): WebPaymentProvider | null {
   if (c.WEB_PAYMENT === 'off') return null;
   if (c.WEB_PAYMENT === 'paypal') {
-    return paypalWebPayment({
+    const options = {
       ...paypalCredentials(c),
       environment: c.PAYPAL_ENVIRONMENT,
       baseUrl: c.PAYPAL_BASE_URL ?? PAYPAL_API_BASES[c.PAYPAL_ENVIRONMENT],
       timeoutMs: c.PAYMENT_TIMEOUT_MS,
       index: databaseOrderIndex(getDb),
-    });
+    };
+    return loadedOnFirstUse('paypal', async () => (await import('./paypal/paypal-web-payment.ts')).paypalWebPayment(options));
   }
   return sandboxWebPayment({ database: getDb, approvalBase: `${storeOrigin(c)}${SANDBOX_PAYPAL_PATH}`, timeoutMs: c.PAYMENT_TIMEOUT_MS });
 }

@@ -1,4 +1,5 @@
 import { config, type Environment, isLoopbackHostname, oidcProviderSettings, storeOrigin } from '../config.ts';
+import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PATH } from './local-provider/names.ts';
 
 /**
  * Social sign-in providers, chosen by configuration, each with an issuer fixed at start-up. Real providers are
@@ -39,7 +40,8 @@ export function socialProviders(env?: Environment, origin: string = storeOrigin(
     .filter(Boolean);
   return names.map((name) => {
     if (!NAME.test(name)) throw new Error(`SOCIAL_PROVIDERS: "${name}" must be 2-20 lower-case letters`);
-    if (name === 'local') return { name, label: 'Local ID (test)', issuer: `${origin}/oidc`, clientId: 'storefront', clientSecret: null };
+    if (name === 'local')
+      return { name, label: 'Local ID (test)', issuer: `${origin}${LOCAL_PROVIDER_PATH}`, clientId: LOCAL_CLIENT_ID, clientSecret: null };
     const key = name.toUpperCase();
     const { issuer, clientId, clientSecret, label } = oidcProviderSettings(name, env);
     if (!issuer || !clientId || !clientSecret) {

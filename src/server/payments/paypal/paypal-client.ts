@@ -14,8 +14,6 @@ export interface PayPalClientOptions {
   timeoutMs: number;
 }
 
-export const PAYPAL_API_BASES = { sandbox: 'https://api-m.sandbox.paypal.com', production: 'https://api-m.paypal.com' } as const;
-
 class ClientAt extends Client {
   readonly #baseUrl: string;
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { storeOrigin } from '../../config.ts';
 import { socialProviders } from '../providers.ts';
-import { localProviderHandler, LOCAL_PROVIDER_PATH } from './provider.ts';
+import { LOCAL_PROVIDER_PATH } from './names.ts';
 
 type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -11,14 +11,15 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
  * Returns false for a request that is not the provider's, so the caller passes it on.
  *
  * One provider, made on first use, whose issuer is the store's configured origin + /oidc: nothing in a request
- * (Host included) can choose or multiply issuers.
+ * (Host included) can choose or multiply issuers. Its module is loaded then too: oidc-provider and what it brings
+ * are about 8 MB of a server's heap once imported, which a store nobody signs in to socially never needs.
  */
 export function localProviderMount(origin: string = storeOrigin()): (req: IncomingMessage, res: ServerResponse) => boolean {
   const enabled = socialProviders().some((p) => p.name === 'local');
   let provider: Promise<NodeHandler> | undefined;
   const providerHandler = () => {
     if (!provider) {
-      const made = localProviderHandler(origin);
+      const made = import('./provider.ts').then(({ localProviderHandler }) => localProviderHandler(origin));
       // A failed start (database not reachable yet) is not kept: the next request tries again.
       made.catch(() => {
         if (provider === made) provider = undefined;

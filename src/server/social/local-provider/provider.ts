@@ -4,6 +4,7 @@ import { localSecrets } from './secrets.ts';
 import { DbAdapter } from './adapter.ts';
 import { TEST_IDENTITIES } from './identities.ts';
 import { handleInteraction } from './interactions.ts';
+import { LOCAL_CLIENT_ID, LOCAL_PROVIDER_PATH } from './names.ts';
 
 /**
  * The embedded default identity provider: a real OpenID Connect provider (oidc-provider) served on the store's
@@ -12,8 +13,6 @@ import { handleInteraction } from './interactions.ts';
  * Signing keys, cookie keys and the client secret are made once and kept in the database, so every instance
  * agrees on them.
  */
-export const LOCAL_PROVIDER_PATH = '/oidc';
-export const LOCAL_CLIENT_ID = 'storefront';
 
 export async function createLocalProvider(origin: string): Promise<Provider> {
   const secrets = await localSecrets();
