@@ -2,6 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { listenTo, type Listening } from '../db/pg-listen.ts';
 import type { Database } from '../db/schema.ts';
+import { SharedPromise } from '../shared-promise.ts';
 import { isPromotionActive, type PromotionWindow } from './promotion-window.ts';
 
 /**
@@ -61,7 +62,7 @@ const CHECK_MS = 500;
 const FALLBACK_MS = 30_000;
 
 interface Watch {
-  windows: Promise<CatalogWindows> | undefined;
+  windows: SharedPromise<CatalogWindows>;
   checkedAt: number;
   listening: Listening | undefined;
 }
@@ -71,12 +72,10 @@ const watches = new WeakMap<Db, Watch>();
 function watchOf(db: Db): Watch {
   let w = watches.get(db);
   if (!w) {
-    const watch: Watch = { windows: undefined, checkedAt: 0, listening: undefined };
+    const watch: Watch = { windows: new SharedPromise(), checkedAt: 0, listening: undefined };
     if (db.dialect === 'postgres') {
       // Read again at the next stamp asked for (one read in flight may have started before the change).
-      watch.listening = listenTo(db, CATALOG_CHANNEL, () => {
-        watch.windows = undefined;
-      });
+      watch.listening = listenTo(db, CATALOG_CHANNEL, () => watch.windows.forget());
     }
     watches.set(db, watch);
     w = watch;
@@ -86,22 +85,17 @@ function watchOf(db: Db): Watch {
 
 async function currentWindows(db: Db, w: Watch, clock: number): Promise<CatalogWindows> {
   const due = clock - w.checkedAt >= (w.listening?.connected ? FALLBACK_MS : CHECK_MS);
-  if (w.windows && due) {
+  const kept = w.windows.current;
+  if (kept && due) {
     w.checkedAt = clock;
-    const kept = w.windows;
     const [{ version }, held] = await Promise.all([readVersion(db), kept]);
-    if (version !== held.version && w.windows === kept) w.windows = undefined;
+    if (version !== held.version && w.windows.current === kept) w.windows.forget();
   }
-  if (!w.windows) {
+  // A failed read is not kept: the next stamp asked for reads again.
+  return w.windows.once(() => {
     w.checkedAt = clock;
-    const reading = readWindows(db);
-    w.windows = reading;
-    // A failed read is not kept: the next stamp asked for reads again.
-    reading.catch(() => {
-      if (w.windows === reading) w.windows = undefined;
-    });
-  }
-  return w.windows;
+    return readWindows(db);
+  });
 }
 
 const readVersion = async (db: Db) =>
@@ -138,18 +132,19 @@ async function keptVersion(db: Db): Promise<number> {
  * least as new as its version; never for what an order is priced from (a placement reads the bag in its transaction).
  */
 export function keptPerCatalogVersion<T>(read: (db: Db) => Promise<T>): (db: Db) => Promise<T> {
-  const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  const kept = new WeakMap<Db, { version: number; value: SharedPromise<T> }>();
   return async (db) => {
     const version = await keptVersion(db);
-    const entry = kept.get(db);
-    if (entry?.version === version) return entry.value;
-    const next = { version, value: read(db) };
-    kept.set(db, next);
+    let entry = kept.get(db);
+    if (!entry) {
+      entry = { version, value: new SharedPromise<T>() };
+      kept.set(db, entry);
+    } else if (entry.version !== version) {
+      entry.version = version;
+      entry.value.forget();
+    }
     // A failed read is not kept: the next call reads again.
-    next.value.catch(() => {
-      if (kept.get(db) === next) kept.delete(db);
-    });
-    return next.value;
+    return entry.value.once(() => read(db));
   };
 }
 

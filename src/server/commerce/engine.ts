@@ -9,6 +9,7 @@ import { reserveStock, type StockRequest } from './stock.ts';
 import { applyCode, readPromotion, removeCoupon, type CodeOutcome } from './coupons.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from './wishlist.ts';
 import { joinWaitlist } from './waitlist.ts';
+import { SharedPromise } from '../shared-promise.ts';
 import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import type { ProductView, PromotionDetails } from '#src/lib/commerce-types.ts';
 import type { Bag, ShippingChoice, Wishlist } from '#src/lib/commerce/bag.ts';
@@ -81,14 +82,8 @@ export function embeddedEngine(db: Db): CommerceEngine {
   };
 }
 
-let shared: Promise<CommerceEngine> | undefined;
+const shared = new SharedPromise<CommerceEngine>();
+/** The process's engine, on the shared database; a failed opening is tried again at the next request. */
 export function engine(): Promise<CommerceEngine> {
-  if (!shared) {
-    const opening = getDb().then(embeddedEngine);
-    shared = opening;
-    opening.catch(() => {
-      if (shared === opening) shared = undefined; // tried again at the next request
-    });
-  }
-  return shared;
+  return shared.once(() => getDb().then(embeddedEngine));
 }

@@ -3,6 +3,7 @@ import { type ContentAsset, type DocumentId, type HeaderContent, headerFrom, par
 import { isVisibleAt } from '#src/lib/header/time-window.ts';
 import { getDb } from '../db/database.ts';
 import type { CallSession } from '../session/call-session.ts';
+import { SharedPromise } from '../shared-promise.ts';
 import { contentStamp, liveContent } from './content-store.ts';
 
 /**
@@ -22,7 +23,7 @@ interface Kept {
   docs: Live;
   header: HeaderContent;
 }
-let kept: Promise<Kept> | undefined;
+const kept = new SharedPromise<Kept>();
 
 async function load(previous: Kept | undefined): Promise<Kept> {
   const db = await getDb();
@@ -38,22 +39,17 @@ async function load(previous: Kept | undefined): Promise<Kept> {
 /** What is live now, checked against the stamp at most once a second (and when a schedule came due). */
 async function current(): Promise<Kept> {
   const now = Date.now();
-  const previous = await kept?.catch(() => undefined);
+  const previous = await kept.current?.catch(() => undefined);
   if (!previous || now - previous.checkedAt >= STAMP_CHECK_MS || (previous.nextChange !== null && now >= previous.nextChange)) {
-    const loading = load(previous);
-    kept = loading;
     // A failed read is not kept: the next call reads again.
-    loading.catch(() => {
-      if (kept === loading) kept = undefined;
-    });
-    return loading;
+    return kept.keep(load(previous));
   }
   return previous;
 }
 
 /** Drops what this instance keeps (tests that change the database under it). */
 export function forgetLiveContent(): void {
-  kept = undefined;
+  kept.forget();
 }
 
 function assetsOf(docs: Live): ContentAsset[] {

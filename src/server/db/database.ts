@@ -9,6 +9,7 @@ import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
 import { openPgPool } from './pg-pool.ts';
 import { BACKSTOP_PAGES, restartWal, startWalCheckpointer, type WalCheckpointer } from './wal-checkpointer.ts';
 import { WriteGate } from './write-gate.ts';
+import { SharedPromise } from '../shared-promise.ts';
 import type { Database } from './schema.ts';
 
 /** Which SQL database the store runs on (`engine` names the commerce engine only). */
@@ -108,7 +109,7 @@ async function migrateOn(kysely: Kysely<Database>, db: Db): Promise<void> {
 const SHARED = Symbol.for('storefront.db');
 const LAPSE_HANDLER = Symbol.for('storefront.db.lapse-handler');
 type LapseHandler = (db: Db, err: unknown) => Promise<boolean>;
-type WithDb = typeof globalThis & { [SHARED]?: Promise<Db>; [LAPSE_HANDLER]?: LapseHandler };
+type WithDb = typeof globalThis & { [SHARED]?: SharedPromise<Db>; [LAPSE_HANDLER]?: LapseHandler };
 
 /**
  * What settles a write's obstacle that a crashed process left (a bag whose placement's lease ran out): the server
@@ -121,28 +122,22 @@ export function onLapsedPlacement(handler: LapseHandler): void {
 
 export function getDb(): Promise<Db> {
   const g = globalThis as WithDb;
-  if (!g[SHARED]) {
-    const opening = (async () => {
-      const { DATABASE_URL } = config();
-      const db = createDb({ databaseUrl: DATABASE_URL });
-      await migrate(db);
-      db.recoverFrom = async (err) => (g[LAPSE_HANDLER] ? g[LAPSE_HANDLER](db, err) : false);
-      if (!DATABASE_URL) {
-        // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
-        // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
-        // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
-        await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
-        const checkpointer: WalCheckpointer = startWalCheckpointer(defaultSqliteFile(), {
-          onRestartDue: () => void restartWal(db.writeGate!, checkpointer),
-        });
-      }
-      return db;
-    })();
-    g[SHARED] = opening;
-    // A failed start (PostgreSQL not reachable yet) is not kept: the next request tries again.
-    opening.catch(() => {
-      if (g[SHARED] === opening) g[SHARED] = undefined;
-    });
-  }
-  return g[SHARED];
+  g[SHARED] ??= new SharedPromise<Db>();
+  // A failed start (PostgreSQL not reachable yet) is not kept: the next request tries again.
+  return g[SHARED].once(async () => {
+    const { DATABASE_URL } = config();
+    const db = createDb({ databaseUrl: DATABASE_URL });
+    await migrate(db);
+    db.recoverFrom = async (err) => (g[LAPSE_HANDLER] ? g[LAPSE_HANDLER](db, err) : false);
+    if (!DATABASE_URL) {
+      // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
+      // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
+      // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
+      await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
+      const checkpointer: WalCheckpointer = startWalCheckpointer(defaultSqliteFile(), {
+        onRestartDue: () => void restartWal(db.writeGate!, checkpointer),
+      });
+    }
+    return db;
+  });
 }

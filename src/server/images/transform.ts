@@ -4,18 +4,23 @@
 import type { Sharp, SharpOptions } from 'sharp';
 import type { ImageParams } from '#src/lib/images/image-params.ts';
 import type { ImageFormat } from './format.ts';
+import { SharedPromise } from '../shared-promise.ts';
 
 type SharpFactory = (input: Buffer, options?: SharpOptions) => Sharp;
-let loaded: Promise<SharpFactory> | undefined;
-/** sharp (and libvips) load on the first variant made, not at start-up: a server that makes none never pays for them. */
+const loaded = new SharedPromise<SharpFactory>();
+/**
+ * sharp (and libvips) load on the first variant made, not at start-up: a server that makes none never pays for them.
+ * A failed load is tried again at the next variant.
+ */
 function loadSharp(): Promise<SharpFactory> {
-  loaded ??= import('sharp').then(({ default: sharp }) => {
-    // One libvips thread per image, and no operation cache: variants are kept on disk, not in memory.
-    sharp.concurrency(1);
-    sharp.cache(false);
-    return sharp;
-  });
-  return loaded;
+  return loaded.once(() =>
+    import('sharp').then(({ default: sharp }) => {
+      // One libvips thread per image, and no operation cache: variants are kept on disk, not in memory.
+      sharp.concurrency(1);
+      sharp.cache(false);
+      return sharp;
+    }),
+  );
 }
 
 const MAX_PARALLEL = 2;

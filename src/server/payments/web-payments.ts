@@ -1,6 +1,7 @@
 import { PAYPAL_SDK_URLS, WEB_PAYMENT_SETTINGS, type WebPaymentButtons } from '../../lib/checkout/web-payment-buttons.ts';
 import { config, ConfigError, storeOrigin, type Config } from '../config.ts';
 import { getDb } from '../db/database.ts';
+import { SharedPromise } from '../shared-promise.ts';
 import { SANDBOX_PAYPAL_PATH } from './paypal-sandbox/approval-mount.ts';
 import { sandboxWebPayment } from './paypal-sandbox/sandbox-web-payment.ts';
 import { databaseOrderIndex } from './paypal/order-index.ts';
@@ -15,17 +16,8 @@ const PAYPAL_API_BASES = { sandbox: 'https://api-m.sandbox.paypal.com', producti
  * load that fails is not kept: the next call tries again.
  */
 function loadedOnFirstUse(name: string, load: () => Promise<WebPaymentProvider>): WebPaymentProvider {
-  let loading: Promise<WebPaymentProvider> | undefined;
-  const provider = () => {
-    if (!loading) {
-      const started = load();
-      started.catch(() => {
-        if (loading === started) loading = undefined;
-      });
-      loading = started;
-    }
-    return loading;
-  };
+  const loading = new SharedPromise<WebPaymentProvider>();
+  const provider = () => loading.once(load);
   return {
     name,
     createOrder: async (request) => (await provider()).createOrder(request),

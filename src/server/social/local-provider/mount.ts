@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { storeOrigin } from '../../config.ts';
+import { SharedPromise } from '../../shared-promise.ts';
 import { socialProviders } from '../providers.ts';
 import { LOCAL_PROVIDER_PATH } from './names.ts';
 
@@ -16,18 +17,9 @@ type NodeHandler = (req: IncomingMessage, res: ServerResponse) => unknown;
  */
 export function localProviderMount(origin: string = storeOrigin()): (req: IncomingMessage, res: ServerResponse) => boolean {
   const enabled = socialProviders().some((p) => p.name === 'local');
-  let provider: Promise<NodeHandler> | undefined;
-  const providerHandler = () => {
-    if (!provider) {
-      const made = import('./provider.ts').then(({ localProviderHandler }) => localProviderHandler(origin));
-      // A failed start (database not reachable yet) is not kept: the next request tries again.
-      made.catch(() => {
-        if (provider === made) provider = undefined;
-      });
-      provider = made;
-    }
-    return provider;
-  };
+  // A failed start (database not reachable yet) is not kept: the next request tries again.
+  const provider = new SharedPromise<NodeHandler>();
+  const providerHandler = () => provider.once(() => import('./provider.ts').then(({ localProviderHandler }) => localProviderHandler(origin)));
   return (req, res) => {
     const url = req.url ?? '/';
     if (!enabled || !(url === LOCAL_PROVIDER_PATH || url.startsWith(`${LOCAL_PROVIDER_PATH}/`))) return false;
