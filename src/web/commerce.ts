@@ -51,14 +51,32 @@ export function bindCommerce(api: CommerceApi | Promise<CommerceApi>, context: B
     if (!answer.ok) throw new CommerceRefusal(answer.problem);
     return answer.value;
   };
-  // A resource's calls are made when a page first reaches for it: most requests use one or two of the resources.
-  const bound: Record<string, Record<string, (input?: unknown) => Promise<unknown>>> = {};
-  for (const [resource, ops] of Object.entries(OPERATIONS)) {
-    let calls: Record<string, (input?: unknown) => Promise<unknown>> | undefined;
-    Object.defineProperty(bound, resource, {
-      enumerable: true,
-      get: () => (calls ??= Object.fromEntries(Object.keys(ops).map((name) => [name, (input?: unknown) => call(resource, name, input)]))),
-    });
+  return new BoundCommerce(call) as unknown as RequestCommerce;
+}
+
+type Call = (resource: string, name: string, input?: unknown) => Promise<unknown>;
+type ResourceCalls = Record<string, (input?: unknown) => Promise<unknown>>;
+
+/**
+ * One request's API: a getter per resource on the prototype, defined once per process (defining fifteen accessors on
+ * each request's own object was a visible share of a bag read). A resource's calls are made when a page first reaches
+ * for it: most requests use one or two of the resources.
+ */
+class BoundCommerce {
+  readonly #call: Call;
+  readonly #resources: Record<string, ResourceCalls> = {};
+  constructor(call: Call) {
+    this.#call = call;
   }
-  return bound as unknown as RequestCommerce;
+  static {
+    for (const [resource, ops] of Object.entries(OPERATIONS)) {
+      const names = Object.keys(ops);
+      Object.defineProperty(BoundCommerce.prototype, resource, {
+        get(this: BoundCommerce) {
+          this.#resources[resource] ??= Object.fromEntries(names.map((name) => [name, (input?: unknown) => this.#call(resource, name, input)]));
+          return this.#resources[resource];
+        },
+      });
+    }
+  }
 }
