@@ -83,7 +83,7 @@ export function embeddedEngine(db: Db): CommerceEngine {
 }
 
 const shared = new SharedPromise<CommerceEngine>();
-/** The process's engine, on the shared database; a failed opening is tried again at the next request. */
+/** The engine on the shared database (getDb); a failed opening is tried again at the next request. */
 export function engine(): Promise<CommerceEngine> {
   return shared.once(() => getDb().then(embeddedEngine));
 }

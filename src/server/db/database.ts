@@ -104,9 +104,10 @@ async function migrateOn(kysely: Kysely<Database>, db: Db): Promise<void> {
  * server's start-up when the catalog is empty). SQLite gets exactly one connection per process
  * (Kysely's SQLite driver serialises work on it); several processes share the file through WAL and busy_timeout.
  * The handle lives on globalThis because the server bundle and the custom HTTP server (src/server/main.ts, which
- * hosts the local OpenID provider) each load their own copy of this module: they must share one connection.
+ * hosts the local OpenID provider) each load their own copy of this module: they must share one connection. The
+ * holder may be the other copy's SharedPromise, so only its own methods are called on it (never instanceof).
  */
-const SHARED = Symbol.for('storefront.db');
+const SHARED = Symbol.for('storefront.db.shared');
 const LAPSE_HANDLER = Symbol.for('storefront.db.lapse-handler');
 type LapseHandler = (db: Db, err: unknown) => Promise<boolean>;
 type WithDb = typeof globalThis & { [SHARED]?: SharedPromise<Db>; [LAPSE_HANDLER]?: LapseHandler };
@@ -132,7 +133,7 @@ export function getDb(): Promise<Db> {
     if (!DATABASE_URL) {
       // Checkpoints go to a worker thread (db/wal-checkpointer.ts); the request connection keeps only a backstop.
       // Only once the opening has worked: a failed one is tried again at the next call, and the thread never
-      // ends by itself, so starting it earlier left one more thread behind for each request while it failed.
+      // ends by itself, so starting it earlier would leave one more thread behind for each request while it failed.
       await sql`PRAGMA wal_autocheckpoint = ${sql.raw(String(BACKSTOP_PAGES))}`.execute(db.kysely);
       const checkpointer: WalCheckpointer = startWalCheckpointer(defaultSqliteFile(), {
         onRestartDue: () => void restartWal(db.writeGate!, checkpointer),
