@@ -27,6 +27,7 @@ import {
   readCheckout,
   writeCheckout,
   writeCheckoutIfOpen,
+  type BagGuard,
   type CheckoutRecord,
   type StoredPayment,
 } from './checkout-store.ts';
@@ -155,8 +156,11 @@ export async function setShippingAddress(
 ): Promise<void> {
   // One statement when nothing else is asked of it: a state we ship to (else the transaction below says why not), no
   // P.O. box (whose lines the transaction reads), no profile to keep it in.
-  const onlyState = sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${address.stateCode})`;
-  const bag = { set: { shipping_state_code: address.stateCode }, where: onlyState };
+  const bag: BagGuard = {
+    shape: 'state we ship to',
+    values: [address.stateCode],
+    build: (state) => ({ set: { shipping_state_code: state }, where: sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${state})` }),
+  };
   if (!save && !isPoBox(address) && (await writeCheckoutIfOpen(db, basketId, { shippingAddress: address }, { bag }))) return;
   await inBag(db, basketId, async (tx) => {
     const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
@@ -187,10 +191,16 @@ export async function chooseSavedAddress(db: Db, basketId: string, customerId: s
 export async function confirmShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
   // One statement while the method exists and the bag allows it (the rule of chooseShippingMethod); else the
   // transaction below says why not.
-  const offered = sql<SqlBool>`exists (select 1 from shipping_methods where id = ${methodId})`;
-  const unhemmed = sql<SqlBool>`not exists (select 1 from basket_items where basket_id = baskets.id and hemming_option_id is not null)`;
-  const allowed = methodAllowed(methodId, true) ? offered : sql<SqlBool>`${offered} and ${unhemmed}`;
-  const bag = { set: { shipping_method_id: methodId }, where: allowed };
+  const hemmedToo = methodAllowed(methodId, true);
+  const bag: BagGuard = {
+    shape: hemmedToo ? 'method offered' : 'method offered, no hemming',
+    values: [methodId],
+    build: (method) => {
+      const offered = sql<SqlBool>`exists (select 1 from shipping_methods where id = ${method})`;
+      const unhemmed = sql<SqlBool>`not exists (select 1 from basket_items where basket_id = baskets.id and hemming_option_id is not null)`;
+      return { set: { shipping_method_id: method }, where: hemmedToo ? offered : sql<SqlBool>`${offered} and ${unhemmed}` };
+    },
+  };
   if (await writeCheckoutIfOpen(db, basketId, { shippingMethodConfirmed: true }, { bag })) return;
   await inBag(db, basketId, async (tx) => {
     await chooseShippingMethod(tx, basketId, methodId);

@@ -1,8 +1,8 @@
 import { sql, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
-import { prepared } from '../db/prepared.ts';
-import { lockClause, type Tx } from '../db/transaction.ts';
+import { dialectOf, type Param, prepared, preparedWrite } from '../db/prepared.ts';
+import type { Tx } from '../db/transaction.ts';
 import type { LoadedCheckout } from '../commerce/basket-load.ts';
 import type { CheckoutAddress, KeptWebPayment, PaymentView } from '#src/lib/checkout/checkout-types.ts';
 import type { CardOnFile, PaymentSource } from '../payments/gateway.ts';
@@ -121,19 +121,29 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
     .execute();
 }
 
+/**
+ * A condition on the bag's own row and columns set on it in the same statement (PostgreSQL only: SQLite has no
+ * data-modifying WITH, so there the caller's transaction does it). `shape` names the SQL `build` makes, the same for
+ * every call that gives it; `values` are the statement's parameters, passed to `build` in order.
+ */
+export interface BagGuard {
+  shape: string;
+  values: Param[];
+  build: (...values: Param[]) => { set: { shipping_state_code?: Param; shipping_method_id?: Param }; where: Expression<SqlBool> };
+}
+
 /** What writeCheckoutIfOpen checks and changes beside the checkout row. */
 export interface CheckoutWriteGuard {
   /** Only while the bag's version is this one: what the change was checked against was read under it. */
   version?: number;
-  /**
-   * Columns of the bag's own row set in the same statement, and what else the row must satisfy (PostgreSQL only:
-   * SQLite has no data-modifying WITH, so there the caller's transaction does it).
-   */
-  bag?: {
-    set: { shipping_state_code?: string; shipping_method_id?: string };
-    where: Expression<SqlBool>;
-  };
+  bag?: BagGuard;
 }
+
+/**
+ * writeCheckoutIfOpen's statement for each shape of call (the columns a change names, each value's SQL type, whether
+ * a version or which bag guard is checked), built and compiled once (db/prepared.ts): a few shapes serve every step.
+ */
+const ifOpenWrites = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
 
 /**
  * The checkout write of a step in one statement, without a transaction: the row written (and the bag's own columns
@@ -148,54 +158,68 @@ export async function writeCheckoutIfOpen(
   change: Partial<CheckoutRecord>,
   guard: CheckoutWriteGuard = {},
 ): Promise<boolean> {
-  if (guard.bag && db.dialect !== 'postgres') return false;
-  const updated_at = new Date().toISOString();
-  const full: Record<string, string | number | null> = { ...columnsOf({ ...EMPTY_RECORD, ...change }), updated_at };
-  const columns = Object.keys(full) as (keyof typeof full & string)[];
+  const { bag, version } = guard;
+  if (bag && db.dialect !== 'postgres') return false;
+  const full: Record<string, Param> = { ...columnsOf({ ...EMPTY_RECORD, ...change }), updated_at: new Date().toISOString() };
+  const columns = Object.keys(full);
+  const values = columns.map((c) => full[c] ?? null);
   // Typed, as a SELECT list's parameters have no column to take their type from.
-  const values = columns.map((c) => {
-    const v = full[c] ?? null;
-    return (typeof v === 'number' ? sql`cast(${v} as integer)` : sql`cast(${v} as text)`).as(c);
-  });
-  const changed = Object.keys({ ...columnsOf(change), updated_at }) as (keyof typeof full & string)[];
+  const types = values.map((v) => (typeof v === 'number' ? 'integer' : 'text'));
+  const changed = [...Object.keys(columnsOf(change)), 'updated_at'];
+  const shape = [columns.join(), types.join(), changed.join(), version !== undefined, bag?.shape ?? ''].join('|');
+  let write = ifOpenWrites.get(shape);
+  if (!write) {
+    write = preparedWrite((tx: Tx, ...params: Param[]) =>
+      ifOpenStatement(tx, { columns, types, changed, versioned: version !== undefined, bag }, params),
+    );
+    ifOpenWrites.set(shape, write);
+  }
+  return (await write(db.kysely, basketId, version ?? 0, ...values, ...(bag?.values ?? []))) > 0;
+}
+
+/** writeCheckoutIfOpen's statement for one shape; `params` are the bag's id, its version, the row's values, the guard's. */
+function ifOpenStatement(
+  tx: Tx,
+  shape: { columns: string[]; types: string[]; changed: string[]; versioned: boolean; bag: BagGuard | undefined },
+  params: Param[],
+) {
+  const { columns, types, changed, versioned, bag } = shape;
+  const [basketId, version, ...rest] = params;
+  const row = rest.slice(0, columns.length);
+  const selected = columns.map((c, i) => sql`cast(${row[i]} as ${sql.raw(types[i]!)})`.as(c));
   const onConflict = (oc: OnConflictBuilder<Database, 'basket_checkout'>) =>
     oc.column('basket_id').doUpdateSet(Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])));
-  const { bag, version } = guard;
-  const result = bag
-    ? await db.kysely
-        .with('b', (qc) =>
-          qc
-            .updateTable('baskets')
-            .set({ ...bag.set, updated_at })
-            .where('id', '=', basketId)
-            .where('status', '=', 'open')
-            .where('placing_attempt_id', 'is', null)
-            .where(bag.where)
-            .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0))
-            .returning('id'),
-        )
-        .insertInto('basket_checkout')
-        .columns(['basket_id', ...columns] as never)
-        .expression((eb) => eb.selectFrom('b').select(['b.id', ...values] as never))
-        .onConflict(onConflict)
-        .executeTakeFirst()
-    : await db.kysely
-        .insertInto('basket_checkout')
-        .columns(['basket_id', ...columns] as never)
-        .expression(
-          lockClause(db)(
-            db.kysely
-              .selectFrom('baskets')
-              .select(['id', ...values] as never)
-              .where('id', '=', basketId)
-              .where('status', '=', 'open')
-              .where('placing_attempt_id', 'is', null)
-              .$if(version !== undefined, (q) => q.where('version', '=', version ?? 0)),
-          ) as never,
-        )
-        .onConflict(onConflict)
-        .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  if (bag) {
+    const { set, where } = bag.build(...rest.slice(columns.length));
+    return tx
+      .with('b', (qc) =>
+        qc
+          .updateTable('baskets')
+          .set({ ...set, updated_at: row[columns.indexOf('updated_at')] } as never)
+          .where('id', '=', basketId as string)
+          .where('status', '=', 'open')
+          .where('placing_attempt_id', 'is', null)
+          .where(where)
+          .$if(versioned, (q) => q.where('version', '=', version as number))
+          .returning('id'),
+      )
+      .insertInto('basket_checkout')
+      .columns(['basket_id', ...columns] as never)
+      .expression((eb) => eb.selectFrom('b').select(['b.id', ...selected] as never))
+      .onConflict(onConflict);
+  }
+  const open = tx
+    .selectFrom('baskets')
+    .select(['id', ...selected] as never)
+    .where('id', '=', basketId as string)
+    .where('status', '=', 'open')
+    .where('placing_attempt_id', 'is', null)
+    .$if(versioned, (q) => q.where('version', '=', version as number));
+  return tx
+    .insertInto('basket_checkout')
+    .columns(['basket_id', ...columns] as never)
+    .expression((dialectOf(tx) === 'postgres' ? open.forUpdate() : open) as never)
+    .onConflict(onConflict);
 }
 
 /** A card is usable through the end of its expiry month (product spec §5 "Card expiry"). */

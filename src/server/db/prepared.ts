@@ -10,7 +10,7 @@ import type { Tx } from './transaction.ts';
  * on as a value (a marker string stands in for it while the query is compiled). On PostgreSQL each is also prepared
  * by name once per connection (db/statement-names.ts).
  */
-type Param = string | number | null;
+export type Param = string | number | null;
 type Slot = { param: number } | { value: unknown };
 
 const dialects = new WeakMap<object, 'postgres' | 'sqlite'>();
