@@ -41,7 +41,7 @@ const nowIso = () => new Date().toISOString();
 
 export async function inBag<T>(db: Db, basketId: string, work: (tx: Tx) => Promise<T>): Promise<T> {
   return withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     return work(tx);
   });
 }

@@ -1,4 +1,4 @@
-import { sql, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
 import { dialectOf, type Param, prepared, preparedWrite } from '../db/prepared.ts';
@@ -112,13 +112,34 @@ function columnsOf(change: Partial<CheckoutRecord>) {
  * or only the changed columns updated (the caller holds the bag's lock, so nothing else writes the row meanwhile).
  */
 export async function writeCheckout(tx: Tx, basketId: string, change: Partial<CheckoutRecord>): Promise<void> {
-  const updated_at = new Date().toISOString();
-  const full = columnsOf({ ...EMPTY_RECORD, ...change });
-  await tx
-    .insertInto('basket_checkout')
-    .values({ basket_id: basketId, ...full, updated_at })
-    .onConflict((oc) => oc.column('basket_id').doUpdateSet({ ...columnsOf(change), updated_at }))
-    .execute();
+  const full: Record<string, Param> = { ...columnsOf({ ...EMPTY_RECORD, ...change }), updated_at: new Date().toISOString() };
+  const columns = Object.keys(full);
+  const changed = [...Object.keys(columnsOf(change)), 'updated_at'];
+  const write = checkoutWrite(['write', columns.join(), changed.join()].join('|'), (q, [id, ...row]) =>
+    q
+      .insertInto('basket_checkout')
+      .values({ basket_id: id, ...Object.fromEntries(columns.map((c, i) => [c, row[i]])) } as never)
+      .onConflict((oc) => oc.column('basket_id').doUpdateSet(fromExcluded(changed))),
+  );
+  await write(tx, basketId, ...columns.map((c) => full[c] ?? null));
+}
+
+/** The columns an upsert's update sets, each to the value the insert would have written. */
+const fromExcluded = (changed: string[]) => Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])) as never;
+
+/**
+ * The checkout's writes, one statement for each shape of call (the columns a change names, each value's SQL type,
+ * the guard checked), built and compiled once (db/prepared.ts) and run with each call's values: a few shapes serve
+ * every step, and building the statement with Kysely at each step cost about a tenth of a step's CPU.
+ */
+const checkoutWrites = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
+function checkoutWrite(shape: string, build: (tx: Tx, params: Param[]) => Compilable<unknown>) {
+  let write = checkoutWrites.get(shape);
+  if (!write) {
+    write = preparedWrite((tx: Tx, ...params: Param[]) => build(tx, params));
+    checkoutWrites.set(shape, write);
+  }
+  return write;
 }
 
 /**
@@ -138,12 +159,6 @@ export interface CheckoutWriteGuard {
   version?: number;
   bag?: BagGuard;
 }
-
-/**
- * writeCheckoutIfOpen's statement for each shape of call (the columns a change names, each value's SQL type, whether
- * a version or which bag guard is checked), built and compiled once (db/prepared.ts): a few shapes serve every step.
- */
-const ifOpenWrites = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
 
 /**
  * The checkout write of a step in one statement, without a transaction: the row written (and the bag's own columns
@@ -166,31 +181,27 @@ export async function writeCheckoutIfOpen(
   // Typed, as a SELECT list's parameters have no column to take their type from.
   const types = values.map((v) => (typeof v === 'number' ? 'integer' : 'text'));
   const changed = [...Object.keys(columnsOf(change)), 'updated_at'];
-  const shape = [columns.join(), types.join(), changed.join(), version !== undefined, bag?.shape ?? ''].join('|');
-  let write = ifOpenWrites.get(shape);
-  if (!write) {
-    write = preparedWrite((tx: Tx, ...params: Param[]) =>
-      ifOpenStatement(tx, { columns, types, changed, versioned: version !== undefined, bag }, params),
-    );
-    ifOpenWrites.set(shape, write);
-  }
+  const shape = ['if open', columns.join(), types.join(), changed.join(), version !== undefined, bag?.shape ?? ''].join('|');
+  const build = bag?.build;
+  const write = checkoutWrite(shape, (tx, params) =>
+    ifOpenStatement(tx, { columns, types, changed, versioned: version !== undefined, build }, params),
+  );
   return (await write(db.kysely, basketId, version ?? 0, ...values, ...(bag?.values ?? []))) > 0;
 }
 
 /** writeCheckoutIfOpen's statement for one shape; `params` are the bag's id, its version, the row's values, the guard's. */
 function ifOpenStatement(
   tx: Tx,
-  shape: { columns: string[]; types: string[]; changed: string[]; versioned: boolean; bag: BagGuard | undefined },
+  shape: { columns: string[]; types: string[]; changed: string[]; versioned: boolean; build: BagGuard['build'] | undefined },
   params: Param[],
 ) {
-  const { columns, types, changed, versioned, bag } = shape;
+  const { columns, types, changed, versioned, build } = shape;
   const [basketId, version, ...rest] = params;
   const row = rest.slice(0, columns.length);
   const selected = columns.map((c, i) => sql`cast(${row[i]} as ${sql.raw(types[i]!)})`.as(c));
-  const onConflict = (oc: OnConflictBuilder<Database, 'basket_checkout'>) =>
-    oc.column('basket_id').doUpdateSet(Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])));
-  if (bag) {
-    const { set, where } = bag.build(...rest.slice(columns.length));
+  const onConflict = (oc: OnConflictBuilder<Database, 'basket_checkout'>) => oc.column('basket_id').doUpdateSet(fromExcluded(changed));
+  if (build) {
+    const { set, where } = build(...rest.slice(columns.length));
     return tx
       .with('b', (qc) =>
         qc

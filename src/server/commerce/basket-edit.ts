@@ -18,7 +18,7 @@ export async function replaceItem(
   input: Pick<LineChoice, 'productId' | 'quantity' | 'optionItems' | 'hemmingInseamLength'>,
 ): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await assertLineChangeable(tx, basketId, line, 'edit');

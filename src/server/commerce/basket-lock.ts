@@ -1,5 +1,5 @@
-import type { Db } from '../db/database.ts';
-import { lockClause, type Tx } from '../db/transaction.ts';
+import { dialectOf, prepared } from '../db/prepared.ts';
+import type { Tx } from '../db/transaction.ts';
 import { CommerceError } from './errors.ts';
 
 /** A bag whose order is being placed right now cannot change under it. */
@@ -42,9 +42,9 @@ export async function placementLapsed(tx: Tx, attemptId: string): Promise<boolea
  * transaction already excludes other writers) and says whether it is an open bag. Every basket write starts here,
  * so two requests for one bag apply one after the other. A bag whose order is being placed is refused (409).
  */
-export async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string | null): Promise<boolean> {
+export async function tryLockOpenBasket(tx: Tx, basketId: string | null): Promise<boolean> {
   if (!basketId) return false;
-  const row = await lockClause(db)(tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', basketId)).executeTakeFirst();
+  const [row] = await lockedBasket(tx, basketId);
   if (row?.status === 'open' && row.placing_attempt_id) {
     if (await placementLapsed(tx, row.placing_attempt_id)) throw new PlacementLapsed(row.placing_attempt_id);
     throw new CommerceError('conflict', BAG_BEING_ORDERED);
@@ -52,7 +52,13 @@ export async function tryLockOpenBasket(db: Db, tx: Tx, basketId: string | null)
   return row?.status === 'open';
 }
 
+/** The bag's row, locked on PostgreSQL: built once per dialect (every bag write starts with it). */
+const lockedBasket = prepared((tx: Tx, basketId: string) => {
+  const row = tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', basketId);
+  return dialectOf(tx) === 'postgres' ? row.forUpdate() : row;
+});
+
 /** As tryLockOpenBasket, for a write that needs the bag: a missing or ordered bag is refused (404). */
-export async function lockOpenBasket(db: Db, tx: Tx, basketId: string): Promise<void> {
-  if (!(await tryLockOpenBasket(db, tx, basketId))) throw new CommerceError('not_found', BAG_NOT_FOUND);
+export async function lockOpenBasket(tx: Tx, basketId: string): Promise<void> {
+  if (!(await tryLockOpenBasket(tx, basketId))) throw new CommerceError('not_found', BAG_NOT_FOUND);
 }

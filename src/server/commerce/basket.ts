@@ -119,7 +119,7 @@ export async function addItem(
     const current = held === undefined ? basketId : held;
     // A session whose bag was ordered or removed starts a new one rather than failing the shopper. A new bag is
     // made with its first line's id already its last added, and has no lines to read.
-    const existing = (await tryLockOpenBasket(db, tx, current)) ? current : null;
+    const existing = (await tryLockOpenBasket(tx, current)) ? current : null;
     const newItemId = randomUUID();
     const id = existing ?? (await createBasket(tx, newItemId));
     const lines = existing ? await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute() : [];
@@ -161,7 +161,7 @@ export async function addItem(
 
 export async function updateItemQuantity(db: Db, basketId: string, itemId: string, quantity: number): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await assertLineChangeable(tx, basketId, line, 'quantity');
@@ -182,7 +182,7 @@ export async function updateItemQuantity(db: Db, basketId: string, itemId: strin
 
 export async function removeItem(db: Db, basketId: string, itemId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     const result = await tx.deleteFrom('basket_items').where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await tx.updateTable('baskets').set({ updated_at: nowIso(), last_added_item_id: null }).where('id', '=', basketId).execute();
@@ -191,7 +191,7 @@ export async function removeItem(db: Db, basketId: string, itemId: string): Prom
 
 export async function setShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     await chooseShippingMethod(tx, basketId, methodId);
   });
 }
@@ -220,7 +220,7 @@ const methodAndHemming = prepared((tx: Tx, methodId: string, basketId: string) =
  */
 export async function setShippingState(db: Db, basketId: string, stateCode: string | null): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     let code: string | null = null;
     if (stateCode !== null) {
       const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', stateCode.toUpperCase()).executeTakeFirst();

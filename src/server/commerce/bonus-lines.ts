@@ -31,7 +31,7 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Lin
   const promotionId = input.bonusDiscountLineItemId ?? '';
   if (input.quantity !== 1) throw new CommerceError('invalid', BONUS_MESSAGES.oneAtATime);
   return withWriteTransaction(db, async (tx) => {
-    if (!basketId || !(await tryLockOpenBasket(db, tx, basketId))) throw new CommerceError('conflict', BONUS_MESSAGES.notQualified);
+    if (!basketId || !(await tryLockOpenBasket(tx, basketId))) throw new CommerceError('conflict', BONUS_MESSAGES.notQualified);
     const v = await loadVariant(tx, input.productId);
     if (!v) throw new CommerceError('not_found', 'That item could not be found. Please choose another colour.');
     const read = await readBasketDetailed(tx, basketId);
@@ -59,7 +59,7 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Lin
 export async function pruneBonusLines(db: Db, basketId: string): Promise<Bag> {
   return withWriteTransaction(db, async (tx) => {
     // A bag ordered or removed since the read that asked for this has nothing left to prune.
-    if (!(await tryLockOpenBasket(db, tx, basketId))) return emptyBasket();
+    if (!(await tryLockOpenBasket(tx, basketId))) return emptyBasket();
     const read = await readBasketDetailed(tx, basketId);
     if (read.staleBonusItemIds.length === 0) return read.view;
     await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();

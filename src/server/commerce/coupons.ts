@@ -48,7 +48,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
       break;
   }
   return withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     const existing = await tx.selectFrom('basket_coupons').select(['id', 'code']).where('basket_id', '=', basketId).execute();
     const same = existing.find((c) => c.code === code);
     const now = new Date().toISOString();
@@ -67,7 +67,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
 
 export async function removeCoupon(db: Db, basketId: string, couponItemId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     const result = await tx.deleteFrom('basket_coupons').where('id', '=', couponItemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That code is no longer on your bag.');
     await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();

@@ -100,7 +100,7 @@ async function mergeLines(tx: Tx, basketId: string): Promise<(MergeLine & { bonu
 export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null, customerId: string): Promise<MergeOutcome> {
   const lock = lockClause(db);
   const account = await lock(tx.selectFrom('customers').select('basket_id').where('id', '=', customerId)).executeTakeFirst();
-  const outcome = await mergeInto(db, tx, guestBasketId, account?.basket_id ?? null);
+  const outcome = await mergeInto(tx, guestBasketId, account?.basket_id ?? null);
   if (account && outcome.basketId !== account.basket_id) {
     await tx.updateTable('customers').set({ basket_id: outcome.basketId }).where('id', '=', customerId).execute();
   }
@@ -109,9 +109,9 @@ export async function mergeBaskets(db: Db, tx: Tx, guestBasketId: string | null,
   return outcome;
 }
 
-async function mergeInto(db: Db, tx: Tx, guestBasketId: string | null, storedBasketId: string | null): Promise<MergeOutcome> {
-  const guest = (await tryLockOpenBasket(db, tx, guestBasketId)) ? guestBasketId : null;
-  const stored = (await tryLockOpenBasket(db, tx, storedBasketId)) ? storedBasketId : null;
+async function mergeInto(tx: Tx, guestBasketId: string | null, storedBasketId: string | null): Promise<MergeOutcome> {
+  const guest = (await tryLockOpenBasket(tx, guestBasketId)) ? guestBasketId : null;
+  const stored = (await tryLockOpenBasket(tx, storedBasketId)) ? storedBasketId : null;
   const none = { redirectToCart: false, notificationMsg: null, removedMembershipBrand: null, showPerksRemovalMsg: false };
   if (!guest || guest === stored) return { basketId: stored ?? guest, ...none };
   if (!stored) return { basketId: guest, ...none };

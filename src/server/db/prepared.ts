@@ -15,12 +15,17 @@ type Slot = { param: number } | { value: unknown };
 
 const dialects = new WeakMap<object, 'postgres' | 'sqlite'>();
 
-/** 'postgres' or 'sqlite', told apart by the placeholder style the instance compiles to (a cheap probe, cached). */
+/**
+ * 'postgres' or 'sqlite', told apart by the placeholder style the instance compiles to: a probe made once per dialect
+ * adapter, which a database handle shares with every transaction and connection opened on it (each of those is an
+ * object of its own, and a write transaction is opened for most writes).
+ */
 export function dialectOf(tx: Tx): 'postgres' | 'sqlite' {
-  let d = dialects.get(tx);
+  const adapter = tx.getExecutor().adapter;
+  let d = dialects.get(adapter);
   if (!d) {
     d = tx.selectNoFrom(sql<number>`${1}`.as('x')).compile().sql.includes('$1') ? 'postgres' : 'sqlite';
-    dialects.set(tx, d);
+    dialects.set(adapter, d);
   }
   return d;
 }

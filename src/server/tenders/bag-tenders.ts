@@ -49,7 +49,7 @@ export async function applyGiftCard(
   const applied = await withWriteTransaction(db, async (tx) => {
     const verified = await verifyIn(tx, typedGiftCardNumber(rawNumber), pin, client);
     if (!verified.ok) return verified;
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     // The bag's tenders are read with its lines after the lock: read before it, they could predate a tender applied
     // while this waited for it.
     const { lines, tenders } = await refuseTenderFor(tx, basketId, GIFT_CARD_METHOD);
@@ -97,7 +97,7 @@ const touchBasket = preparedWrite((tx: Tx, now: string, basketId: string) =>
 /** Takes a tender off the bag. */
 export async function removeTender(db: Db, basketId: string, paymentInstrumentId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     const removed = await tx.deleteFrom('bag_tenders').where('id', '=', paymentInstrumentId).where('basket_id', '=', basketId).executeTakeFirst();
     if (Number(removed.numDeletedRows) === 0) throw new CommerceError('not_found', TENDER_NOT_ON_BAG);
     await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();

@@ -39,7 +39,7 @@ async function addTender(
   applied: string,
 ): Promise<{ id: string; message: string }> {
   return withWriteTransaction(db, async (tx) => {
-    await lockOpenBasket(db, tx, basketId);
+    await lockOpenBasket(tx, basketId);
     // The tenders on the bag as read with its lines, after the lock.
     const { lines, tenders: onBag } = await refuseTenderFor(tx, basketId, row.method);
     await check(tx, onBag);
