@@ -130,7 +130,7 @@ const fromExcluded = (changed: string[]) => Object.fromEntries(changed.map((c) =
 /**
  * The checkout's writes, one statement for each shape of call (the columns a change names, each value's SQL type,
  * the guard checked), built and compiled once (db/prepared.ts) and run with each call's values: a few shapes serve
- * every step, and building the statement with Kysely at each step cost about a tenth of a step's CPU.
+ * every step, and building the statement with Kysely at each step would cost about a tenth of a step's CPU.
  */
 const checkoutWrites = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
 function checkoutWrite(shape: string, build: (tx: Tx, params: Param[]) => Compilable<unknown>) {
