@@ -4,6 +4,7 @@ import { savedStoreCard } from '../store-card/store-card-wallet.ts';
 import { paymentMethodsFor } from '../content/payment-methods.ts';
 import { storeCardUnavailable } from '#src/lib/store-card/store-card-rules.ts';
 import type { Db } from '../db/database.ts';
+import type { Param } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
@@ -145,6 +146,27 @@ export async function setEmail(db: Db, basketId: string, email: string, subscrib
 }
 
 /**
+ * The guards of the address and method steps' one statement on PostgreSQL (checkout-store.ts BagGuard), each built
+ * from its arguments alone: the statement is made once per shape, with the first call's guard.
+ */
+const STATE_WE_SHIP_TO: Omit<BagGuard, 'values'> = {
+  shape: 'state we ship to',
+  build: (state) => ({ set: { shipping_state_code: state }, where: sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${state})` }),
+};
+const methodOffered = (method: Param) => sql<SqlBool>`exists (select 1 from shipping_methods where id = ${method})`;
+const METHOD_OFFERED: Omit<BagGuard, 'values'> = {
+  shape: 'method offered',
+  build: (method) => ({ set: { shipping_method_id: method }, where: methodOffered(method) }),
+};
+const METHOD_OFFERED_UNHEMMED: Omit<BagGuard, 'values'> = {
+  shape: 'method offered, no hemming',
+  build: (method) => ({
+    set: { shipping_method_id: method },
+    where: sql<SqlBool>`${methodOffered(method)} and not exists (select 1 from basket_items where basket_id = baskets.id and hemming_option_id is not null)`,
+  }),
+};
+
+/**
  * The shipping address; the bag's state follows it (tax, restricted-state flags). A signed-in shopper may keep it
  * in their profile (and make it their default).
  */
@@ -156,11 +178,7 @@ export async function setShippingAddress(
 ): Promise<void> {
   // One statement when nothing else is asked of it: a state we ship to (else the transaction below says why not), no
   // P.O. box (whose lines the transaction reads), no profile to keep it in.
-  const bag: BagGuard = {
-    shape: 'state we ship to',
-    values: [address.stateCode],
-    build: (state) => ({ set: { shipping_state_code: state }, where: sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${state})` }),
-  };
+  const bag = { ...STATE_WE_SHIP_TO, values: [address.stateCode] };
   if (!save && !isPoBox(address) && (await writeCheckoutIfOpen(db, basketId, { shippingAddress: address }, { bag }))) return;
   await inBag(db, basketId, async (tx) => {
     const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
@@ -191,16 +209,7 @@ export async function chooseSavedAddress(db: Db, basketId: string, customerId: s
 export async function confirmShippingMethod(db: Db, basketId: string, methodId: string): Promise<void> {
   // One statement while the method exists and the bag allows it (the rule of chooseShippingMethod); else the
   // transaction below says why not.
-  const hemmedToo = methodAllowed(methodId, true);
-  const bag: BagGuard = {
-    shape: hemmedToo ? 'method offered' : 'method offered, no hemming',
-    values: [methodId],
-    build: (method) => {
-      const offered = sql<SqlBool>`exists (select 1 from shipping_methods where id = ${method})`;
-      const unhemmed = sql<SqlBool>`not exists (select 1 from basket_items where basket_id = baskets.id and hemming_option_id is not null)`;
-      return { set: { shipping_method_id: method }, where: hemmedToo ? offered : sql<SqlBool>`${offered} and ${unhemmed}` };
-    },
-  };
+  const bag = { ...(methodAllowed(methodId, true) ? METHOD_OFFERED : METHOD_OFFERED_UNHEMMED), values: [methodId] };
   if (await writeCheckoutIfOpen(db, basketId, { shippingMethodConfirmed: true }, { bag })) return;
   await inBag(db, basketId, async (tx) => {
     await chooseShippingMethod(tx, basketId, methodId);

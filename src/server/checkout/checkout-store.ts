@@ -128,8 +128,8 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
 const fromExcluded = (changed: string[]) => Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])) as never;
 
 /**
- * The checkout's writes, one statement for each shape of call (the columns a change names, each value's SQL type,
- * the guard checked), built and compiled once (db/prepared.ts) and run with each call's values: a few shapes serve
+ * The checkout's writes, one statement for each shape of call (the columns a change names; for the one-statement
+ * write also each value's SQL type, the version and the bag guard), built and compiled once (db/prepared.ts) and run with each call's values: a few shapes serve
  * every step, and building the statement with Kysely at each step would cost about a tenth of a step's CPU.
  */
 const checkoutWrites = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
@@ -145,7 +145,8 @@ function checkoutWrite(shape: string, build: (tx: Tx, params: Param[]) => Compil
 /**
  * A condition on the bag's own row and columns set on it in the same statement (PostgreSQL only: SQLite has no
  * data-modifying WITH, so there the caller's transaction does it). `shape` names the SQL `build` makes, the same for
- * every call that gives it; `values` are the statement's parameters, passed to `build` in order.
+ * every call that gives it; `values` are the statement's parameters, passed to `build` in order. The statement is made
+ * once per shape with the first call's `build`, so `build` depends on its arguments alone.
  */
 export interface BagGuard {
   shape: string;

@@ -16,7 +16,7 @@ const names = (): Map<string, string> => {
 /**
  * Statements composed of named ones (db/write-batch.ts: a placement's writes sent as one) are named too, at most this
  * many: each shape (so many lines, such tenders) is one text, and there are few of them in use, but their number has
- * no fixed bound. Beyond it they run unnamed, parsed and planned at each call as before.
+ * no fixed bound. Beyond it they run unnamed, parsed and planned at each call.
  */
 export const COMPOSED_NAMES_MAX = 200;
 let composed = 0;
