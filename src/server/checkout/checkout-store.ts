@@ -1,7 +1,7 @@
-import { sql, type Compilable, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
+import { sql, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
-import { dialectOf, type Param, prepared, preparedWrite } from '../db/prepared.ts';
+import { dialectOf, type Param, prepared, preparedWritesByShape } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { LoadedCheckout } from '../commerce/basket-load.ts';
 import type { CheckoutAddress, KeptWebPayment, PaymentView } from '#src/lib/checkout/checkout-types.ts';
@@ -128,19 +128,11 @@ export async function writeCheckout(tx: Tx, basketId: string, change: Partial<Ch
 const fromExcluded = (changed: string[]) => Object.fromEntries(changed.map((c) => [c, sql.ref(`excluded.${c}`)])) as never;
 
 /**
- * The checkout's writes, one statement for each shape of call (the columns a change names; for the one-statement
- * write also each value's SQL type, the version and the bag guard), built and compiled once (db/prepared.ts) and run with each call's values: a few shapes serve
- * every step, and building the statement with Kysely at each step would cost about a tenth of a step's CPU.
+ * The checkout's writes, one statement for each shape of call: the columns a change names, and for the one-statement
+ * write also each value's SQL type, the version and the bag guard. A few shapes serve every step; building the
+ * statement with Kysely at each step would cost about a tenth of a step's CPU.
  */
-const checkoutWrites = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
-function checkoutWrite(shape: string, build: (tx: Tx, params: Param[]) => Compilable<unknown>) {
-  let write = checkoutWrites.get(shape);
-  if (!write) {
-    write = preparedWrite((tx: Tx, ...params: Param[]) => build(tx, params));
-    checkoutWrites.set(shape, write);
-  }
-  return write;
-}
+const checkoutWrite = preparedWritesByShape();
 
 /**
  * A condition on the bag's own row and columns set on it in the same statement (PostgreSQL only: SQLite has no

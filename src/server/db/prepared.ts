@@ -82,3 +82,23 @@ export function preparedRowWrite<R extends Record<string, Param>>(
   const valuesOf = (row: R) => columns.map((c) => row[c] as Param);
   return Object.assign((tx: Tx, row: R) => run(tx, ...valuesOf(row)), { compiled: (tx: Tx, row: R) => run.compiled(tx, ...valuesOf(row)) });
 }
+
+/**
+ * Writes whose SQL varies with a few shapes of call (the columns a change names, say): one preparedWrite per shape,
+ * made with the first call's `build`, so `build` depends on the shape and its parameters alone. Shapes come from the
+ * code's call sites, never from a request, so the map is as small as they are.
+ */
+export function preparedWritesByShape(): (
+  shape: string,
+  build: (tx: Tx, params: Param[]) => Compilable<unknown>,
+) => (tx: Tx, ...params: Param[]) => Promise<number> {
+  const writes = new Map<string, (tx: Tx, ...params: Param[]) => Promise<number>>();
+  return (shape, build) => {
+    let write = writes.get(shape);
+    if (!write) {
+      write = preparedWrite((tx: Tx, ...params: Param[]) => build(tx, params));
+      writes.set(shape, write);
+    }
+    return write;
+  };
+}
