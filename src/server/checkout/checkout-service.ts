@@ -8,7 +8,7 @@ import type { Param } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
-import { chooseShippingMethod, pruneAndReadWithCheckout } from '../commerce/basket.ts';
+import { chooseShippingMethod, pruneAndReadWithCheckout, stateWeShipTo, writeShippingState } from '../commerce/basket.ts';
 import { readBasket, readBasketDetailed } from '../commerce/basket-read.ts';
 import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
@@ -181,11 +181,11 @@ export async function setShippingAddress(
   const bag = { ...STATE_WE_SHIP_TO, values: [address.stateCode] };
   if (!save && !isPoBox(address) && (await writeCheckoutIfOpen(db, basketId, { shippingAddress: address }, { bag }))) return;
   await inBag(db, basketId, async (tx) => {
-    const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode).executeTakeFirst();
+    const known = await stateWeShipTo(tx, address.stateCode);
     if (!known) throw new CommerceError('invalid', 'Please choose a state we ship to.');
     const refused = poBoxExcludedLines(address, (await readBasket(tx, basketId)).lines, (l) => l.poBoxExcluded);
     if (refused.length > 0) throw new CommerceError('conflict', poBoxRefusal(refused));
-    await tx.updateTable('baskets').set({ shipping_state_code: known.state_code, updated_at: nowIso() }).where('id', '=', basketId).execute();
+    await writeShippingState(tx, basketId, known);
     await writeCheckout(tx, basketId, { shippingAddress: address });
     if (save) await saveAddress(tx, save.customerId, address, save.makeDefault);
   });

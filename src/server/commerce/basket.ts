@@ -204,7 +204,29 @@ export async function chooseShippingMethod(tx: Tx, basketId: string, methodId: s
   const { method, hemmed } = await methodAndHemming(tx, methodId, basketId).then((rows) => rows[0]!);
   if (!method) throw new CommerceError('invalid', 'Please choose one of the shipping methods offered.');
   if (!methodAllowed(method, !!hemmed)) throw new CommerceError('invalid', STANDARD_DELIVERY_ONLY_MESSAGE);
-  await tx.updateTable('baskets').set({ shipping_method_id: method, updated_at: nowIso() }).where('id', '=', basketId).execute();
+  await setBagMethod(tx, method, nowIso(), basketId);
+}
+
+// The shipping steps' reads and writes of the bag's own columns: compiled once (db/prepared.ts).
+const setBagMethod = preparedWrite((tx: Tx, method: string, now: string, basketId: string) =>
+  tx.updateTable('baskets').set({ shipping_method_id: method, updated_at: now }).where('id', '=', basketId),
+);
+const setBagState = preparedWrite((tx: Tx, code: string | null, now: string, basketId: string) =>
+  tx.updateTable('baskets').set({ shipping_state_code: code, updated_at: now }).where('id', '=', basketId),
+);
+const stateRow = prepared((tx: Tx, code: string) => tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', code));
+
+/** The state as the store keeps it when it ships there (it has a tax rate), else null. */
+export async function stateWeShipTo(tx: Tx, code: string): Promise<string | null> {
+  return (await stateRow(tx, code))[0]?.state_code ?? null;
+}
+
+/**
+ * The bag's state, in the caller's transaction that has locked the bag: a state we ship to (stateWeShipTo), or null
+ * to clear it.
+ */
+export async function writeShippingState(tx: Tx, basketId: string, code: string | null): Promise<void> {
+  await setBagState(tx, code, nowIso(), basketId);
 }
 
 const methodAndHemming = prepared((tx: Tx, methodId: string, basketId: string) =>
@@ -223,11 +245,10 @@ export async function setShippingState(db: Db, basketId: string, stateCode: stri
     await lockOpenBasket(tx, basketId);
     let code: string | null = null;
     if (stateCode !== null) {
-      const known = await tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', stateCode.toUpperCase()).executeTakeFirst();
-      if (!known) throw new CommerceError('invalid', 'Please enter a valid state.');
-      code = known.state_code;
+      code = await stateWeShipTo(tx, stateCode.toUpperCase());
+      if (!code) throw new CommerceError('invalid', 'Please enter a valid state.');
     }
-    await tx.updateTable('baskets').set({ shipping_state_code: code, updated_at: nowIso() }).where('id', '=', basketId).execute();
+    await writeShippingState(tx, basketId, code);
   });
 }
 
