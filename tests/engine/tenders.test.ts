@@ -16,7 +16,7 @@ import { applyGiftCard, removeTender } from '#src/server/tenders/bag-tenders.ts'
 import { GIFT_CARD_REFUSED } from '#src/lib/gift-cards/gift-card-rules.ts';
 import { ORDER_TOTAL_CHANGED } from '#src/lib/checkout/order-messages.ts';
 import { MAX_DISCOUNTS } from '#src/lib/promo-code.ts';
-import { GIFT_CARD_EMPTY, MAX_TENDERS_PER_BASKET, TENDER_ALREADY_APPLIED } from '#src/lib/tenders/tender-split.ts';
+import { GIFT_CARD_EMPTY, MAX_TENDERS_PER_BASKET, TENDER_ALREADY_APPLIED, TENDER_NOT_ON_BAG } from '#src/lib/tenders/tender-split.ts';
 import type { Db } from '#src/server/db/database.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
 import { TEST_ADDRESS } from '../helpers/checkout-fixtures.ts';
@@ -152,6 +152,18 @@ describe(`gift cards on a bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     await removeTender(t.db, basketId, paid.tenders[0]!.paymentInstrumentId);
     const removed = await readBasket(t.db.kysely, basketId);
     expect(removed.tenders.map((x) => x.amount)).toEqual([before.orderTotal]);
+  });
+
+  it("a tender is taken off only its own bag: another bag's or an unknown one is refused and stays", async () => {
+    const [mine, theirs] = [await readyBag(), await readyBag()];
+    const card = await issuer.card(700);
+    await applyGiftCard(t.db, theirs, card.number, card.pin, 'remove-test');
+    const [theirTender] = (await readBasket(t.db.kysely, theirs)).tenders;
+    await expect(removeTender(t.db, mine, theirTender!.paymentInstrumentId)).rejects.toMatchObject({ code: 'not_found', message: TENDER_NOT_ON_BAG });
+    await expect(removeTender(t.db, mine, crypto.randomUUID())).rejects.toMatchObject({ code: 'not_found' });
+    expect((await readBasket(t.db.kysely, theirs)).tenders).toEqual([theirTender]);
+    await removeTender(t.db, theirs, theirTender!.paymentInstrumentId);
+    expect((await readBasket(t.db.kysely, theirs)).tenders).toEqual([]);
   });
 
   it('a wrong PIN and an unknown number get one answer; the same card twice and a sixth tender are refused', async () => {

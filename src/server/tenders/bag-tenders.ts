@@ -94,12 +94,15 @@ const touchBasket = preparedWrite((tx: Tx, now: string, basketId: string) =>
   tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId),
 );
 
+const deleteTender = preparedWrite((tx: Tx, id: string, basketId: string) =>
+  tx.deleteFrom('bag_tenders').where('id', '=', id).where('basket_id', '=', basketId),
+);
+
 /** Takes a tender off the bag. */
 export async function removeTender(db: Db, basketId: string, paymentInstrumentId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    const removed = await tx.deleteFrom('bag_tenders').where('id', '=', paymentInstrumentId).where('basket_id', '=', basketId).executeTakeFirst();
-    if (Number(removed.numDeletedRows) === 0) throw new CommerceError('not_found', TENDER_NOT_ON_BAG);
-    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+    if ((await deleteTender(tx, paymentInstrumentId, basketId)) === 0) throw new CommerceError('not_found', TENDER_NOT_ON_BAG);
+    await touchBasket(tx, new Date().toISOString(), basketId);
   });
 }
