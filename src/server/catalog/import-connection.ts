@@ -1,7 +1,7 @@
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
-import { from as copyFrom } from 'pg-copy-streams';
+import { copyFrom } from '../db/pg-driver.ts';
 import type { Db } from '../db/database.ts';
 import type { Database } from '../db/schema.ts';
 

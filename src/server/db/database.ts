@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Kysely, PostgresDialect, sql, type LogConfig } from 'kysely';
 import { Migrator } from 'kysely/migration';
-import pg from 'pg';
+import type * as pg from 'pg';
 import { config } from '../config.ts';
 import { migrationProvider } from './migrations/index.ts';
 import { nodeSqliteDialect } from './node-sqlite-dialect.ts';
@@ -43,12 +43,6 @@ export interface DbOptions {
   /** Kysely's query log: tests read the SQL a read runs to learn which tables it depends on. */
   log?: LogConfig;
 }
-
-// PostgreSQL returns COUNT/SUM as bigint strings; every number we store fits in a JS number.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.FLOAT4, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.FLOAT8, (v) => Number(v));
 
 export function createDb(options: DbOptions = {}): Db {
   if (options.databaseUrl) {

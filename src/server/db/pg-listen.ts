@@ -1,4 +1,5 @@
-import pg from 'pg';
+import type * as pg from 'pg';
+import { pgDriver } from './pg-driver.ts';
 import type { Db } from './database.ts';
 
 /**
@@ -42,7 +43,7 @@ export function listenTo(db: Db, channel: string, heard: (payload: string | unde
   };
 
   async function open() {
-    const c = new pg.Client({
+    const c = new (pgDriver().Client)({
       connectionString: options.connectionString,
       options: options.options,
       keepAlive: true,
@@ -54,7 +55,7 @@ export function listenTo(db: Db, channel: string, heard: (payload: string | unde
     c.on('notification', (n) => n.channel === channel && heard(n.payload));
     try {
       await c.connect();
-      await c.query(`listen ${pg.escapeIdentifier(channel)}`);
+      await c.query(`listen ${pgDriver().escapeIdentifier(channel)}`);
       // The socket alone never keeps the process (a script, a test) running.
       (c as unknown as { connection: { stream: { unref(): void } } }).connection.stream.unref();
       if (closed) return void (await c.end());

@@ -1,5 +1,6 @@
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
-import pg from 'pg';
+import type * as pg from 'pg';
+import { pgDriver } from './pg-driver.ts';
 import { countStatement } from './statement-count.ts';
 import { statementName } from './statement-names.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
@@ -28,7 +29,7 @@ export interface PgPoolOptions {
 }
 
 export function openPgPool({ databaseUrl, size, schema }: PgPoolOptions): { pool: pg.Pool; forKysely: PostgresPool } {
-  const pool = new pg.Pool({
+  const pool = new (pgDriver().Pool)({
     connectionString: databaseUrl,
     max: size,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
