@@ -39,6 +39,7 @@ import { editors } from './041-editors.ts';
 import { contentDocuments } from './042-content-documents.ts';
 import { prop65 } from './045-prop65.ts';
 import { basketVersionOnce } from './046-basket-version-once.ts';
+import { openBasketsIndex } from './047-open-baskets-index.ts';
 import { emailSignupConsent } from './037-email-signup-consent.ts';
 import { supportAgents } from './038-support-agents.ts';
 
@@ -91,6 +92,7 @@ export const migrations: Record<string, Migration> = {
   '2026_12_07_042_content_documents': contentDocuments,
   '2026_12_07_045_prop65': prop65,
   '2026_12_07_046_basket_version_once': basketVersionOnce,
+  '2026_12_07_047_open_baskets_index': openBasketsIndex,
 };
 
 export const migrationProvider: MigrationProvider = {
