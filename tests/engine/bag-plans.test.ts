@@ -43,9 +43,9 @@ async function accesses(query: CompiledQuery): Promise<string[]> {
     });
   }
   return db.kysely.connection().execute(async (conn) => {
+    await sql`prepare planned as ${sql.raw(query.sql)}`.execute(conn);
     await sql`set plan_cache_mode = force_generic_plan`.execute(conn);
     try {
-      await sql`prepare planned as ${sql.raw(query.sql)}`.execute(conn);
       const values = query.parameters.map((v) => (v === null ? 'null' : `'${String(v).replaceAll("'", "''")}'`)).join(', ');
       const { rows } = await sql<{
         'QUERY PLAN': [{ Plan: PlanNode }];
@@ -60,7 +60,7 @@ async function accesses(query: CompiledQuery): Promise<string[]> {
       walk(rows[0]!['QUERY PLAN'][0].Plan);
       return found;
     } finally {
-      await sql`deallocate all`.execute(conn);
+      await sql`deallocate planned`.execute(conn);
       await sql`reset plan_cache_mode`.execute(conn);
     }
   });
