@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
-import { addItem } from '#src/server/commerce/basket.ts';
-import { applyCode } from '#src/server/commerce/coupons.ts';
+import { addItem, removeItem, updateItemQuantity } from '#src/server/commerce/basket.ts';
+import { replaceItem } from '#src/server/commerce/basket-edit.ts';
+import { applyCode, removeCoupon } from '#src/server/commerce/coupons.ts';
+import { applyGiftCard, removeTender } from '#src/server/tenders/bag-tenders.ts';
 import { sweepExpired } from '#src/server/maintenance/sweep.ts';
 import { createSession } from '#src/server/session/session.ts';
 import { freshDb, type TestDb } from '../helpers/db.ts';
+import { giftCardIssuer } from '../helpers/gift-card-fixtures.ts';
 
 let t: TestDb;
 const onPostgres = !!process.env.DATABASE_URL;
@@ -160,6 +163,60 @@ describe(`sweeping expired rows (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () =
     expect((await t.db.kysely.selectFrom('outbox').select('id').where('to_address', '=', 'kept@example.com').execute()).map((r) => r.id)).toEqual([
       'recent',
     ]);
+  });
+
+  it('every change to a bag keeps that bag, and only it, from the sweep, and the added notice names the line last added', async () => {
+    const watched = await bag(31 * DAY);
+    const other = await bag(31 * DAY);
+    const row = (id: string) =>
+      t.db.kysely.selectFrom('baskets').select(['updated_at', 'last_added_item_id']).where('id', '=', id).executeTakeFirstOrThrow();
+    const age = () =>
+      t.db.kysely
+        .updateTable('baskets')
+        .set({ updated_at: iso(-31 * DAY) })
+        .where('id', 'in', [watched, other])
+        .execute();
+    const changed: string[] = [];
+    const expectTouched = async (step: string) => {
+      const [mine, theirs] = [await row(watched), await row(other)];
+      if (mine.updated_at > iso(-DAY)) changed.push(step);
+      expect(theirs.updated_at < iso(-30 * DAY)).toBe(true);
+      await age();
+    };
+
+    const { itemId } = await addItem(t.db, watched, { productId: 'fb-1002-olv-M', quantity: 1 });
+    expect((await row(watched)).last_added_item_id).toBe(itemId);
+    await expectTouched('add a line');
+    await updateItemQuantity(t.db, watched, itemId, 2);
+    await expectTouched('change its quantity');
+    await replaceItem(t.db, watched, itemId, { productId: 'fb-1002-olv-M', quantity: 3 });
+    await expectTouched('edit it');
+    const code = await applyCode(t.db, watched, 'DRESS10', '', false);
+    await expectTouched('apply a code');
+    await removeCoupon(t.db, watched, code.couponItemId);
+    await expectTouched('remove the code');
+    const card = await (await giftCardIssuer(t.db)).card(500);
+    const tender = await applyGiftCard(t.db, watched, card.number, card.pin, 'sweep-test');
+    await expectTouched('apply a gift card');
+    await removeTender(t.db, watched, tender.id);
+    await expectTouched('remove the gift card');
+    await removeItem(t.db, watched, itemId);
+    expect((await row(watched)).last_added_item_id).toBeNull();
+    await expectTouched('remove the line');
+
+    expect(changed).toEqual([
+      'add a line',
+      'change its quantity',
+      'edit it',
+      'apply a code',
+      'remove the code',
+      'apply a gift card',
+      'remove the gift card',
+      'remove the line',
+    ]);
+    const swept = await sweepExpired(t.db, { guestTtlSeconds: GUEST_TTL });
+    expect(swept.baskets).toBeGreaterThanOrEqual(2);
+    expect([await exists('baskets', watched), await exists('baskets', other)]).toEqual([false, false]);
   });
 
   it('works in bounded batches, and several sweeps at once (as every instance runs one) delete each row once', async () => {

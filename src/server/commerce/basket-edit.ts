@@ -1,7 +1,7 @@
 import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import { lockOpenBasket } from './basket-lock.ts';
+import { lockOpenBasket, touchBag } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, resolveHemming } from './variant-limits.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
@@ -57,6 +57,6 @@ export async function replaceItem(
         .where('id', '=', itemId)
         .execute();
     }
-    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+    await touchBag(tx, basketId, new Date().toISOString());
   });
 }

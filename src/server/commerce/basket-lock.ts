@@ -1,4 +1,4 @@
-import { dialectOf, prepared } from '../db/prepared.ts';
+import { dialectOf, prepared, preparedWrite } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import { CommerceError } from './errors.ts';
 
@@ -62,3 +62,17 @@ const lockedBasket = prepared((tx: Tx, basketId: string) => {
 export async function lockOpenBasket(tx: Tx, basketId: string): Promise<void> {
   if (!(await tryLockOpenBasket(tx, basketId))) throw new CommerceError('not_found', BAG_NOT_FOUND);
 }
+
+/**
+ * Marks the bag changed now, in the transaction that locked it: an idle bag nobody holds is swept by its
+ * `updated_at` (src/server/maintenance/sweep.ts). Every change to a bag's lines, codes or tenders ends here. Compiled
+ * once; `compiled` gives the statement to send with others (db/write-batch.ts).
+ */
+export const touchBag = preparedWrite((tx: Tx, basketId: string, now: string) =>
+  tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId),
+);
+
+/** As touchBag, and names the line the bag's "added" notice is about (null once that line may be gone). */
+export const touchBagLastAdded = preparedWrite((tx: Tx, basketId: string, itemId: string | null, now: string) =>
+  tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: now }).where('id', '=', basketId),
+);

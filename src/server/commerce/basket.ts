@@ -9,7 +9,7 @@ import { prepared, preparedRowWrite, preparedWrite } from '../db/prepared.ts';
 import { BAG_LINE_COLUMNS, lineRow, NO_GIFT, type BagLineRow, type GiftFields } from './bag-line-row.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import type { BagHolder } from '../session/bag-holder.ts';
-import { lockOpenBasket, tryLockOpenBasket } from './basket-lock.ts';
+import { lockOpenBasket, touchBag, touchBagLastAdded, tryLockOpenBasket } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, resolveHemming, type LoadedVariant } from './variant-limits.ts';
 import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
 import { CommerceError } from './errors.ts';
@@ -151,7 +151,7 @@ export async function addItem(
       const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
       await insertLine(tx, lineRow({ id: itemId, basketId: id, createdAt: nowIso(), quantity: input.quantity, position }, v, { hem, gift }));
     }
-    if (existing) await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: nowIso() }).where('id', '=', id).execute();
+    if (existing) await touchBagLastAdded(tx, id, itemId, nowIso());
     if (existing && isMembership(v.product_type)) await requireNewCard(tx, id);
     // A member's new bag starts on the method their membership makes free.
     if (!existing && customerId) await preselectMemberMethod(tx, id, customerId);
@@ -176,7 +176,7 @@ export async function updateItemQuantity(db: Db, basketId: string, itemId: strin
       .executeTakeFirst();
     assertQuantityAllowed(v, Number(others?.n ?? 0) + quantity);
     await tx.updateTable('basket_items').set({ quantity }).where('id', '=', itemId).execute();
-    await tx.updateTable('baskets').set({ updated_at: nowIso() }).where('id', '=', basketId).execute();
+    await touchBag(tx, basketId, nowIso());
   });
 }
 
@@ -185,7 +185,7 @@ export async function removeItem(db: Db, basketId: string, itemId: string): Prom
     await lockOpenBasket(tx, basketId);
     const result = await tx.deleteFrom('basket_items').where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That item is no longer in your bag.');
-    await tx.updateTable('baskets').set({ updated_at: nowIso(), last_added_item_id: null }).where('id', '=', basketId).execute();
+    await touchBagLastAdded(tx, basketId, null, nowIso());
   });
 }
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Bag, LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import { tryLockOpenBasket } from './basket-lock.ts';
+import { touchBag, touchBagLastAdded, tryLockOpenBasket } from './basket-lock.ts';
 import { emptyBasket, readBasketDetailed } from './basket-read.ts';
 import { BONUS_MESSAGES, claimRefusal, type ClaimRefusal } from './bonus-rules.ts';
 import { CommerceError, type CommerceErrorCode } from './errors.ts';
@@ -50,7 +50,7 @@ export async function claimBonusItem(db: Db, basketId: string | null, input: Lin
       .insertInto('basket_items')
       .values(lineRow({ id: itemId, basketId, createdAt: now, quantity: 1, position }, v, { bonusPromotionId: promotionId }))
       .execute();
-    await tx.updateTable('baskets').set({ last_added_item_id: itemId, updated_at: now }).where('id', '=', basketId).execute();
+    await touchBagLastAdded(tx, basketId, itemId, now);
     return { basketId, itemId };
   });
 }
@@ -63,7 +63,7 @@ export async function pruneBonusLines(db: Db, basketId: string): Promise<Bag> {
     const read = await readBasketDetailed(tx, basketId);
     if (read.staleBonusItemIds.length === 0) return read.view;
     await tx.deleteFrom('basket_items').where('basket_id', '=', basketId).where('id', 'in', read.staleBonusItemIds).execute();
-    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+    await touchBag(tx, basketId, new Date().toISOString());
     // Told once: this read removed them; the next read has nothing to remove and no notice.
     return { ...read.view, notices: read.droppedBonusItems.map((i) => BONUS_MESSAGES.giftRemoved(i.productName)) };
   });

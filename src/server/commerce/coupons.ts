@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { withWriteTransaction } from '../db/transaction.ts';
-import { lockOpenBasket } from './basket-lock.ts';
+import { lockOpenBasket, touchBag } from './basket-lock.ts';
 import { isPromotionActive } from './promotion-window.ts';
 import { CommerceError } from './errors.ts';
 import {
@@ -60,7 +60,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
     if (existing.length >= MAX_DISCOUNTS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
     const id = randomUUID();
     await tx.insertInto('basket_coupons').values({ id, basket_id: basketId, code, created_at: now }).execute();
-    await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
+    await touchBag(tx, basketId, now);
     return { couponItemId: id, statusCode: 'applied', message: CODE_APPLIED, alreadyApplied: false };
   });
 }
@@ -70,7 +70,7 @@ export async function removeCoupon(db: Db, basketId: string, couponItemId: strin
     await lockOpenBasket(tx, basketId);
     const result = await tx.deleteFrom('basket_coupons').where('id', '=', couponItemId).where('basket_id', '=', basketId).executeTakeFirst();
     if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That code is no longer on your bag.');
-    await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', basketId).execute();
+    await touchBag(tx, basketId, new Date().toISOString());
   });
 }
 

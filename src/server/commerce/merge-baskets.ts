@@ -4,7 +4,7 @@ import { MAX_TENDERS_PER_BASKET } from '#src/lib/tenders/tender-split.ts';
 import type { BagMergeNotice } from '#src/lib/commerce/customer.ts';
 import type { Db } from '../db/database.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
-import { tryLockOpenBasket } from './basket-lock.ts';
+import { touchBag, tryLockOpenBasket } from './basket-lock.ts';
 import { planMerge, type MergeLine } from './bag-merge-plan.ts';
 import { maxOrderable } from './catalog.ts';
 import { preselectMemberMethod } from './member-shipping.ts';
@@ -139,7 +139,7 @@ async function mergeInto(tx: Tx, guestBasketId: string | null, storedBasketId: s
   await carryCoupons(tx, guest, stored);
   await carryTenders(tx, guest, stored);
   await tx.deleteFrom('baskets').where('id', '=', guest).execute();
-  await tx.updateTable('baskets').set({ updated_at: new Date().toISOString() }).where('id', '=', stored).execute();
+  await touchBag(tx, stored, new Date().toISOString());
 
   // Both bags had lines: the bag now holds things the shopper did not add in this visit, so show it to them.
   const combined = storedLines.length > 0 && guestLines.length > 0;

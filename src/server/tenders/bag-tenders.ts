@@ -3,7 +3,7 @@ import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { sendTogether } from '../db/write-batch.ts';
-import { lockOpenBasket } from '../commerce/basket-lock.ts';
+import { lockOpenBasket, touchBag } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { refuseTenderFor } from './tender-checks.ts';
 import { verifyIn } from '../gift-cards/verify.ts';
@@ -67,7 +67,7 @@ export async function applyGiftCard(
       Math.max(-1, ...tenders.map((t) => t.position)) + 1,
       now,
     );
-    await sendTogether(tx, [tender], touchBasket.compiled(tx, now, basketId));
+    await sendTogether(tx, [tender], touchBag.compiled(tx, basketId, now));
     return { ok: true as const, id, message: appliedMessage(CODE_APPLIED, lines) };
   });
   if (!applied.ok) {
@@ -90,10 +90,6 @@ const insertTender = preparedWrite((tx: Tx, id: string, basketId: string, cardId
   }),
 );
 
-const touchBasket = preparedWrite((tx: Tx, now: string, basketId: string) =>
-  tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId),
-);
-
 const deleteTender = preparedWrite((tx: Tx, id: string, basketId: string) =>
   tx.deleteFrom('bag_tenders').where('id', '=', id).where('basket_id', '=', basketId),
 );
@@ -103,6 +99,6 @@ export async function removeTender(db: Db, basketId: string, paymentInstrumentId
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
     if ((await deleteTender(tx, paymentInstrumentId, basketId)) === 0) throw new CommerceError('not_found', TENDER_NOT_ON_BAG);
-    await touchBasket(tx, new Date().toISOString(), basketId);
+    await touchBag(tx, basketId, new Date().toISOString());
   });
 }

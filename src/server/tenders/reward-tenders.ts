@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
 import { type Tx, withWriteTransaction } from '../db/transaction.ts';
-import { lockOpenBasket } from '../commerce/basket-lock.ts';
+import { lockOpenBasket, touchBag } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
 import { refuseTenderFor } from './tender-checks.ts';
 import { Refusal } from '../refusal.ts';
@@ -61,7 +61,7 @@ async function addTender(
         created_at: now,
       })
       .execute();
-    await tx.updateTable('baskets').set({ updated_at: now }).where('id', '=', basketId).execute();
+    await touchBag(tx, basketId, now);
     return { id, message: appliedMessage(applied, lines) };
   });
 }
