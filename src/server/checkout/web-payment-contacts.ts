@@ -11,6 +11,8 @@ import { poBoxExcludedLines, poBoxRefusal, restrictedStateRefusal } from '#src/l
 import { Email } from '#src/lib/schemas/email.ts';
 import { stateCodeOf } from '#src/lib/wallet/wallet-contact.ts';
 import type { Db } from '../db/database.ts';
+import { preparedWrite } from '../db/prepared.ts';
+import type { Tx } from '../db/transaction.ts';
 import { readBasket } from '../commerce/basket-read.ts';
 import { writeCheckout } from './checkout-store.ts';
 import { inBag } from './checkout-service.ts';
@@ -78,6 +80,15 @@ class Unshippable extends Error {
   }
 }
 
+/** The bag takes the state only when the store ships there (a state with a tax rate): 0 rows changed when not. */
+const takeStateWeShipTo = preparedWrite((tx: Tx, stateCode: string, bagId: string) =>
+  tx
+    .updateTable('baskets')
+    .set({ shipping_state_code: stateCode })
+    .where('id', '=', bagId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('tax_rates').select('state_code').where('state_code', '=', stateCode))),
+);
+
 /**
  * Takes PayPal's contacts as the bag's checkout: its e-mail, its shipping address (setting the state the bag is
  * taxed for) and the bag's shipping method as chosen. Answers the problem when the bag cannot ship there; then the
@@ -112,14 +123,8 @@ export async function takeWebPaymentContacts(
         return bag;
       }
       const address = v.parse(AddressSchema, contacts.address);
-      // The bag takes the address's state only when the store ships there (a state with a tax rate).
-      const shipsThere = await tx
-        .updateTable('baskets')
-        .set({ shipping_state_code: address.stateCode })
-        .where('id', '=', bagId)
-        .where(({ exists, selectFrom }) => exists(selectFrom('tax_rates').select('state_code').where('state_code', '=', address.stateCode)))
-        .executeTakeFirst();
-      if (Number(shipsThere.numUpdatedRows) === 0) throw new Unshippable({ field: 'stateCode', message: 'Please choose a state we ship to.' });
+      if ((await takeStateWeShipTo(tx, address.stateCode, bagId)) === 0)
+        throw new Unshippable({ field: 'stateCode', message: 'Please choose a state we ship to.' });
       const shipping = await readBasket(tx, bagId);
       const poBox = poBoxExcludedLines(address, shipping.lines, (l) => l.poBoxExcluded);
       if (poBox.length > 0) throw new Unshippable({ field: 'address1', message: poBoxRefusal(poBox) });

@@ -112,12 +112,13 @@ export const storedReply = (status: number, reply: string, replayed: boolean): P
 });
 
 /** The key's attempt as a second request with the key reads it, with the bag it was for (attemptBag). */
-export const attemptByKey = (db: Db, key: string) =>
-  db.kysely
+export const attemptByKey = async (db: Db, key: string) => (await attemptRow(db.kysely, key))[0];
+const attemptRow = prepared((tx: Tx, key: string) =>
+  tx
     .selectFrom('checkout_attempts')
     .select(['id', 'basket_id', 'request_hash', 'state', 'reply', 'reply_status', 'lease_until'])
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+    .where('idempotency_key', '=', key),
+);
 
 /** The bag an idempotency key was used for, or null: a retry after the order let its bag go still names it. */
 export async function attemptBag(db: Db, idempotencyKey: string): Promise<string | null> {

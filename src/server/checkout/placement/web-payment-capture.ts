@@ -37,14 +37,18 @@ export async function captureOwed(db: Db, provider: WebPaymentProvider, attemptI
     console.error(`[checkout] the web payment of attempt ${attemptId} was not captured (${outcome.code}); recovery takes it again`);
     return false;
   }
-  await db.kysely
-    .updateTable('web_payment_captures')
-    .set({ captured_at: new Date().toISOString(), capture_id: outcome.ok ? outcome.captureId : null })
-    .where('attempt_id', '=', attemptId)
-    .where('captured_at', 'is', null)
-    .execute();
+  await markCaptured(db.kysely, attemptId, outcome.ok ? outcome.captureId : null, new Date().toISOString());
   return true;
 }
+
+/** The owed capture marked done, with its capture id (null when the provider had captured it already). */
+const markCaptured = preparedWrite((tx: Tx, attemptId: string, captureId: string | null, at: string) =>
+  tx
+    .updateTable('web_payment_captures')
+    .set({ captured_at: at, capture_id: captureId })
+    .where('attempt_id', '=', attemptId)
+    .where('captured_at', 'is', null),
+);
 
 /**
  * Recovery: captures every order's owed web payment older than `graceMs` (a placement under way captures its own).

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/database.ts';
+import { prepared, preparedWrite } from '../../db/prepared.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { WebPaymentRequestConflict } from '../web-payment.ts';
 
 /**
@@ -8,21 +10,26 @@ import { WebPaymentRequestConflict } from '../web-payment.ts';
  */
 const POLL_MS = 10;
 
+// Each is sent with every PayPal call: compiled once (db/prepared.ts).
+const claimKey = preparedWrite((tx: Tx, key: string, fingerprint: string, now: string) =>
+  tx
+    .insertInto('paypal_sandbox_requests')
+    .values({ request_key: key, fingerprint, reply: null, created_at: now })
+    .onConflict((oc) => oc.column('request_key').doNothing()),
+);
+const keepReply = preparedWrite((tx: Tx, key: string, reply: string) =>
+  tx.updateTable('paypal_sandbox_requests').set({ reply }).where('request_key', '=', key),
+);
+const requestRow = prepared((tx: Tx, key: string) =>
+  tx.selectFrom('paypal_sandbox_requests').select(['fingerprint', 'reply']).where('request_key', '=', key),
+);
+
 export async function once<T>(db: Db, key: string, fingerprint: string, timeoutMs: number, work: () => Promise<T>): Promise<T | 'timeout'> {
   const k = db.kysely;
-  const inserted = await k
-    .insertInto('paypal_sandbox_requests')
-    .values({ request_key: key, fingerprint, reply: null, created_at: new Date().toISOString() })
-    .onConflict((oc) => oc.column('request_key').doNothing())
-    .executeTakeFirst();
-  if (Number(inserted.numInsertedOrUpdatedRows ?? 0n) > 0) {
+  if ((await claimKey(k, key, fingerprint, new Date().toISOString())) > 0) {
     try {
       const result = await work();
-      await k
-        .updateTable('paypal_sandbox_requests')
-        .set({ reply: JSON.stringify(result) })
-        .where('request_key', '=', key)
-        .execute();
+      await keepReply(k, key, JSON.stringify(result));
       return result;
     } catch (err) {
       await k.deleteFrom('paypal_sandbox_requests').where('request_key', '=', key).execute();
@@ -31,7 +38,7 @@ export async function once<T>(db: Db, key: string, fingerprint: string, timeoutM
   }
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const row = await k.selectFrom('paypal_sandbox_requests').select(['fingerprint', 'reply']).where('request_key', '=', key).executeTakeFirst();
+    const [row] = await requestRow(k, key);
     if (row && row.fingerprint !== fingerprint) throw new WebPaymentRequestConflict('This request id was used with other parameters.');
     if (row?.reply) return JSON.parse(row.reply) as T;
     if (Date.now() > deadline) return 'timeout';

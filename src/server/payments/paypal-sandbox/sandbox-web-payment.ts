@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { lockClause, withWriteTransaction } from '../../db/transaction.ts';
+import { dialectOf, prepared, preparedWrite } from '../../db/prepared.ts';
+import { lockClause, withWriteTransaction, type Tx } from '../../db/transaction.ts';
 import { amountStrings, totalCents, type AmountBreakdown } from '../web-payment-amounts.ts';
 import {
   WEB_PAYMENT_MESSAGES,
@@ -44,6 +45,74 @@ const AUTH_STATUS = { CREATED: 'authorized', CAPTURED: 'captured', VOIDED: 'void
 type OrderRow = { id: string; reference: string; amount_cents: number; status: string; payer: string | null; shipping: string | null };
 type AuthRow = { id: string; status: string } | undefined;
 
+// The statements of every PayPal order's way (create, approve, authorize, capture, read): compiled once
+// (db/prepared.ts); on PostgreSQL the row a call changes is locked by the read before it.
+const orderRow = prepared((tx: Tx, orderId: string) => tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId));
+const lockedOrderRow = prepared((tx: Tx, orderId: string) => {
+  const q = tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId);
+  return dialectOf(tx) === 'postgres' ? q.forUpdate() : q;
+});
+const authorizationOf = prepared((tx: Tx, orderId: string) =>
+  tx.selectFrom('paypal_sandbox_authorizations').select(['id', 'status']).where('order_id', '=', orderId),
+);
+const lockedAuthorization = prepared((tx: Tx, authorizationId: string) => {
+  const q = tx.selectFrom('paypal_sandbox_authorizations').selectAll().where('id', '=', authorizationId);
+  return dialectOf(tx) === 'postgres' ? q.forUpdate() : q;
+});
+const completeOrder = preparedWrite((tx: Tx, orderId: string, now: string) =>
+  tx.updateTable('paypal_sandbox_orders').set({ status: 'COMPLETED', updated_at: now }).where('id', '=', orderId),
+);
+const insertAuthorization = preparedWrite((tx: Tx, id: string, orderId: string, amountCents: number, now: string) =>
+  tx
+    .insertInto('paypal_sandbox_authorizations')
+    .values({ id, order_id: orderId, amount_cents: amountCents, status: 'CREATED', capture_id: null, created_at: now, updated_at: now }),
+);
+const captureRow = preparedWrite((tx: Tx, authorizationId: string, captureId: string, now: string) =>
+  tx
+    .updateTable('paypal_sandbox_authorizations')
+    .set({ status: 'CAPTURED', capture_id: captureId, updated_at: now })
+    .where('id', '=', authorizationId),
+);
+const insertOrder = preparedWrite(
+  (
+    tx: Tx,
+    id: string,
+    reference: string,
+    amountCents: number,
+    breakdown: string,
+    currency: string,
+    returnUrl: string,
+    cancelUrl: string,
+    now: string,
+  ) =>
+    tx.insertInto('paypal_sandbox_orders').values({
+      id,
+      reference,
+      amount_cents: amountCents,
+      breakdown,
+      currency,
+      return_url: returnUrl,
+      cancel_url: cancelUrl,
+      status: 'CREATED',
+      funding: null,
+      payer_id: null,
+      payer: null,
+      shipping: null,
+      created_at: now,
+      updated_at: now,
+    }),
+);
+const approvalOf = prepared((tx: Tx, orderId: string) =>
+  tx.selectFrom('paypal_sandbox_orders').select(['return_url', 'cancel_url', 'status']).where('id', '=', orderId),
+);
+const approveOrder = preparedWrite((tx: Tx, orderId: string, funding: string, payerId: string, payer: string, shipping: string, now: string) =>
+  tx
+    .updateTable('paypal_sandbox_orders')
+    .set({ status: 'APPROVED', funding, payer_id: payerId, payer, shipping, updated_at: now })
+    .where('id', '=', orderId)
+    .where('status', 'in', ['CREATED', 'APPROVED']),
+);
+
 const approvalUrlOf = (approvalBase: string, orderId: string) => `${approvalBase}/checkoutnow?token=${orderId}`;
 
 function webOrder(order: OrderRow, auth: AuthRow, approvalBase: string): WebOrder {
@@ -70,13 +139,9 @@ const refusal = (code: 'instrument_declined' | 'not_approved' | 'not_found'): Au
 
 export function sandboxWebPayment({ database, approvalBase, timeoutMs }: SandboxWebPaymentOptions): WebPaymentProvider {
   async function readOrder(db: Db, orderId: string): Promise<WebOrder | null> {
-    const order = await db.kysely.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId).executeTakeFirst();
+    const [order] = await orderRow(db.kysely, orderId);
     if (!order) return null;
-    const auth = await db.kysely
-      .selectFrom('paypal_sandbox_authorizations')
-      .select(['id', 'status'])
-      .where('order_id', '=', orderId)
-      .executeTakeFirst();
+    const [auth] = await authorizationOf(db.kysely, orderId);
     return webOrder(order, auth, approvalBase);
   }
 
@@ -92,25 +157,8 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
       const answer = await once(db, `create:${request.requestId}`, JSON.stringify(request), timeoutMs, async () => {
         const id = sandboxId();
         const now = new Date().toISOString();
-        await db.kysely
-          .insertInto('paypal_sandbox_orders')
-          .values({
-            id,
-            reference: request.reference,
-            amount_cents: amount,
-            breakdown: JSON.stringify(request.breakdown satisfies AmountBreakdown),
-            currency: request.currency,
-            return_url: request.returnUrl,
-            cancel_url: request.cancelUrl,
-            status: 'CREATED',
-            funding: null,
-            payer_id: null,
-            payer: null,
-            shipping: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .execute();
+        const breakdown = JSON.stringify(request.breakdown satisfies AmountBreakdown);
+        await insertOrder(db.kysely, id, request.reference, amount, breakdown, request.currency, request.returnUrl, request.cancelUrl, now);
         return { orderId: id, approvalUrl: approvalUrlOf(approvalBase, id) };
       });
       if (answer === 'timeout') throw new Error('The sandbox did not answer in time');
@@ -135,10 +183,9 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
 
     async authorizeOrder(orderId, requestId) {
       const db = await database();
-      const lock = lockClause(db);
       const answer = await once(db, `authorize:${orderId}:${requestId}`, orderId, timeoutMs, () =>
         withWriteTransaction(db, async (tx): Promise<AuthorizeOrderResult> => {
-          const order = await lock(tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId)).executeTakeFirst();
+          const [order] = await lockedOrderRow(tx, orderId);
           if (!order) return refusal('not_found');
           const now = new Date().toISOString();
           // ORDER_ALREADY_AUTHORIZED: the order's one authorization is the first result.
@@ -157,19 +204,8 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
             return refusal('instrument_declined');
           }
           const id = sandboxId();
-          await tx.updateTable('paypal_sandbox_orders').set({ status: 'COMPLETED', updated_at: now }).where('id', '=', orderId).execute();
-          await tx
-            .insertInto('paypal_sandbox_authorizations')
-            .values({
-              id,
-              order_id: orderId,
-              amount_cents: order.amount_cents,
-              status: 'CREATED',
-              capture_id: null,
-              created_at: now,
-              updated_at: now,
-            })
-            .execute();
+          await completeOrder(tx, orderId, now);
+          await insertAuthorization(tx, id, orderId, order.amount_cents, now);
           return { ok: true, authorizationId: id };
         }),
       );
@@ -178,19 +214,14 @@ export function sandboxWebPayment({ database, approvalBase, timeoutMs }: Sandbox
 
     async captureAuthorization(authorizationId, requestId) {
       const db = await database();
-      const lock = lockClause(db);
       const answer = await once(db, `capture:${authorizationId}:${requestId}`, authorizationId, timeoutMs, () =>
         withWriteTransaction(db, async (tx): Promise<CaptureResult> => {
-          const auth = await lock(tx.selectFrom('paypal_sandbox_authorizations').selectAll().where('id', '=', authorizationId)).executeTakeFirst();
+          const [auth] = await lockedAuthorization(tx, authorizationId);
           if (!auth) return { ok: false, code: 'not_found' };
           if (auth.status === 'CAPTURED') return { ok: false, code: 'already_captured' };
           if (auth.status === 'VOIDED') return { ok: false, code: 'voided' };
           const captureId = sandboxId();
-          await tx
-            .updateTable('paypal_sandbox_authorizations')
-            .set({ status: 'CAPTURED', capture_id: captureId, updated_at: new Date().toISOString() })
-            .where('id', '=', authorizationId)
-            .execute();
+          await captureRow(tx, authorizationId, captureId, new Date().toISOString());
           return { ok: true, captureId };
         }),
       );
@@ -241,11 +272,7 @@ export async function decideOnSandboxOrder(
   choice: 'approve' | 'decline' | 'cancel',
   shipTo: SandboxShipTo = 'home',
 ): Promise<string | null> {
-  const order = await db.kysely
-    .selectFrom('paypal_sandbox_orders')
-    .select(['return_url', 'cancel_url', 'status'])
-    .where('id', '=', orderId)
-    .executeTakeFirst();
+  const [order] = await approvalOf(db.kysely, orderId);
   if (!order || order.status === 'COMPLETED') return null;
   const back = (url: string, params: Record<string, string>) => {
     const u = new URL(url);
@@ -255,18 +282,14 @@ export async function decideOnSandboxOrder(
   if (choice === 'cancel') return back(order.cancel_url, { token: orderId });
   const payerId = sandboxId().slice(0, 13);
   const funding: SandboxFunding = choice === 'decline' ? 'declined' : 'balance';
-  await db.kysely
-    .updateTable('paypal_sandbox_orders')
-    .set({
-      status: 'APPROVED',
-      funding,
-      payer_id: payerId,
-      payer: JSON.stringify(SANDBOX_PAYER),
-      shipping: JSON.stringify(SANDBOX_SHIP_TO[shipTo]),
-      updated_at: new Date().toISOString(),
-    })
-    .where('id', '=', orderId)
-    .where('status', 'in', ['CREATED', 'APPROVED'])
-    .execute();
+  await approveOrder(
+    db.kysely,
+    orderId,
+    funding,
+    payerId,
+    JSON.stringify(SANDBOX_PAYER),
+    JSON.stringify(SANDBOX_SHIP_TO[shipTo]),
+    new Date().toISOString(),
+  );
   return back(order.return_url, { token: orderId, PayerID: payerId });
 }
