@@ -148,8 +148,7 @@ export async function placeExpressOrder(
 ): Promise<PlacementReply> {
   const order = await provider.getOrder(request.orderId);
   // The order's reference is the visitor's placement key: another visitor's return with the order id places nothing.
-  if (!order || !order.reference.startsWith(request.keyPrefix))
-    throw new ExpressRefused('We could not find this PayPal payment. Please try again.', 404);
+  if (!order?.reference.startsWith(request.keyPrefix)) throw new ExpressRefused('We could not find this PayPal payment. Please try again.', 404);
   const key = order.reference;
   // A confirmed order lets the bag go: a retry of it finds no bag, and the key's attempt names it.
   const attempt = await attemptByKey(db, key);

@@ -1,4 +1,5 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type OnConflictBuilder } from 'kysely';
+import type { Database } from '../db/schema.ts';
 import type { Tx } from '../db/transaction.ts';
 
 /**
@@ -27,7 +28,7 @@ export interface Counter {
   limit: LockoutLimit;
 }
 
-interface Held extends Counter {
+export interface Held extends Counter {
   failures: number;
   windowUntil: string;
   lockedUntil: string | null;
@@ -35,43 +36,48 @@ interface Held extends Counter {
 
 const later = (now: Date, seconds: number) => new Date(now.getTime() + seconds * 1000).toISOString();
 
-/**
- * Takes the counters' rows (made when missing, already over so the sweeper may delete them) and keeps them for the
- * transaction: an upsert locks the row on PostgreSQL and answers its current values, on either engine.
- */
-export async function holdCounters(tx: Tx, counters: Counter[], now: Date): Promise<Held[]> {
-  if (counters.length === 0) return [];
-  return (await holdCountersWith(tx, counters, now, {})).held;
+/** A counter's row as it is read back from the upsert that holds it. */
+export interface CounterRow {
+  key: string;
+  failures: number;
+  window_until: string;
+  locked_until: string | null;
 }
 
-/**
- * As holdCounters, with values read in the same statement (`beside`: scalar subqueries, each named by its key), so a
- * check that reads a card to compare its PIN sends one statement, not two. They are read once the counters are held.
- */
-export async function holdCountersWith<B extends Record<string, unknown>>(
-  tx: Tx,
-  counters: Counter[],
-  now: Date,
-  beside: { [K in keyof B]: RawBuilder<B[K]> },
-): Promise<{ held: Held[]; beside: B }> {
-  const sorted = [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  if (sorted.length === 0) throw new Error('no counter to hold');
-  const extra = Object.entries(beside).map(([name, value]) => (value as RawBuilder<unknown>).as(name));
-  // One statement for all of them: PostgreSQL takes the rows in the order they are listed, so in key order.
-  const rows = (await tx
-    .insertInto('gift_card_failures')
-    .values(sorted.map((counter) => ({ key: counter.key, failures: 0, window_until: now.toISOString(), locked_until: null })))
-    .onConflict((oc) => oc.column('key').doUpdateSet({ failures: sql`gift_card_failures.failures` }))
-    .returning(['key', 'failures', 'window_until', 'locked_until', ...extra])
-    .execute()) as ({ key: string; failures: number; window_until: string; locked_until: string | null } & B)[];
+/** A counter's row as the upsert makes it when missing: already over, so the sweeper may delete it. */
+export const newCounterRow = (key: string, now: string) => ({ key, failures: 0, window_until: now, locked_until: null });
+
+/** The upsert's conflict: the row stays as it is, and is locked (on PostgreSQL) and answered. */
+export const keepCounter = (oc: OnConflictBuilder<Database, 'gift_card_failures'>) =>
+  oc.column('key').doUpdateSet({ failures: sql`gift_card_failures.failures` });
+
+/** The counters in the order the upsert must list them: PostgreSQL takes the rows in that order, so in key order. */
+export const inKeyOrder = (counters: Counter[]): Counter[] => [...counters].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+
+/** The held counters, in the order given, from the rows their upsert answered. */
+export function heldFrom(counters: Counter[], rows: CounterRow[]): Held[] {
   const byKey = new Map(rows.map((row) => [row.key, row]));
-  const held = sorted.map((counter) => {
+  return counters.map((counter) => {
     const row = byKey.get(counter.key);
     if (!row) throw new Error(`the counter ${counter.key} was not held`);
     return { ...counter, failures: row.failures, windowUntil: row.window_until, lockedUntil: row.locked_until };
   });
-  const first = rows[0]!;
-  return { held, beside: Object.fromEntries(Object.keys(beside).map((name) => [name, first[name]])) as B };
+}
+
+/**
+ * Takes the counters' rows (made when missing) and keeps them for the transaction: an upsert locks the row on
+ * PostgreSQL and answers its current values, on either engine. One statement for all of them, in key order.
+ */
+export async function holdCounters(tx: Tx, counters: Counter[], now: Date): Promise<Held[]> {
+  if (counters.length === 0) return [];
+  const sorted = inKeyOrder(counters);
+  const rows = await tx
+    .insertInto('gift_card_failures')
+    .values(sorted.map((counter) => newCounterRow(counter.key, now.toISOString())))
+    .onConflict(keepCounter)
+    .returning(['key', 'failures', 'window_until', 'locked_until'])
+    .execute();
+  return heldFrom(sorted, rows);
 }
 
 export const isLocked = (held: Held[], now: Date): boolean => held.some((h) => h.lockedUntil !== null && h.lockedUntil > now.toISOString());

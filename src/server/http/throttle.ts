@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
-import { lockClause, withWriteTransaction } from '../db/transaction.ts';
+import { prepared } from '../db/prepared.ts';
+import { lockClause, withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { Refusal } from '../refusal.ts';
 
 /**
@@ -47,20 +48,26 @@ export const LIMITS = {
 export async function hit(db: Db, key: string, limit: Limit): Promise<boolean> {
   const now = new Date();
   const resetAt = new Date(now.getTime() + limit.windowSeconds * 1000).toISOString();
-  // One statement, so concurrent hits on any instance all count: a window that has ended starts again at 1.
-  const row = await db.kysely
+  const [row] = await countHit(db.kysely, key, resetAt, now.toISOString());
+  return row!.count > limit.max;
+}
+
+/**
+ * One statement, so concurrent hits on any instance all count: a window that has ended starts again at 1. Compiled
+ * once (db/prepared.ts): the address look-ups count one at every keystroke's request.
+ */
+const countHit = prepared((tx: Tx, key: string, resetAt: string, now: string) =>
+  tx
     .insertInto('rate_limits')
     .values({ key, count: 1, reset_at: resetAt })
     .onConflict((oc) =>
       oc.column('key').doUpdateSet({
-        count: sql`case when rate_limits.reset_at <= ${now.toISOString()} then 1 else rate_limits.count + 1 end`,
-        reset_at: sql`case when rate_limits.reset_at <= ${now.toISOString()} then ${resetAt} else rate_limits.reset_at end`,
+        count: sql`case when rate_limits.reset_at <= ${now} then 1 else rate_limits.count + 1 end`,
+        reset_at: sql`case when rate_limits.reset_at <= ${now} then ${resetAt} else rate_limits.reset_at end`,
       }),
     )
-    .returning('count')
-    .executeTakeFirstOrThrow();
-  return row.count > limit.max;
-}
+    .returning('count'),
+);
 
 /**
  * The one "rate-limit else 429": counts this request against `key` and, once past the limit, refuses it with

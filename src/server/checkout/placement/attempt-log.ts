@@ -122,8 +122,7 @@ const attemptRow = prepared((tx: Tx, key: string) =>
 
 /** The bag an idempotency key was used for, or null: a retry after the order let its bag go still names it. */
 export async function attemptBag(db: Db, idempotencyKey: string): Promise<string | null> {
-  const row = await db.kysely.selectFrom('checkout_attempts').select('basket_id').where('idempotency_key', '=', idempotencyKey).executeTakeFirst();
-  return row?.basket_id ?? null;
+  return (await attemptRow(db.kysely, idempotencyKey))[0]?.basket_id ?? null;
 }
 
 /*

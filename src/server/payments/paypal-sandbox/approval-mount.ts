@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { config } from '../../config.ts';
 import { getDb, type Db } from '../../db/database.ts';
+import { prepared } from '../../db/prepared.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { readCappedBody } from '../../http/capped-body.ts';
 import { centsToValue } from '../web-payment-amounts.ts';
 import { decideOnSandboxOrder } from './sandbox-web-payment.ts';
@@ -36,13 +38,16 @@ async function readForm(req: IncomingMessage): Promise<URLSearchParams | null> {
   return text === null ? null : new URLSearchParams(text);
 }
 
+/** The order the page is about: its amount, and whether it still awaits approval. Compiled once (db/prepared.ts). */
+const awaitingApproval = prepared((tx: Tx, orderId: string) =>
+  tx.selectFrom('paypal_sandbox_orders').select(['amount_cents', 'status']).where('id', '=', orderId),
+);
+
 async function handle(req: IncomingMessage, res: ServerResponse, database: () => Promise<Db>) {
   const url = new URL(req.url ?? '/', 'http://sandbox');
   const token = url.searchParams.get('token') ?? '';
   const db = await database();
-  const order = ORDER_ID.test(token)
-    ? await db.kysely.selectFrom('paypal_sandbox_orders').select(['amount_cents', 'status']).where('id', '=', token).executeTakeFirst()
-    : undefined;
+  const order = ORDER_ID.test(token) ? (await awaitingApproval(db.kysely, token))[0] : undefined;
   if (!order || order.status === 'COMPLETED') {
     return page(res, 404, 'PayPal sandbox', '<p>This payment is not waiting for approval.</p>');
   }
