@@ -7,7 +7,7 @@ import { readCatalogStamp, stopCatalogWatch } from '#src/server/commerce/catalog
 import { confirmShippingMethod, readCheckoutView, setBilling, setEmail, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
 import { placeOrder } from '#src/server/checkout/placement/place-order.ts';
 import { createDb } from '#src/server/db/database.ts';
-import { statementsSent } from '#src/server/db/statement-count.ts';
+import { statementsSent, unnamedStatementsSent } from '#src/server/db/statement-count.ts';
 import type { PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
 import { createSession, loadSession, newSessionHolder } from '#src/server/session/session.ts';
@@ -154,35 +154,60 @@ function countedProvider(): { provider: WebPaymentProvider; own: () => number } 
   return { provider, own: () => own };
 }
 
+/** PayPal's order made for the bag and approved by the sandbox's buyer; answers the placement from the bag. */
+async function approvedPayPalOrder(basketId: string, provider: WebPaymentProvider): Promise<() => Promise<void>> {
+  const usid = `visitor-${randomUUID()}`;
+  const { id } = await createExpressOrder(t.db, provider, {
+    bagId: basketId,
+    key: placementKey(usid, 'placement-key-0123456789'),
+    returnUrl: 'http://127.0.0.1:4321/checkout/paypal/return/',
+    cancelUrl: 'http://127.0.0.1:4321/bag',
+  });
+  await decideOnSandboxOrder(t.db, id, 'approve');
+  return async () => {
+    const reply = await placeExpressOrder(t.db, gateway, provider, {
+      bagId: basketId,
+      customerId: null,
+      keyPrefix: placementKey(usid, ''),
+      orderId: id,
+      leaseMs: 5000,
+      fromBag: true,
+    });
+    expect(reply.result.confirmationStatus).toBe('confirmed');
+  };
+}
+
 describe('a PayPal order', () => {
   it("approved at PayPal and placed from the bag: 20 statements of the store's, PayPal's contacts taken in one transaction that prices the bag for them, the attempt read once, the capture owed written with the order; on SQLite 29", async () => {
     const { basketId } = await readyBag(t.db, SKU);
     const { provider, own } = countedProvider();
-    const usid = `visitor-${randomUUID()}`;
-    const { id } = await createExpressOrder(t.db, provider, {
-      bagId: basketId,
-      key: placementKey(usid, 'placement-key-0123456789'),
-      returnUrl: 'http://127.0.0.1:4321/checkout/paypal/return/',
-      cancelUrl: 'http://127.0.0.1:4321/bag',
-    });
-    await decideOnSandboxOrder(t.db, id, 'approve');
+    const place = await approvedPayPalOrder(basketId, provider);
     const before = own();
-    const all = await sent(async () => {
-      const reply = await placeExpressOrder(t.db, gateway, provider, {
-        bagId: basketId,
-        customerId: null,
-        keyPrefix: placementKey(usid, ''),
-        orderId: id,
-        leaseMs: 5000,
-        fromBag: true,
-      });
-      expect(reply.result.confirmationStatus).toBe('confirmed');
-    });
+    const all = await sent(place);
     expect(all - (own() - before)).toBeLessThanOrEqual(PG_URL ? 20 : 29);
   });
 });
 
 describe.runIf(PG_URL)('on PostgreSQL', () => {
+  it("plans no statement at its call on the checkout's hot paths: a gift card applied, card and gift card placements, a PayPal order made, approved and placed, each statement prepared by name", async () => {
+    const unnamed = async (request: () => Promise<unknown>) => {
+      const before = unnamedStatementsSent();
+      await request();
+      return unnamedStatementsSent() - before;
+    };
+    const paired = await readyBag(t.db, SKU);
+    const card = await (await giftCardIssuer(t.db)).card(1_000);
+    expect(await unnamed(() => applyGiftCard(t.db, paired.basketId, card.number, card.pin, '203.0.113.10'))).toBe(0);
+    const due = (await pruneAndReadBasket(t.db, paired.basketId)).amountDue;
+    expect(await unnamed(() => place(paired, due))).toBe(0);
+    const bag = await readyBag(t.db, SKU);
+    expect(await unnamed(() => place(bag))).toBe(0);
+
+    const { basketId } = await readyBag(t.db, SKU);
+    const { provider } = countedProvider();
+    expect(await unnamed(async () => (await approvedPayPalOrder(basketId, provider))())).toBe(0);
+  });
+
   it("prepares the store's hot queries by name, once per connection", async () => {
     const one = createDb({ databaseUrl: PG_URL, pgSchema: t.pgSchema, poolSize: 1 });
     try {

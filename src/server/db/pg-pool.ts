@@ -51,6 +51,9 @@ export function openPgPool({ databaseUrl, size, schema }: PgPoolOptions): { pool
 /** A statement that does nothing when run on a connection that turns out dead: safe to run again on another. */
 const HARMLESS_FIRST = /^\s*(select|begin|start transaction)\b/i;
 
+/** A transaction's own statements: no plan to keep, so never named. */
+const TRANSACTION_CONTROL = /^\s*(begin|start transaction|commit|rollback|savepoint|release)\b/i;
+
 /**
  * The client Kysely uses for one checkout: as pg's, except that a first statement that failed because the connection
  * was already gone moves the checkout to a fresh connection and runs there (once).
@@ -62,8 +65,8 @@ function retriedOnce(pool: pg.Pool, first: pg.PoolClient): PostgresPoolClient {
   const query = async (sql: string, parameters: readonly unknown[]) => {
     const firstOne = !used;
     used = true;
-    countStatement();
     const name = statementName(sql);
+    countStatement(!name && !TRANSACTION_CONTROL.test(sql));
     const run = () => (name ? client.query({ name, text: sql, values: parameters as unknown[] }) : client.query(sql, parameters as unknown[]));
     try {
       return await run();

@@ -5,11 +5,22 @@
  * their own copy of this module.
  */
 const COUNT = Symbol.for('storefront.db.statements');
-type WithCount = typeof globalThis & { [COUNT]?: number };
+const UNNAMED = Symbol.for('storefront.db.unnamed-statements');
+type WithCount = typeof globalThis & { [COUNT]?: number; [UNNAMED]?: number };
 
-export function countStatement(): void {
+/**
+ * One statement sent; `unnamed` when PostgreSQL parses and plans it at this call (not one the connection prepared by
+ * name, db/statement-names.ts, nor a transaction's BEGIN or COMMIT).
+ */
+export function countStatement(unnamed = false): void {
   const g = globalThis as WithCount;
   g[COUNT] = (g[COUNT] ?? 0) + 1;
+  if (unnamed) g[UNNAMED] = (g[UNNAMED] ?? 0) + 1;
+}
+
+/** Statements PostgreSQL has parsed and planned at their call, so far: what the hot paths keep at none. */
+export function unnamedStatementsSent(): number {
+  return (globalThis as WithCount)[UNNAMED] ?? 0;
 }
 
 /** Statements sent so far by this process. */
