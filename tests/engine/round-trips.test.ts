@@ -189,12 +189,14 @@ describe('a PayPal order', () => {
 });
 
 describe.runIf(PG_URL)('on PostgreSQL', () => {
-  it("plans no statement at its call on the checkout's hot paths: a gift card applied, card and gift card placements, a PayPal order made, approved and placed, each statement prepared by name", async () => {
+  it("plans no statement at its call on the hot paths: a guest's first add, a gift card applied, card and gift card placements, a PayPal order made, approved and placed, each statement prepared by name", async () => {
     const unnamed = async (request: () => Promise<unknown>) => {
       const before = unnamedStatementsSent();
       await request();
       return unnamedStatementsSent() - before;
     };
+    const firstAdd = () => addItem(t.db, null, { productId: SKU, quantity: 1 } as never, newSessionHolder(GUEST_TTL, 'b'.repeat(32)));
+    expect(await unnamed(firstAdd)).toBe(0);
     const paired = await readyBag(t.db, SKU);
     const card = await (await giftCardIssuer(t.db)).card(1_000);
     expect(await unnamed(() => applyGiftCard(t.db, paired.basketId, card.number, card.pin, '203.0.113.10'))).toBe(0);

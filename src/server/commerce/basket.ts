@@ -5,10 +5,10 @@ import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
 import { refuseIfAlreadyMember, requireNewCard } from '../perks/memberships.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
-import { prepared, preparedRowWrite, preparedWrite } from '../db/prepared.ts';
+import { prepared, preparedRowWrite, preparedWrite, type Param } from '../db/prepared.ts';
 import { BAG_LINE_COLUMNS, lineRow, NO_GIFT, type BagLineRow, type GiftFields } from './bag-line-row.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
-import type { BagHolder } from '../session/bag-holder.ts';
+import type { BagHolder, NewHolding } from '../session/bag-holder.ts';
 import { lockOpenBasket, touchBag, touchBagLastAdded, tryLockOpenBasket } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, resolveHemming, type LoadedVariant } from './variant-limits.ts';
 import { claimBonusItem, pruneBonusLines } from './bonus-lines.ts';
@@ -86,14 +86,36 @@ async function firstAdd(db: Db, input: LineChoice, newHolding: NonNullable<BagHo
   const { v, hem, gift } = await lineOf(db.kysely, input, null);
   assertQuantityAllowed(v, input.quantity);
   const [basketId, itemId, now] = [randomUUID(), randomUUID(), nowIso()];
-  await db.kysely
-    .with('new_holder', (q) => newHolding(q, basketId))
-    .with('new_bag', (q) => q.insertInto('baskets').values(newBagRow(basketId, itemId, now)))
-    .insertInto('basket_items')
-    .values(lineRow({ id: itemId, basketId, createdAt: now, quantity: input.quantity, position: 0 }, v, { hem, gift }))
-    .execute();
+  const holding = newHolding(basketId);
+  const line = lineRow({ id: itemId, basketId, createdAt: now, quantity: input.quantity, position: 0 }, v, { hem, gift });
+  await firstAddWrite(holding.insert)(db.kysely, basketId, itemId, now, ...holding.values, ...BAG_LINE_COLUMNS.map((c) => line[c]));
   return { basketId, itemId };
 }
+
+/**
+ * The first add's one statement for a holder's kind of row, compiled once (db/prepared.ts): the holder's values, then
+ * the line's in BAG_LINE_COLUMNS order. One entry for each holder's `insert` function, and the code has one.
+ */
+const firstAddWrites = new Map<NewHolding['insert'], ReturnType<typeof buildFirstAdd>>();
+const firstAddWrite = (insert: NewHolding['insert']) => {
+  let write = firstAddWrites.get(insert);
+  if (!write) {
+    write = buildFirstAdd(insert);
+    firstAddWrites.set(insert, write);
+  }
+  return write;
+};
+const buildFirstAdd = (insert: NewHolding['insert']) =>
+  preparedWrite((tx: Tx, basketId: string, itemId: string, now: string, ...rest: Param[]) => {
+    const holderValues = rest.slice(0, rest.length - BAG_LINE_COLUMNS.length);
+    const lineValues = rest.slice(rest.length - BAG_LINE_COLUMNS.length);
+    const line = Object.fromEntries(BAG_LINE_COLUMNS.map((c, i) => [c, lineValues[i] ?? null])) as BagLineRow;
+    return tx
+      .with('new_holder', (q) => insert(q, ...holderValues))
+      .with('new_bag', (q) => q.insertInto('baskets').values(newBagRow(basketId, itemId, now)))
+      .insertInto('basket_items')
+      .values(line);
+  });
 
 /**
  * Adds a variant to the basket (creating the basket when the session has none). The same variant with the same

@@ -4,7 +4,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import { prepared, preparedWrite } from '../db/prepared.ts';
 import { lockClause, type Tx } from '../db/transaction.ts';
-import type { BagHolder } from './bag-holder.ts';
+import type { BagHolder, NewHolding } from './bag-holder.ts';
 import type { Database } from '../db/schema.ts';
 
 /** The session holds the visitor's bag: the HTTP layer knows the holder through the session, not the engine. */
@@ -165,6 +165,9 @@ const sessionRow = (
 
 const insertSession = preparedWrite(sessionRow);
 
+/** sessionRow from a first add's values (rowOf's, in its order): bag-holder.ts NewHolding. */
+const sessionInsert: NewHolding['insert'] = (q, ...values) => sessionRow(q, ...(values as unknown as ReturnType<typeof rowOf>));
+
 /** The values of a new session's row, in sessionRow's order. */
 function rowOf({ session, ttl }: NewSession) {
   const now = new Date();
@@ -201,10 +204,10 @@ export function newSessionHolder(guestTtl: number, usid: string): BagHolder & { 
       await storeSession(tx, session);
       made = session;
     },
-    newHolding(q, basketId) {
+    newHolding(basketId) {
       const session = newSession(guestTtl, { usid, basketId });
       made = session;
-      return sessionRow(q, ...rowOf(session));
+      return { insert: sessionInsert, values: [...rowOf(session)] };
     },
   };
 }
