@@ -10,6 +10,7 @@ import { createDb } from '#src/server/db/database.ts';
 import { statementsSent, unnamedStatementsSent } from '#src/server/db/statement-count.ts';
 import type { PaymentGateway } from '#src/server/payments/gateway.ts';
 import { sandboxGateway } from '#src/server/payments/sandbox/sandbox-gateway.ts';
+import { createSandboxToken } from '#src/server/payments/sandbox/tokens.ts';
 import { createSession, loadSession, newSessionHolder } from '#src/server/session/session.ts';
 import { applyGiftCard } from '#src/server/tenders/bag-tenders.ts';
 import { createExpressOrder, placeExpressOrder, placementKey } from '#src/server/checkout/web-payment-checkout.ts';
@@ -189,7 +190,7 @@ describe('a PayPal order', () => {
 });
 
 describe.runIf(PG_URL)('on PostgreSQL', () => {
-  it("plans no statement at its call on the hot paths: a guest's first add, a gift card applied, card and gift card placements, a PayPal order made, approved and placed, each statement prepared by name", async () => {
+  it("plans no statement at its call on the hot paths: a guest's first add, a card's token, a gift card applied, card and gift card placements, a PayPal order made, approved and placed, each statement prepared by name", async () => {
     const unnamed = async (request: () => Promise<unknown>) => {
       const before = unnamedStatementsSent();
       await request();
@@ -197,6 +198,14 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
     };
     const firstAdd = () => addItem(t.db, null, { productId: SKU, quantity: 1 } as never, newSessionHolder(GUEST_TTL, 'b'.repeat(32)));
     expect(await unnamed(firstAdd)).toBe(0);
+    const card4242 = new URLSearchParams({
+      'card[number]': '4242424242424242',
+      'card[exp_month]': '12',
+      'card[exp_year]': '2034',
+      'card[cvc]': '123',
+      'card[name]': 'Ada Lovelace',
+    });
+    expect(await unnamed(async () => expect((await createSandboxToken(t.db, card4242)).status).toBe(200))).toBe(0);
     const paired = await readyBag(t.db, SKU);
     const card = await (await giftCardIssuer(t.db)).card(1_000);
     expect(await unnamed(() => applyGiftCard(t.db, paired.basketId, card.number, card.pin, '203.0.113.10'))).toBe(0);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { cardKind, cardNumberError, holderError, isExpired, securityCodeError } from '../../../lib/checkout/card-rules.ts';
 import type { Db } from '../../db/database.ts';
+import { preparedWrite } from '../../db/prepared.ts';
+import type { Tx } from '../../db/transaction.ts';
 import { outcomeOf } from './test-cards.ts';
 
 /**
@@ -27,6 +29,12 @@ export const requestError = (status: number, message: string, extra: Record<stri
   status,
   body: { error: { type: 'invalid_request_error', message, ...extra } },
 });
+
+/** A token as the sandbox keeps it (never the number or its security code): every card entered writes one, compiled once. */
+const insertToken = preparedWrite(
+  (tx: Tx, token: string, last4: string, brand: string, month: number, year: number, holder: string, outcome: string, created: string) =>
+    tx.insertInto('payment_sandbox_tokens').values({ token, last4, brand, exp_month: month, exp_year: year, holder, outcome, created_at: created }),
+);
 
 export async function createSandboxToken(db: Db, form: URLSearchParams, now = new Date()): Promise<ProviderReply> {
   for (const name of new Set(form.keys())) {
@@ -58,10 +66,7 @@ export async function createSandboxToken(db: Db, form: URLSearchParams, now = ne
   const token = `tok_sbx_${randomUUID().replaceAll('-', '')}`;
   const created = now.toISOString();
   const last4 = number.slice(-4);
-  await db.kysely
-    .insertInto('payment_sandbox_tokens')
-    .values({ token, last4, brand: kind.type, exp_month: month, exp_year: year, holder, outcome: outcomeOf(number), created_at: created })
-    .execute();
+  await insertToken(db.kysely, token, last4, kind.type, month, year, holder, outcomeOf(number), created);
   return {
     status: 200,
     body: {
