@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addItem, pruneAndReadBasket, removeItem, setShippingMethod, updateItemQuantity } from '#src/server/commerce/basket.ts';
+import { bagShipsNothing } from '#src/server/commerce/basket-load.ts';
 import { CommerceError } from '#src/server/commerce/errors.ts';
 import { readProduct } from '#src/server/commerce/catalog.ts';
 import { listShippingMethods } from '#src/server/commerce/shipping.ts';
@@ -115,6 +116,8 @@ describe('basket', () => {
     });
     const b = await pruneAndReadBasket(t.db, basketId);
     expect(b.summary).toMatchObject({ subTotal: 5000, isDigitalItemsOnly: true, shippingAndHandling: 0, orderTotal: 5000 });
+    // Read alone (PayPal's contacts ask it before taking an address), it says what the priced summary says.
+    expect(await bagShipsNothing(t.db.kysely, basketId)).toBe(true);
     // The summary's delivery fields (product spec §3 "Order summary"): an e-gift card alone, e-mailed.
     expect(b.summary).toMatchObject({
       orderIncludesDigitalItem: true,
@@ -122,13 +125,19 @@ describe('basket', () => {
       isOnlySubscription: false,
       eDeliveryMessage: 'E-gift cards are e-mailed to their recipients as soon as your order is placed.',
     });
-    await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
+    const { itemId: tee } = await addItem(t.db, basketId, { productId: 'fb-1001-blk-M', quantity: 1 });
+    expect(await bagShipsNothing(t.db.kysely, basketId)).toBe(false);
     expect((await pruneAndReadBasket(t.db, basketId)).summary).toMatchObject({
       isDigitalItemsOnly: false,
       orderIncludesDigitalItem: true,
       isOnlyEGiftCard: false,
       eDeliveryMessage: 'E-gift cards are e-mailed to their recipients as soon as your order is placed.',
     });
+    await removeItem(t.db, basketId, tee);
+    expect(await bagShipsNothing(t.db.kysely, basketId)).toBe(true);
+    const { basketId: empty } = await addItem(t.db, null, { productId: 'fb-1001-blk-M', quantity: 1 });
+    await removeItem(t.db, empty, (await pruneAndReadBasket(t.db, empty)).lines[0]!.itemId);
+    expect([(await pruneAndReadBasket(t.db, empty)).summary.isDigitalItemsOnly, await bagShipsNothing(t.db.kysely, empty)]).toEqual([false, false]);
   });
 
   it('updates quantities within bounds and removes lines', async () => {

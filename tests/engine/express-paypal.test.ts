@@ -380,6 +380,31 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
     expect(order).toMatchObject({ shippingAddress: { city: 'Portland', stateCode: 'OR' }, summary: { totalTax: 0, orderTotal: approved } });
   });
 
+  it('an e-gift card alone, placed from the bag, takes PayPal’s e-mail and no address: the order ships nothing', async () => {
+    const { basketId } = await addItem(t.db, null, {
+      productId: 'egc-3-egc-50',
+      quantity: 1,
+      giftCardRecipient: 'Ann',
+      giftCardSender: 'Bo',
+      giftCardRecipientEmail: 'ann@example.com',
+    });
+    const usid = `egift-${Date.now()}-${visitors++}`;
+    const { id } = await createExpressOrder(t.db, provider(), {
+      bagId: basketId,
+      key: placementKey(usid, 'placement-key-0123456789'),
+      returnUrl: RETURN_URL,
+      cancelUrl: CANCEL_URL,
+    });
+    expect(await decideOnSandboxOrder(t.db, id, 'approve')).toContain(RETURN_URL);
+    const reply = await place({ basketId, usid, orderId: id }, t.db, true);
+    expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
+    expect(await readOrderConfirmation(t.db, reply.result.orderId!)).toMatchObject({
+      email: 'sandbox.buyer@example.com',
+      shippingAddress: null,
+      summary: { isDigitalItemsOnly: true, orderTotal: 5000 },
+    });
+  });
+
   it('a signed-in shopper with a saved address, none chosen for the bag, is placed with PayPal’s address', async () => {
     const c = await createCustomer(t.db, { email: `saved.${Date.now()}@example.com`, firstName: 'Ada', lastName: 'Lovelace', password: null });
     await addCustomerData(t.db, c.id, { addresses: [TEST_ADDRESS], cards: [] });

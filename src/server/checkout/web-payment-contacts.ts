@@ -14,6 +14,7 @@ import type { Db } from '../db/database.ts';
 import { preparedWrite } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import { readBasket } from '../commerce/basket-read.ts';
+import { bagShipsNothing } from '../commerce/basket-load.ts';
 import { writeCheckout } from './checkout-store.ts';
 import { inBag } from './checkout-service.ts';
 import type { WebOrder } from '../payments/web-payment.ts';
@@ -102,8 +103,7 @@ export async function takeWebPaymentContacts(
   orderId: string,
   contacts: WebPaymentContacts,
 ): Promise<{ problem: ContactProblem; bag?: never } | { problem: null; bag: Bag }> {
-  const bag = await readBasket(db.kysely, bagId);
-  const shipsNothing = bag.summary.isDigitalItemsOnly;
+  const shipsNothing = await bagShipsNothing(db.kysely, bagId);
   const keep = async (problem: ContactProblem) => {
     const email = v.safeParse(Email, contacts.email);
     const webPayment: KeptWebPayment = { orderId, email: contacts.email, address: contacts.address, problem };
@@ -120,7 +120,7 @@ export async function takeWebPaymentContacts(
     const taken = await inBag(db, bagId, async (tx) => {
       if (shipsNothing) {
         await writeCheckout(tx, bagId, { email, webPayment: null });
-        return bag;
+        return readBasket(tx, bagId);
       }
       const address = v.parse(AddressSchema, contacts.address);
       if ((await takeStateWeShipTo(tx, address.stateCode, bagId)) === 0)

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import { DEFAULT_SHIPPING_METHOD_ID } from '#src/lib/constants.ts';
 import { perksProgrammeName } from '#src/lib/perks/perks-texts.ts';
-import { PRODUCT_TYPE } from '#src/lib/product-types.ts';
+import { isDigital, PRODUCT_TYPE } from '#src/lib/product-types.ts';
 import { GIFT_CARD_METHOD, isCertificateMethod, type TenderMethod } from '#src/lib/tenders/tender-split.ts';
 import type { Selectable } from 'kysely';
 import type { Database } from '../db/schema.ts';
@@ -249,6 +249,26 @@ const loadRows = prepared((tx: Tx, basketId: string) =>
     .where('b.status', '=', 'open')
     .orderBy('i.position'),
 );
+
+/** The product types of the bag's lines, of the lines loadRows counts as the bag's (variant, product and colour found). */
+const lineTypes = prepared((tx: Tx, basketId: string) =>
+  tx
+    .selectFrom('basket_items as i')
+    .innerJoin('variants as v', 'v.sku', 'i.sku')
+    .innerJoin('products as p', 'p.id', 'i.product_id')
+    .innerJoin('product_colors as c', (j) => j.onRef('c.product_id', '=', 'v.product_id').onRef('c.color_id', '=', 'v.color_id'))
+    .select('p.product_type')
+    .where('i.basket_id', '=', basketId),
+);
+
+/**
+ * Whether the bag ships nothing: it has lines and every one is digital, as its priced summary says
+ * (`isDigitalItemsOnly`, pricing.ts), read without loading and pricing the bag.
+ */
+export async function bagShipsNothing(tx: Tx, basketId: string): Promise<boolean> {
+  const types = await lineTypes(tx, basketId);
+  return types.length > 0 && types.every((l) => isDigital(l.product_type));
+}
 
 /** The bag's coupons, oldest first, each with its promotion as it stands now (a missing one is inactive). */
 export const loadCouponRows = prepared((tx: Tx, basketId: string) =>
