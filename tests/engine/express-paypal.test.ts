@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { addItem } from '#src/server/commerce/basket.ts';
+import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import { readBasket } from '#src/server/commerce/basket-read.ts';
 import { readProduct } from '#src/server/commerce/catalog.ts';
 import { createCustomer } from '#src/server/accounts/accounts.ts';
@@ -273,8 +274,9 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
   const inStock = async (productId: string) => (await readProduct(t.db, productId))!.variants.find((v) => v.inStock && v.orderable)!.id;
 
   /** A bag with one line and nothing told to the checkout, its PayPal order approved shipping to `shipTo`. */
-  async function bareBagApproved(sku = SKU, shipTo: SandboxShipTo = 'home', customerId: string | null = null) {
-    const { basketId } = await addItem(t.db, null, { productId: sku, quantity: 1 }, undefined, customerId);
+  async function bareBagApproved(line: string | LineChoice = SKU, shipTo: SandboxShipTo = 'home', customerId: string | null = null) {
+    const choice = typeof line === 'string' ? { productId: line, quantity: 1 } : line;
+    const { basketId } = await addItem(t.db, null, choice, undefined, customerId);
     const usid = `bare-${Date.now()}-${visitors++}`;
     const { id } = await createExpressOrder(t.db, provider(), {
       bagId: basketId,
@@ -381,22 +383,14 @@ describe(`PayPal from the bag (${onPostgres ? 'PostgreSQL' : 'SQLite'})`, () => 
   });
 
   it('an e-gift card alone, placed from the bag, takes PayPal’s e-mail and no address: the order ships nothing', async () => {
-    const { basketId } = await addItem(t.db, null, {
+    const o = await bareBagApproved({
       productId: 'egc-3-egc-50',
       quantity: 1,
       giftCardRecipient: 'Ann',
       giftCardSender: 'Bo',
       giftCardRecipientEmail: 'ann@example.com',
     });
-    const usid = `egift-${Date.now()}-${visitors++}`;
-    const { id } = await createExpressOrder(t.db, provider(), {
-      bagId: basketId,
-      key: placementKey(usid, 'placement-key-0123456789'),
-      returnUrl: RETURN_URL,
-      cancelUrl: CANCEL_URL,
-    });
-    expect(await decideOnSandboxOrder(t.db, id, 'approve')).toContain(RETURN_URL);
-    const reply = await place({ basketId, usid, orderId: id }, t.db, true);
+    const reply = await place(o, t.db, true);
     expect(reply.result).toMatchObject({ confirmationStatus: 'confirmed' });
     expect(await readOrderConfirmation(t.db, reply.result.orderId!)).toMatchObject({
       email: 'sandbox.buyer@example.com',
