@@ -1,9 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { recentSearchCookie } from '#src/lib/header/recent-searches.ts';
 import { hydrated } from './hydration.ts';
 
+/**
+ * The page opened with its scripts run, the search box's among them (PageScripts.astro): the page's deferred modules
+ * run before DOMContentLoaded, which is all `goto` waits for here (not the page's images); a page that holds them
+ * until its largest paint says `data-page-scripts="held"` until they have (Base.astro).
+ */
 async function openSearch(page: Page, path = '/home') {
-  await page.goto(path);
-  await page.waitForLoadState('networkidle');
+  await page.goto(path, { waitUntil: 'domcontentloaded' });
+  await expect(page.locator('html[data-page-scripts="held"]')).toHaveCount(0);
   const box = page.getByRole('combobox', { name: 'Search' });
   await box.click();
   return box;
@@ -39,21 +45,26 @@ test('suggestions: fast and full request after the debounce; typeahead, quick li
   await expect(page.getByRole('link', { name: /High-Rise Straight Jean/ })).toBeVisible();
 });
 
-test('typeahead route, submit route, recent searches (5 latest), clear and Cancel', async ({ page }) => {
-  let box = await openSearch(page);
+test('a typeahead pick goes to the suggested term, keeping what was typed in its route', async ({ page }) => {
+  const box = await openSearch(page);
   await box.fill('cardigen');
   const panel = page.locator('#search-panel');
   await panel.getByRole('link', { name: 'cardigan', exact: true }).click();
   await expect(page).toHaveURL('/search?q=cardigan&search_term=cardigen&search_term_suggested=cardigan');
   await expect(page.getByRole('link', { name: /Button-Front Cardigan/ })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Search' })).toHaveValue('cardigan');
+});
 
-  for (const term of ['dress', 'boots', 'tee', 'jeans', 'blazer']) {
-    box = await openSearch(page);
-    await box.fill(term);
-    await box.press('Enter');
-    await expect(page).toHaveURL(`/search?q=${term}&search-button=&lang=default`);
-  }
+test('a search submitted goes to its route and leads the recent searches, five shown newest first; Clear; a recent one picked', async ({ page }) => {
+  let box = await openSearch(page);
+  // Five searches made before, as the search box keeps them (newest first).
+  const before = recentSearchCookie(['jeans', 'tee', 'boots', 'dress', 'cardigan']);
+  await page.evaluate((cookie) => {
+    document.cookie = cookie;
+  }, before);
+  await box.fill('blazer');
+  await box.press('Enter');
+  await expect(page).toHaveURL('/search?q=blazer&search-button=&lang=default');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Results for “blazer”');
   await expect(page.getByRole('link', { name: /Relaxed Blazer/ })).toBeVisible();
 
@@ -66,7 +77,14 @@ test('typeahead route, submit route, recent searches (5 latest), clear and Cance
   await expect(box).toHaveValue('');
   await recent.getByRole('link', { name: 'boots' }).click();
   await expect(page).toHaveURL('/search?q=boots&search_method=recent+searches');
+});
 
+test('Cancel and Escape close the panel', async ({ page }) => {
+  let box = await openSearch(page);
+  await box.fill('tee');
+  await box.press('Enter');
+  await expect(page).toHaveURL('/search?q=tee&search-button=&lang=default');
+  // A recent search to show: the panel opens at the box's first touch.
   box = await openSearch(page);
   await expect(page.locator('#search-panel')).toBeVisible();
   await page.getByRole('button', { name: 'Cancel' }).click();
