@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { recentSearchCookie } from '#src/lib/header/recent-searches.ts';
+import { RECENT_SEARCHES_COOKIE } from '#src/lib/header/constants.ts';
+import { serializeRecentSearches } from '#src/lib/header/recent-searches.ts';
 import { hydrated } from './hydration.ts';
 
 /**
@@ -58,10 +59,9 @@ test('a typeahead pick goes to the suggested term, keeping what was typed in its
 test('a search submitted goes to its route and leads the recent searches, five shown newest first; Clear; a recent one picked', async ({ page }) => {
   let box = await openSearch(page);
   // Five searches made before, as the search box keeps them (newest first).
-  const before = recentSearchCookie(['jeans', 'tee', 'boots', 'dress', 'cardigan']);
-  await page.evaluate((cookie) => {
-    document.cookie = cookie;
-  }, before);
+  const host = new URL(page.url()).hostname;
+  const before = serializeRecentSearches(['jeans', 'tee', 'boots', 'dress', 'cardigan']);
+  await page.context().addCookies([{ name: RECENT_SEARCHES_COOKIE, value: before, domain: host, path: '/' }]);
   await box.fill('blazer');
   await box.press('Enter');
   await expect(page).toHaveURL('/search?q=blazer&search-button=&lang=default');
