@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { RECENT_SEARCHES_COOKIE } from '#src/lib/header/constants.ts';
+import { RECENT_SEARCHES_COOKIE, SEARCH_DEBOUNCE_MS } from '#src/lib/header/constants.ts';
 import { serializeRecentSearches } from '#src/lib/header/recent-searches.ts';
 import { hydrated } from './hydration.ts';
 
@@ -19,12 +19,17 @@ async function openSearch(page: Page, path = '/home') {
 test('suggestions: fast and full request after the debounce; typeahead, quick links, products', async ({ page }) => {
   const requests: { query: string; fullPayload: boolean }[] = [];
   page.on('request', (r) => r.url().endsWith('/api/global/auto_suggest') && requests.push(r.postDataJSON()));
+  // The page's own clock, held still once the page is ready, so the pause between two keys is the test's to say.
+  await page.clock.install();
   const box = await openSearch(page);
-  await box.pressSequentially('je', { delay: 50 });
-  await box.pressSequentially('a', { delay: 50 });
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1000);
+  await box.pressSequentially('je');
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS - 1);
+  await box.pressSequentially('a');
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS);
   const panel = page.locator('#search-panel');
   await expect(panel.getByRole('link', { name: 'Jeans' }).first()).toBeVisible();
-  // Only the last term was asked for (debounced), fast and full.
+  // Only the last term was asked for (typing again within the debounce starts it again), fast and full.
   expect(requests.map((r) => r.query)).toEqual(['jea', 'jea']);
   expect(requests.map((r) => r.fullPayload).sort()).toEqual([false, true]);
 
