@@ -225,8 +225,12 @@ describe('P.O. boxes', () => {
     const { basketId } = await addItem(t.db, null, { productId: TEE, quantity: 1 });
     await setShippingAddress(t.db, basketId, PO_BOX, null);
     await addItem(t.db, basketId, { productId: await heavyBoot(), quantity: 1 });
-    const err = await rejects(setShippingAddress(t.db, basketId, { ...PO_BOX, address1: '1 Elm St', address2: 'PO Box 9' }, null), 409);
+    const elsewhere = { ...PO_BOX, address1: '1 Elm St', address2: 'PO Box 9', city: 'Sacramento', stateCode: 'CA', postalCode: '95814' };
+    const err = await rejects(setShippingAddress(t.db, basketId, elsewhere, null), 409);
     expect(err.message).toBe(`${PO_BOX_MODAL.message} (Knee-High Boot)`);
+    // Refused whole: the bag is still taxed for the address it had, and keeps it.
+    const bag = await t.db.kysely.selectFrom('baskets').select('shipping_state_code').where('id', '=', basketId).executeTakeFirstOrThrow();
+    expect([bag.shipping_state_code, (await readCheckout(t.db.kysely, basketId)).shippingAddress?.stateCode]).toEqual([PO_BOX.stateCode, PO_BOX.stateCode]);
     await setShippingAddress(t.db, basketId, ADDRESS, null);
     expect((await readCheckout(t.db.kysely, basketId)).shippingAddress?.address1).toBe('12 Main St');
   });

@@ -8,7 +8,7 @@ import type { Param } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
-import { chooseShippingMethod, pruneAndReadWithCheckout, stateWeShipTo, writeShippingState } from '../commerce/basket.ts';
+import { chooseShippingMethod, pruneAndReadWithCheckout, shipToState } from '../commerce/basket.ts';
 import { readBasket, readBasketDetailed } from '../commerce/basket-read.ts';
 import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
@@ -181,11 +181,10 @@ export async function setShippingAddress(
   const bag = { ...STATE_WE_SHIP_TO, values: [address.stateCode] };
   if (!save && !isPoBox(address) && (await writeCheckoutIfOpen(db, basketId, { shippingAddress: address }, { bag }))) return;
   await inBag(db, basketId, async (tx) => {
-    const known = await stateWeShipTo(tx, address.stateCode);
-    if (!known) throw new CommerceError('invalid', 'Please choose a state we ship to.');
+    // A refusal below rolls the state back with the rest of the transaction.
+    if (!(await shipToState(tx, basketId, address.stateCode))) throw new CommerceError('invalid', 'Please choose a state we ship to.');
     const refused = poBoxExcludedLines(address, (await readBasket(tx, basketId)).lines, (l) => l.poBoxExcluded);
     if (refused.length > 0) throw new CommerceError('conflict', poBoxRefusal(refused));
-    await writeShippingState(tx, basketId, known);
     await writeCheckout(tx, basketId, { shippingAddress: address });
     if (save) await saveAddress(tx, save.customerId, address, save.makeDefault);
   });

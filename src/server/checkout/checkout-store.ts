@@ -1,7 +1,7 @@
 import { sql, type Expression, type OnConflictBuilder, type SqlBool } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { Db } from '../db/database.ts';
-import { dialectOf, type Param, prepared, preparedWritesByShape } from '../db/prepared.ts';
+import { lockedRead, type Param, prepared, preparedWritesByShape } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import type { LoadedCheckout } from '../commerce/basket-load.ts';
 import type { CheckoutAddress, KeptWebPayment, PaymentView } from '#src/lib/checkout/checkout-types.ts';
@@ -222,7 +222,7 @@ function ifOpenStatement(
   return tx
     .insertInto('basket_checkout')
     .columns(['basket_id', ...columns] as never)
-    .expression((dialectOf(tx) === 'postgres' ? open.forUpdate() : open) as never)
+    .expression(lockedRead(tx, open) as never)
     .onConflict(onConflict);
 }
 

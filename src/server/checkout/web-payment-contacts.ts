@@ -11,8 +11,7 @@ import { poBoxExcludedLines, poBoxRefusal, restrictedStateRefusal } from '#src/l
 import { Email } from '#src/lib/schemas/email.ts';
 import { stateCodeOf } from '#src/lib/wallet/wallet-contact.ts';
 import type { Db } from '../db/database.ts';
-import { preparedWrite } from '../db/prepared.ts';
-import type { Tx } from '../db/transaction.ts';
+import { shipToState } from '../commerce/basket.ts';
 import { readBasket } from '../commerce/basket-read.ts';
 import { bagShipsNothing } from '../commerce/basket-load.ts';
 import { writeCheckout } from './checkout-store.ts';
@@ -81,15 +80,6 @@ class Unshippable extends Error {
   }
 }
 
-/** The bag takes the state only when the store ships there (a state with a tax rate): 0 rows changed when not. */
-const takeStateWeShipTo = preparedWrite((tx: Tx, stateCode: string, bagId: string) =>
-  tx
-    .updateTable('baskets')
-    .set({ shipping_state_code: stateCode })
-    .where('id', '=', bagId)
-    .where(({ exists, selectFrom }) => exists(selectFrom('tax_rates').select('state_code').where('state_code', '=', stateCode))),
-);
-
 /**
  * Takes PayPal's contacts as the bag's checkout: its e-mail, its shipping address (setting the state the bag is
  * taxed for) and the bag's shipping method as chosen. Answers the problem when the bag cannot ship there; then the
@@ -123,7 +113,7 @@ export async function takeWebPaymentContacts(
         return readBasket(tx, bagId);
       }
       const address = v.parse(AddressSchema, contacts.address);
-      if ((await takeStateWeShipTo(tx, address.stateCode, bagId)) === 0)
+      if (!(await shipToState(tx, bagId, address.stateCode)))
         throw new Unshippable({ field: 'stateCode', message: 'Please choose a state we ship to.' });
       const shipping = await readBasket(tx, bagId);
       const poBox = poBoxExcludedLines(address, shipping.lines, (l) => l.poBoxExcluded);

@@ -1,4 +1,4 @@
-import { dialectOf, prepared, preparedWrite } from '../db/prepared.ts';
+import { lockedRead, prepared, preparedWrite } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import { CommerceError } from './errors.ts';
 
@@ -53,10 +53,9 @@ export async function tryLockOpenBasket(tx: Tx, basketId: string | null): Promis
 }
 
 /** The bag's row, locked on PostgreSQL: built once per dialect (every bag write starts with it). */
-const lockedBasket = prepared((tx: Tx, basketId: string) => {
-  const row = tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', basketId);
-  return dialectOf(tx) === 'postgres' ? row.forUpdate() : row;
-});
+const lockedBasket = prepared((tx: Tx, basketId: string) =>
+  lockedRead(tx, tx.selectFrom('baskets').select(['status', 'placing_attempt_id']).where('id', '=', basketId)),
+);
 
 /** As tryLockOpenBasket, for a write that needs the bag: a missing or ordered bag is refused (404). */
 export async function lockOpenBasket(tx: Tx, basketId: string): Promise<void> {

@@ -233,22 +233,23 @@ export async function chooseShippingMethod(tx: Tx, basketId: string, methodId: s
 const setBagMethod = preparedWrite((tx: Tx, method: string, now: string, basketId: string) =>
   tx.updateTable('baskets').set({ shipping_method_id: method, updated_at: now }).where('id', '=', basketId),
 );
-const setBagState = preparedWrite((tx: Tx, code: string | null, now: string, basketId: string) =>
-  tx.updateTable('baskets').set({ shipping_state_code: code, updated_at: now }).where('id', '=', basketId),
+const clearBagState = preparedWrite((tx: Tx, now: string, basketId: string) =>
+  tx.updateTable('baskets').set({ shipping_state_code: null, updated_at: now }).where('id', '=', basketId),
 );
-const stateRow = prepared((tx: Tx, code: string) => tx.selectFrom('tax_rates').select('state_code').where('state_code', '=', code));
-
-/** The state as the store keeps it when it ships there (it has a tax rate), else null. */
-export async function stateWeShipTo(tx: Tx, code: string): Promise<string | null> {
-  return (await stateRow(tx, code))[0]?.state_code ?? null;
-}
+const takeBagState = preparedWrite((tx: Tx, code: string, now: string, basketId: string) =>
+  tx
+    .updateTable('baskets')
+    .set({ shipping_state_code: code, updated_at: now })
+    .where('id', '=', basketId)
+    .where(({ exists, selectFrom }) => exists(selectFrom('tax_rates').select('state_code').where('state_code', '=', code))),
+);
 
 /**
- * The bag's state, in the caller's transaction that has locked the bag: a state we ship to (stateWeShipTo), or null
- * to clear it.
+ * The bag takes the state, in the caller's transaction that has locked the bag, when the store ships there (the
+ * state has a tax rate): one statement. False, with nothing written, when the store does not ship there.
  */
-export async function writeShippingState(tx: Tx, basketId: string, code: string | null): Promise<void> {
-  await setBagState(tx, code, nowIso(), basketId);
+export async function shipToState(tx: Tx, basketId: string, code: string): Promise<boolean> {
+  return (await takeBagState(tx, code, nowIso(), basketId)) > 0;
 }
 
 const methodAndHemming = prepared((tx: Tx, methodId: string, basketId: string) =>
@@ -265,12 +266,8 @@ const methodAndHemming = prepared((tx: Tx, methodId: string, basketId: string) =
 export async function setShippingState(db: Db, basketId: string, stateCode: string | null): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    let code: string | null = null;
-    if (stateCode !== null) {
-      code = await stateWeShipTo(tx, stateCode.toUpperCase());
-      if (!code) throw new CommerceError('invalid', 'Please enter a valid state.');
-    }
-    await writeShippingState(tx, basketId, code);
+    if (stateCode === null) await clearBagState(tx, nowIso(), basketId);
+    else if (!(await shipToState(tx, basketId, stateCode.toUpperCase()))) throw new CommerceError('invalid', 'Please enter a valid state.');
   });
 }
 

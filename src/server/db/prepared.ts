@@ -30,6 +30,15 @@ export function dialectOf(tx: Tx): 'postgres' | 'sqlite' {
   return d;
 }
 
+/**
+ * The read with `FOR UPDATE` where the engine has row locks (PostgreSQL), told from the transaction alone, as a
+ * prepared statement's builder is given it; SQLite's immediate transaction already excludes writers (lockClause in
+ * db/transaction.ts is the same for a caller holding the database handle).
+ */
+export function lockedRead<QB extends { forUpdate(): QB }>(tx: Tx, qb: QB): QB {
+  return dialectOf(tx) === 'postgres' ? qb.forUpdate() : qb;
+}
+
 /** A prepared query's statement for one call: run, or sent with others (db/write-batch.ts). */
 type Planned<P extends Param[], R> = ((tx: Tx, ...params: P) => Promise<QueryResult<R>>) & { compiled: (tx: Tx, ...params: P) => CompiledQuery<R> };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { type Tx, withWriteTransaction } from '../../db/transaction.ts';
-import { dialectOf, prepared } from '../../db/prepared.ts';
+import { lockedRead, prepared } from '../../db/prepared.ts';
 import type { PaymentGateway } from '../../payments/gateway.ts';
 import { ORDER_TECHNICAL_PROBLEM } from '#src/lib/checkout/order-messages.ts';
 import { commitOrder, delivered } from './commit.ts';
@@ -139,10 +139,9 @@ function walletOrCard(db: Db, gateway: PaymentGateway, snapshot: OrderSnapshot):
 }
 
 /** The attempt its order is committed under, locked on PostgreSQL: every placement runs it (db/prepared.ts). */
-const lockedAttempt = prepared((tx: Tx, attemptId: string) => {
-  const q = tx
-    .selectFrom('checkout_attempts')
-    .select(['state', 'lease_until', 'authorization_id', 'reply', 'reply_status'])
-    .where('id', '=', attemptId);
-  return dialectOf(tx) === 'postgres' ? q.forUpdate() : q;
-});
+const lockedAttempt = prepared((tx: Tx, attemptId: string) =>
+  lockedRead(
+    tx,
+    tx.selectFrom('checkout_attempts').select(['state', 'lease_until', 'authorization_id', 'reply', 'reply_status']).where('id', '=', attemptId),
+  ),
+);

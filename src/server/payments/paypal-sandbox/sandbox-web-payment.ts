@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import { dialectOf, prepared, preparedWrite } from '../../db/prepared.ts';
+import { lockedRead, prepared, preparedWrite } from '../../db/prepared.ts';
 import { lockClause, withWriteTransaction, type Tx } from '../../db/transaction.ts';
 import { amountStrings, totalCents, type AmountBreakdown } from '../web-payment-amounts.ts';
 import {
@@ -48,17 +48,15 @@ type AuthRow = { id: string; status: string } | undefined;
 // The statements of every PayPal order's way (create, approve, authorize, capture, read): compiled once
 // (db/prepared.ts); on PostgreSQL the row a call changes is locked by the read before it.
 const orderRow = prepared((tx: Tx, orderId: string) => tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId));
-const lockedOrderRow = prepared((tx: Tx, orderId: string) => {
-  const q = tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId);
-  return dialectOf(tx) === 'postgres' ? q.forUpdate() : q;
-});
+const lockedOrderRow = prepared((tx: Tx, orderId: string) =>
+  lockedRead(tx, tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId)),
+);
 const authorizationOf = prepared((tx: Tx, orderId: string) =>
   tx.selectFrom('paypal_sandbox_authorizations').select(['id', 'status']).where('order_id', '=', orderId),
 );
-const lockedAuthorization = prepared((tx: Tx, authorizationId: string) => {
-  const q = tx.selectFrom('paypal_sandbox_authorizations').selectAll().where('id', '=', authorizationId);
-  return dialectOf(tx) === 'postgres' ? q.forUpdate() : q;
-});
+const lockedAuthorization = prepared((tx: Tx, authorizationId: string) =>
+  lockedRead(tx, tx.selectFrom('paypal_sandbox_authorizations').selectAll().where('id', '=', authorizationId)),
+);
 const completeOrder = preparedWrite((tx: Tx, orderId: string, now: string) =>
   tx.updateTable('paypal_sandbox_orders').set({ status: 'COMPLETED', updated_at: now }).where('id', '=', orderId),
 );
