@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { addItem, pruneAndReadBasket } from '#src/server/commerce/basket.ts';
+import { addItem, pruneAndReadBasket, removeItem, updateItemQuantity } from '#src/server/commerce/basket.ts';
+import { replaceItem } from '#src/server/commerce/basket-edit.ts';
 import { readSessionAndBagStamp } from '#src/server/commerce/basket-stamp.ts';
 import { readCatalogStamp, stopCatalogWatch } from '#src/server/commerce/catalog-version.ts';
 import { confirmShippingMethod, readCheckoutView, setBilling, setEmail, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
@@ -217,6 +218,23 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
     const { basketId } = await readyBag(t.db, SKU);
     const { provider } = countedProvider();
     expect(await unnamed(async () => (await approvedPayPalOrder(basketId, provider))())).toBe(0);
+  });
+
+  it('plans no statement at its call when a bag with lines changes: a line added, one added again, a quantity, an edit, a removal', async () => {
+    const unnamed = async (request: () => Promise<unknown>) => {
+      const before = unnamedStatementsSent();
+      await request();
+      return unnamedStatementsSent() - before;
+    };
+    const { basketId, itemId } = await addItem(t.db, null, { productId: SKU, quantity: 1 } as never);
+    const other = { productId: 'fb-1001-nvy-M', quantity: 1 } as never;
+    expect(await unnamed(() => addItem(t.db, basketId, other))).toBe(0);
+    expect(await unnamed(() => addItem(t.db, basketId, other))).toBe(0);
+    expect(await unnamed(() => updateItemQuantity(t.db, basketId, itemId, 2))).toBe(0);
+    expect(await unnamed(() => replaceItem(t.db, basketId, itemId, { productId: 'fb-1002-olv-XL', quantity: 1 } as never))).toBe(0);
+    expect(await unnamed(() => removeItem(t.db, basketId, itemId))).toBe(0);
+    const { lines } = await pruneAndReadBasket(t.db, basketId);
+    expect(lines.map((l) => [l.productId, l.quantity])).toEqual([['fb-1001-nvy-M', 2]]);
   });
 
   it("prepares the store's hot queries by name, once per connection", async () => {

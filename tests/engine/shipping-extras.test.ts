@@ -230,7 +230,10 @@ describe('P.O. boxes', () => {
     expect(err.message).toBe(`${PO_BOX_MODAL.message} (Knee-High Boot)`);
     // Refused whole: the bag is still taxed for the address it had, and keeps it.
     const bag = await t.db.kysely.selectFrom('baskets').select('shipping_state_code').where('id', '=', basketId).executeTakeFirstOrThrow();
-    expect([bag.shipping_state_code, (await readCheckout(t.db.kysely, basketId)).shippingAddress?.stateCode]).toEqual([PO_BOX.stateCode, PO_BOX.stateCode]);
+    expect([bag.shipping_state_code, (await readCheckout(t.db.kysely, basketId)).shippingAddress?.stateCode]).toEqual([
+      PO_BOX.stateCode,
+      PO_BOX.stateCode,
+    ]);
     await setShippingAddress(t.db, basketId, ADDRESS, null);
     expect((await readCheckout(t.db.kysely, basketId)).shippingAddress?.address1).toBe('12 Main St');
   });

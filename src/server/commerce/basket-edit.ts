@@ -1,10 +1,17 @@
 import type { LineChoice } from '#src/lib/commerce/bag.ts';
 import type { Db } from '../db/database.ts';
-import { withWriteTransaction } from '../db/transaction.ts';
+import { preparedWrite } from '../db/prepared.ts';
+import { type Tx, withWriteTransaction } from '../db/transaction.ts';
+import { deleteLineOfBag, lineOfBag, otherLinesOfSku, setLineQuantity } from './bag-lines.ts';
 import { lockOpenBasket, touchBag } from './basket-lock.ts';
 import { assertQuantityAllowed, loadVariant, resolveHemming } from './variant-limits.ts';
 import { CommerceError } from './errors.ts';
 import { assertLineChangeable } from './line-rules.ts';
+
+/** The line's new size, colour, quantity and hem: compiled once (db/prepared.ts). */
+const setLineChoice = preparedWrite((tx: Tx, sku: string, quantity: number, hemmingOptionId: string | null, itemId: string) =>
+  tx.updateTable('basket_items').set({ sku, quantity, hemming_option_id: hemmingOptionId }).where('id', '=', itemId),
+);
 
 /**
  * Edit mode from the bag: the line takes another variant of the same product, a quantity and hemming. The same
@@ -19,7 +26,7 @@ export async function replaceItem(
 ): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
+    const [line] = await lineOfBag(tx, itemId, basketId);
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await assertLineChangeable(tx, basketId, line, 'edit');
     const v = await loadVariant(tx, input.productId);
@@ -27,13 +34,7 @@ export async function replaceItem(
 
     const hemming = await resolveHemming(tx, v, input);
 
-    const others = await tx
-      .selectFrom('basket_items')
-      .selectAll()
-      .where('basket_id', '=', basketId)
-      .where('sku', '=', v.sku)
-      .where('id', '!=', itemId)
-      .execute();
+    const others = await otherLinesOfSku(tx, basketId, v.sku, itemId);
     const twin = others.find(
       (o) =>
         o.bonus_promotion_id === null &&
@@ -44,18 +45,10 @@ export async function replaceItem(
     assertQuantityAllowed(v, others.reduce((s, o) => s + o.quantity, 0) + input.quantity);
 
     if (twin) {
-      await tx
-        .updateTable('basket_items')
-        .set({ quantity: twin.quantity + input.quantity })
-        .where('id', '=', twin.id)
-        .execute();
-      await tx.deleteFrom('basket_items').where('id', '=', itemId).execute();
+      await setLineQuantity(tx, twin.quantity + input.quantity, twin.id);
+      await deleteLineOfBag(tx, itemId, basketId);
     } else {
-      await tx
-        .updateTable('basket_items')
-        .set({ sku: v.sku, quantity: input.quantity, hemming_option_id: hemming })
-        .where('id', '=', itemId)
-        .execute();
+      await setLineChoice(tx, v.sku, input.quantity, hemming, itemId);
     }
     await touchBag(tx, basketId, new Date().toISOString());
   });

@@ -6,6 +6,7 @@ import { refuseIfAlreadyMember, requireNewCard } from '../perks/memberships.ts';
 import { methodAllowed } from '#src/lib/standard-delivery.ts';
 import type { Db } from '../db/database.ts';
 import { prepared, preparedRowWrite, preparedWrite, type Param } from '../db/prepared.ts';
+import { deleteLineOfBag, lineOfBag, linesOfBag, otherLinesOfSku, setLineQuantity } from './bag-lines.ts';
 import { BAG_LINE_COLUMNS, lineRow, NO_GIFT, type BagLineRow, type GiftFields } from './bag-line-row.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import type { BagHolder, NewHolding } from '../session/bag-holder.ts';
@@ -144,7 +145,7 @@ export async function addItem(
     const existing = (await tryLockOpenBasket(tx, current)) ? current : null;
     const newItemId = randomUUID();
     const id = existing ?? (await createBasket(tx, newItemId));
-    const lines = existing ? await tx.selectFrom('basket_items').selectAll().where('basket_id', '=', id).execute() : [];
+    const lines = existing ? await linesOfBag(tx, id) : [];
     const same = lines.find(
       (l) =>
         l.bonus_promotion_id === null &&
@@ -163,11 +164,7 @@ export async function addItem(
     let itemId: string;
     if (same) {
       itemId = same.id;
-      await tx
-        .updateTable('basket_items')
-        .set({ quantity: same.quantity + input.quantity })
-        .where('id', '=', same.id)
-        .execute();
+      await setLineQuantity(tx, same.quantity + input.quantity, same.id);
     } else {
       itemId = newItemId;
       const position = lines.reduce((m, l) => Math.max(m, l.position + 1), 0);
@@ -184,20 +181,14 @@ export async function addItem(
 export async function updateItemQuantity(db: Db, basketId: string, itemId: string, quantity: number): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    const line = await tx.selectFrom('basket_items').selectAll().where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
+    const [line] = await lineOfBag(tx, itemId, basketId);
     if (!line) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await assertLineChangeable(tx, basketId, line, 'quantity');
     const v = await loadVariant(tx, line.sku);
     if (!v) throw new CommerceError('not_found', 'That item is no longer sold. Please remove it.');
-    const others = await tx
-      .selectFrom('basket_items')
-      .select((eb) => eb.fn.sum<number>('quantity').as('n'))
-      .where('basket_id', '=', basketId)
-      .where('sku', '=', line.sku)
-      .where('id', '!=', itemId)
-      .executeTakeFirst();
-    assertQuantityAllowed(v, Number(others?.n ?? 0) + quantity);
-    await tx.updateTable('basket_items').set({ quantity }).where('id', '=', itemId).execute();
+    const others = await otherLinesOfSku(tx, basketId, line.sku, itemId);
+    assertQuantityAllowed(v, others.reduce((s, o) => s + o.quantity, 0) + quantity);
+    await setLineQuantity(tx, quantity, itemId);
     await touchBag(tx, basketId, nowIso());
   });
 }
@@ -205,8 +196,7 @@ export async function updateItemQuantity(db: Db, basketId: string, itemId: strin
 export async function removeItem(db: Db, basketId: string, itemId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    const result = await tx.deleteFrom('basket_items').where('id', '=', itemId).where('basket_id', '=', basketId).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That item is no longer in your bag.');
+    if ((await deleteLineOfBag(tx, itemId, basketId)) === 0) throw new CommerceError('not_found', 'That item is no longer in your bag.');
     await touchBagLastAdded(tx, basketId, null, nowIso());
   });
 }

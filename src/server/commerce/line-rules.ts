@@ -1,4 +1,5 @@
 import { lineLock, type LineLock } from '#src/lib/bag-line-rules.ts';
+import { prepared } from '../db/prepared.ts';
 import type { Tx } from '../db/transaction.ts';
 import { BONUS_MESSAGES } from './bonus-rules.ts';
 import { CommerceError } from './errors.ts';
@@ -15,6 +16,16 @@ const REFUSAL: Record<LineLock, Record<'quantity' | 'edit', string>> = {
   restricted: { quantity: LINE_MESSAGES.restricted, edit: LINE_MESSAGES.restricted },
 };
 
+/** The line's product type, and whether it may not ship to the bag's state: compiled once (db/prepared.ts). */
+const lineFacts = prepared((tx: Tx, basketId: string, productId: string) =>
+  tx
+    .selectFrom('products as p')
+    .innerJoin('baskets as b', (j) => j.on('b.id', '=', basketId))
+    .leftJoin('product_shipping_restrictions as r', (j) => j.onRef('r.product_id', '=', 'p.id').onRef('r.state_code', '=', 'b.shipping_state_code'))
+    .select(['p.product_type', 'r.state_code as restricted_state'])
+    .where('p.id', '=', productId),
+);
+
 /**
  * The server side of the line rules (checkout spec §6): the rule itself is lineLock in src/lib/bag-line-rules.ts,
  * which also decides the bag's controls. Refused here too, so a request made without the bag's controls cannot do
@@ -26,13 +37,7 @@ export async function assertLineChangeable(
   line: { product_id: string; bonus_promotion_id: string | null },
   change: 'quantity' | 'edit',
 ): Promise<void> {
-  const facts = await tx
-    .selectFrom('products as p')
-    .innerJoin('baskets as b', (j) => j.on('b.id', '=', basketId))
-    .leftJoin('product_shipping_restrictions as r', (j) => j.onRef('r.product_id', '=', 'p.id').onRef('r.state_code', '=', 'b.shipping_state_code'))
-    .select(['p.product_type', 'r.state_code as restricted_state'])
-    .where('p.id', '=', line.product_id)
-    .executeTakeFirst();
+  const [facts] = await lineFacts(tx, basketId, line.product_id);
   const lock = lineLock({ isBonus: line.bonus_promotion_id !== null, productType: facts?.product_type ?? 0, restricted: !!facts?.restricted_state });
   if (lock) throw new CommerceError('invalid', REFUSAL[lock][change]);
 }
