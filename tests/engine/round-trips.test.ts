@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { addItem, pruneAndReadBasket, removeItem, updateItemQuantity } from '#src/server/commerce/basket.ts';
 import { replaceItem } from '#src/server/commerce/basket-edit.ts';
+import { applyCode, removeCoupon } from '#src/server/commerce/coupons.ts';
 import { readSessionAndBagStamp } from '#src/server/commerce/basket-stamp.ts';
 import { readCatalogStamp, stopCatalogWatch } from '#src/server/commerce/catalog-version.ts';
 import { confirmShippingMethod, readCheckoutView, setBilling, setEmail, setShippingAddress } from '#src/server/checkout/checkout-service.ts';
@@ -220,7 +221,7 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
     expect(await unnamed(async () => (await approvedPayPalOrder(basketId, provider))())).toBe(0);
   });
 
-  it('plans no statement at its call when a bag with lines changes: a line added, one added again, a quantity, an edit, a removal', async () => {
+  it('plans no statement at its call when a bag with lines changes: a line added, one added again, a quantity, an edit, a removal, a code applied and removed', async () => {
     const unnamed = async (request: () => Promise<unknown>) => {
       const before = unnamedStatementsSent();
       await request();
@@ -233,8 +234,12 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
     expect(await unnamed(() => updateItemQuantity(t.db, basketId, itemId, 2))).toBe(0);
     expect(await unnamed(() => replaceItem(t.db, basketId, itemId, { productId: 'fb-1002-olv-XL', quantity: 1 } as never))).toBe(0);
     expect(await unnamed(() => removeItem(t.db, basketId, itemId))).toBe(0);
-    const { lines } = await pruneAndReadBasket(t.db, basketId);
+    let couponItemId = '';
+    expect(await unnamed(async () => ({ couponItemId } = await applyCode(t.db, basketId, 'SAVE15', '', false)))).toBe(0);
+    expect(await unnamed(() => removeCoupon(t.db, basketId, couponItemId))).toBe(0);
+    const { lines, couponItems } = await pruneAndReadBasket(t.db, basketId);
     expect(lines.map((l) => [l.productId, l.quantity])).toEqual([['fb-1001-nvy-M', 2]]);
+    expect(couponItems).toEqual([]);
   });
 
   it("prepares the store's hot queries by name, once per connection", async () => {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database.ts';
-import { withWriteTransaction } from '../db/transaction.ts';
+import { prepared, preparedWrite } from '../db/prepared.ts';
+import { type Tx, withWriteTransaction } from '../db/transaction.ts';
 import { lockOpenBasket, touchBag } from './basket-lock.ts';
 import { isPromotionActive } from './promotion-window.ts';
 import { CommerceError } from './errors.ts';
@@ -26,6 +27,16 @@ import { RETAILER_REWARD_AS_CERTIFICATE } from '#src/lib/tenders/tender-split.ts
 
 export type CodeOutcome = { couponItemId: string; statusCode: CouponStatus; message: string; alreadyApplied: boolean };
 
+// A code applied and removed: compiled once and prepared by name on PostgreSQL (db/prepared.ts).
+const codesOfBag = prepared((tx: Tx, basketId: string) => tx.selectFrom('basket_coupons').select(['id', 'code']).where('basket_id', '=', basketId));
+const promotionOfCode = prepared((tx: Tx, code: string) => tx.selectFrom('promotions').selectAll().where('coupon_code', '=', code));
+const insertCode = preparedWrite((tx: Tx, id: string, basketId: string, code: string, now: string) =>
+  tx.insertInto('basket_coupons').values({ id, basket_id: basketId, code, created_at: now }),
+);
+const deleteCodeOfBag = preparedWrite((tx: Tx, id: string, basketId: string) =>
+  tx.deleteFrom('basket_coupons').where('id', '=', id).where('basket_id', '=', basketId),
+);
+
 /**
  * What the code field does with a code on the bag. Coupons are checked against their promotion and stored
  * (at most MAX_DISCOUNTS_PER_BASKET); the other kinds are recognised and answered, never pretended applied.
@@ -49,17 +60,17 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
   }
   return withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    const existing = await tx.selectFrom('basket_coupons').select(['id', 'code']).where('basket_id', '=', basketId).execute();
+    const existing = await codesOfBag(tx, basketId);
     const same = existing.find((c) => c.code === code);
     const now = new Date().toISOString();
-    const promo = await tx.selectFrom('promotions').selectAll().where('coupon_code', '=', code).executeTakeFirst();
+    const [promo] = await promotionOfCode(tx, code);
     if (!promo) throw new CommerceError('invalid', `The code ${code} is not recognised. Please check it and try again.`);
     if (!isPromotionActive(promo, now)) throw new CommerceError('invalid', `The code ${code} is no longer valid or has expired.`);
     if (same)
       return { couponItemId: same.id, statusCode: 'applied', message: `The code ${code} is already applied to your bag.`, alreadyApplied: true };
     if (existing.length >= MAX_DISCOUNTS_PER_BASKET) throw new CommerceError('conflict', MAX_DISCOUNTS);
     const id = randomUUID();
-    await tx.insertInto('basket_coupons').values({ id, basket_id: basketId, code, created_at: now }).execute();
+    await insertCode(tx, id, basketId, code, now);
     await touchBag(tx, basketId, now);
     return { couponItemId: id, statusCode: 'applied', message: CODE_APPLIED, alreadyApplied: false };
   });
@@ -68,8 +79,7 @@ export async function applyCode(db: Db, basketId: string, raw: string, pin: stri
 export async function removeCoupon(db: Db, basketId: string, couponItemId: string): Promise<void> {
   await withWriteTransaction(db, async (tx) => {
     await lockOpenBasket(tx, basketId);
-    const result = await tx.deleteFrom('basket_coupons').where('id', '=', couponItemId).where('basket_id', '=', basketId).executeTakeFirst();
-    if (Number(result.numDeletedRows) === 0) throw new CommerceError('not_found', 'That code is no longer on your bag.');
+    if ((await deleteCodeOfBag(tx, couponItemId, basketId)) === 0) throw new CommerceError('not_found', 'That code is no longer on your bag.');
     await touchBag(tx, basketId, new Date().toISOString());
   });
 }
