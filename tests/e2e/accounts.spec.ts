@@ -174,9 +174,11 @@ test('social sign-in through the popup with the local provider: success', async 
   expect(popup.viewportSize()).toEqual({ width: 400, height: 600 });
   await popup.getByLabel('Email').fill('ada.social@example.com');
   await popup.getByLabel('Password').fill('ada-social-1');
+  // Listened for before the click: the popup may close before the click's own wait ends.
+  const closed = popup.waitForEvent('close', { timeout: 10_000 });
   await popup.getByRole('button', { name: 'Continue' }).click();
   // The opener polls the socialLogin cookie, closes the popup and reloads; signed in, /register moves on.
-  await popup.waitForEvent('close', { timeout: 10_000 });
+  await closed;
   await expect(page).toHaveURL(/\/my-account$/, { timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Hello, Ada' })).toBeVisible();
   expect((await page.context().cookies()).find((c) => c.name === 'socialLogin')).toBeUndefined();
@@ -184,8 +186,9 @@ test('social sign-in through the popup with the local provider: success', async 
 
 test('social sign-in through the popup: cancelled at the provider fails cleanly', async ({ page }) => {
   const popup = await openLocalPopup(page);
+  const closed = popup.waitForEvent('close', { timeout: 10_000 });
   await popup.getByRole('button', { name: 'Cancel' }).click();
-  await popup.waitForEvent('close', { timeout: 10_000 });
+  await closed;
   await expectSocialFailure(page);
   await expect(page).toHaveURL(/\/register$/);
 });
@@ -203,8 +206,9 @@ test('social sign-in adds a product held for the wishlist, then returns to the p
   const popup = await popupOpened;
   await popup.getByLabel('Email').fill('grace.social@example.com');
   await popup.getByLabel('Password').fill('grace-social-1');
+  const closed = popup.waitForEvent('close', { timeout: 10_000 });
   await popup.getByRole('button', { name: 'Continue' }).click();
-  await popup.waitForEvent('close', { timeout: 10_000 });
+  await closed;
   await expect(page).toHaveURL(/\/cart$/, { timeout: 10_000 });
   const list = (await (await page.request.post('/api/global/wishlist/getWishlist', { data: {} })).json()).body;
   expect(list.c_items).toContain('jl-4005-cor-M');

@@ -160,11 +160,22 @@ for (const where of [
       'enable-funding': 'venmo',
     });
     await expect(pay).toBeFocused();
+    // Each call of the way waited for as it answers, not the whole way at once: PayPal's order made, then the approval
+    // sent (from the bag it answers 409, to the store's review, whose Place order posts back to it; from the payment
+    // step the order is placed).
+    const answered = (method: string, path: string) =>
+      page.waitForResponse((r) => r.request().method() === method && new URL(r.url()).pathname.startsWith(path));
+    const created = answered('POST', '/api/checkout/paypal/order/');
+    const approved = answered('PUT', '/api/checkout/paypal/order/update/');
     await page.keyboard.press('Enter');
+    expect((await created).ok()).toBe(true);
+    expect((await approved).status()).toBe(where.review ? 409 : 200);
     if (where.review) {
       await expect(page.getByRole('heading', { level: 1, name: 'Review your order' })).toBeVisible();
       expect(standIn.capturesMade()).toBe(captures);
+      const placed = answered('POST', '/checkout/paypal/return');
       await page.getByRole('button', { name: 'Place order' }).click();
+      expect((await placed).status()).toBe(303);
     }
     await expect(page).toHaveURL(/\/order-confirmation/);
     await expect(page.getByRole('heading', { level: 1, name: 'Thank you for your order' })).toBeVisible();
