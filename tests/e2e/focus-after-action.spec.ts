@@ -84,8 +84,9 @@ test('Review Order pressed as the payment step opens, on a device six times slow
   await bagAtPayment(page, { guest: true });
   await page.goto('/checkout?step=shipping');
   await expect(page.getByRole('heading', { name: 'Shipping Method' })).toBeFocused();
-  // From here the page's timers wait: the shopper's next press comes before any of them, as on a slow phone.
-  await page.clock.pauseAt(Date.now() + 1000);
+  // From here the page's timers wait: the shopper's next press comes before any of them, as on a slow phone. Paused
+  // ahead of the page's own time (its clock, not this process's), with room for the six-times-slower page to answer.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 2000);
   await page.getByRole('button', { name: 'Continue to Payment' }).click();
   await expect(page.getByRole('heading', { name: 'Payment' })).toBeVisible();
   await page.getByRole('button', { name: 'Review Order' }).click();
