@@ -237,4 +237,22 @@ describe.each([
     );
     expect(await s.gateway.findByReference(reference)).toHaveLength(1);
   });
+
+  it('a reference reused with another card is refused without spending that card: it still pays once under a reference of its own', async () => {
+    const first = await tokenFor('4242424242424242');
+    const second = await tokenFor('378282246310005', '1234');
+    const reference = newReference();
+    await s.gateway.authorize({ source: { kind: 'token', token: first.token }, amountCents: 1_000, currency: 'USD', reference });
+    await expect(
+      s.gateway.authorize({ source: { kind: 'token', token: second.token }, amountCents: 1_000, currency: 'USD', reference }),
+    ).rejects.toBeInstanceOf(PaymentReferenceConflict);
+    expect(await s.gateway.describeToken(second.token)).not.toBeNull();
+    const own = newReference();
+    expect(
+      await s.gateway.authorize({ source: { kind: 'token', token: second.token }, amountCents: 1_000, currency: 'USD', reference: own }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await s.gateway.findByReference(reference)).toHaveLength(1);
+  });
 });

@@ -132,6 +132,22 @@ describe('the statements a request sends', () => {
     const due = (await pruneAndReadBasket(t.db, paired.basketId)).amountDue;
     expect(await sent(() => place(paired, due))).toBeLessThanOrEqual(PG_URL ? 14 : 24);
   });
+
+  it("the embedded sandbox gateway's own bookkeeping for a card's authorization: 3, the reference claimed, the token spent with what it stands for, the answer kept", async () => {
+    const sandbox = sandboxGateway({ database: async () => t.db, timeoutMs: 2000 });
+    const form = {
+      'card[number]': '4242424242424242',
+      'card[exp_month]': '12',
+      'card[exp_year]': '2034',
+      'card[cvc]': '123',
+      'card[name]': 'Sam Lee',
+    };
+    const { id: token } = (await createSandboxToken(t.db, new URLSearchParams(form))).body as { id: string };
+    const before = statementsSent();
+    const result = await sandbox.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference: randomUUID() });
+    expect(result.ok).toBe(true);
+    expect(statementsSent() - before).toBe(3);
+  });
 });
 
 /**

@@ -8,7 +8,7 @@ import type { Param } from '../db/prepared.ts';
 import { withWriteTransaction, type Tx } from '../db/transaction.ts';
 import { lockOpenBasket } from '../commerce/basket-lock.ts';
 import { CommerceError } from '../commerce/errors.ts';
-import { chooseShippingMethod, pruneAndReadWithCheckout, shipToState } from '../commerce/basket.ts';
+import { chooseShippingMethod, pruneAndReadWithCheckout, shipsToState, shipToState } from '../commerce/basket.ts';
 import { readBasket, readBasketDetailed } from '../commerce/basket-read.ts';
 import { PROTECTION_CHOICE } from '../protection/package-protection.ts';
 import { poBoxExcludedLines, poBoxRefusal } from '#src/lib/checkout/shipping-extras.ts';
@@ -151,7 +151,7 @@ export async function setEmail(db: Db, basketId: string, email: string, subscrib
  */
 const STATE_WE_SHIP_TO: Omit<BagGuard, 'values'> = {
   shape: 'state we ship to',
-  build: (state) => ({ set: { shipping_state_code: state }, where: sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${state})` }),
+  build: (state) => ({ set: { shipping_state_code: state }, where: shipsToState(state) }),
 };
 const methodOffered = (method: Param) => sql<SqlBool>`exists (select 1 from shipping_methods where id = ${method})`;
 const METHOD_OFFERED: Omit<BagGuard, 'values'> = {

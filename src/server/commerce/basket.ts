@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type SqlBool } from 'kysely';
 import { CURRENCY, DEFAULT_SHIPPING_METHOD_ID, STANDARD_DELIVERY_ONLY_MESSAGE } from '#src/lib/constants.ts';
 import { isEGiftCard, isGiftCard, isMembership } from '#src/lib/product-types.ts';
 import { MEMBERSHIP_NEEDS_SIGN_IN } from '#src/lib/membership-rules.ts';
@@ -226,12 +227,11 @@ const setBagMethod = preparedWrite((tx: Tx, method: string, now: string, basketI
 const clearBagState = preparedWrite((tx: Tx, now: string, basketId: string) =>
   tx.updateTable('baskets').set({ shipping_state_code: null, updated_at: now }).where('id', '=', basketId),
 );
+/** The store ships to a state when it has a tax rate: the one form of that rule, in every statement that sets a state. */
+export const shipsToState = (code: Param) => sql<SqlBool>`exists (select 1 from tax_rates where state_code = ${code})`;
+
 const takeBagState = preparedWrite((tx: Tx, code: string, now: string, basketId: string) =>
-  tx
-    .updateTable('baskets')
-    .set({ shipping_state_code: code, updated_at: now })
-    .where('id', '=', basketId)
-    .where(({ exists, selectFrom }) => exists(selectFrom('tax_rates').select('state_code').where('state_code', '=', code))),
+  tx.updateTable('baskets').set({ shipping_state_code: code, updated_at: now }).where('id', '=', basketId).where(shipsToState(code)),
 );
 
 /**

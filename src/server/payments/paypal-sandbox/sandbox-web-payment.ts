@@ -47,12 +47,16 @@ type AuthRow = { id: string; status: string } | undefined;
 
 // The statements of every PayPal order's way (create, approve, authorize, capture, read): compiled once
 // (db/prepared.ts); on PostgreSQL the row a call changes is locked by the read before it.
-const orderRow = prepared((tx: Tx, orderId: string) => tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId));
 const lockedOrderRow = prepared((tx: Tx, orderId: string) =>
   lockedRead(tx, tx.selectFrom('paypal_sandbox_orders').selectAll().where('id', '=', orderId)),
 );
-const authorizationOf = prepared((tx: Tx, orderId: string) =>
-  tx.selectFrom('paypal_sandbox_authorizations').select(['id', 'status']).where('order_id', '=', orderId),
+/** An order with its one authorization, if it has one: what PayPal's order read answers, in one statement. */
+const orderWithAuthorization = prepared((tx: Tx, orderId: string) =>
+  tx
+    .selectFrom('paypal_sandbox_orders as o')
+    .leftJoin('paypal_sandbox_authorizations as a', 'a.order_id', 'o.id')
+    .select(['o.id', 'o.reference', 'o.amount_cents', 'o.status', 'o.payer', 'o.shipping', 'a.id as auth_id', 'a.status as auth_status'])
+    .where('o.id', '=', orderId),
 );
 const lockedAuthorization = prepared((tx: Tx, authorizationId: string) =>
   lockedRead(tx, tx.selectFrom('paypal_sandbox_authorizations').selectAll().where('id', '=', authorizationId)),
@@ -137,10 +141,9 @@ const refusal = (code: 'instrument_declined' | 'not_approved' | 'not_found'): Au
 
 export function sandboxWebPayment({ database, approvalBase, timeoutMs }: SandboxWebPaymentOptions): WebPaymentProvider {
   async function readOrder(db: Db, orderId: string): Promise<WebOrder | null> {
-    const [order] = await orderRow(db.kysely, orderId);
+    const [order] = await orderWithAuthorization(db.kysely, orderId);
     if (!order) return null;
-    const [auth] = await authorizationOf(db.kysely, orderId);
-    return webOrder(order, auth, approvalBase);
+    return webOrder(order, order.auth_id && order.auth_status ? { id: order.auth_id, status: order.auth_status } : undefined, approvalBase);
   }
 
   return {

@@ -42,8 +42,9 @@ const refusalOf = (outcome: SandboxOutcome, securityCode: string | undefined): R
 
 // An authorization's statements, compiled once (db/prepared.ts): every card order runs them.
 const tokenRow = prepared((tx: Tx, token: string) => tx.selectFrom('payment_sandbox_tokens').selectAll().where('token', '=', token));
-const spendToken = preparedWrite((tx: Tx, at: string, token: string) =>
-  tx.updateTable('payment_sandbox_tokens').set({ used_at: at }).where('token', '=', token).where('used_at', 'is', null),
+/** The token spent, with what it stands for; no row when it is unknown or spent already. */
+const spendToken = prepared((tx: Tx, at: string, token: string) =>
+  tx.updateTable('payment_sandbox_tokens').set({ used_at: at }).where('token', '=', token).where('used_at', 'is', null).returning('outcome'),
 );
 const methodRow = prepared((tx: Tx, id: string) => tx.selectFrom('payment_sandbox_methods').selectAll().where('id', '=', id));
 const claimReference = preparedWrite((tx: Tx, id: string, reference: string, source: string, amount_cents: number, currency: string, at: string) =>
@@ -107,11 +108,9 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
       if (!method || method.customer_ref !== request.source.customerRef) return REFUSALS.processing_error;
       return method.outcome as SandboxOutcome;
     }
-    const [token] = await tokenRow(tx, request.source.token);
-    if (!token) return REFUSALS.processing_error;
-    const spent = await spendToken(tx, now, request.source.token);
-    if (spent === 0) return REFUSALS.token_used;
-    return token.outcome as SandboxOutcome;
+    const [spent] = await spendToken(tx, now, request.source.token);
+    if (spent) return spent.outcome as SandboxOutcome;
+    return (await tokenRow(tx, request.source.token)).length > 0 ? REFUSALS.token_used : REFUSALS.processing_error;
   }
 
   return {
@@ -150,7 +149,7 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
         const kept = await existing();
         return kept ? { paymentMethodId: kept.id, customerRef: kept.customer_ref, card: cardOf(kept) } : null;
       }
-      if ((await spendToken(db, method.created_at, token)) === 0) {
+      if ((await spendToken(db, method.created_at, token)).length === 0) {
         await db.deleteFrom('payment_sandbox_methods').where('id', '=', method.id).execute();
         return null;
       }
@@ -164,14 +163,18 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
       const id = newId('pi_sbx');
       // Each step is one atomic statement. The reference first: of concurrent calls with it one insert wins, and only
       // that call spends the token and settles the row; the others read the row once it is settled.
+      // The call that claims the reference knows its answer as it settles it; the others read it once settled.
       let outcome: SandboxOutcome | null = null;
+      let row: { id: string; token: string; amount_cents: number; status: string; error_code: string | null; error_message: string | null } | null;
       if ((await claimReference(db, id, request.reference, sourceId(request), request.amountCents, request.currency, now)) > 0) {
         const found = await outcomeOfSource(db, request, now);
         const refusal = typeof found === 'string' ? refusalOf(found, request.securityCode) : found;
         outcome = typeof found === 'string' ? found : null;
-        await settleAuthorization(db, refusal ? 'refused' : 'authorized', refusal?.code ?? null, refusal?.message ?? null, id);
-      }
-      const row = await settledAuthorization(db, request.reference, Date.now() + timeoutMs);
+        const status = refusal ? 'refused' : 'authorized';
+        const [error_code, error_message] = [refusal?.code ?? null, refusal?.message ?? null];
+        await settleAuthorization(db, status, error_code, error_message, id);
+        row = { id, token: sourceId(request), amount_cents: request.amountCents, status, error_code, error_message };
+      } else row = await settledAuthorization(db, request.reference, Date.now() + timeoutMs);
       if (!row) return { ok: false, code: 'timeout', message: CARD_TECHNICAL_PROBLEM };
       // As a provider's idempotency keys: a reference answers only the request it was first used with.
       if (row.token !== sourceId(request) || row.amount_cents !== request.amountCents) {
