@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import type { PaymentSandboxAuthorizationTable } from '../../db/schema-payments.ts';
 import { prepared, preparedWrite } from '../../db/prepared.ts';
 import type { Tx } from '../../db/transaction.ts';
 import {
@@ -162,10 +164,10 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
       const now = new Date().toISOString();
       const id = newId('pi_sbx');
       // Each step is one atomic statement. The reference first: of concurrent calls with it one insert wins, and only
-      // that call spends the token and settles the row; the others read the row once it is settled.
-      // The call that claims the reference knows its answer as it settles it; the others read it once settled.
+      // that call spends the token and settles the row, answering from what it settled; the others read the row once
+      // it is settled.
       let outcome: SandboxOutcome | null = null;
-      let row: { id: string; token: string; amount_cents: number; status: string; error_code: string | null; error_message: string | null } | null;
+      let row: Pick<Selectable<PaymentSandboxAuthorizationTable>, 'id' | 'token' | 'amount_cents' | 'status' | 'error_code' | 'error_message'> | null;
       if ((await claimReference(db, id, request.reference, sourceId(request), request.amountCents, request.currency, now)) > 0) {
         const found = await outcomeOfSource(db, request, now);
         const refusal = typeof found === 'string' ? refusalOf(found, request.securityCode) : found;
