@@ -68,6 +68,16 @@ async function sent(request: () => Promise<unknown>): Promise<number> {
   return statementsSent() - before;
 }
 
+/** A card entered at the embedded sandbox's token endpoint, as the payment form sends it. */
+const card4242 = () =>
+  new URLSearchParams({
+    'card[number]': '4242424242424242',
+    'card[exp_month]': '12',
+    'card[exp_year]': '2034',
+    'card[cvc]': '123',
+    'card[name]': 'Ada Lovelace',
+  });
+
 const place = (bag: { basketId: string; total: number }, expectedAmountDue = bag.total, db = t.db) =>
   placeOrder(
     db,
@@ -135,14 +145,7 @@ describe('the statements a request sends', () => {
 
   it("the embedded sandbox gateway's own bookkeeping for a card's authorization: 3, the reference claimed, the token spent with what it stands for, the answer kept", async () => {
     const sandbox = sandboxGateway({ database: async () => t.db, timeoutMs: 2000 });
-    const form = {
-      'card[number]': '4242424242424242',
-      'card[exp_month]': '12',
-      'card[exp_year]': '2034',
-      'card[cvc]': '123',
-      'card[name]': 'Sam Lee',
-    };
-    const { id: token } = (await createSandboxToken(t.db, new URLSearchParams(form))).body as { id: string };
+    const { id: token } = (await createSandboxToken(t.db, card4242())).body as { id: string };
     const before = statementsSent();
     const result = await sandbox.authorize({ source: { kind: 'token', token }, amountCents: 1_000, currency: 'USD', reference: randomUUID() });
     expect(result.ok).toBe(true);
@@ -216,14 +219,7 @@ describe.runIf(PG_URL)('on PostgreSQL', () => {
     };
     const firstAdd = () => addItem(t.db, null, { productId: SKU, quantity: 1 } as never, newSessionHolder(GUEST_TTL, 'b'.repeat(32)));
     expect(await unnamed(firstAdd)).toBe(0);
-    const card4242 = new URLSearchParams({
-      'card[number]': '4242424242424242',
-      'card[exp_month]': '12',
-      'card[exp_year]': '2034',
-      'card[cvc]': '123',
-      'card[name]': 'Ada Lovelace',
-    });
-    expect(await unnamed(async () => expect((await createSandboxToken(t.db, card4242)).status).toBe(200))).toBe(0);
+    expect(await unnamed(async () => expect((await createSandboxToken(t.db, card4242())).status).toBe(200))).toBe(0);
     const paired = await readyBag(t.db, SKU);
     const card = await (await giftCardIssuer(t.db)).card(1_000);
     expect(await unnamed(() => applyGiftCard(t.db, paired.basketId, card.number, card.pin, '203.0.113.10'))).toBe(0);

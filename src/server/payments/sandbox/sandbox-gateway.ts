@@ -163,23 +163,24 @@ export function sandboxGateway({ database, timeoutMs }: SandboxGatewayOptions): 
       const db = (await database()).kysely;
       const now = new Date().toISOString();
       const id = newId('pi_sbx');
+      const source = sourceId(request);
       // Each step is one atomic statement. The reference first: of concurrent calls with it one insert wins, and only
       // that call spends the token and settles the row, answering from what it settled; the others read the row once
       // it is settled.
       let outcome: SandboxOutcome | null = null;
       let row: Pick<Selectable<PaymentSandboxAuthorizationTable>, 'id' | 'token' | 'amount_cents' | 'status' | 'error_code' | 'error_message'> | null;
-      if ((await claimReference(db, id, request.reference, sourceId(request), request.amountCents, request.currency, now)) > 0) {
+      if ((await claimReference(db, id, request.reference, source, request.amountCents, request.currency, now)) > 0) {
         const found = await outcomeOfSource(db, request, now);
         const refusal = typeof found === 'string' ? refusalOf(found, request.securityCode) : found;
         outcome = typeof found === 'string' ? found : null;
         const status = refusal ? 'refused' : 'authorized';
         const [error_code, error_message] = [refusal?.code ?? null, refusal?.message ?? null];
         await settleAuthorization(db, status, error_code, error_message, id);
-        row = { id, token: sourceId(request), amount_cents: request.amountCents, status, error_code, error_message };
+        row = { id, token: source, amount_cents: request.amountCents, status, error_code, error_message };
       } else row = await settledAuthorization(db, request.reference, Date.now() + timeoutMs);
       if (!row) return { ok: false, code: 'timeout', message: CARD_TECHNICAL_PROBLEM };
       // As a provider's idempotency keys: a reference answers only the request it was first used with.
-      if (row.token !== sourceId(request) || row.amount_cents !== request.amountCents) {
+      if (row.token !== source || row.amount_cents !== request.amountCents) {
         throw new PaymentReferenceConflict('This reference was used with other parameters.');
       }
       // The timeout card answers late to every call with its reference, as a provider that is slow for that card.
